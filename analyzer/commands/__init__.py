@@ -1,0 +1,1 @@
+"""One module per ``pinochle`` subcommand; each defines ``register(app)``."""

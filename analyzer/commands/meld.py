@@ -1,0 +1,77 @@
+"""``pinochle meld``: the meld of a hand (or of every hand in a file) for each trump, with a breakdown."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.table import Table
+
+from analyzer.cards import SUITS
+from analyzer.commands.common import OPTION_HELP, RULES_HELP, console, emit_json, load_rules, parse_hand
+from analyzer.errors import UserError
+from analyzer.meld import meld_breakdown, meld_points
+from analyzer.rules import RuleSet
+
+
+def meld_report(text: str, rules: RuleSet) -> dict:
+    """The meld of one hand as plain data: rules, hand, points per trump, breakdown per trump."""
+    hand = parse_hand(text, rules)
+    pts = meld_points(hand, rules)
+    breakdown = {
+        SUITS[t]: [i.as_dict() for i in meld_breakdown(hand, rules, t)] for t in range(4)
+    }
+    return {"rules": rules.id, "options": rules.options, "hand": hand.names(), "meld": pts, "breakdown": breakdown}
+
+
+def _describe(items: list[dict]) -> str:
+    parts = []
+    for i in items:
+        where = f" {i['suit']}" if i["suit"] else ""
+        times = f" ×{i['n']}" if i["n"] > 1 else ""
+        parts.append(f"{i['meld']}{where}{times} {i['points']}")
+    return ", ".join(parts) or "—"
+
+
+def _print(rep: dict, rules: RuleSet) -> None:
+    best = max(rep["meld"], key=rep["meld"].__getitem__)
+    table = Table(title=f"{rules.name}: {' '.join(rep['hand'])}", title_justify="left")
+    table.add_column("trump")
+    table.add_column("meld", justify="right")
+    table.add_column("breakdown")
+    for s in SUITS:
+        mark = " *" if s == best else ""
+        table.add_row(s + mark, str(rep["meld"][s]), _describe(rep["breakdown"][s]))
+    console.print(table)
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("meld")
+    def meld_cmd(
+        hand: Annotated[str | None, typer.Option("--hand", "-h", help='the cards, e.g. "AS TS KS ..."')] = None,
+        rules: Annotated[str, typer.Option("--rules", "-r", help=RULES_HELP)] = "auction",
+        option: Annotated[list[str] | None, typer.Option("--option", "-o", help=OPTION_HELP)] = None,
+        file: Annotated[Path | None, typer.Option("--file", "-f", help="count one hand per line")] = None,
+        json_out: Annotated[bool, typer.Option("--json", help="print JSON (JSON Lines with --file)")] = False,
+    ) -> None:
+        """Meld of a hand for every trump, with the melds that make it up."""
+        rs = load_rules(rules, option)
+        if (hand is None) == (file is None):
+            raise UserError('give a hand with --hand "AS TS ..." or a file of hands with --file hands.txt')
+        if hand is not None:
+            rep = meld_report(hand, rs)
+            emit_json(rep) if json_out else _print(rep, rs)
+            return
+        try:
+            lines = file.read_text(encoding="utf-8").splitlines()
+        except OSError as e:
+            raise UserError(f"cannot read {str(file)!r}: {e.strerror}") from None
+        for no, line in enumerate(lines, 1):
+            if not line.strip() or line.lstrip().startswith("#"):
+                continue
+            try:
+                rep = meld_report(line, rs)
+            except UserError as e:
+                raise UserError(f"{file}:{no}: {e}") from None
+            emit_json(rep) if json_out else _print(rep, rs)

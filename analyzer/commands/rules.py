@@ -1,0 +1,129 @@
+"""``pinochle rules``: the rule sets, or one with its options and meld table."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+from rich.table import Table
+
+from analyzer.cards import SUITS
+from analyzer.commands.common import OPTION_HELP, console, emit_json, load_rules
+from analyzer.rules import RuleSet, available, load
+
+
+def rules_summary(rs: RuleSet) -> dict:
+    """A rule set as plain data (what ``pinochle rules NAME --json`` prints)."""
+    melds = []
+    for m in rs.melds:
+        d = {"meld": m.name, "label": m.label, "scope": m.scope}
+        if m.scope == "suit":
+            d["suit"] = m.suit
+            d["ranks"] = dict(m.ranks)
+        elif m.scope == "around":
+            d["rank"] = m.around
+        else:
+            d["cards"] = [rs.deck.name(k) for k in m.cards]
+        if m.values:
+            d["values"] = list(m.values)
+        else:
+            d["value"] = m.value
+        if m.trump_value is not None:
+            d["trump_value"] = m.trump_value
+        if m.group:
+            d["group"] = m.group
+        if m.excludes:
+            d["excludes"] = list(m.excludes)
+        melds.append(d)
+    return {
+        "id": rs.id,
+        "name": rs.name,
+        "summary": rs.summary,
+        "seed": rs.seed,
+        "deck": {"ranks": list(rs.deck.ranks), "copies": rs.deck.copies, "cards": rs.deck.size},
+        "seats": rs.seats,
+        "sides": [list(s) for s in rs.sides],
+        "hand_size": rs.hand_size,
+        "card_points": rs.card_points,
+        "last_trick": rs.last_trick,
+        "total_points": rs.total_points,
+        "play": rs.play,
+        "bidding": {k: v for k, v in rs.bidding.items() if k != "signals"}
+        | ({"signals": rs.bidding["signals"]} if "signals" in rs.bidding else {}),
+        "scoring": rs.scoring,
+        "options": {
+            n: {"value": rs.options[n], "default": s.default, "choices": list(s.choices), "help": s.help}
+            for n, s in rs.option_specs.items()
+        },
+        "meld": melds,
+    }
+
+
+def _value_text(d: dict) -> str:
+    if "values" in d:
+        return " / ".join(str(v) for v in d["values"]) + "  (1, 2, … copies)"
+    t = f"{d['value']} each"
+    if "trump_value" in d:
+        t += f", {d['trump_value']} in trump"
+    return t
+
+
+def _meld_text(d: dict) -> str:
+    if d["scope"] == "suit":
+        pat = " ".join(r * n for r, n in d["ranks"].items())
+        return f"{pat} in {d['suit']} suit" + (f" (best of {d['group']})" if "group" in d else "")
+    if d["scope"] == "around":
+        return f"{d['rank']} in every suit ({' '.join(SUITS)})"
+    return " ".join(d["cards"])
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("rules")
+    def rules_cmd(
+        name: Annotated[str | None, typer.Argument(help="a rule set id or house-rule .toml file")] = None,
+        option: Annotated[list[str] | None, typer.Option("--option", "-o", help=OPTION_HELP)] = None,
+        json_out: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
+    ) -> None:
+        """List the rule sets, or show one with its options and meld table."""
+        if name is None:
+            rows = [load(r) for r in available()]
+            if json_out:
+                emit_json([{"id": r.id, "name": r.name, "summary": r.summary, "reference": r.reference} for r in rows])
+                return
+            t = Table(title="Rule sets (pinochle rules NAME shows one)", title_justify="left")
+            for c in ("id", "game", "summary"):
+                t.add_column(c)
+            for r in rows:
+                t.add_row(r.id, r.name, r.summary)
+            console.print(t)
+            return
+        rs = load_rules(name, option)
+        d = rules_summary(rs)
+        if json_out:
+            emit_json(d)
+            return
+        console.print(f"[bold]{rs.name}[/bold] ({rs.id}) — {rs.summary}")
+        console.print(
+            f"deck: {' '.join(rs.deck.ranks)} ×{rs.deck.copies} ({rs.deck.size} cards); "
+            f"{rs.seats} seats, sides {d['sides']}; {rs.hand_size} cards each"
+        )
+        pts = " ".join(f"{r}={v}" for r, v in rs.card_points.items())
+        conv = f"; trick points converted {list(rs.convert)}" if rs.convert else ""
+        console.print(f"card points: {pts}, last trick {rs.last_trick} ({rs.total_points} in all){conv}")
+        console.print(f"play: leader {rs.play['leader']}, head {rs.play['head']}, "
+                      f"must trump {rs.play.get('must_trump', True)}")
+        if rs.has_bidding:
+            console.print(f"bidding: opening {rs.bidding['opening']}, levels {rs.bid_levels()[:8]} …")
+        ot = Table(title="options (--option name=value)", title_justify="left")
+        for c in ("option", "value", "choices", "meaning"):
+            ot.add_column(c)
+        for n, o in d["options"].items():
+            ot.add_row(n, str(o["value"]), " | ".join(str(c) for c in o["choices"]), o["help"])
+        console.print(ot)
+        if d["meld"]:
+            mt = Table(title="meld", title_justify="left")
+            for c in ("meld", "cards", "points"):
+                mt.add_column(c)
+            for m in d["meld"]:
+                mt.add_row(m["label"], _meld_text(m), _value_text(m))
+            console.print(mt)

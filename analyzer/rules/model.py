@@ -1,0 +1,176 @@
+"""The rule-set value: what every kernel, the advisor and the reports read about a game."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from analyzer.cards import LANE, SUITS, Deck
+
+HEAD_RULES = ("never", "trump-led", "always")
+HEAD_CODE = {h: i for i, h in enumerate(HEAD_RULES)}  # kernels see 0 never, 1 trump-led, 2 always
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """A named rule option: its choices, default and what choosing a value changes."""
+
+    name: str
+    help: str
+    choices: tuple[Any, ...]
+    default: Any
+
+
+@dataclass(frozen=True)
+class MeldSpec:
+    """One meld of the table.
+
+    ``scope`` is ``suit`` (a pattern of ranks inside one suit; ``suit`` says which suits: any, trump,
+    plain), ``around`` (one rank in every suit) or ``cards`` (fixed cards such as Q♠ J♦). A meld scores
+    ``value`` (or ``trump_value`` in trump) per complete copy, or ``values[n-1]`` for n copies.
+    Melds sharing a ``group`` in one suit are alternatives: only the best counts, once.
+    ``excludes`` names melds whose cards in the same suit are not available to this one.
+    """
+
+    name: str
+    label: str
+    scope: str
+    suit: str = "any"
+    ranks: tuple[tuple[str, int], ...] = ()
+    around: str = ""
+    cards: tuple[int, ...] = ()
+    value: int | None = None
+    trump_value: int | None = None
+    values: tuple[int, ...] = ()
+    trump_values: tuple[int, ...] = ()
+    group: str = ""
+    excludes: tuple[str, ...] = ()
+
+    def applies(self, is_trump: bool) -> bool:
+        """Whether a suit-scope meld can be made in a suit that is (or is not) trump."""
+        return self.suit == "any" or (self.suit == "trump") == is_trump
+
+    def score(self, n: int, is_trump: bool = False) -> int:
+        """Points for ``n`` complete copies (in trump or not)."""
+        if n <= 0:
+            return 0
+        if self.group:
+            n = 1
+        if self.values:
+            vals = self.trump_values if (is_trump and self.trump_values) else self.values
+            return int(vals[min(n, len(vals)) - 1])
+        per = self.trump_value if (is_trump and self.trump_value is not None) else self.value
+        return int(per or 0) * n
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """A game: deck, table, card points, play rules, bidding, scoring, meld table and options."""
+
+    id: str
+    name: str
+    summary: str
+    seed: str
+    deck: Deck
+    seats: int
+    sides: tuple[tuple[int, ...], ...]
+    hand_size: int
+    deal_packet: int
+    card_points: dict[str, int]
+    last_trick: int
+    per_trick: int
+    convert: tuple[tuple[int, int], ...]
+    play: dict[str, Any]
+    bidding: dict[str, Any]
+    scoring: dict[str, Any]
+    melds: tuple[MeldSpec, ...]
+    option_specs: dict[str, OptionSpec]
+    options: dict[str, Any]
+    reference: bool = False
+    raw: dict[str, Any] = field(default=None, repr=False, compare=False)  # type: ignore[assignment]
+    #: arrays derived once per rule set for the kernels (meld tables, ...), filled on first use
+    cache: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
+
+    # ---- derived values -------------------------------------------------------------------
+    @property
+    def points_by_kind(self) -> np.ndarray:
+        """int64[64]: card points of each card kind (0 for unused kinds)."""
+        pts = np.zeros(64, dtype=np.int64)
+        for s in range(4):
+            for r in self.deck.ranks:
+                pts[self.deck.kind(s, r)] = self.card_points[r]
+        return pts
+
+    @property
+    def total_points(self) -> int:
+        """Card points in the pack plus the last-trick bonus plus per-trick points."""
+        tricks = self.deck.size // self.seats
+        return (
+            sum(self.card_points[r] for r in self.deck.ranks) * 4 * self.deck.copies
+            + self.last_trick
+            + self.per_trick * tricks
+        )
+
+    @property
+    def head_code(self) -> int:
+        return HEAD_CODE[self.play["head"]]
+
+    def side_of(self, seat: int) -> int:
+        for i, side in enumerate(self.sides):
+            if seat in side:
+                return i
+        raise ValueError(seat)
+
+    def partners(self, seat: int) -> tuple[int, ...]:
+        return tuple(s for s in self.sides[self.side_of(seat)] if s != seat)
+
+    @property
+    def has_partners(self) -> bool:
+        return any(len(s) > 1 for s in self.sides)
+
+    @property
+    def has_bidding(self) -> bool:
+        return self.bidding.get("kind", "none") != "none"
+
+    def convert_points(self, p: int) -> int:
+        """Trick points scored for ``p`` card points (Luxury Family's power-point conversion)."""
+        if not self.convert:
+            return p
+        out = 0
+        bounds = list(self.convert) + [(10**9, 0)]
+        for (lo, slope), (hi, _) in zip(bounds[:-1], bounds[1:], strict=True):
+            if p <= lo:
+                break
+            out += (min(p, hi) - lo) * slope
+        return out
+
+    def option_text(self) -> str:
+        """The options in force as ``name=value`` pairs."""
+        return " ".join(f"{k}={v}" for k, v in self.options.items())
+
+    def suit_name(self, s: int) -> str:
+        return SUITS[s]
+
+    def bid_levels(self) -> list[int]:
+        """The legal bid values from the opening upward (as many as ``bidding.levels``)."""
+        b = self.bidding
+        if not self.has_bidding:
+            return []
+        out = [int(b["opening"])]
+        while len(out) < int(b.get("levels", 20)):
+            nxt = out[-1] + int(b["step"])
+            m_above, m = int(b.get("multiple_above", 0)), int(b.get("multiple", 1))
+            if m > 1 and nxt > m_above:
+                nxt = ((nxt + m - 1) // m) * m
+            out.append(nxt)
+        return out
+
+
+def lane_bits(deck: Deck, ranks: dict[str, int]) -> dict[int, int]:
+    """Bit positions (inside a suit lane) of a rank pattern."""
+    return {deck.rank_bit[r]: n for r, n in ranks.items()}
+
+
+__all__ = ["HEAD_CODE", "HEAD_RULES", "LANE", "MeldSpec", "OptionSpec", "RuleSet", "lane_bits"]

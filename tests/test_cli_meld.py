@@ -1,0 +1,99 @@
+"""`pinochle meld` and `pinochle rules` as a user meets them, including bad input (one line, exit 2)."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from analyzer.cli import main
+
+EXAMPLE = "AS TS KS QS JS 9S QS JD JD 9H AH AD"
+
+
+def run(args, capsys):
+    code = 0
+    try:
+        main(args)
+    except SystemExit as e:
+        code = e.code
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_meld_json(capsys):
+    code, out, _ = run(["meld", "--rules", "auction", "--hand", EXAMPLE, "--json"], capsys)
+    assert code == 0
+    d = json.loads(out)
+    assert d["rules"] == "auction" and d["meld"] == {"S": 46, "H": 46, "D": 45, "C": 45}
+    assert len(d["hand"]) == 12
+    assert {"meld": "pinochle", "suit": None, "n": 2, "points": 30} in d["breakdown"]["S"]
+
+
+def test_meld_table(capsys):
+    code, out, _ = run(["meld", "--hand", EXAMPLE], capsys)
+    assert code == 0 and "farmer" in out and "46" in out
+
+
+def test_meld_file_json_lines(tmp_path, capsys):
+    f = tmp_path / "hands.txt"
+    f.write_text(EXAMPLE + "\n# a comment\n\n" + "AH AH TH TH KH KH QH QH JH JH AS AD\n")
+    code, out, _ = run(["meld", "--file", str(f), "--json"], capsys)
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert code == 0 and len(rows) == 2 and rows[1]["meld"]["H"] == 150
+
+
+def test_meld_with_options(capsys):
+    hand = "AH TH KH QH JH 9S 9S QS JD AS AD AC"
+    _, out, _ = run(["meld", "--hand", hand, "--json"], capsys)
+    _, out2, _ = run(["meld", "--hand", hand, "--json", "--option", "run-suits=trump"], capsys)
+    # farmer (hearts) 15 or, trump-only farmers, a hearts marriage 2; two dix 2, pinochle 4, aces around 10
+    assert json.loads(out)["meld"]["S"] == 15 + 2 + 4 + 10
+    assert json.loads(out2)["meld"]["S"] == 2 + 2 + 4 + 10
+
+
+@pytest.mark.parametrize(
+    "args,msg",
+    [
+        (["meld", "--hand", "AS TS KS QS JS 9S QS JD JD 9H AH XD"], "unknown card 'XD'"),
+        (["meld", "--hand", "AS AS AS KS QS JS 9S QS JD JD 9H AH"], "too many copies of AS"),
+        (["meld", "--hand", "AS TS"], "auction hands have 12 cards"),
+        (["meld", "--rules", "skat", "--hand", EXAMPLE], "unknown rule set 'skat'"),
+        (["meld", "--hand", EXAMPLE, "--option", "colour=red"], "unknown option 'colour'"),
+        (["meld", "--hand", EXAMPLE, "--option", "head=sometimes"], "bad value 'sometimes'"),
+        (["meld", "--hand", EXAMPLE, "--option", "head"], "--option name=value"),
+        (["meld", "--rules", "/no/such/house.toml", "--hand", EXAMPLE], "cannot read house-rule file"),
+        (["meld"], "give a hand"),
+        (["meld", "--hand", EXAMPLE, "--frobnicate"], "No such option"),
+        (["rules", "skat"], "unknown rule set"),
+    ],
+)
+def test_bad_input_one_line_exit_2(args, msg, capsys):
+    code, out, err = run(args, capsys)
+    assert code == 2
+    assert msg in err
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+def test_bad_house_file_toml(tmp_path, capsys):
+    f = tmp_path / "h.toml"
+    f.write_text("base = [")
+    code, _, err = run(["meld", "--rules", str(f), "--hand", EXAMPLE], capsys)
+    assert code == 2 and "not valid TOML" in err
+
+
+def test_rules_list_and_show(capsys):
+    code, out, _ = run(["rules", "--json"], capsys)
+    assert code == 0 and [r["id"] for r in json.loads(out)][:4] == [
+        "luxury-family", "double-deck", "auction", "two-handed"]
+    code, out, _ = run(["rules", "auction", "--json"], capsys)
+    d = json.loads(out)
+    assert d["options"]["head"]["value"] == "trump-led" and d["total_points"] == 25
+    assert any(m["meld"] == "farmer" and m["values"] == [15, 150] for m in d["meld"])
+    code, out, _ = run(["rules", "two-handed"], capsys)
+    assert code == 0 and "counting" in out and "run" in out
+
+
+def test_module_entry_point():
+    r = subprocess.run([sys.executable, "-m", "analyzer", "meld", "--hand", "AS"], capture_output=True, text=True)
+    assert r.returncode == 2 and r.stderr.startswith("pinochle: error:") and "Traceback" not in r.stderr
