@@ -7,10 +7,38 @@ Under ``NUMBA_DISABLE_JIT=1`` both are the identity and the intrinsics fall back
 
 from __future__ import annotations
 
+import hashlib
+import os
+from pathlib import Path
+
 import numba
 from numba import njit, prange  # noqa: F401  (re-exported for kernel modules)
 
 DISABLED = bool(numba.config.DISABLE_JIT)
+
+
+def _source_cache_dir() -> str:
+    """A numba cache folder named by a hash of every kernel source file of the package.
+
+    Numba keys a cached kernel on its own file only, but kernels compile the kernels of other files
+    into themselves: after an edit elsewhere a per-file cache would serve stale machine code. A folder
+    per version of the kernel sources (the files that import this module) makes every kernel edit
+    start from a clean cache; edits of the pure-Python layers above keep it.
+    """
+    pkg = Path(__file__).resolve().parent
+    h = hashlib.sha256(numba.__version__.encode())
+    for f in sorted(pkg.rglob("*.py")):
+        src = f.read_bytes()
+        if f.name == "jit.py" or b"analyzer.jit import" in src:
+            h.update(f.relative_to(pkg).as_posix().encode())
+            h.update(src)
+    root = os.environ.get("NUMBA_CACHE_DIR") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "pinochle-analyzer"
+    )
+    return os.path.join(root, "numba-" + h.hexdigest()[:16])
+
+
+numba.config.CACHE_DIR = _source_cache_dir()
 
 #: decorator for scalar kernels: cached, nogil, no fastmath (results must be exact)
 kernel = njit(cache=True, nogil=True)

@@ -1,0 +1,312 @@
+"""Numba kernels of trick play: the state of a hand in play, legal cards, playing a card, the trick winner.
+
+Functions over a fixed-shape int64 state, with no other inputs or effects (``play`` updates the state in
+place, as playouts need; ``next_state`` returns a new one). The rules are those of RULES.md, "Trick play":
+
+* follow the led suit when able (``play.follow``);
+* else play a trump when holding one (``play.must_trump``; bridge has no such duty);
+* heading (``play.head``): ``never``; ``trump-led`` = when trump is led, beat the best card in the trick
+  if able; ``always`` = with a plain lead beat the highest card of the led suit unless the trick is
+  already trumped, with a trump lead beat the best trump, and a player who trumps must overtrump a
+  trump already in the trick if able;
+* the first lead must be a trump when the leader holds one (double deck, unless the bid was 50; the
+  flag is resolved from the bid when the state is made, see :func:`analyzer.play.playout.new_state`);
+* a card beats the trick's winner if it is a trump and the winner is not, or of the winner's suit and
+  strictly higher: of identical cards the earlier one keeps the trick;
+* card points of the trick, plus ``per_trick`` (bridge: 1 per trick), plus ``last_trick`` for the last
+  trick, go to the trick's winner, who leads next.
+
+Card kinds and count planes are those of :mod:`analyzer.cards`: kind = 16 * suit + lane bit, suit of a
+kind = ``kind >> 4``; a *card mask* is an int64 bitboard of kinds (identical copies are one move).
+
+The state is ONE flat int64 array (``int64[ST_LEN]``), sections at fixed offsets for up to 4 seats and
+4 copies. One array rather than a tuple of arrays because every array a non-inlined numba call receives
+costs two reference-count calls into the runtime; with one array a playout runs several times faster.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from analyzer.jit import kernel, lowbit, popcount
+
+MAX_SEATS = 4
+MAX_COPIES = 4
+
+# ---- section 1, rule parameters (copied from analyzer.play.playout.rule_params, constant during play) ----
+RP_SEATS = 0  # number of seats (2, 3 or 4)
+RP_COPIES = 1  # copies of each card kind = number of count planes in use
+RP_NRANKS = 2  # ranks per suit
+RP_LANE = 3  # bitmask of the used bits of one 16-bit suit lane
+RP_HEAD = 4  # heading rule: 0 never, 1 trump-led, 2 always
+RP_MUST_TRUMP = 5  # 1: a player void in the led suit must trump when holding one
+RP_FOLLOW = 6  # 1: a player must follow the led suit when able (0: any card, two-handed phase 1)
+RP_LAST_TRICK = 7  # points for winning the last trick
+RP_PER_TRICK = 8  # points for winning any trick (bridge: 1)
+RP_PARTNERS = 9  # 1 when the rule set has partnerships (sides of more than one seat)
+RP_SIDE = 10  # RP_SIDE + seat (4 entries): bitmask of the seats of that seat's side in rules.sides
+RP_RANKPTS = 14  # 4 bits per lane bit b: the order class of the card points of rank b (0 = fewest points;
+#                  equal points, equal class), for policies that compare cards by points
+RP_PTS = 16  # RP_PTS + kind (64 entries): card points of each kind (rules.points_by_kind)
+RP_LEN = RP_PTS + 64
+
+# ---- section 2, the cards ----------------------------------------------------------------------------------
+S_HANDS = RP_LEN  # S_HANDS + MAX_COPIES * seat + plane: count planes of the cards each seat still holds
+S_PLAYED = S_HANDS + MAX_SEATS * MAX_COPIES  # S_PLAYED + plane: count planes of every card played so far
+S_TRICK = S_PLAYED + MAX_COPIES  # S_TRICK + i: kind of the i-th card of the current trick (-1: not yet)
+S_POINTS = S_TRICK + MAX_SEATS  # S_POINTS + seat: points won (card points + per-trick + last-trick bonus)
+S_TRICKS = S_POINTS + MAX_SEATS  # S_TRICKS + seat: tricks won
+
+# ---- section 3, control scalars -----------------------------------------------------------------------------
+S_CTL = S_TRICKS + MAX_SEATS
+CTL_LEADER = S_CTL + 0  # seat that led (or is to lead) the current trick
+CTL_TURN = S_CTL + 1  # seat to play next
+CTL_NCARDS = S_CTL + 2  # cards already played to the current trick (0 .. seats-1)
+CTL_TRICKNO = S_CTL + 3  # tricks completed so far
+CTL_TRUMP = S_CTL + 4  # trump suit 0..3 (S H D C) or -1 for no trump
+CTL_FIRST_TRUMP = S_CTL + 5  # 1 when the first lead must be a trump if the leader holds one (bid resolved)
+CTL_DECLARER = S_CTL + 6  # seat of the declarer / high bidder / game maker (-1: none)
+CTL_DSIDE = S_CTL + 7  # bitmask of the seats playing with the declarer (the declarer's side in play)
+CTL_LASTWIN = S_CTL + 8  # winner of the last completed trick (-1 before the first is complete)
+CTL_VOIDS = S_CTL + 9  # public voids: bit 4 * seat + suit set when the seat is known void in the suit
+#                        (it failed to follow the suit, or failed to trump when it had to: Luxury
+#                        Family's turned suit cards show exactly these)
+CTL_BEST = S_CTL + 10  # kind of the card winning the current trick so far (-1: trick empty)
+CTL_BESTPOS = S_CTL + 11  # its position in the trick (0 = the leader's card)
+CTL_TPTS = S_CTL + 12  # card points in the current trick so far
+CTL_LEFT = S_CTL + 13  # cards still held by all seats together
+CTL_RNG = S_CTL + 14  # state of the deal's random stream (32-bit xorshift, see analyzer.play.policy)
+ST_LEN = S_CTL + 15
+
+
+@kernel
+def suit_mask(suit, lane):
+    """Card mask of every kind of ``suit`` (0..3)."""
+    return lane << (16 * suit)
+
+
+@kernel
+def above(kind):
+    """Card mask of every kind greater than ``kind`` (in its suit: the higher ranks; also later suits)."""
+    return -(np.int64(1) << (kind + 1))
+
+
+@kernel
+def beats(card, best, trump):
+    """Whether ``card`` played after ``best`` takes the trick from it (identical: the earlier keeps it)."""
+    cs = card >> 4
+    bs = best >> 4
+    if cs == bs:
+        return card > best
+    return cs == trump
+
+
+@kernel
+def trick_winner(trick, ncards, trump):
+    """Position (0 = the leader's card) of the winning card of ``trick[0:ncards]``; ``trump`` -1: none."""
+    w = 0
+    best = trick[0]
+    for i in range(1, ncards):
+        if beats(trick[i], best, trump):
+            best = trick[i]
+            w = i
+    return w
+
+
+@kernel
+def legal_cards(held, ncards, led, best, trump, first_trump, head, must_trump, follow, lane):
+    """Card mask of the kinds a player holding the kinds ``held`` may play.
+
+    The trick has ``ncards`` cards, led in suit ``led``, won so far by the kind ``best``;
+    ``first_trump`` is 1 when this is the first lead and it must be a trump if the leader holds one;
+    ``head``, ``must_trump``, ``follow`` and ``lane`` are the rule parameters RP_HEAD .. RP_LANE.
+    """
+    if ncards == 0:
+        if first_trump != 0 and trump >= 0:
+            t = held & suit_mask(trump, lane)
+            if t != 0:
+                return t
+        return held
+    if follow == 0:
+        return held
+    same = held & suit_mask(led, lane)
+    if same != 0:
+        if (head == 2 and (led == trump or (best >> 4) != trump)) or (head == 1 and led == trump):
+            # the winner is then a card of the led suit: beat it if able
+            higher = same & above(best)
+            if higher != 0:
+                return higher
+        return same
+    if trump >= 0:
+        trumps = held & suit_mask(trump, lane)
+        if trumps != 0:
+            allowed = trumps
+            if head == 2 and (best >> 4) == trump:
+                higher = trumps & above(best)
+                if higher != 0:
+                    allowed = higher
+            if must_trump != 0:
+                return allowed
+            return (held & ~trumps) | allowed
+    return held
+
+
+@kernel
+def legal_for(st, held):
+    """Card mask of the kinds a player holding ``held`` may play now in state ``st``."""
+    first = st[CTL_FIRST_TRUMP] if st[CTL_TRICKNO] == 0 else 0
+    n = st[CTL_NCARDS]
+    return legal_cards(
+        held, n, st[S_TRICK] >> 4, st[CTL_BEST], st[CTL_TRUMP], first,
+        st[RP_HEAD], st[RP_MUST_TRUMP], st[RP_FOLLOW], st[RP_LANE],
+    )
+
+
+@kernel
+def legal(st):
+    """Card mask of the kinds the seat to play may play in state ``st``."""
+    return legal_for(st, st[S_HANDS + MAX_COPIES * st[CTL_TURN]])
+
+
+@kernel
+def play(st, kind):
+    """The seat to play plays ``kind`` (assumed legal); returns the trick's winner if it ends it, else -1.
+
+    Updates the hand, the played planes, the public voids, the trick and, at the end of a trick, the
+    winner's points and tricks, the leader and the turn.
+    """
+    seats = st[RP_SEATS]
+    copies = st[RP_COPIES]
+    seat = st[CTL_TURN]
+    trump = st[CTL_TRUMP]
+    bit = np.int64(1) << kind
+    h = S_HANDS + MAX_COPIES * seat
+    for p in range(copies - 1, -1, -1):  # take the copy from the highest plane holding the kind
+        if st[h + p] & bit:
+            st[h + p] &= ~bit
+            break
+    for p in range(copies):  # and put it in the lowest played plane lacking it
+        if not st[S_PLAYED + p] & bit:
+            st[S_PLAYED + p] |= bit
+            break
+    st[CTL_LEFT] -= 1
+    n = st[CTL_NCARDS]
+    st[S_TRICK + n] = kind
+    st[CTL_TPTS] += st[RP_PTS + kind]
+    if n == 0:
+        st[CTL_BEST] = kind
+        st[CTL_BESTPOS] = 0
+    else:
+        led = st[S_TRICK] >> 4
+        suit = kind >> 4
+        if suit != led and st[RP_FOLLOW] != 0:
+            st[CTL_VOIDS] |= np.int64(1) << (4 * seat + led)
+            if st[RP_MUST_TRUMP] != 0 and trump >= 0 and suit != trump:
+                st[CTL_VOIDS] |= np.int64(1) << (4 * seat + trump)
+        if beats(kind, st[CTL_BEST], trump):
+            st[CTL_BEST] = kind
+            st[CTL_BESTPOS] = n
+    n += 1
+    if n < seats:
+        st[CTL_NCARDS] = n
+        nxt = seat + 1
+        st[CTL_TURN] = nxt if nxt < seats else 0
+        return -1
+    winner = st[CTL_LEADER] + st[CTL_BESTPOS]
+    if winner >= seats:
+        winner -= seats
+    pts = st[CTL_TPTS] + st[RP_PER_TRICK]
+    if st[CTL_LEFT] == 0:
+        pts += st[RP_LAST_TRICK]
+    st[S_POINTS + winner] += pts
+    st[S_TRICKS + winner] += 1
+    for i in range(MAX_SEATS):
+        st[S_TRICK + i] = -1
+    st[CTL_NCARDS] = 0
+    st[CTL_TPTS] = 0
+    st[CTL_BEST] = -1
+    st[CTL_BESTPOS] = 0
+    st[CTL_TRICKNO] += 1
+    st[CTL_LEADER] = winner
+    st[CTL_TURN] = winner
+    st[CTL_LASTWIN] = winner
+    return winner
+
+
+@kernel
+def next_state(st, kind):
+    """The state after the seat to play plays ``kind``, as a new array (``st`` is left unchanged);
+    :func:`play` does the same in place, which is what playouts use."""
+    out = st.copy()
+    play(out, kind)
+    return out
+
+
+@kernel
+def reset_state(st, hands0, trump, leader, declarer, dside, first_trump, rng):
+    """Put ``st`` (its rule section already filled) at the first lead of the deal ``hands0``
+    (int64[seats, copies]); ``rng`` starts the deal's random stream."""
+    left = 0
+    for i in range(S_HANDS, ST_LEN):
+        st[i] = 0
+    for s in range(hands0.shape[0]):
+        for p in range(hands0.shape[1]):
+            st[S_HANDS + MAX_COPIES * s + p] = hands0[s, p]
+            left += popcount(hands0[s, p])
+    for i in range(MAX_SEATS):
+        st[S_TRICK + i] = -1
+    st[CTL_LEADER] = leader
+    st[CTL_TURN] = leader
+    st[CTL_TRUMP] = trump
+    st[CTL_FIRST_TRUMP] = first_trump
+    st[CTL_DECLARER] = declarer
+    st[CTL_DSIDE] = dside
+    st[CTL_LASTWIN] = -1
+    st[CTL_BEST] = -1
+    st[CTL_LEFT] = left
+    st[CTL_RNG] = rng
+
+
+@kernel
+def alloc_state(rp):
+    """A state array with the rule section ``rp`` (int64[RP_LEN]) filled in and no cards."""
+    st = np.zeros(ST_LEN, dtype=np.int64)
+    for i in range(RP_LEN):
+        st[i] = rp[i]
+    return st
+
+
+@kernel
+def nth_bit(mask, r):
+    """Index of the ``r``-th (from 0, lowest first) set bit of ``mask``."""
+    m = mask
+    for _ in range(r):
+        m &= m - 1
+    return lowbit(m)
+
+
+# ---- reading a state from Python ---------------------------------------------------------------------------
+def hands_of(st: np.ndarray, seats: int, copies: int) -> np.ndarray:
+    """View int64[seats, copies] of the count planes still held."""
+    return st[S_HANDS : S_HANDS + MAX_COPIES * MAX_SEATS].reshape(MAX_SEATS, MAX_COPIES)[:seats, :copies]
+
+
+def points_of(st: np.ndarray) -> list[int]:
+    """Points won so far by each seat."""
+    return st[S_POINTS : S_POINTS + st[RP_SEATS]].tolist()
+
+
+def tricks_of(st: np.ndarray) -> list[int]:
+    """Tricks won so far by each seat."""
+    return st[S_TRICKS : S_TRICKS + st[RP_SEATS]].tolist()
+
+
+def voids_of(st: np.ndarray) -> list[int]:
+    """Public voids of each seat as a 4-bit mask (bit s: known void in suit s)."""
+    v = int(st[CTL_VOIDS])
+    return [(v >> (4 * s)) & 15 for s in range(int(st[RP_SEATS]))]
+
+
+def trick_of(st: np.ndarray) -> list[int]:
+    """Kinds played to the current trick, in play order."""
+    return st[S_TRICK : S_TRICK + st[CTL_NCARDS]].tolist()

@@ -1,0 +1,395 @@
+"""Batch playouts: many deals played to the end by policy kernels, and the thin typed API over them.
+
+``play_deals(rules, deals, trump, leader, declarer, policy, seed, bid)`` plays every deal of
+``deals`` (int64[n, seats, copies] count planes) with the engine of :mod:`analyzer.play.engine` and the
+policies of :mod:`analyzer.play.policy`, in a ``prange`` loop over deals. Deal ``i`` draws its random
+choices from a stream derived from ``(seed, i)`` only, so results do not depend on the thread count.
+``play_deal`` plays one deal and records its cards; ``random_deals`` deals random hands in a kernel.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from analyzer.cards import LANE, Deck
+from analyzer.jit import batch, kernel, popcount, prange
+from analyzer.play.engine import (
+    CTL_TURN,
+    RP_COPIES,
+    RP_FOLLOW,
+    RP_HEAD,
+    RP_LANE,
+    RP_LAST_TRICK,
+    RP_LEN,
+    RP_MUST_TRUMP,
+    RP_NRANKS,
+    RP_PARTNERS,
+    RP_PER_TRICK,
+    RP_PTS,
+    RP_RANKPTS,
+    RP_SEATS,
+    RP_SIDE,
+    S_POINTS,
+    S_TRICKS,
+    alloc_state,
+    play,
+    reset_state,
+)
+from analyzer.play.policy import POLICY_CODES, random_move, scaled, stream_seed, v1_move, xorshift
+from analyzer.rules.model import RuleSet
+
+_NCHUNKS = 256  # deals are split into at most this many chunks, each with its own scratch state
+_DEAL_SALT = 0x2545F491  # separates the dealing streams from the playing streams of the same seed
+
+
+@dataclass(frozen=True)
+class PlayResult:
+    """Outcome of playing out ``n`` deals.
+
+    ``points`` int32[n, seats]: card points (including the last-trick bonus and per-trick points) taken
+    by each seat; ``tricks`` int32[n, seats]: tricks won by each seat.
+    """
+
+    points: np.ndarray
+    tricks: np.ndarray
+
+
+@dataclass(frozen=True)
+class DealRecord:
+    """One deal played out card by card.
+
+    ``cards`` int32[ncards, 2]: (seat, kind) of every card in play order; ``winners`` int32[ntricks]: the
+    winner of each trick; ``points`` / ``tricks`` int32[seats] as in :class:`PlayResult`.
+    """
+
+    cards: np.ndarray
+    winners: np.ndarray
+    points: np.ndarray
+    tricks: np.ndarray
+
+    def trick_lines(self, deck: Deck) -> list[str]:
+        """One line per trick: ``1: [0] AS [1] 9S ... -> 0``, seats in brackets, then the winner."""
+        seats = len(self.points)
+        lines = []
+        for t, w in enumerate(self.winners):
+            row = self.cards[t * seats : (t + 1) * seats]
+            cards = " ".join(f"[{s}] {deck.name(int(k))}" for s, k in row)
+            lines.append(f"{t + 1}: {cards} -> {int(w)}")
+        return lines
+
+
+# ---- rule data for the kernels ----------------------------------------------------------------------------
+def rule_params(rules: RuleSet) -> np.ndarray:
+    """The kernels' rule parameters (int64[RP_LEN], see the RP_* indices), built once per rule set."""
+    rp = rules.cache.get("play_params")
+    if rp is not None:
+        return rp
+    if rules.seats > 4 or rules.seats < 2:
+        raise ValueError(f"the play engine handles 2 to 4 seats, not {rules.seats}")
+    rp = np.zeros(RP_LEN, dtype=np.int64)
+    rp[RP_SEATS] = rules.seats
+    rp[RP_COPIES] = rules.deck.copies
+    rp[RP_NRANKS] = rules.deck.nranks
+    rp[RP_LANE] = rules.deck.lane
+    rp[RP_HEAD] = rules.head_code
+    rp[RP_MUST_TRUMP] = int(bool(rules.play.get("must_trump", True)))
+    rp[RP_FOLLOW] = int(bool(rules.play.get("follow", True)))
+    rp[RP_LAST_TRICK] = rules.last_trick
+    rp[RP_PER_TRICK] = rules.per_trick
+    rp[RP_PARTNERS] = int(rules.has_partners)
+    for seat in range(rules.seats):
+        rp[RP_SIDE + seat] = sum(1 << s for s in rules.sides[rules.side_of(seat)])
+    rp[RP_PTS : RP_PTS + 64] = rules.points_by_kind
+    values = sorted({rules.card_points[r] for r in rules.deck.ranks})
+    rp[RP_RANKPTS] = sum(
+        values.index(rules.card_points[r]) << (4 * rules.deck.rank_bit[r]) for r in rules.deck.ranks
+    )
+    rules.cache["play_params"] = rp
+    return rp
+
+
+def declarer_side(rules: RuleSet, declarer: int) -> int:
+    """Bitmask of the seats playing with ``declarer``: its partnership, or the declarer alone against all
+    the others when the rule set has no partnerships (Luxury Family's game maker, two-handed)."""
+    if declarer < 0:
+        return 1  # no declarer: seat 0 against the rest
+    if rules.has_partners:
+        return sum(1 << s for s in rules.sides[rules.side_of(declarer)])
+    return 1 << declarer
+
+
+def first_lead_trump(rules: RuleSet, bid: int) -> int:
+    """1 when the first lead must be a trump (if the leader holds one) for the winning ``bid``."""
+    if not rules.play.get("first_lead_trump", False):
+        return 0
+    unless = rules.play.get("first_lead_trump_unless_bid")
+    return 0 if unless is not None and bid == int(unless) else 1
+
+
+def policy_codes(rules: RuleSet, policy: str | Sequence[str]) -> np.ndarray:
+    """int64[seats] policy code of each seat from one policy name or one name per seat."""
+    names = [policy] * rules.seats if isinstance(policy, str) else list(policy)
+    if len(names) != rules.seats:
+        raise ValueError(
+            f"{rules.id} has {rules.seats} seats: give one policy or {rules.seats}, not {len(names)}"
+        )
+    bad = [p for p in names if p not in POLICY_CODES]
+    if bad:
+        raise ValueError(f"unknown policy {bad[0]!r}: use one of {', '.join(POLICY_CODES)}")
+    return np.array([POLICY_CODES[p] for p in names], dtype=np.int64)
+
+
+def pack_policies(codes: np.ndarray) -> int:
+    """The per-seat policy codes packed 4 bits per seat, as the kernels take them."""
+    return sum(int(c) << (4 * i) for i, c in enumerate(codes))
+
+
+def new_state(
+    rules: RuleSet, hands: np.ndarray, trump: int, leader: int, declarer: int = -1, bid: int = 0
+) -> np.ndarray:
+    """A state (int64[ST_LEN], see :mod:`analyzer.play.engine`) at the first lead of ``hands``
+    (int64[seats, copies]); ``declarer`` fixes who plays with whom, ``bid`` the first-lead rule."""
+    hands = _check_deals(rules, np.asarray(hands, dtype=np.int64)[None])[0]
+    _check_seats(rules, trump, leader, declarer)
+    st = alloc_state(rule_params(rules))
+    dside = declarer_side(rules, declarer)
+    reset_state(st, hands, trump, leader, declarer, dside, first_lead_trump(rules, bid), stream_seed(0, 0))
+    return st
+
+
+# ---- kernels -----------------------------------------------------------------------------------------------
+@kernel
+def playout(st, hands0, trump, leader, declarer, dside, first, pols, rng, rec, wins):
+    """Play the deal ``hands0`` to the end in the state array ``st``: seat s plays the policy with code
+    ``(pols >> 4s) & 15``; ``rng`` starts the deal's random stream.
+
+    ``rec`` int64[ncards, 2] (or shorter: not kept) receives (seat, kind) of every card, ``wins``
+    int64[ntricks] (or shorter) each trick's winner. Points and tricks are left in ``st``.
+    """
+    reset_state(st, hands0, trump, leader, declarer, dside, first, rng)
+    total = 0
+    for s in range(hands0.shape[0]):
+        for p in range(hands0.shape[1]):
+            total += popcount(hands0[s, p])
+    keep = rec.shape[0] >= total
+    t = 0
+    for i in range(total):
+        seat = st[CTL_TURN]
+        # choose()'s dispatch written out: one call level less that passes the state array
+        k = random_move(st) if (pols >> (4 * seat)) & 15 == 0 else v1_move(st)
+        if keep:
+            rec[i, 0] = seat
+            rec[i, 1] = k
+        w = play(st, k)
+        if w >= 0:
+            if t < wins.shape[0]:
+                wins[t] = w
+            t += 1
+
+
+@batch
+def playout_batch(deals, rp, trump, leader, declarer, dside, first, pols, seed, out_pts, out_tricks):
+    """Play every deal of ``deals`` (int64[n, seats, copies]); deal i uses the stream of (seed, i)."""
+    n = deals.shape[0]
+    seats = deals.shape[1]
+    nch = min(n, _NCHUNKS)
+    for c in prange(nch):
+        st = alloc_state(rp)
+        rec = np.zeros((0, 2), dtype=np.int64)
+        wins = np.zeros(0, dtype=np.int64)
+        for i in range(c * n // nch, (c + 1) * n // nch):
+            playout(st, deals[i], trump, leader, declarer, dside, first, pols, stream_seed(seed, i), rec, wins)
+            for s in range(seats):
+                out_pts[i, s] = st[S_POINTS + s]
+                out_tricks[i, s] = st[S_TRICKS + s]
+
+
+@batch
+def deal_batch(n, seats, hand, pack, seed, copies):
+    """``n`` random deals of ``hand`` cards to each of ``seats`` seats from ``pack`` (int64 kinds, one entry
+    per card): int64[n, seats, copies]. Deal i is shuffled by the stream of (seed, i)."""
+    out = np.zeros((n, seats, copies), dtype=np.int64)
+    size = pack.shape[0]
+    nch = min(n, _NCHUNKS)
+    for c in prange(nch):
+        buf = np.empty(size, dtype=np.int64)
+        for i in range(c * n // nch, (c + 1) * n // nch):
+            x = stream_seed(seed, i)
+            for j in range(size):
+                buf[j] = pack[j]
+            for j in range(seats * hand):  # partial Fisher-Yates: the first seats*hand cards are dealt
+                x = xorshift(x)
+                r = j + scaled(x, size - j)
+                y = buf[r]
+                buf[r] = buf[j]
+                buf[j] = y
+            for s in range(seats):
+                for j in range(hand):
+                    bit = np.int64(1) << buf[s * hand + j]
+                    for p in range(copies):  # set the kind in the lowest plane lacking it
+                        if not out[i, s, p] & bit:
+                            out[i, s, p] |= bit
+                            break
+    return out
+
+
+@batch
+def deal_problems(deals, copies):
+    """Per deal: 0 if sound, 1 if some count planes are not nested, 2 if the hands differ in size,
+    3 if some kind is held more often than the deck has copies."""
+    n = deals.shape[0]
+    out = np.zeros(n, dtype=np.int64)
+    for i in prange(n):
+        size = -1
+        for s in range(deals.shape[1]):
+            cnt = 0
+            for p in range(deals.shape[2]):
+                cnt += popcount(deals[i, s, p])
+                if p > 0 and deals[i, s, p] & ~deals[i, s, p - 1] != 0:
+                    out[i] = 1
+            if size >= 0 and cnt != size:
+                out[i] = 2
+            size = cnt
+        if out[i] == 0:
+            # add the hands up per kind: acc[c] = the kinds counted at least c + 1 times so far
+            acc = np.zeros(5, dtype=np.int64)
+            for s in range(deals.shape[1]):
+                for p in range(deals.shape[2]):
+                    x = deals[i, s, p]
+                    for c in range(4, 0, -1):  # add one to every kind of x, highest count first
+                        acc[c] |= acc[c - 1] & x
+                    acc[0] |= x
+            if acc[copies] != 0:
+                out[i] = 3
+    return out
+
+
+# ---- checks ----------------------------------------------------------------------------------------------
+def _check_deals(rules: RuleSet, deals: np.ndarray) -> np.ndarray:
+    deals = np.ascontiguousarray(deals, dtype=np.int64)
+    want = (rules.seats, rules.deck.copies)
+    if deals.ndim != 3 or deals.shape[1:] != want:
+        raise ValueError(f"deals must be int64[n, {want[0]}, {want[1]}] count planes, not {deals.shape}")
+    if deals.shape[0] == 0:
+        return deals
+    mask = rules.deck.all_kinds_mask
+    if np.any(deals & ~np.int64(mask)):
+        raise ValueError(f"deals hold cards that are not in the {rules.id} deck")
+    bad = deal_problems(deals, rules.deck.copies)
+    if np.any(bad):
+        i = int(np.flatnonzero(bad)[0])
+        why = {1: "count planes not nested", 2: "hands of different sizes", 3: "a card held too often"}
+        raise ValueError(f"deal {i} is not a deal of {rules.id}: {why[int(bad[i])]}")
+    return deals
+
+
+def _check_seats(rules: RuleSet, trump: int, leader: int, declarer: int) -> None:
+    if not -1 <= trump <= 3:
+        raise ValueError(f"trump must be 0..3 (S H D C) or -1 for no trump, not {trump}")
+    if not 0 <= leader < rules.seats:
+        raise ValueError(f"leader must be a seat 0..{rules.seats - 1}, not {leader}")
+    if not -1 <= declarer < rules.seats:
+        raise ValueError(f"declarer must be a seat 0..{rules.seats - 1} (or -1), not {declarer}")
+
+
+# ---- the API -----------------------------------------------------------------------------------------------
+def play_deals(
+    rules: RuleSet,
+    deals: np.ndarray,
+    trump: int,
+    leader: int,
+    declarer: int,
+    policy: str | Sequence[str] = "v1",
+    seed: int = 0,
+    bid: int = 0,
+) -> PlayResult:
+    """Play every deal to the last trick and return each seat's points and tricks.
+
+    ``deals`` int64[n, seats, copies] count planes (equal hand sizes); ``trump`` 0..3 (S H D C) or -1;
+    ``leader`` leads the first trick; ``declarer`` (the high bidder / game maker, -1: none) fixes who
+    plays with whom (partnerships, or the declarer against all others); ``policy`` one name of
+    :data:`~analyzer.play.policy.POLICY_CODES` for every seat or one per seat; ``bid`` decides double
+    deck's first-lead rule. Deal i's random choices come from ``(seed, i)`` alone.
+    """
+    deals = _check_deals(rules, deals)
+    _check_seats(rules, trump, leader, declarer)
+    n = deals.shape[0]
+    pts = np.zeros((n, rules.seats), dtype=np.int32)
+    trk = np.zeros((n, rules.seats), dtype=np.int32)
+    if n:
+        playout_batch(
+            deals,
+            rule_params(rules),
+            np.int64(trump),
+            np.int64(leader),
+            np.int64(declarer),
+            np.int64(declarer_side(rules, declarer)),
+            np.int64(first_lead_trump(rules, bid)),
+            np.int64(pack_policies(policy_codes(rules, policy))),
+            np.int64(seed),
+            pts,
+            trk,
+        )
+    return PlayResult(points=pts, tricks=trk)
+
+
+def play_deal(
+    rules: RuleSet,
+    hands: np.ndarray,
+    trump: int,
+    leader: int,
+    declarer: int,
+    policy: str | Sequence[str] = "v1",
+    seed: int = 0,
+    bid: int = 0,
+    index: int = 0,
+) -> DealRecord:
+    """Play one deal (``hands`` int64[seats, copies]) and record every card and trick winner.
+
+    With ``index = i`` the random stream is that of deal i of :func:`play_deals` with the same seed, so
+    a deal of a batch can be replayed and inspected card by card.
+    """
+    hands = _check_deals(rules, np.asarray(hands, dtype=np.int64)[None])[0]
+    _check_seats(rules, trump, leader, declarer)
+    ncards = int(sum(int(x).bit_count() for x in hands.ravel()))
+    rec = np.zeros((ncards, 2), dtype=np.int64)
+    wins = np.zeros(ncards // rules.seats, dtype=np.int64)
+    st = alloc_state(rule_params(rules))
+    playout(
+        st,
+        hands,
+        np.int64(trump),
+        np.int64(leader),
+        np.int64(declarer),
+        np.int64(declarer_side(rules, declarer)),
+        np.int64(first_lead_trump(rules, bid)),
+        np.int64(pack_policies(policy_codes(rules, policy))),
+        stream_seed(np.int64(seed), np.int64(index)),
+        rec,
+        wins,
+    )
+    return DealRecord(
+        cards=rec.astype(np.int32),
+        winners=wins.astype(np.int32),
+        points=st[S_POINTS : S_POINTS + rules.seats].astype(np.int32),
+        tricks=st[S_TRICKS : S_TRICKS + rules.seats].astype(np.int32),
+    )
+
+
+def random_deals(rules: RuleSet, n: int, seed: int = 0, hand_size: int | None = None) -> np.ndarray:
+    """``n`` uniformly random deals (int64[n, seats, copies]) of ``hand_size`` cards each (default the
+    rule set's hand size; ``deck.size // seats`` deals the whole pack)."""
+    hand = rules.hand_size if hand_size is None else int(hand_size)
+    if hand * rules.seats > rules.deck.size or hand < 0:
+        raise ValueError(f"cannot deal {rules.seats} hands of {hand} from {rules.deck.size} cards")
+    pack = np.array(
+        [LANE * s + b for s in range(4) for b in range(rules.deck.nranks) for _ in range(rules.deck.copies)],
+        dtype=np.int64,
+    )
+    return deal_batch(
+        np.int64(n), np.int64(rules.seats), np.int64(hand), pack, np.int64(seed ^ _DEAL_SALT),
+        np.int64(rules.deck.copies),
+    )

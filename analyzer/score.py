@@ -1,0 +1,139 @@
+"""The score of a hand, vectorised over deals, as RULES.md states it for each game.
+
+The rule data decides everything (``rules.scoring``, ``rules.sides``, ``rules.convert``); nothing here
+branches on the rule-set id:
+
+* a *scoring unit* is a side (``scoring.unit = "side"``: partners share meld, points and score) or a
+  single player (``"player"``: Luxury Family, two-handed);
+* a unit's trick points are its card points (last-trick and per-trick points included) passed through
+  ``rules.convert_points`` (Luxury Family's power-point conversion, the identity elsewhere);
+* ``no_trick_no_meld``: a unit that took no trick scores no meld (and cannot count it toward a bid);
+* the declarer's unit scores meld + trick points if its meld is at least ``declarer_min_meld``, its
+  trick points at least ``declarer_min_tricks`` and meld + trick points at least the bid, otherwise
+  minus the bid;
+* every other unit scores meld + trick points if its trick points are at least
+  ``defender_min_tricks``, otherwise 0.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from analyzer.rules.model import RuleSet
+
+
+def scoring_units(rules: RuleSet) -> tuple[tuple[int, ...], ...]:
+    """The seats that score together: the partnerships, or each player alone."""
+    if rules.scoring.get("unit", "side") == "player":
+        return tuple((s,) for s in range(rules.seats))
+    return rules.sides
+
+
+def seat_unit(rules: RuleSet) -> np.ndarray:
+    """int64[seats]: index in :func:`scoring_units` of each seat's scoring unit."""
+    out = np.zeros(rules.seats, dtype=np.int64)
+    for i, unit in enumerate(scoring_units(rules)):
+        out[list(unit)] = i
+    return out
+
+
+def side_totals(rules: RuleSet, values: np.ndarray) -> np.ndarray:
+    """Per-seat values int[n, seats] (meld, points, tricks) summed over each side of ``rules.sides``:
+    int64[n, len(sides)] (the meld of a side is the sum of its seats' meld)."""
+    v = _per_seat(rules, values, "values")
+    return np.stack([v[:, list(side)].sum(axis=1) for side in rules.sides], axis=1)
+
+
+def unit_totals(rules: RuleSet, values: np.ndarray) -> np.ndarray:
+    """Per-seat values summed over each scoring unit (:func:`scoring_units`): int64[n, units]."""
+    v = _per_seat(rules, values, "values")
+    return np.stack([v[:, list(unit)].sum(axis=1) for unit in scoring_units(rules)], axis=1)
+
+
+def convert_points(rules: RuleSet, points: np.ndarray) -> np.ndarray:
+    """Trick points of card points, element-wise (``rules.convert``: slope ``k`` from bound ``b`` on)."""
+    p = np.asarray(points, dtype=np.int64)
+    if not rules.convert:
+        return p.copy()
+    out = np.zeros_like(p)
+    bounds = [lo for lo, _ in rules.convert[1:]] + [None]
+    for (lo, slope), hi in zip(rules.convert, bounds, strict=True):
+        seg = p - lo if hi is None else np.minimum(p, hi) - lo
+        out += np.maximum(seg, 0) * slope
+    return out
+
+
+def _per_seat(rules: RuleSet, values: np.ndarray, what: str) -> np.ndarray:
+    v = np.asarray(values, dtype=np.int64)
+    if v.ndim == 1:
+        v = v[None, :]
+    if v.ndim != 2 or v.shape[1] != rules.seats:
+        raise ValueError(f"{what} must be int[n, {rules.seats}] (one column per seat), not shape {v.shape}")
+    return v
+
+
+def _unit_parts(
+    rules: RuleSet, meld: np.ndarray, points: np.ndarray, tricks: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(meld that counts, trick points, tricks) of every scoring unit: int64[n, units] each."""
+    m = unit_totals(rules, _per_seat(rules, meld, "meld"))
+    p = convert_points(rules, unit_totals(rules, _per_seat(rules, points, "points")))
+    t = unit_totals(rules, _per_seat(rules, tricks, "tricks"))
+    if not (m.shape == p.shape == t.shape):
+        raise ValueError(f"meld, points and tricks differ in shape: {m.shape}, {p.shape}, {t.shape}")
+    if rules.scoring.get("no_trick_no_meld", False):
+        m = np.where(t > 0, m, 0)
+    return m, p, t
+
+
+def declarer_made(
+    rules: RuleSet,
+    meld: np.ndarray,
+    points: np.ndarray,
+    tricks: np.ndarray,
+    declarer: int,
+    bid: int | np.ndarray,
+) -> np.ndarray:
+    """bool[n]: whether the declarer's unit made its bid (meld and trick minimums and meld + tricks >= bid)."""
+    if not 0 <= declarer < rules.seats:
+        raise ValueError(f"declarer must be a seat 0..{rules.seats - 1}, not {declarer}")
+    m, p, _ = _unit_parts(rules, meld, points, tricks)
+    u = int(seat_unit(rules)[declarer])
+    b = np.broadcast_to(np.asarray(bid, dtype=np.int64), (m.shape[0],))
+    sc = rules.scoring
+    return (
+        (m[:, u] >= int(sc.get("declarer_min_meld", 0)))
+        & (p[:, u] >= int(sc.get("declarer_min_tricks", 0)))
+        & (m[:, u] + p[:, u] >= b)
+    )
+
+
+def score_hand(
+    rules: RuleSet,
+    meld: np.ndarray,
+    points: np.ndarray,
+    tricks: np.ndarray,
+    declarer: int,
+    bid: int | np.ndarray,
+) -> np.ndarray:
+    """Each seat's score for the hand: int64[n, seats] (partners get their side's score).
+
+    ``meld``, ``points`` (card points incl. last-trick and per-trick points, as :class:`PlayResult`
+    gives them) and ``tricks`` are int[n, seats]; ``declarer`` is the high bidder / game maker (-1: no
+    bidding, everyone scores as a non-declarer); ``bid`` the winning bid, one for all deals or int[n].
+    """
+    m, p, _ = _unit_parts(rules, meld, points, tricks)
+    n = m.shape[0]
+    b = np.broadcast_to(np.asarray(bid, dtype=np.int64), (n,))
+    units = scoring_units(rules)
+    sc = rules.scoring
+    defender_min = int(sc.get("defender_min_tricks", 0))
+    unit_score = np.where(p >= defender_min, m + p, 0)
+    if declarer >= 0:
+        made = declarer_made(rules, meld, points, tricks, declarer, b)
+        u = int(seat_unit(rules)[declarer])
+        unit_score[:, u] = np.where(made, m[:, u] + p[:, u], -b)
+    out = np.zeros((n, rules.seats), dtype=np.int64)
+    for i, unit in enumerate(units):
+        out[:, list(unit)] = unit_score[:, i : i + 1]
+    return out

@@ -1,0 +1,62 @@
+"""Playouts per second per rule set and policy, on one thread and on all threads, beside the cost of
+dealing alone (shuffle + deal in a numba kernel). Prints a table; no assertions.
+
+    python benchmarks/bench_playout.py [--deals 200000] [--repeat 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+import numba
+
+from analyzer.play import POLICY_VERSION, play_deals, random_deals
+from analyzer.rules import load
+
+GAMES = [
+    ("auction", {}),
+    ("double-deck", {}),
+    ("luxury-family", {}),
+    ("two-handed", {}),
+    ("bridge", {}),
+]
+
+
+def best_time(fn, repeat: int) -> float:
+    """The fastest of ``repeat`` runs of ``fn`` (after one warm-up run that also compiles)."""
+    fn()
+    best = float("inf")
+    for _ in range(repeat):
+        t = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - t)
+    return best
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--deals", type=int, default=200_000)
+    ap.add_argument("--repeat", type=int, default=3)
+    args = ap.parse_args()
+    n = args.deals
+    nthreads = numba.config.NUMBA_NUM_THREADS
+    print(f"{n} deals per run, best of {args.repeat}; policy v1 = {POLICY_VERSION}; {nthreads} threads max")
+    print(f"{'rule set':15s} {'threads':>7s} {'deal only/s':>12s} {'random/s':>12s} {'v1/s':>12s} "
+          f"{'v1 net/s':>12s}")
+    for rid, opts in GAMES:
+        rules = load(rid, opts)
+        for threads in sorted({1, nthreads}):
+            numba.set_num_threads(threads)
+            deals = random_deals(rules, n, seed=1)
+            t_deal = best_time(lambda r=rules: random_deals(r, n, seed=2), args.repeat)
+            t_rand = best_time(lambda r=rules, d=deals: play_deals(r, d, 0, 0, 0, "random", seed=3), args.repeat)
+            t_v1 = best_time(lambda r=rules, d=deals: play_deals(r, d, 0, 0, 0, "v1", seed=3), args.repeat)
+            # "net": playouts per second when each deal is dealt first (dealing + v1 playout)
+            print(f"{rid:15s} {threads:7d} {n / t_deal:12,.0f} {n / t_rand:12,.0f} {n / t_v1:12,.0f} "
+                  f"{n / (t_v1 + t_deal):12,.0f}")
+    numba.set_num_threads(nthreads)
+
+
+if __name__ == "__main__":
+    main()
