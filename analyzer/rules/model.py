@@ -153,19 +153,21 @@ class RuleSet:
     def suit_name(self, s: int) -> str:
         return SUITS[s]
 
-    def bid_levels(self) -> list[int]:
-        """The legal bid values from the opening upward (as many as ``bidding.levels``)."""
+    def bid_levels(self, upto: int | None = None) -> list[int]:
+        """The legal bid values from the opening upward: up to ``upto`` when given (the highest
+        score a hand could reach), else as many as ``bidding.levels``."""
         b = self.bidding
         if not self.has_bidding:
             return []
         out = [int(b["opening"])]
-        while len(out) < int(b.get("levels", 20)):
+        m_above, m = int(b.get("multiple_above", 0)), int(b.get("multiple", 1))
+        while True:
             nxt = out[-1] + int(b["step"])
-            m_above, m = int(b.get("multiple_above", 0)), int(b.get("multiple", 1))
             if m > 1 and nxt > m_above:
                 nxt = ((nxt + m - 1) // m) * m
+            if (upto is None and len(out) >= int(b.get("levels", 20))) or (upto is not None and nxt > upto):
+                return out
             out.append(nxt)
-        return out
 
 
 def lane_bits(deck: Deck, ranks: dict[str, int]) -> dict[int, int]:

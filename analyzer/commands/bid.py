@@ -1,0 +1,206 @@
+"""``pinochle bid``: bidding advice for a hand — the trump to name and how high to bid, or pass."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.table import Table
+
+from analyzer.advise import DEFAULT_SAMPLES, Advice, LevelFigures, PlayAnalysis, advise
+from analyzer.cards import SUIT_NAMES, SUITS
+from analyzer.commands.common import OPTION_HELP, RULES_HELP, console, emit_json, load_rules, parse_hand
+from analyzer.deal import resolve_seat
+from analyzer.errors import UserError
+from analyzer.rules import RuleSet
+from analyzer.simulate import PLAY_MODES_HELP, deals_frame
+
+
+def parse_known(items: list[str] | None, rules: RuleSet, seat: int) -> tuple[dict[int, str], list[str]]:
+    """``--known`` values: ``SEAT:CARDS`` (cards a seat showed; SEAT a number or left/right/partner/
+    across) or bare ``CARDS`` (known cards in no hand, e.g. two-handed's stock)."""
+    by_seat: dict[int, str] = {}
+    loose: list[str] = []
+    for it in items or []:
+        if ":" in it:
+            who, cards = it.split(":", 1)
+            s = resolve_seat(who.strip(), rules, seat)
+            by_seat[s] = (by_seat.get(s, "") + " " + cards).strip()
+        else:
+            loose.append(it)
+    return by_seat, loose
+
+
+def _est(e, digits: int = 1) -> str:
+    return f"{e.mean:.{digits}f}"
+
+
+def _interval(e, digits: int = 1) -> str:
+    """Mean ± half-width of the 95% interval."""
+    return f"{e.mean:.{digits}f} ±{(e.hi - e.lo) / 2:.{digits}f}"
+
+
+def _levels_to_show(lvs: list[LevelFigures], rec_bid: int | None) -> list[LevelFigures]:
+    """The levels where the chance of winning the auction or of making the bid moves to another 5%
+    step, the recommended bid, and nothing past the first level made in under 1% of the deals."""
+    key = [(round(20 * lv.win.p), round(20 * lv.make_won.p) if lv.make_won else -1) for lv in lvs]
+    out = []
+    for i, lv in enumerate(lvs):
+        if i == 0 or key[i] != key[i - 1] or lv.bid == rec_bid or lv.make.p < 0.01:
+            out.append(lv)
+        if lv.make.p < 0.01:
+            break
+    return out
+
+
+def _print_bidding(adv: Advice, an: PlayAnalysis) -> None:
+    rs = adv.rules
+    rec = an.recommendation
+    t = Table(title=f"Declaring, by trump ({an.play}, policy {an.policy})", title_justify="left")
+    t.add_column("trump")
+    t.add_column("own meld", justify="right")
+    if rs.has_partners:
+        t.add_column("partner meld", justify="right")
+    t.add_column("trick points (95%)", justify="right")
+    t.add_column("total", justify="right")
+    t.add_column("opp. meld + tricks", justify="right")
+    t.add_column("bid up to", justify="right")
+    for f in an.trumps:
+        mark = " *" if f.trump == rec.trump else ""
+        row = [f"{f.trump}{mark}", str(f.own_meld)]
+        if rs.has_partners:
+            row.append(_est(f.partner_meld))
+        row += [_interval(f.trick_points), _est(f.total), f"{f.opp_meld.mean + f.opp_trick_points.mean:.1f}",
+                "—" if f.max_bid is None else str(f.max_bid)]
+        t.add_row(*row)
+    console.print(t)
+
+    lvs = an.levels[rec.trump]
+    shown = _levels_to_show(lvs, rec.bid)
+    lt = Table(title=f"Bid levels with {SUIT_NAMES[SUITS.index(rec.trump)]} trump, where the bid wins the auction",
+               title_justify="left")
+    for c in ("bid", "wins auction", "make (95%)", "net", "net passing", "gain (95%)"):
+        lt.add_column(c, justify="right")
+    for i, lv in enumerate(shown):
+        if i and lvs.index(lv) > lvs.index(shown[i - 1]) + 1:
+            lt.add_row("…", "", "", "", "", "")
+        cells = [str(lv.bid) + (" *" if lv.bid == rec.bid else ""), f"{lv.win.p:.0%}"]
+        if lv.gain is None:
+            cells += ["too few deals", "", "", ""]
+        else:
+            cells += [
+                f"{lv.make_won.p:.0%} ({lv.make_won.lo:.0%}–{lv.make_won.hi:.0%})",
+                f"{lv.net_won.mean:+.1f}", f"{lv.pass_won.mean:+.1f}",
+                f"{lv.gain.mean:+.1f} ({lv.gain.lo:+.1f} to {lv.gain.hi:+.1f})",
+            ]
+        lt.add_row(*cells)
+    lt.caption = "… : bids in between are within the same 5% steps; --json has every level"
+    console.print(lt)
+    p = an.passing
+    who = []
+    if p.partner is not None:
+        who.append(f"partner {p.partner}")
+    who.append(f"an opponent {p.opponents}")
+    if p.me.k:
+        who.append(f"I (as dealer) {p.me}")
+    if p.thrown_in.k:
+        who.append(f"thrown in {p.thrown_in}")
+    console.print(
+        f"Passing: declares — {', '.join(who)}; ours {p.ours.mean:.1f}, theirs {p.theirs.mean:.1f}, "
+        f"net {p.net.mean:+.1f} ({p.net.lo:+.1f} to {p.net.hi:+.1f})"
+    )
+
+
+def _print_two_handed(adv: Advice, an: PlayAnalysis) -> None:
+    f = an.trumps[0]
+    sc = an.two_handed or {}
+    t = Table(title=f"Trump {SUIT_NAMES[SUITS.index(f.trump)]} ({an.play}, policy {an.policy})",
+              title_justify="left")
+    for c in ("", "me", "opponent"):
+        t.add_column(c, justify="right")
+    t.add_row("meld", str(f.own_meld), _est(f.opp_meld))
+    t.add_row("trick points (95%)", _interval(f.trick_points), _interval(f.opp_trick_points))
+    t.add_row("score", f"{sc['ours']['mean']:.1f}", f"{sc['theirs']['mean']:.1f}")
+    console.print(t)
+
+
+def print_advice(adv: Advice) -> None:
+    """The advice as rich tables and a recommendation line."""
+    rs = adv.rules
+    sim = adv.simulation
+    console.print(
+        f"[bold]{rs.name}[/bold] ({rs.option_text() or 'default options'}) — seat {adv.seat}, dealer "
+        f"{adv.dealer}: {' '.join(adv.hand.names())}"
+    )
+    extra = f", constraints accept {sim.deals.acceptance:.1%} of deals" if sim.constraints else ""
+    console.print(f"{adv.samples} sampled deals, seed {adv.seed}{extra}")
+    for an in adv.analyses:
+        if an.two_handed is not None:
+            _print_two_handed(adv, an)
+        else:
+            _print_bidding(adv, an)
+        label = "Recommendation" if len(adv.analyses) == 1 else f"Recommendation ({an.play})"
+        console.print(f"[bold]{label}:[/bold] {an.recommendation.text}")
+    for n in adv.notes:
+        console.print(f"[dim]Note: {n}[/dim]")
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("bid")
+    def bid_cmd(
+        hand: Annotated[str, typer.Option("--hand", "-h", help='your cards, e.g. "AH AH TH TH KH ..."')],
+        rules: Annotated[str, typer.Option("--rules", "-r", help=RULES_HELP)] = "auction",
+        seat: Annotated[int, typer.Option("--seat", help="your seat (0 is the dealer's seat by default)")] = 1,
+        dealer: Annotated[int, typer.Option("--dealer", help="the dealer's seat")] = 0,
+        samples: Annotated[int, typer.Option("--samples", "-n", help="sampled deals")] = DEFAULT_SAMPLES,
+        seed: Annotated[int, typer.Option("--seed", help="random seed (same seed, same answer)")] = 0,
+        risk: Annotated[float, typer.Option("--risk", help="least chance of making a bid to recommend it")] = 0.0,
+        option: Annotated[list[str] | None, typer.Option("--option", "-o", help=OPTION_HELP)] = None,
+        upcard: Annotated[str | None, typer.Option("--upcard", help="two-handed: the turned-up card")] = None,
+        known: Annotated[list[str] | None, typer.Option(
+            "--known", help="known cards: SEAT:CARDS a seat showed (e.g. 2:'AS KS'), or CARDS in no hand")] = None,
+        constraint: Annotated[list[str] | None, typer.Option(
+            "--constraint", "-c", help="deal only hands with, e.g., 'partner meld>=20', 'left H<=3', '2 AS>=1'")
+        ] = None,
+        play: Annotated[str, typer.Option("--play", help=PLAY_MODES_HELP)] = "playout",
+        policy: Annotated[str, typer.Option("--policy", help="play policy of the playout (v1, random)")] = "v1",
+        json_out: Annotated[bool, typer.Option("--json", help="print everything as JSON")] = False,
+        out: Annotated[Path | None, typer.Option("--out", help="save the per-deal results (parquet)")] = None,
+        deals_out: Annotated[Path | None, typer.Option("--deals-out", help="save the sampled deals (parquet)")
+                             ] = None,
+    ) -> None:
+        """Which trump to name and how high to bid (or pass), from sampled deals played out."""
+        rs = load_rules(rules, option)
+        for name, v in (("seat", seat), ("dealer", dealer)):
+            if not 0 <= v < rs.seats:
+                raise UserError(f"--{name} {v} is out of range: {rs.id} has seats 0..{rs.seats - 1}")
+        h = parse_hand(hand, rs)
+        by_seat, loose = parse_known(known, rs, seat)
+        from analyzer.play import POLICIES
+
+        if policy not in POLICIES:
+            raise UserError(f"unknown policy {policy!r}: use one of {', '.join(POLICIES)}")
+        if loose and rs.has_bidding:
+            raise UserError(f"every card is dealt in {rs.id}: give known cards with their seat, e.g. --known 2:AS")
+        stock_loose = " ".join(loose)
+        adv = advise(
+            rs, h, seat=seat, dealer=dealer, samples=samples, seed=seed, risk=risk, plays=play, policy=policy,
+            upcard=upcard, known=by_seat, constraints=constraint or [], progress=True,
+            stock_cards=stock_loose or None,
+        )
+        if out is not None:
+            _write(out, lambda p: adv.simulation.write(p))
+        if deals_out is not None:
+            _write(deals_out, lambda p: deals_frame(adv.simulation).write_parquet(p))
+        if json_out:
+            emit_json(adv.as_dict())
+        else:
+            print_advice(adv)
+
+
+def _write(path: Path, fn) -> None:
+    try:
+        fn(path)
+    except OSError as e:
+        raise UserError(f"cannot write {str(path)!r}: {e.strerror or e}") from None

@@ -1,0 +1,443 @@
+"""The Monte-Carlo driver: sampled deals around my hand, played out under every trump, as a table.
+
+``simulate(rules, hand, seat=1)`` deals ``samples`` hands to the other seats (:mod:`analyzer.deal`),
+then plays each deal once per trump with me as the declarer, leading as ``rules.play["leader"]`` says
+(the high bidder leads; two-handed: the non-dealer). The **same deals serve every trump** (and every
+play mode), so the trumps are compared on paired samples.
+
+A *play mode* is a parameter: ``"playout"`` plays the heuristic policy (``policy``, default ``v1``) of
+:func:`analyzer.play.play_deals`; ``"dd"`` asks the double-dummy solver (``analyzer.solve.solve_deals``)
+for best play. :func:`register_play_mode` plugs in others. Where the play itself depends on the bid
+(double deck: the first lead must be a trump unless the bid was 50) each trump is played once per
+such bid class (:func:`play_bids`), and the ``bid`` column says which.
+
+Deals are processed in chunks of :data:`CHUNK` deals (a rich progress bar shows on a terminal). Chunk
+boundaries are fixed multiples of ``CHUNK``, every deal's cards come from ``(seed, deal index)``, and
+each chunk's play seed from ``(seed, chunk index)``, so the table is the same at any thread count, with
+or without the progress bar, and its first ``k`` deals are those of a run with ``samples = k``.
+
+The result, :class:`Simulation`, holds the deals (for solving the same deals later) and a polars
+DataFrame with one row per (scenario, deal, play mode, trump, bid class); see :data:`COLUMNS`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+import numpy as np
+import polars as pl
+
+from analyzer.cards import SUITS, Hand, from_planes
+from analyzer.deal import Accept, Constraint, Deals, table
+from analyzer.deal_kernel import mix32
+from analyzer.errors import UserError
+from analyzer.meld import meld_batch
+from analyzer.rules.model import RuleSet
+from analyzer.score import convert_points
+
+#: deals per chunk; part of the reproducibility contract (it fixes the play seeds), do not vary per run
+CHUNK = 1024
+PLAY_MODES_HELP = "playout (heuristic policy), dd (double-dummy solver) or both"
+
+
+class PlayOutcome(Protocol):
+    """What a play mode returns: ``points`` and ``tricks``, int[n, seats]."""
+
+    points: np.ndarray
+    tricks: np.ndarray
+
+
+#: ``fn(rules, deals, trump, leader, declarer, policy, seed, bid) -> PlayOutcome``
+PlayFn = Callable[[RuleSet, np.ndarray, int, int, int, str, int, int], PlayOutcome]
+
+
+def _play_heuristic(rules: RuleSet, deals: np.ndarray, trump: int, leader: int, declarer: int,
+                    policy: str, seed: int, bid: int) -> PlayOutcome:
+    from analyzer.play import play_deals
+
+    return play_deals(rules, deals, trump, leader, declarer, policy=policy, seed=seed, bid=bid)
+
+
+def _dd_solver() -> Any:
+    """The solver module, if it can serve the driver (see :func:`_play_double_dummy`); else UserError."""
+    try:
+        import analyzer.solve as solve
+    except ImportError:
+        raise UserError("double-dummy play is not available yet: use --play playout") from None
+    fields = getattr(getattr(solve, "DealsResult", None), "_fields", ("points", "tricks"))
+    if not {"points", "tricks"} <= set(fields):
+        raise UserError(
+            "the double-dummy solver reports only the declaring side's points, not every seat's points "
+            "and tricks that scoring needs: use --play playout for now"
+        )
+    return solve
+
+
+def _play_double_dummy(rules: RuleSet, deals: np.ndarray, trump: int, leader: int, declarer: int,
+                       policy: str, seed: int, bid: int) -> PlayOutcome:
+    """Best play by everyone through ``analyzer.solve.solve_deals``.
+
+    The driver scores by seat, so it needs each seat's points and tricks; a solver result that only
+    reports the declaring side's value cannot be scored (no-trick-no-meld, per-player units) and is
+    refused with a UserError rather than guessed.
+    """
+    solve = _dd_solver()
+    return solve.solve_deals(rules, deals, trump=trump, leader=leader, declarer=max(declarer, 0), bid=bid)
+
+
+PLAY_MODES: dict[str, PlayFn] = {"playout": _play_heuristic, "dd": _play_double_dummy}
+
+
+def register_play_mode(name: str, fn: PlayFn) -> None:
+    """Make ``fn`` available as play mode ``name`` (same signature and result as the built-in ones)."""
+    PLAY_MODES[name] = fn
+
+
+def parse_play_modes(text: str | Sequence[str]) -> tuple[str, ...]:
+    """``"playout"``, ``"dd"``, ``"both"`` (or a list) -> the play modes to run, in order."""
+    items = [text] if isinstance(text, str) else list(text)
+    out: list[str] = []
+    for it in items:
+        for name in ("playout", "dd") if it == "both" else (it,):
+            if name not in PLAY_MODES:
+                raise UserError(f"unknown play mode {name!r}: use {PLAY_MODES_HELP}")
+            if name not in out:
+                out.append(name)
+    if not out:
+        raise UserError(f"no play mode given: use {PLAY_MODES_HELP}")
+    return tuple(out)
+
+
+def first_leader(rules: RuleSet, declarer: int, dealer: int) -> int:
+    """Who leads to the first trick: the declarer (``leader = "declarer"``) or the dealer's left."""
+    if rules.play.get("leader", "declarer") == "declarer" and declarer >= 0:
+        return declarer
+    return (dealer + 1) % rules.seats
+
+
+def play_bids(rules: RuleSet) -> tuple[int, ...]:
+    """One bid per class of bids under which the play differs (the ``bid`` column's values).
+
+    Double deck: the opening 50 (no first-lead duty) and 51 (first lead a trump); every other rule
+    set: the opening bid (0 without bidding). A bid ``b`` is played as the largest of these <= b.
+    """
+    levels = rules.bid_levels()
+    if not levels:
+        return (0,)
+    unless = rules.play.get("first_lead_trump_unless_bid")
+    if rules.play.get("first_lead_trump", False) and unless is not None:
+        above = [b for b in levels if b > int(unless)]
+        return (int(unless), above[0]) if above else (int(unless),)
+    return (levels[0],)
+
+
+def bid_class(rules: RuleSet, bid: int) -> int:
+    """The :func:`play_bids` entry whose play a contract at ``bid`` shares."""
+    classes = [b for b in play_bids(rules) if b <= bid]
+    return classes[-1] if classes else play_bids(rules)[0]
+
+
+def _sub_seed(seed: int, a: int, b: int = 0) -> int:
+    """A seed derived from ``(seed, a, b)`` (chunk index, scenario, group): 48 bits, never negative."""
+    h = mix32((int(seed) & 0xFFFFFFFF) ^ 0x5BD1E995)
+    h = mix32(h ^ ((int(seed) >> 32) & 0xFFFFFFFF))
+    h = mix32((h + (int(a) & 0xFFFFFFFF)) & 0xFFFFFFFF)
+    h2 = mix32(h ^ (int(b) & 0xFFFFFFFF))
+    return (int(h) << 16) ^ int(h2)
+
+
+#: the frame's columns (per-seat columns ``meld_s{i}``, ``points_s{i}``, ``tricks_s{i}`` follow them)
+COLUMNS = {
+    "scenario": "declare (I declare) or pass (I pass; see analyzer.advise for who declares)",
+    "deal": "deal index: its cards come from (seed, deal)",
+    "play": "play mode: playout (heuristic policy) or dd (double-dummy)",
+    "policy": "the policy that played (dd: the solver)",
+    "declarer": "the declaring seat (-1: nobody declares: two-handed, or a deal thrown in)",
+    "trump": "trump suit S H D C (null: the deal was thrown in and not played)",
+    "bid": "the contract the play assumed (only changes play where a rule depends on it)",
+    "own_meld": "my meld with this trump",
+    "partner_meld": "my partner's meld (null without partnerships)",
+    "side_meld": "my side's meld (partnerships: both partners; else mine)",
+    "side_points": "card points my side took, last-trick bonus included",
+    "side_trick_points": "trick points my side scores for them (Luxury Family converts; else = side_points)",
+    "side_tricks": "tricks my side took",
+    "opp_meld": "the other seats' meld, added up",
+    "opp_points": "card points the other seats took",
+    "opp_trick_points": "trick points the other seats score, added up (each converted on its own)",
+    "opp_tricks": "tricks the other seats took",
+}
+
+
+@dataclass
+class Simulation:
+    """Deals and play results of one :func:`simulate` run.
+
+    ``frame``: one row per (scenario, deal, play, trump, bid class), columns :data:`COLUMNS` plus the
+    per-seat ``meld_s{i}``, ``points_s{i}``, ``tricks_s{i}``; ``deals``: the sampled deals;
+    ``meld``: int32[n, seats, 4] every seat's meld for each trump.
+    """
+
+    rules: RuleSet
+    hand: Hand
+    seat: int
+    dealer: int
+    seed: int
+    samples: int
+    plays: tuple[str, ...]
+    policy: str
+    trumps: tuple[int, ...]
+    bids: tuple[int, ...]
+    deals: Deals
+    meld: np.ndarray
+    frame: pl.DataFrame
+    constraints: tuple[Constraint, ...] = ()
+    meta: dict[str, Any] = field(default_factory=dict)
+
+    def rows(self, scenario: str = "declare", play: str | None = None, trump: int | None = None,
+             bid: int | None = None) -> pl.DataFrame:
+        """The rows of one scenario (and play mode, trump, bid class), ordered by deal."""
+        f = self.frame.filter(pl.col("scenario") == scenario)
+        if play is not None:
+            f = f.filter(pl.col("play") == play)
+        if trump is not None:
+            f = f.filter(pl.col("trump") == SUITS[trump])
+        if bid is not None:
+            f = f.filter(pl.col("bid") == bid)
+        return f.sort("deal")
+
+    def seat_arrays(self, rows: pl.DataFrame) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The per-seat meld, points and tricks of ``rows`` as int64[len(rows), seats] arrays."""
+        s = range(self.rules.seats)
+        get = lambda p: rows.select([f"{p}_s{i}" for i in s]).to_numpy().astype(np.int64)  # noqa: E731
+        return get("meld"), get("points"), get("tricks")
+
+    def write(self, path: str | Path) -> None:
+        """Save the frame as parquet (the run's settings go into the file's metadata)."""
+        import json
+
+        meta = {"analyzer": json.dumps(self.meta, ensure_ascii=False)}
+        self.frame.write_parquet(path, metadata=meta)
+
+
+#: ``(rules, meld int32[n, seats, 4], seat, dealer) -> (declarer, trump, bid)`` int64[n] each
+PassModel = Callable[[RuleSet, np.ndarray, int, int], tuple[np.ndarray, np.ndarray, np.ndarray]]
+
+
+def _side_columns(rules: RuleSet, seat: int, meld: np.ndarray, pts: np.ndarray, trk: np.ndarray,
+                  ) -> dict[str, np.ndarray]:
+    """The side / opponent columns of rows with per-seat meld, points and tricks [n, seats]."""
+    mine = np.zeros(rules.seats, dtype=bool)
+    mine[list(rules.sides[rules.side_of(seat)])] = True
+    partners = rules.partners(seat)
+    out = {
+        "own_meld": meld[:, seat],
+        "partner_meld": meld[:, list(partners)].sum(axis=1) if partners else None,
+        "side_meld": meld[:, mine].sum(axis=1),
+        "side_points": pts[:, mine].sum(axis=1),
+        "side_tricks": trk[:, mine].sum(axis=1),
+        "opp_meld": meld[:, ~mine].sum(axis=1),
+        "opp_points": pts[:, ~mine].sum(axis=1),
+        "opp_tricks": trk[:, ~mine].sum(axis=1),
+    }
+    if rules.has_partners:
+        out["side_trick_points"] = convert_points(rules, out["side_points"])
+        out["opp_trick_points"] = convert_points(rules, out["opp_points"])
+    else:  # each player converts his own power points
+        out["side_trick_points"] = convert_points(rules, pts[:, seat])
+        out["opp_trick_points"] = convert_points(rules, pts[:, ~mine]).sum(axis=1)
+    return out
+
+
+class _Rows:
+    """Column buffers of the frame, filled block by block."""
+
+    def __init__(self, rules: RuleSet, seat: int) -> None:
+        self.rules, self.seat = rules, seat
+        self.blocks: list[dict[str, Any]] = []
+
+    def add(self, scenario: str, deal: np.ndarray, play: str, policy: str, declarer: np.ndarray,
+            trump: np.ndarray, bid: np.ndarray, meld: np.ndarray, pts: np.ndarray, trk: np.ndarray) -> None:
+        n = deal.size
+        if n == 0:
+            return
+        b: dict[str, Any] = {
+            "scenario": [scenario] * n,
+            "deal": deal.astype(np.int64),
+            "play": [play] * n,
+            "policy": [policy] * n,
+            "declarer": declarer.astype(np.int8),
+            "trump": [SUITS[t] if t >= 0 else None for t in trump],
+            "bid": bid.astype(np.int32),
+        }
+        side = _side_columns(self.rules, self.seat, meld, pts, trk)
+        for k, v in side.items():
+            b[k] = [None] * n if v is None else v.astype(np.int32)
+        for prefix, arr in (("meld", meld), ("points", pts), ("tricks", trk)):
+            for s in range(self.rules.seats):
+                b[f"{prefix}_s{s}"] = arr[:, s].astype(np.int32)
+        self.blocks.append(b)
+
+    def frame(self) -> pl.DataFrame:
+        schema: dict[str, Any] = {
+            "scenario": pl.String, "deal": pl.Int64, "play": pl.String, "policy": pl.String,
+            "declarer": pl.Int8, "trump": pl.String, "bid": pl.Int32,
+        }
+        for k in COLUMNS:
+            schema.setdefault(k, pl.Int32)
+        for prefix in ("meld", "points", "tricks"):
+            for s in range(self.rules.seats):
+                schema[f"{prefix}_s{s}"] = pl.Int32
+        if not self.blocks:
+            return pl.DataFrame(schema=schema)
+        frames = [pl.DataFrame(b, schema=schema) for b in self.blocks]
+        return pl.concat(frames).sort(["scenario", "play", "trump", "bid", "deal"], nulls_last=True)
+
+
+def _play_rows(rows: _Rows, rules: RuleSet, hands: np.ndarray, ids: np.ndarray, meld: np.ndarray,
+               scenario: str, declarer: np.ndarray, trump: np.ndarray, bid: np.ndarray, dealer: int,
+               play: str, policy: str, seed: int) -> None:
+    """Play each deal with its own declarer, trump and bid (grouped into calls of equal ones)."""
+    fn = PLAY_MODES[play]
+    pol = policy if play == "playout" else play
+    thrown = trump < 0  # a thrown-in deal (no trump named) is not played
+    if thrown.any():
+        z = np.zeros((int(thrown.sum()), rules.seats), dtype=np.int64)
+        rows.add(scenario, ids[thrown], play, pol, declarer[thrown], np.full(z.shape[0], -1), bid[thrown], z, z, z)
+    keys = np.stack([declarer, trump, bid], axis=1)[~thrown]
+    idx_all = np.flatnonzero(~thrown)
+    for d, t, b in np.unique(keys, axis=0) if keys.size else []:
+        sel = idx_all[(keys == (d, t, b)).all(axis=1)]
+        group_seed = _sub_seed(seed, int(d) + 8 * int(t), int(b))
+        res = fn(rules, hands[sel], int(t), first_leader(rules, int(d), dealer), int(d), policy, group_seed, int(b))
+        rows.add(scenario, ids[sel], play, pol, declarer[sel], trump[sel], bid[sel], meld[sel, :, int(t)],
+                 np.asarray(res.points, dtype=np.int64), np.asarray(res.tricks, dtype=np.int64))
+
+
+def simulate(
+    rules: RuleSet,
+    hand: Hand | str | Iterable[str],
+    *,
+    seat: int = 1,
+    dealer: int = 0,
+    samples: int = 2000,
+    seed: int = 0,
+    trumps: Sequence[int] | None = None,
+    plays: str | Sequence[str] = "playout",
+    policy: str = "v1",
+    known: Mapping[int, Hand | str | Iterable[str]] | None = None,
+    stock_cards: Hand | str | Iterable[str] | None = None,
+    constraints: Sequence[Constraint | str] = (),
+    accept: Accept | None = None,
+    pass_model: PassModel | None = None,
+    progress: bool = False,
+    max_tries: int = 1000,
+) -> Simulation:
+    """Sample ``samples`` deals around ``hand`` at ``seat`` and play each under every trump.
+
+    I declare (``scenario = "declare"`` rows); with ``pass_model`` the same deals are also played as
+    the model says the hand goes when I pass (``scenario = "pass"`` rows, one per deal and play mode).
+    ``trumps`` defaults to all four suits (two-handed: give the upcard's suit). ``known``,
+    ``stock_cards``, ``constraints`` and ``accept`` go to the sampler (:func:`analyzer.deal.table`);
+    the trump is only known to constraints when a single trump is simulated. ``progress`` shows a
+    progress bar (on stderr) while the chunks run.
+    """
+    if samples < 1:
+        raise UserError(f"--samples must be at least 1, not {samples}")
+    if not 0 <= dealer < rules.seats:
+        raise UserError(f"dealer {dealer} is out of range: {rules.id} has seats 0..{rules.seats - 1}")
+    modes = parse_play_modes(plays)
+    if "dd" in modes and PLAY_MODES["dd"] is _play_double_dummy:
+        _dd_solver()  # refuse before any work when the solver cannot serve
+    trump_list = tuple(range(4)) if trumps is None else tuple(int(t) for t in trumps)
+    if not trump_list or any(not 0 <= t <= 3 for t in trump_list):
+        raise UserError("trumps must be suits 0..3 (S H D C)")
+    tab = table(
+        rules, seat, hand, known=known, stock_cards=stock_cards, constraints=constraints, accept=accept,
+        trump=trump_list[0] if len(trump_list) == 1 else None,
+    )
+    my_hand = Hand(rules.deck, tuple(sorted(from_planes(tab.base[seat], rules.deck))))
+    bids = play_bids(rules)
+    declarer = seat if rules.has_bidding else -1
+    rows = _Rows(rules, seat)
+    all_deals: list[Deals] = []
+    melds: list[np.ndarray] = []
+    nchunks = (samples + CHUNK - 1) // CHUNK
+    bar = _progress(progress, nchunks, samples)
+    try:
+        for c in range(nchunks):
+            start, stop = c * CHUNK, min(samples, (c + 1) * CHUNK)
+            d = tab.sample(stop - start, seed, start, max_tries)
+            n = len(d)
+            m = meld_batch(d.hands.reshape(-1, rules.deck.copies), rules).reshape(n, rules.seats, 4)
+            all_deals.append(d)
+            melds.append(m)
+            for mi, mode in enumerate(modes):
+                for t in trump_list:
+                    for b in bids:
+                        _play_rows(rows, rules, d.hands, d.ids, m, "declare", np.full(n, declarer), np.full(n, t),
+                                   np.full(n, b), dealer, mode, policy, _sub_seed(seed, c, mi))
+                if pass_model is not None:
+                    pd, pt, pb = pass_model(rules, m, seat, dealer)
+                    _play_rows(rows, rules, d.hands, d.ids, m, "pass", np.asarray(pd, np.int64),
+                               np.asarray(pt, np.int64), np.asarray(pb, np.int64), dealer, mode, policy,
+                               _sub_seed(seed, c, 0x100 + mi))
+            if bar is not None:
+                bar[0].update(bar[1], advance=n)
+    finally:
+        if bar is not None:
+            bar[0].stop()
+    deals = Deals(
+        np.concatenate([d.hands for d in all_deals]),
+        np.concatenate([d.stock for d in all_deals]),
+        np.concatenate([d.ids for d in all_deals]),
+        sum(d.tries for d in all_deals),
+    )
+    meta = {
+        "rules": rules.id, "options": {k: str(v) for k, v in rules.options.items()}, "seat": seat,
+        "dealer": dealer, "hand": my_hand.names(), "seed": int(seed), "samples": int(samples),
+        "plays": list(modes), "policy": policy, "chunk": CHUNK,
+        "constraints": [c.describe() for c in tab.constraints],
+    }
+    return Simulation(
+        rules=rules, hand=my_hand, seat=seat, dealer=dealer, seed=int(seed), samples=int(samples), plays=modes,
+        policy=policy, trumps=trump_list, bids=bids, deals=deals, meld=np.concatenate(melds), frame=rows.frame(),
+        constraints=tab.constraints, meta=meta,
+    )
+
+
+def _progress(show: bool, nchunks: int, samples: int) -> tuple[Any, Any] | None:
+    """A started rich progress bar on stderr (only for terminals and runs of several chunks)."""
+    if not show or nchunks < 2:
+        return None
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    console = Console(stderr=True)
+    if not console.is_terminal:
+        return None
+    p = Progress(TextColumn("dealing and playing"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                 console=console, transient=True)
+    p.start()
+    return p, p.add_task("deals", total=samples)
+
+
+def deals_frame(sim: Simulation) -> pl.DataFrame:
+    """The sampled deals as a table: deal index, every seat's count planes, the stock (kinds in order)."""
+    d = sim.deals
+    cols: dict[str, Any] = {"deal": d.ids}
+    for s in range(sim.rules.seats):
+        cols[f"hand_s{s}"] = d.hands[:, s, :].tolist()
+    cols["stock"] = d.stock.tolist()
+    return pl.DataFrame(cols, schema_overrides={
+        **{f"hand_s{s}": pl.List(pl.Int64) for s in range(sim.rules.seats)}, "stock": pl.List(pl.Int64)})
+
+
+def read_deals(path: str | Path, rules: RuleSet) -> np.ndarray:
+    """Deals saved by :func:`deals_frame` (parquet) as int64[n, seats, copies] count planes."""
+    f = pl.read_parquet(path).sort("deal")
+    cols = [np.array(f[f"hand_s{s}"].to_list(), dtype=np.int64).reshape(-1, rules.deck.copies)
+            for s in range(rules.seats)]
+    return np.stack(cols, axis=1)

@@ -1,0 +1,248 @@
+"""The advisor: the passing model, scoring by bid level, recommendations; and the statistics it uses."""
+
+import json
+import math
+
+import numpy as np
+import pytest
+
+from analyzer.advise import (
+    MIN_WON_DEALS,
+    PHASE1_NOTE,
+    advise,
+    bid_levels_for,
+    fair_share,
+    net_scores,
+    opponents_reach,
+    pass_contracts,
+)
+from analyzer.errors import UserError
+from analyzer.rules import load
+from analyzer.stats import mean_ci, paired_diff, proportion, wilson, z_value
+
+STRONG = {
+    "auction": "AH AH TH TH KH KH QH QH JH JH AS AD",
+    "double-deck": "AH AH AH TH TH TH KH KH KH QH QH QH JH JH JH AS AD AC KS QS",
+    "luxury-family": "AH AH TH TH KH KH QH QH JH JH AS AD AC KS QS 7H",
+}
+WEAK = {
+    "auction": "9S 9S JS JS 9H JH 9D 9D JD 9C JC JC",
+    "double-deck": "JS JS JS JS JH JH JH JH JD JD JD JD QH QH QH QH QD QD QD QD",
+    "luxury-family": "7S 7S 7H 7H 7D 7D 7C 7C JS JS JD JD QS QD TS TD",
+}
+
+
+# ---- statistics --------------------------------------------------------------------------------------
+def test_mean_interval():
+    e = mean_ci([1, 2, 3, 4])
+    se = np.std([1, 2, 3, 4], ddof=1) / 2
+    assert e.mean == 2.5 and math.isclose(e.se, se)
+    assert math.isclose(e.lo, 2.5 - 1.959964 * se, rel_tol=1e-6)
+    assert math.isclose(e.hi, 2.5 + 1.959964 * se, rel_tol=1e-6)
+    assert mean_ci([7]).se == 0 and mean_ci([7]).lo == 7
+    assert math.isclose(z_value(0.90), 1.644854, rel_tol=1e-6)
+    with pytest.raises(ValueError):
+        mean_ci([])
+
+
+def test_wilson_interval():
+    p = wilson(0, 10)
+    assert p.p == 0 and p.lo == 0 and math.isclose(p.hi, 0.27753, abs_tol=1e-4)
+    p = wilson(5, 10)
+    assert math.isclose(p.lo, 0.23659, abs_tol=1e-4) and math.isclose(p.hi, 0.76341, abs_tol=1e-4)
+    p = wilson(10, 10)
+    assert p.hi == 1 and math.isclose(p.lo, 0.72247, abs_tol=1e-4)
+    assert proportion([True, False, True, True]).k == 3
+    with pytest.raises(ValueError):
+        wilson(3, 2)
+
+
+def test_intervals_cover_the_truth_about_95_percent_of_the_time():
+    rng = np.random.default_rng(1)
+    trials = 2000
+    cover = 0
+    for _ in range(trials):
+        e = mean_ci(rng.normal(3.0, 2.0, 60))
+        cover += e.lo <= 3.0 <= e.hi
+    # binomial spread of 2000 trials at 95%: sd about 0.5%
+    assert 0.93 <= cover / trials <= 0.965
+    # Wilson: exact coverage (sum of the binomial law over the k whose interval holds p), averaged over p
+    n = 100
+    ks = np.arange(n + 1)
+    bounds = [wilson(int(k), n) for k in ks]
+    lo = np.array([b.lo for b in bounds])
+    hi = np.array([b.hi for b in bounds])
+    log_c = np.array([math.lgamma(n + 1) - math.lgamma(k + 1) - math.lgamma(n - k + 1) for k in ks])
+    covs = []
+    for p in np.linspace(0.05, 0.95, 91):
+        pmf = np.exp(log_c + ks * math.log(p) + (n - ks) * math.log(1 - p))
+        covs.append(pmf[(lo <= p) & (p <= hi)].sum())
+    assert 0.94 <= np.mean(covs) <= 0.96 and min(covs) > 0.90
+
+
+def test_paired_difference_is_narrower_than_unpaired():
+    rng = np.random.default_rng(2)
+    common = rng.normal(0, 10, 500)
+    a = common + rng.normal(1.0, 1.0, 500)
+    b = common + rng.normal(0.0, 1.0, 500)
+    d = paired_diff(a, b)
+    assert d.lo > 0.5 and d.hi < 1.5
+    assert d.hi - d.lo < (mean_ci(a).hi - mean_ci(a).lo) / 3
+    with pytest.raises(ValueError):
+        paired_diff([1, 2], [1])
+
+
+# ---- the passing model -------------------------------------------------------------------------------
+def test_fair_shares():
+    assert fair_share(load("auction"), 0) == 12  # 25 * 2 / 4 = 12.5, rounded down
+    assert fair_share(load("double-deck"), 1) == 25
+    assert fair_share(load("luxury-family"), 2) == 100  # 80 power points convert to 100
+
+
+def _meld(rows):
+    """int32[n, seats, 4] from rows of per-seat best meld in a given trump: [(seat, trump, meld), ...]."""
+    n = len(rows)
+    seats = max(s for r in rows for s, _, _ in r) + 1
+    m = np.zeros((n, max(seats, 4), 4), dtype=np.int32)
+    for i, r in enumerate(rows):
+        for s, t, v in r:
+            m[i, s, t] = v
+    return m
+
+
+def test_pass_contracts_auction():
+    rs = load("auction")
+    meld = _meld([
+        [(0, 2, 10), (2, 1, 4), (3, 0, 10)],  # seats 0 and 3 tie: 2 bids before 3? order from dealer 0: 1 2 3 0
+        [(3, 3, 20)],  # my partner (seat 3) is the strongest
+        [(0, 0, 1), (2, 0, 1), (3, 0, 2)],  # nobody reaches 15 (2 + 12 < 15): thrown in
+    ])
+    decl, trump, bid = pass_contracts(rs, meld, seat=1, dealer=0)
+    assert decl.tolist() == [3, 3, -1]
+    assert trump.tolist() == [0, 3, -1]
+    assert bid.tolist() == [15, 15, 15]
+    # dealer 2: the order is 3 0 1 2, seat 3 still first among the tied
+    decl, _, _ = pass_contracts(rs, meld, seat=1, dealer=2)
+    assert decl[0] == 3
+    # dealer 3: the order is 0 1 2 3, seat 0 wins the tie
+    decl, trump, _ = pass_contracts(rs, meld, seat=1, dealer=3)
+    assert decl[0] == 0 and trump[0] == 2
+
+
+def test_pass_contracts_double_deck_dealer_plays_at_50():
+    rs = load("double-deck")
+    meld = _meld([[(0, 1, 10), (2, 2, 20), (3, 3, 5), (1, 0, 50)]])
+    decl, trump, bid = pass_contracts(rs, meld, seat=1, dealer=0)
+    assert decl.tolist() == [0] and trump.tolist() == [1] and bid.tolist() == [50]  # nobody reaches 50
+    decl, trump, _ = pass_contracts(rs, meld, seat=1, dealer=1)
+    assert decl.tolist() == [1] and trump.tolist() == [0]  # I am the dealer: I play at 50 anyway
+    assert bid_levels_for(rs, 1, 0)[0] == 51 and bid_levels_for(rs, 0, 0)[0] == 50
+
+
+def test_opponents_reach_ignores_my_partner():
+    rs = load("auction")
+    meld = _meld([[(0, 0, 3), (2, 0, 9), (3, 0, 40)]])
+    assert opponents_reach(rs, meld, 1).tolist() == [9 + 12]
+    lf = load("luxury-family")
+    meld = _meld([[(0, 0, 30), (1, 0, 0), (2, 0, 60)]])[:, :3]
+    assert opponents_reach(lf, meld, 0).tolist() == [160]
+
+
+def test_net_scores():
+    scores = np.array([[10, -5, 10, -5]])
+    ours, theirs = net_scores(load("auction"), scores, 0)
+    assert ours.tolist() == [10] and theirs.tolist() == [-5]
+    ours, theirs = net_scores(load("luxury-family"), np.array([[30, 10, 20]]), 1)
+    assert ours.tolist() == [10] and theirs.tolist() == [25]
+
+
+# ---- advice --------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("rid", list(STRONG))
+def test_a_strong_hearts_hand_bids_high_in_hearts(rid):
+    rs = load(rid)
+    adv = advise(rs, STRONG[rid], seat=1, dealer=0, samples=1500, seed=5)
+    rec = adv.recommendation
+    assert rec.action == "bid" and rec.trump == "H"
+    levels = bid_levels_for(rs, 1, 0)
+    # high: at least the middle of the levels the advisor considers
+    assert rec.bid >= levels[len(levels) // 2]
+    # the criterion: where the bid wins the auction it nets clearly more than passing on the same deals
+    assert rec.gain.lo > 0
+    # and it is no wild overbid: made on a fair share of the deals it wins
+    assert rec.make.p > 0.3
+    an = adv.analyses[0]
+    hearts = next(f for f in an.trumps if f.trump == "H")
+    assert hearts.total.mean == max(f.total.mean for f in an.trumps)
+
+
+@pytest.mark.parametrize("rid", list(WEAK))
+def test_a_weak_hand_passes(rid):
+    rs = load(rid)
+    adv = advise(rs, WEAK[rid], seat=1, dealer=0, samples=1500, seed=5)
+    rec = adv.recommendation
+    assert rec.action == "pass" and rec.bid is None
+    assert all(f.max_bid is None for f in adv.analyses[0].trumps)
+
+
+def test_levels_are_scored_by_the_rules():
+    rs = load("double-deck")
+    adv = advise(rs, STRONG["double-deck"], samples=1500, seed=5)
+    an = adv.analyses[0]
+    lv = an.levels["H"]
+    # every legal level from 51 (the dealer holds 50) up to the most any deal reached
+    assert [x.bid for x in lv] == bid_levels_for(rs, 1, 0, lv[-1].bid)
+    assert lv[-1].make.p < 0.01
+    # making a bid gets rarer as it rises; winning the auction gets likelier
+    assert all(a.make.p >= b.make.p for a, b in zip(lv, lv[1:], strict=False))
+    assert all(a.win.p <= b.win.p for a, b in zip(lv, lv[1:], strict=False))
+    # a set costs the bid: declaring higher never nets more over all deals
+    assert all(a.net.mean >= b.net.mean - 1e-9 for a, b in zip(lv, lv[1:], strict=False))
+    for x in lv:
+        assert x.gain is None or x.win.k >= MIN_WON_DEALS
+
+
+def test_risk_asks_for_less():
+    rs = load("double-deck")
+    bold = advise(rs, STRONG["double-deck"], samples=1500, seed=5).recommendation
+    careful = advise(rs, STRONG["double-deck"], samples=1500, seed=5, risk=0.99).recommendation
+    assert careful.action == "bid" and careful.bid < bold.bid
+    assert careful.make.p >= 0.99
+    with pytest.raises(UserError, match="risk"):
+        advise(rs, STRONG["double-deck"], samples=10, risk=1.5)
+
+
+def test_two_handed_reports_the_upcard_trump():
+    rs = load("two-handed")
+    hand = "AC AC TC TC KC KC QC QC JC JC AS AH"
+    adv = advise(rs, hand, samples=800, seed=2, upcard="9C")
+    an = adv.analyses[0]
+    assert adv.recommendation.action == "play" and adv.recommendation.trump == "C"
+    assert PHASE1_NOTE in adv.notes
+    assert an.trumps[0].own_meld == 30  # two runs in trump (the static meld of the hand)
+    assert adv.recommendation.net.mean > 0  # a double run in trump outscores the opponent
+    sim = adv.simulation
+    assert (sim.deals.stock[:, -1] == rs.deck.kind(3, "9")).all()
+    assert set(sim.frame["trump"]) == {"C"} and (sim.frame["declarer"] == -1).all()
+    with pytest.raises(UserError, match="upcard"):
+        advise(rs, hand, samples=10)
+    with pytest.raises(UserError, match="clash"):
+        advise(rs, "9C 9C TC TC KC KC QC QC JC JC AS AH", samples=10, upcard="9C")
+    with pytest.raises(UserError, match="upcard"):
+        advise(load("auction"), STRONG["auction"], samples=10, upcard="9C")
+
+
+def test_advice_as_json():
+    rs = load("luxury-family")
+    adv = advise(rs, STRONG["luxury-family"], seat=0, dealer=2, samples=300, seed=1,
+                 constraints=["1 meld>=20"], known={2: "7S"})
+    d = json.loads(json.dumps(adv.as_dict()))
+    assert d["rules"] == "luxury-family" and d["seed"] == 1 and d["samples"] == 300
+    assert d["policy_version"] == "v1" and d["constraints"] == ["1 meld>=20"]
+    assert d["recommendation"]["action"] in ("bid", "pass")
+    an = d["analyses"][0]
+    assert [t["trump"] for t in an["trumps"]] == ["S", "H", "D", "C"]
+    assert [lv["bid"] for lv in an["levels"]["H"]] == d["bid_levels"] == rs.bid_levels(d["bid_levels"][-1])
+    assert set(an["levels"]["H"][0]) == {"bid", "all_deals", "wins_auction", "if_won"}
+    assert an["passing"]["partner_declares"] is None
+    hands = adv.simulation.deals.hands
+    assert ((hands[:, 2, 0] >> rs.deck.kind(0, "7")) & 1).all()

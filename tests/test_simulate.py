@@ -1,0 +1,184 @@
+"""The Monte-Carlo driver: paired deals across trumps, the frame's schema, reproducibility, parquet."""
+
+import numpy as np
+import polars as pl
+import pytest
+
+from analyzer.errors import UserError
+from analyzer.meld import meld_batch
+from analyzer.play import PlayResult, play_deals
+from analyzer.rules import load
+from analyzer.score import convert_points
+from analyzer.simulate import (
+    CHUNK,
+    COLUMNS,
+    PLAY_MODES,
+    bid_class,
+    deals_frame,
+    first_leader,
+    parse_play_modes,
+    play_bids,
+    read_deals,
+    register_play_mode,
+    simulate,
+)
+
+AUCTION = "AH AH TH TH KH KH QH QH JH JH AS AD"
+LUXURY = "AH AH TH TH KH KH QH QH JH JH AS AD AC 7S 7D 7C"
+
+
+@pytest.fixture(scope="module")
+def auction_sim():
+    return simulate(load("auction"), AUCTION, seat=1, dealer=0, samples=300, seed=3)
+
+
+def test_the_same_deals_are_played_under_every_trump(auction_sim):
+    sim, rs = auction_sim, auction_sim.rules
+    hands = sim.deals.hands
+    assert hands.shape == (300, 4, 2)
+    for t in range(4):
+        rows = sim.rows("declare", "playout", t)
+        assert rows["deal"].to_list() == list(range(300))
+        meld, pts, trk = sim.seat_arrays(rows)
+        for s in range(4):
+            assert (meld[:, s] == meld_batch(hands[:, s], rs)[:, t]).all()
+        # the v1 policy has no randomness: replaying the stored deals gives the stored points
+        again = play_deals(rs, hands, t, leader=1, declarer=1, policy="v1")
+        assert (again.points == pts).all() and (again.tricks == trk).all()
+        assert (pts.sum(axis=1) == rs.total_points).all() and (trk.sum(axis=1) == 12).all()
+    assert (sim.meld[:, 1, :] == meld_batch(hands[:, 1], rs)).all()
+
+
+def test_frame_schema_and_side_columns(auction_sim):
+    f = auction_sim.frame
+    seat_cols = [f"{p}_s{s}" for p in ("meld", "points", "tricks") for s in range(4)]
+    assert f.columns == list(COLUMNS) + seat_cols
+    assert f.schema["deal"] == pl.Int64 and f.schema["trump"] == pl.String and f.schema["declarer"] == pl.Int8
+    assert all(f.schema[c] == pl.Int32 for c in ["own_meld", "side_meld", "opp_points", *seat_cols])
+    assert f.height == 300 * 4
+    assert set(f["scenario"]) == {"declare"} and set(f["play"]) == {"playout"} and set(f["policy"]) == {"v1"}
+    assert (f["own_meld"] == f["meld_s1"]).all()
+    assert (f["partner_meld"] == f["meld_s3"]).all()
+    assert (f["side_meld"] == f["meld_s1"] + f["meld_s3"]).all()
+    assert (f["opp_meld"] == f["meld_s0"] + f["meld_s2"]).all()
+    assert (f["side_points"] + f["opp_points"] == 25).all()
+    assert (f["side_trick_points"] == f["side_points"]).all()
+    assert (f["side_tricks"] == f["tricks_s1"] + f["tricks_s3"]).all()
+    assert (f["declarer"] == 1).all() and (f["bid"] == 15).all()
+
+
+def test_luxury_family_converts_each_players_points():
+    rs = load("luxury-family")
+    sim = simulate(rs, LUXURY, seat=0, samples=200, seed=1, trumps=[1])
+    f = sim.frame
+    assert f["partner_meld"].null_count() == f.height
+    p = f.select(["points_s0", "points_s1", "points_s2"]).to_numpy()
+    assert (f["side_trick_points"].to_numpy() == convert_points(rs, p[:, 0])).all()
+    assert (f["opp_trick_points"].to_numpy() == convert_points(rs, p[:, 1]) + convert_points(rs, p[:, 2])).all()
+    assert (f["side_points"] + f["opp_points"] == 240).all()
+    # with a luxury family in hearts the game maker converts well above the card points sometimes
+    assert (f["side_trick_points"] > f["side_points"]).any()
+
+
+def test_double_deck_plays_both_bid_classes():
+    rs = load("double-deck")
+    assert play_bids(rs) == (50, 51)
+    assert [bid_class(rs, b) for b in (50, 51, 60, 100)] == [50, 51, 51, 51]
+    assert play_bids(load("auction")) == (15,) and play_bids(load("two-handed")) == (0,)
+    hand = "AH AH TH TH KH KH QH QH JH JH AS AS AD AD AC AC KS QS JS JD"
+    # random play: v1 leads a trump anyway with this hand, so only a policy free to lead anything shows it
+    sim = simulate(rs, hand, seat=1, samples=150, seed=2, trumps=[0], policy="random")
+    f = sim.frame
+    assert sorted(set(f["bid"])) == [50, 51] and f.height == 300
+    # at 51 the declarer (holding trumps) must lead one to the first trick: the play differs somewhere
+    a = sim.seat_arrays(sim.rows("declare", "playout", 0, 50))[1]
+    b = sim.seat_arrays(sim.rows("declare", "playout", 0, 51))[1]
+    assert (a != b).any(axis=1).mean() > 0.3
+
+
+def test_first_leader():
+    assert first_leader(load("auction"), declarer=2, dealer=0) == 2
+    assert first_leader(load("two-handed"), declarer=-1, dealer=0) == 1
+    assert first_leader(load("two-handed"), declarer=-1, dealer=1) == 0
+
+
+def test_results_do_not_depend_on_the_number_of_samples_or_chunks():
+    rs = load("auction")
+    small = simulate(rs, AUCTION, samples=40, seed=9, policy="random", trumps=[0])
+    big = simulate(rs, AUCTION, samples=CHUNK + 40, seed=9, policy="random", trumps=[0])
+    head = big.frame.filter(pl.col("deal") < 40)
+    assert head.equals(small.frame)
+    assert (big.deals.hands[:40] == small.deals.hands).all()
+    # the random policy does use its seed: another seed plays differently
+    other = simulate(rs, AUCTION, samples=40, seed=10, policy="random", trumps=[0])
+    assert not other.frame.equals(small.frame)
+
+
+def test_pass_model_rows_use_the_same_deals():
+    rs = load("auction")
+
+    def partner_declares_spades(rules, meld, seat, dealer):
+        n = meld.shape[0]
+        decl = np.where(np.arange(n) % 5 == 0, -1, 3)  # every fifth deal thrown in
+        return decl, np.where(decl < 0, -1, 0), np.full(n, 15)
+
+    sim = simulate(rs, AUCTION, samples=100, seed=4, trumps=[1], pass_model=partner_declares_spades)
+    p = sim.rows("pass")
+    assert p.height == 100 and p["deal"].to_list() == list(range(100))
+    thrown = p.filter(pl.col("declarer") == -1)
+    assert thrown.height == 20 and thrown["trump"].null_count() == 20 and (thrown["side_points"] == 0).all()
+    played = p.filter(pl.col("declarer") == 3)
+    idx = played["deal"].to_numpy()
+    again = play_deals(rs, sim.deals.hands[idx], 0, leader=3, declarer=3)
+    assert (played["points_s3"].to_numpy() == again.points[:, 3]).all()
+
+
+def test_play_modes_are_a_parameter():
+    assert parse_play_modes("both") == ("playout", "dd")
+    assert parse_play_modes(["playout", "playout"]) == ("playout",)
+    with pytest.raises(UserError):
+        parse_play_modes("best")
+    rs = load("auction")
+
+    def seat0_takes_all(rules, deals, trump, leader, declarer, policy, seed, bid):
+        n = deals.shape[0]
+        pts = np.zeros((n, rules.seats), np.int32)
+        trk = np.zeros((n, rules.seats), np.int32)
+        pts[:, 0], trk[:, 0] = rules.total_points, rules.deck.size // rules.seats
+        return PlayResult(pts, trk)
+
+    register_play_mode("seat0", seat0_takes_all)
+    try:
+        sim = simulate(rs, AUCTION, samples=30, seed=1, trumps=[2], plays=["playout", "seat0"])
+    finally:
+        del PLAY_MODES["seat0"]
+    f = sim.frame
+    assert sorted(set(f["play"])) == ["playout", "seat0"]
+    s0 = sim.rows("declare", "seat0")
+    assert (s0["opp_points"] == 25).all() and (s0["policy"] == "seat0").all()
+    po = sim.rows("declare", "playout")
+    assert (po["meld_s0"] == s0["meld_s0"]).all()  # the same deals for both modes
+
+
+def test_parquet_round_trip(tmp_path, auction_sim):
+    path = tmp_path / "deals.parquet"
+    auction_sim.write(path)
+    back = pl.read_parquet(path)
+    assert back.equals(auction_sim.frame)
+    import pyarrow.parquet as pq
+
+    meta = pq.read_metadata(path).metadata
+    assert b"analyzer" in meta and b'"seed": 3' in meta[b"analyzer"]
+    dpath = tmp_path / "hands.parquet"
+    deals_frame(auction_sim).write_parquet(dpath)
+    assert (read_deals(dpath, auction_sim.rules) == auction_sim.deals.hands).all()
+
+
+def test_bad_input():
+    rs = load("auction")
+    with pytest.raises(UserError, match="samples"):
+        simulate(rs, AUCTION, samples=0)
+    with pytest.raises(UserError, match="dealer"):
+        simulate(rs, AUCTION, dealer=4)
+    with pytest.raises(UserError, match="trumps"):
+        simulate(rs, AUCTION, trumps=[4])
