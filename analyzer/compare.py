@@ -1,0 +1,342 @@
+"""Rule-option comparisons: the same sampled deals dealt, scored and played under several settings.
+
+A *setting* is a rule set with some options switched (``head=always``) or a house-rule file. A grid of
+settings comes from option lists (``head=never,always`` x ``counting=classic,aces-tens``) and house
+files (:func:`settings_grid`); the first setting is the baseline.
+
+:func:`compare` deals ``samples`` random deals once per seed (:func:`analyzer.meldstats.collect_many`):
+settings that share the pack, the seats and the hand size get the very same deals, so every figure is
+compared **paired** (deal by deal), which removes the deal-to-deal spread from the difference. Where a
+setting changes the deck (two-handed ``deck=24``) the deals cannot be shared: its figures are compared
+**unpaired** (independent samples), and the result says so.
+
+Per setting, seat 0 declares its best-meld trump (two-handed: the upcard names trump) and the deals are
+played out by the heuristic policy; the figures are seat 0's meld, its side's meld as the rules count it,
+the side's trick points, the share of its points that comes from meld, and the side's make rate at its
+*typical bid* (the highest bid level not above the hand's worth under the setting's fitted model, see
+:mod:`analyzer.meldstats`), with 95% intervals; differences against the baseline carry their own 95%
+intervals. For given hands the advisor's recommendation under each setting is added
+(:func:`analyzer.advise.advise`, on the same seed).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from itertools import product
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import polars as pl
+
+from analyzer.errors import UserError
+from analyzer.meldstats import WorthModel, collect_many, made_at, side_outcome, typical_bids
+from analyzer.rules import RuleSet, load
+from analyzer.rules.loader import parse_option_args
+from analyzer.stats import Estimate, mean_ci, z_value
+
+#: why an option may change nothing a comparison of single hands measures
+NOT_MODELLED = {
+    "bidding-rounds": "the bidding is not played out here (seat 0 declares), so the number of rounds changes nothing",
+    "target": "the game target changes no single hand's meld, play or score",
+    "meld-notes": "two-handed phase 1 (melding between tricks) is not modelled; the static meld is the same",
+    "head": "the heuristic policy (v1) played the very same cards under both heading rules",
+}
+METRICS = {
+    "meld": "seat 0's meld in the trump it names",
+    "side_meld": "seat 0's side's meld as the rules count it (no trick, no meld)",
+    "trick_points": "seat 0's side's trick points (heuristic play)",
+    "total": "side meld + trick points",
+    "meld_share": "share of the side's points that comes from meld (ratio of means)",
+    "make_rate": "share of the hands bidding their typical bid that make it (ratio of means)",
+    "bid_share": "share of hands worth at least the opening bid",
+}
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One column of a comparison: a label and the rule set it stands for."""
+
+    label: str
+    rules: RuleSet
+
+    @property
+    def deal_key(self) -> tuple[Any, ...]:
+        """Settings with equal keys are dealt the very same deals."""
+        return (self.rules.deck.ranks, self.rules.deck.copies, self.rules.seats, self.rules.hand_size)
+
+
+def parse_grid_options(items: Sequence[str] | None) -> dict[str, list[str]]:
+    """``["head=never,always", "counting=classic"]`` -> ``{"head": ["never", "always"], "counting": [...]}``."""
+    out: dict[str, list[str]] = {}
+    for name, value in parse_option_args(list(items or [])).items():
+        values = [v.strip() for v in value.split(",") if v.strip()]
+        if not values:
+            raise UserError(f"option {name} has no value: write --option {name}=a,b")
+        if len(set(values)) != len(values):
+            raise UserError(f"option {name} lists a value twice: {value}")
+        out[name] = values
+    return out
+
+
+def settings_grid(rules: str, options: Sequence[str] | None = None, vs: Sequence[str] | None = None) -> list[Setting]:
+    """Every combination of the listed option values, for ``rules`` and each house file in ``vs``.
+
+    The first value of each option and ``rules`` itself make the baseline. Unknown options or values
+    and house files that fail to load raise UserError (from :func:`analyzer.rules.load`).
+    """
+    grid = parse_grid_options(options)
+    bases = [rules, *list(vs or [])]
+    varying = [k for k, v in grid.items() if len(v) > 1]
+    out: list[Setting] = []
+    for base in bases:
+        for combo in product(*grid.values()):
+            opts = dict(zip(grid, combo, strict=True))
+            rs = load(base, opts)
+            parts = [f"{k}={opts[k]}" for k in varying]
+            if len(bases) > 1:
+                parts.insert(0, rs.id)
+            out.append(Setting(", ".join(parts) or rs.id, rs))
+    if len(out) < 2:
+        raise UserError("compare needs at least two settings: give --option NAME=A,B or --vs house.toml")
+    labels = [s.label for s in out]
+    if len(set(labels)) != len(labels):
+        raise UserError(f"two settings share a label ({', '.join(labels)}): give the house files distinct names")
+    return out
+
+
+# ---- estimates of differences -----------------------------------------------------------------------------
+def _estimate(mean: float, se: float, n: int, level: float = 0.95) -> Estimate:
+    z = z_value(level)
+    return Estimate(float(mean), float(se), float(mean - z * se), float(mean + z * se), int(n), level)
+
+
+def ratio_ci(num: np.ndarray, den: np.ndarray) -> tuple[Estimate, np.ndarray]:
+    """The ratio of means ``sum(num) / sum(den)`` with its delta-method interval, and the per-deal
+    linearised values (their mean is 0; their spread gives the standard error)."""
+    num = np.asarray(num, dtype=np.float64)
+    den = np.asarray(den, dtype=np.float64)
+    d = den.mean()
+    if d == 0:
+        return _estimate(math.nan, math.nan, num.size), np.zeros_like(num)
+    r = num.mean() / d
+    lin = (num - r * den) / d
+    se = float(lin.std(ddof=1) / math.sqrt(lin.size)) if lin.size > 1 else 0.0
+    return _estimate(r, se, num.size), lin
+
+
+def difference(a: Estimate, b: Estimate, lin_a: np.ndarray | None, lin_b: np.ndarray | None,
+               paired: bool) -> Estimate:
+    """``a - b``: paired (the linearised per-deal values of both on the same deals) or unpaired."""
+    if paired and lin_a is not None and lin_b is not None:
+        d = lin_a - lin_b
+        se = float(d.std(ddof=1) / math.sqrt(d.size)) if d.size > 1 else 0.0
+        return _estimate(a.mean - b.mean, se, d.size)
+    return _estimate(a.mean - b.mean, math.hypot(a.se, b.se), min(a.n, b.n))
+
+
+# ---- per-setting figures ----------------------------------------------------------------------------------
+@dataclass
+class Figures:
+    """One setting's estimates (:data:`METRICS`) and the per-deal values their differences are built on."""
+
+    setting: Setting
+    paired: bool
+    estimates: dict[str, Estimate]
+    linear: dict[str, np.ndarray] = field(repr=False)
+    model: WorthModel | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"label": self.setting.label, "rules": self.setting.rules.id,
+                "options": {k: v for k, v in self.setting.rules.options.items()}, "paired": self.paired,
+                "figures": {k: v.as_dict(4) for k, v in self.estimates.items()},
+                "bid_model": self.model.as_dict() if self.model else None}
+
+
+def figures(setting: Setting, cols: dict[str, np.ndarray], paired: bool) -> Figures:
+    """The estimates of :data:`METRICS` for one setting's per-deal columns (heuristic play)."""
+    rs = setting.rules
+    side = side_outcome(rs, cols, "heuristic")
+    est: dict[str, Estimate] = {}
+    lin: dict[str, np.ndarray] = {}
+    for name, v in (("meld", cols["meld_s0"]), ("side_meld", side.meld), ("trick_points", side.trick_points),
+                    ("total", side.total)):
+        v = np.asarray(v, dtype=np.float64)
+        est[name] = mean_ci(v)
+        lin[name] = v
+    est["meld_share"], lin["meld_share"] = ratio_ci(side.meld, side.total)
+    model = None
+    if rs.has_bidding:
+        model = WorthModel.fit(rs, cols, "heuristic")
+        tb = typical_bids(rs.bid_levels(), model.predict(rs, cols))
+        bids = (tb > 0).astype(np.float64)
+        made = made_at(rs, cols, "heuristic", tb) & (tb > 0)
+        est["make_rate"], lin["make_rate"] = ratio_ci(made.astype(np.float64), bids)
+        est["bid_share"] = mean_ci(bids)
+        lin["bid_share"] = bids
+    return Figures(setting, paired, est, lin, model)
+
+
+@dataclass(frozen=True)
+class HandAdvice:
+    """The advisor's answer for one hand under one setting (``None`` when the hand does not fit it)."""
+
+    label: str
+    action: str | None
+    trump: str | None
+    bid: int | None
+    net: Estimate | None
+    text: str
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"setting": self.label, "action": self.action, "trump": self.trump, "bid": self.bid,
+                "net": self.net.as_dict() if self.net else None, "text": self.text}
+
+    def short(self) -> str:
+        if self.action is None:
+            return "n/a"
+        if self.action == "bid":
+            return f"bid {self.bid} {self.trump}"
+        if self.action == "play":
+            return f"play {self.trump}: {self.net.mean:+.1f}" if self.net else "play"
+        return "pass"
+
+
+def hand_advice(settings: Sequence[Setting], hand: str, samples: int, seed: int, upcard: str | None,
+                ) -> list[HandAdvice]:
+    """The advisor's recommendation for ``hand`` under every setting (same seed: the same sampled deals
+    wherever the deck is the same)."""
+    from analyzer.advise import advise
+    from analyzer.cards import Hand
+
+    out = []
+    for st in settings:
+        rs = st.rules
+        try:
+            h = Hand.parse(hand, rs.deck)
+        except UserError as e:
+            out.append(HandAdvice(st.label, None, None, None, None, f"the hand does not fit this deck: {e}"))
+            continue
+        if len(h) != rs.hand_size:
+            out.append(HandAdvice(st.label, None, None, None, None,
+                                  f"{rs.id} hands here have {rs.hand_size} cards, this one has {len(h)}"))
+            continue
+        if not rs.has_bidding and upcard is None:
+            raise UserError(f"{rs.id} has no bidding: name trump for --hand with --upcard, e.g. --upcard 9H")
+        adv = advise(rs, h, samples=samples, seed=seed, upcard=None if rs.has_bidding else upcard)
+        rec = adv.recommendation
+        out.append(HandAdvice(st.label, rec.action, rec.trump, rec.bid, rec.net, rec.text))
+    return out
+
+
+@dataclass
+class Comparison:
+    """The result of :func:`compare`: one :class:`Figures` per setting, differences against the first,
+    advice for given hands, notes, and the per-deal columns of every setting."""
+
+    settings: list[Setting]
+    samples: int
+    seed: int
+    figures: list[Figures]
+    differences: list[dict[str, Estimate]]
+    hands: dict[str, list[HandAdvice]]
+    notes: list[str]
+    columns: list[dict[str, np.ndarray]] = field(repr=False)
+
+    @property
+    def baseline(self) -> Setting:
+        return self.settings[0]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "rules": self.baseline.rules.id, "samples": self.samples, "seed": self.seed,
+            "baseline": self.baseline.label, "metrics": METRICS,
+            "settings": [f.as_dict() for f in self.figures],
+            "differences": [
+                {"setting": s.label, "against": self.baseline.label, "paired": f.paired,
+                 "difference": {k: v.as_dict(4) for k, v in d.items()}}
+                for s, f, d in zip(self.settings[1:], self.figures[1:], self.differences[1:], strict=True)
+            ],
+            "hands": {h: [a.as_dict() for a in adv] for h, adv in self.hands.items()},
+            "notes": list(self.notes),
+        }
+
+    def table(self) -> pl.DataFrame:
+        """Each setting's figures: one row per (setting, metric) with the mean and its 95% interval."""
+        return pl.DataFrame([{"setting": f.setting.label, "paired": f.paired, "metric": k, "mean": e.mean,
+                              "lo": e.lo, "hi": e.hi} for f in self.figures for k, e in f.estimates.items()])
+
+    def differences_table(self) -> pl.DataFrame:
+        """Each setting minus the baseline: one row per (setting, metric), with the 95% interval."""
+        return pl.DataFrame([{"setting": f.setting.label, "paired": f.paired, "metric": k, "difference": e.mean,
+                              "lo": e.lo, "hi": e.hi}
+                             for f, d in zip(self.figures[1:], self.differences[1:], strict=True)
+                             for k, e in d.items()])
+
+    def frame(self) -> pl.DataFrame:
+        """Every setting's per-deal columns, one block per setting (column ``setting``)."""
+        blocks = [pl.DataFrame(c).with_columns(pl.lit(s.label).alias("setting"))
+                  for s, c in zip(self.settings, self.columns, strict=True)]
+        return pl.concat(blocks, how="diagonal_relaxed")
+
+    def write(self, path: str | Path) -> None:
+        import json
+
+        meta = {"rules": self.baseline.rules.id, "settings": [s.label for s in self.settings], "seed": self.seed,
+                "samples": self.samples}
+        self.frame().write_parquet(path, metadata={"analyzer": json.dumps(meta, ensure_ascii=False)})
+
+
+def _same_everywhere(a: dict[str, np.ndarray], b: dict[str, np.ndarray]) -> bool:
+    """Whether two settings' per-deal columns agree on every deal (meld, play and points alike)."""
+    keys = [k for k in a if k.startswith(("meld_s", "heuristic_", "trump"))]
+    return a.keys() == b.keys() and all(np.array_equal(a[k], b[k]) for k in keys)
+
+
+def compare(
+    settings: Sequence[Setting],
+    samples: int = 20_000,
+    seed: int = 0,
+    *,
+    hands: Sequence[str] = (),
+    advise_samples: int = 1000,
+    upcard: str | None = None,
+    workers: int = 1,
+    cluster: Any = None,
+    progress: bool = False,
+) -> Comparison:
+    """Compare ``settings`` on ``samples`` random deals (module docstring)."""
+    settings = list(settings)
+    if len(settings) < 2:
+        raise UserError("compare needs at least two settings")
+    for s in settings:
+        if s.rules.reference:
+            raise UserError(f"{s.rules.id} is the solver's reference rule set, not a pinochle game")
+    cols = collect_many([s.rules for s in settings], samples, seed, ("heuristic",), workers=workers,
+                        cluster=cluster, progress=progress)
+    base = settings[0]
+    figs = [figures(s, c, s.deal_key == base.deal_key) for s, c in zip(settings, cols, strict=True)]
+    diffs: list[dict[str, Estimate]] = [{}]
+    for f in figs[1:]:
+        d = {}
+        for k, e in f.estimates.items():
+            if k in figs[0].estimates:
+                d[k] = difference(e, figs[0].estimates[k], f.linear.get(k), figs[0].linear.get(k), f.paired)
+        diffs.append(d)
+    notes = []
+    unpaired = [f.setting.label for f in figs if not f.paired]
+    if unpaired:
+        notes.append(f"{', '.join(unpaired)}: the deck or hand size differs from the baseline, so the deals cannot "
+                     "be shared; these settings are compared unpaired (independent deals)")
+    for f, c in zip(figs[1:], cols[1:], strict=True):
+        if f.paired and _same_everywhere(c, cols[0]):
+            changed = [k for k, v in f.setting.rules.options.items() if base.rules.options.get(k) != v]
+            why = "; ".join(NOT_MODELLED[k] for k in changed if k in NOT_MODELLED)
+            notes.append(f"{f.setting.label} gives the same meld, play and points as {base.label} on every deal"
+                         + (f": {why}" if why else ""))
+    if any(not s.rules.has_bidding for s in settings):
+        notes.append("two-handed: no bidding (the upcard names trump), so no make rate; phase 1 is not modelled")
+    advice = {h: hand_advice(settings, h, advise_samples, seed, upcard) for h in hands}
+    return Comparison(settings, int(samples), int(seed), figs, diffs, advice, notes, cols)

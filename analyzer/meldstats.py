@@ -1,0 +1,761 @@
+"""Statistics over random deals: meld, the chance of holding each meld, trick points, bid levels.
+
+:func:`meld_stats` deals ``samples`` random deals (deal ``i`` from ``(seed, i)``, cut into batches that
+:mod:`analyzer.batches` may spread over processes or a Dask cluster) and looks at seat 0's hand:
+
+* **meld** with its best trump and with a named trump: mean (95% interval), quantiles, histogram; the
+  exact mean for the named trump (:func:`exact_mean_meld`) beside the Monte-Carlo estimate;
+* **holdings**: the chance that a hand holds the cards of each meld once, twice (three and four times in
+  the double deck): in the named trump suit and in any suit for suit melds; with the exact chance
+  (:mod:`analyzer.exact`, inclusion-exclusion over the suits for "any suit") beside each estimate.
+  *Holding* means having the cards: a marriage inside a run is held even where the rules score only the
+  run;
+* **trick points** of seat 0's side by the number of trumps seat 0 holds: every deal is played out with
+  seat 0 declaring and leading, naming its best-meld trump (the trump with the most meld, then the
+  longest, then the first of S H D C); in two-handed, which has no bidding, the upcard (the bottom card
+  of the stock) names trump. ``heuristic`` play is :func:`analyzer.play.play_deals` (policy v1),
+  ``dd`` the double-dummy solver :func:`analyzer.solve.solve_deals`;
+* **bid levels**: what a hand is worth, by a simple fitted model: the side's score if it declares
+  (its meld as the rules count it plus its trick points, from the played deals) is regressed by least
+  squares on seat 0's own hand (its meld in the trump it names, trump length and its square, cards of
+  each rank, trump aces, void suits). A hand's *worth* is the model's prediction for it; the table gives
+  the share of hands worth each bid level, the chance that the declaring side makes each level, and the
+  make rate of hands bidding their *typical bid* (the highest level not above their worth).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from itertools import combinations, product
+from math import comb
+from typing import Any
+
+import numpy as np
+import polars as pl
+
+from analyzer.batches import plan, run_batches
+from analyzer.cards import LANE, SUITS
+from analyzer.deal_kernel import deal_batch, mix32
+from analyzer.errors import UserError
+from analyzer.exact import meld_requirement, prob_at_least
+from analyzer.meld import meld_batch
+from analyzer.meld_ref import suit_items
+from analyzer.rules.model import MeldSpec, RuleSet
+from analyzer.score import convert_points, declarer_made, seat_unit, unit_totals
+from analyzer.simulate import play_bids
+from analyzer.stats import Estimate, Proportion, mean_ci, proportion
+
+PLAY_MODES = ("heuristic", "dd")
+PLAYS_HELP = "trick play: heuristic (policy v1), dd (double-dummy solver), both, or none (meld only)"
+#: node budget of one double-dummy solve; a deal past it makes ``--play dd`` fail with a UserError
+DD_NODES = 2_000_000
+#: deals solved first to find out whether the solver can serve this rule set at all
+DD_PROBE = 4
+QUANTILES = (0.05, 0.25, 0.5, 0.75, 0.95, 0.99)
+SEED_MASK = (1 << 63) - 1
+DEALER_NOTE = "seat 0 sits left of the dealer, declares and leads"
+
+
+def parse_plays(text: str) -> tuple[str, ...]:
+    """``heuristic`` (or ``playout``), ``dd``, ``both`` or ``none`` -> the play modes to run."""
+    t = text.strip().lower()
+    if t in ("heuristic", "playout"):
+        return ("heuristic",)
+    if t == "dd":
+        return ("dd",)
+    if t == "both":
+        return PLAY_MODES
+    if t == "none":
+        return ()
+    raise UserError(f"unknown --play {text!r}: use heuristic, dd, both or none")
+
+
+# ---- dealing and playing one batch -------------------------------------------------------------------------
+def _pool(rules: RuleSet) -> np.ndarray:
+    """Every card of the pack, one entry per card (int64 kinds)."""
+    key = "meldstats_pool"
+    if key not in rules.cache:
+        rules.cache[key] = np.array(sorted(k for k in rules.deck.kinds for _ in range(rules.deck.copies)),
+                                    dtype=np.int64)
+    return rules.cache[key]
+
+
+def random_deals(rules: RuleSet, seed: int, start: int, n: int) -> tuple[np.ndarray, np.ndarray]:
+    """Deals ``start .. start + n - 1`` of the seed's sequence of random deals of the whole pack.
+
+    Returns hands int64[n, seats, copies] and the undealt cards int64[n, k] (two-handed's stock, its last
+    card the upcard). Deal ``i`` depends only on ``(seed, i)``.
+    """
+    base = np.zeros((rules.seats, rules.deck.copies), dtype=np.int64)
+    need = np.full(rules.seats, rules.hand_size, dtype=np.int64)
+    ids = np.arange(start, start + n, dtype=np.int64)
+    return deal_batch(base, _pool(rules), need, np.zeros(0, dtype=np.int64), int(seed) & SEED_MASK, ids,
+                      np.zeros(n, dtype=np.int64))
+
+
+def kind_counts(hands: np.ndarray, rules: RuleSet) -> np.ndarray:
+    """int8[n, 4, nranks]: copies of each card held, suit by suit, lane bit order (low rank first)."""
+    nr = rules.deck.nranks
+    shifts = (LANE * np.arange(4)[:, None] + np.arange(nr)[None, :]).astype(np.int64)
+    out = np.zeros((hands.shape[0], 4, nr), dtype=np.int8)
+    for p in range(hands.shape[1]):
+        out += ((hands[:, p, None, None] >> shifts[None]) & 1).astype(np.int8)
+    return out
+
+
+def choose_trump(rules: RuleSet, meld4: np.ndarray, counts: np.ndarray, stock: np.ndarray) -> np.ndarray:
+    """int64[n]: the declarer's trump — the upcard's suit where a stock names trump (two-handed), else
+    the suit with the most meld, then the longest, then the first of S H D C."""
+    if rules.play.get("stock", False) and stock.shape[1] > 0:
+        return (stock[:, -1] // LANE).astype(np.int64)
+    length = counts.sum(axis=2).astype(np.int64)  # [n, 4]
+    key = meld4.astype(np.int64) * 64 + length
+    return key.argmax(axis=1).astype(np.int64)
+
+
+def _seed(seed: int, start: int, salt: int) -> int:
+    """A play seed derived from (run seed, batch start, salt)."""
+    h = mix32((int(seed) & 0xFFFFFFFF) ^ 0x68E31DA4)
+    h = mix32(h ^ ((int(seed) >> 32) & 0xFFFFFFFF))
+    h = mix32((h + (int(start) & 0xFFFFFFFF)) & 0xFFFFFFFF)
+    h2 = mix32(h ^ (int(salt) & 0xFFFFFFFF))
+    return (int(h) << 16) ^ int(h2)
+
+
+def hold_specs(rules: RuleSet) -> list[tuple[str, MeldSpec, int | None]]:
+    """The holding columns: (column name, meld, suit) — one per suit for suit melds, else one."""
+    out: list[tuple[str, MeldSpec, int | None]] = []
+    for m in rules.melds:
+        if m.scope == "suit":
+            out += [(f"hold_{m.name}_{SUITS[s]}", m, s) for s in range(4)]
+        else:
+            out.append((f"hold_{m.name}", m, None))
+    return out
+
+
+def copies_held(counts: np.ndarray, rules: RuleSet, meld: MeldSpec, suit: int | None) -> np.ndarray:
+    """int8[n]: how many complete copies of the meld's cards each hand holds (in ``suit`` for suit melds)."""
+    need = meld_requirement(rules, meld, 1, suit)
+    out = np.full(counts.shape[0], 127, dtype=np.int8)
+    for kind, c in need.items():
+        s, b = divmod(kind, LANE)
+        out = np.minimum(out, counts[:, s, b] // c)
+    return out
+
+
+def _dd_module() -> Any:
+    try:
+        import analyzer.solve as solve
+    except ImportError:
+        raise UserError("the double-dummy solver is not available: use --play heuristic") from None
+    if not hasattr(solve, "solve_deals"):
+        raise UserError("the double-dummy solver offers no solve_deals yet: use --play heuristic")
+    return solve
+
+
+def _dd_points(rules: RuleSet, hands: np.ndarray, trump: np.ndarray, bid: int, max_nodes: int) -> np.ndarray:
+    """The declaring side's card points with best play by everyone (seat 0 declares and leads)."""
+    solve = _dd_module()
+    res = solve.solve_deals(rules, hands, trump, 0, 0, bid=bid, max_nodes=max_nodes)
+    bad = int((~np.asarray(res.exact, dtype=bool)).sum())
+    if bad:
+        raise UserError(
+            f"the double-dummy solver could not solve {bad} of {hands.shape[0]} {rules.id} deals within "
+            f"{max_nodes:,} nodes each ({rules.seats} hands of {rules.hand_size} are too deep for it): "
+            "use --play heuristic, or raise --dd-nodes"
+        )
+    return np.asarray(res.value, dtype=np.int64)
+
+
+@dataclass(frozen=True)
+class DealTask:
+    """One batch: deals ``start .. start + n - 1`` of ``seed``, played in ``plays`` under ``rules``."""
+
+    rules: RuleSet
+    seed: int
+    start: int
+    n: int
+    plays: tuple[str, ...]
+    dd_nodes: int = DD_NODES
+
+
+def deal_columns(task: DealTask) -> dict[str, np.ndarray]:
+    """Per-deal columns of one batch (the batch runner's work function; see :data:`COLUMNS`)."""
+    rs = task.rules
+    hands, stock = random_deals(rs, task.seed, task.start, task.n)
+    n, seats = hands.shape[0], rs.seats
+    meld_all = meld_batch(hands.reshape(-1, rs.deck.copies), rs).reshape(n, seats, 4)
+    counts = kind_counts(hands[:, 0], rs)
+    trump = choose_trump(rs, meld_all[:, 0], counts, stock)
+    rows = np.arange(n)
+    cols: dict[str, np.ndarray] = {"deal": np.arange(task.start, task.start + n, dtype=np.int64)}
+    for t in range(4):
+        cols[f"meld_{SUITS[t]}"] = meld_all[:, 0, t].astype(np.int32)
+    cols["meld_best"] = meld_all[:, 0].max(axis=1).astype(np.int32)
+    cols["trump"] = trump.astype(np.int8)
+    cols["trumps_held"] = counts[rows, trump].sum(axis=1).astype(np.int8)
+    for s in range(seats):
+        cols[f"meld_s{s}"] = meld_all[rows, s, trump].astype(np.int32)
+    for r in rs.deck.ranks:
+        b = rs.deck.rank_bit[r]
+        cols[f"n_{r}"] = counts[:, :, b].sum(axis=1).astype(np.int8)
+    cols["trump_aces"] = counts[rows, trump, rs.deck.rank_bit[rs.deck.ranks[0]]].astype(np.int8)
+    cols["voids"] = (counts.sum(axis=2) == 0).sum(axis=1).astype(np.int8)
+    for name, m, s in hold_specs(rs):
+        cols[name] = copies_held(counts, rs, m, s)
+    bid = play_bids(rs)[-1]
+    declarer = 0 if rs.has_bidding else -1
+    for mode in task.plays:
+        if mode == "heuristic":
+            from analyzer.play import play_deals
+
+            pts = np.zeros((n, seats), dtype=np.int32)
+            trk = np.zeros((n, seats), dtype=np.int32)
+            for t in np.unique(trump):
+                sel = np.flatnonzero(trump == t)
+                res = play_deals(rs, hands[sel], int(t), 0, declarer, policy="v1",
+                                 seed=_seed(task.seed, task.start, int(t)), bid=bid)
+                pts[sel] = res.points
+                trk[sel] = res.tricks
+            for s in range(seats):
+                cols[f"heuristic_points_s{s}"] = pts[:, s]
+                cols[f"heuristic_tricks_s{s}"] = trk[:, s]
+        elif mode == "dd":
+            cols["dd_side_points"] = _dd_points(rs, hands, trump, bid, task.dd_nodes).astype(np.int32)
+        else:
+            raise ValueError(f"unknown play mode {mode!r}")
+    return cols
+
+
+#: what the per-deal columns mean (``--out`` writes them as parquet)
+COLUMNS = {
+    "deal": "deal index: its cards come from (seed, deal)",
+    "meld_S .. meld_C": "seat 0's meld with each trump",
+    "meld_best": "seat 0's meld with its best trump",
+    "trump": "the trump seat 0 names (0..3 = S H D C; two-handed: the upcard's suit)",
+    "trumps_held": "trump cards seat 0 holds",
+    "meld_s{i}": "seat i's meld in that trump",
+    "n_{rank}": "seat 0's cards of each rank",
+    "trump_aces": "seat 0's aces of trump",
+    "voids": "suits seat 0 holds no card of",
+    "hold_{meld}[_{suit}]": "complete copies of the meld's cards seat 0 holds (in that suit)",
+    "heuristic_points_s{i}, heuristic_tricks_s{i}": "card points and tricks of seat i, heuristic play",
+    "dd_side_points": "card points of seat 0's side with double-dummy play",
+}
+
+
+def collect(rules: RuleSet, samples: int, seed: int = 0, plays: Sequence[str] = ("heuristic",), *,
+            workers: int = 1, cluster: Any = None, progress: bool = False, dd_nodes: int = DD_NODES,
+            ) -> dict[str, np.ndarray]:
+    """The per-deal columns of ``samples`` random deals, computed batch by batch (:mod:`analyzer.batches`).
+
+    The same ``seed`` gives the same columns however the batches are spread.
+    """
+    return collect_many([rules], samples, seed, plays, workers=workers, cluster=cluster, progress=progress,
+                        dd_nodes=dd_nodes)[0]
+
+
+def collect_many(rule_sets: Sequence[RuleSet], samples: int, seed: int = 0, plays: Sequence[str] = ("heuristic",),
+                 *, workers: int = 1, cluster: Any = None, progress: bool = False, dd_nodes: int = DD_NODES,
+                 ) -> list[dict[str, np.ndarray]]:
+    """:func:`collect` for several rule sets on the same seed, all their batches in one run: rule sets
+    with the same pack, seats and hand size get the very same deals."""
+    plays = tuple(plays)
+    if "dd" in plays:
+        for rs in rule_sets:
+            dd_probe(rs, seed, dd_nodes)
+    spans = plan(samples)
+    tasks = [DealTask(replace(rs, cache={}), int(seed), sp.start, sp.n, plays, dd_nodes)  # small pickles
+             for rs in rule_sets for sp in spans]
+    label = rule_sets[0].id if len(rule_sets) == 1 else f"{len(rule_sets)} settings"
+    parts = run_batches(deal_columns, tasks, workers=workers, cluster=cluster, progress=progress,
+                        label=f"{label}: dealing and playing")
+    out = []
+    for i in range(len(rule_sets)):
+        mine = parts[i * len(spans):(i + 1) * len(spans)]
+        out.append({k: np.concatenate([p[k] for p in mine]) for k in mine[0]})
+    return out
+
+
+def dd_probe(rules: RuleSet, seed: int, dd_nodes: int) -> None:
+    """Solve the run's first few deals; UserError at once when the solver cannot serve the rule set."""
+    _dd_module()
+    if dd_nodes < 1:
+        raise UserError(f"--dd-nodes must be at least 1, not {dd_nodes}")
+    hands, stock = random_deals(rules, seed, 0, DD_PROBE)
+    m = meld_batch(hands[:, 0], rules)
+    trump = choose_trump(rules, m, kind_counts(hands[:, 0], rules), stock)
+    _dd_points(rules, hands, trump, play_bids(rules)[-1], dd_nodes)
+
+
+# ---- exact values ------------------------------------------------------------------------------------------
+def exact_any_suit(rules: RuleSet, meld: MeldSpec, n: int) -> Fraction:
+    """Exact chance of holding ``n`` copies of a suit meld's cards in at least one suit (inclusion-exclusion
+    over the suits: the requirements of several suits are on different cards, so they merge)."""
+    total = Fraction(0)
+    for k in range(1, 5):
+        for suits in combinations(range(4), k):
+            need: dict[int, int] = {}
+            for s in suits:
+                need.update(meld_requirement(rules, meld, n, s))
+            total += (-1) ** (k + 1) * prob_at_least(rules, need)
+    return total
+
+
+def _pattern_prob(rules: RuleSet, digits: Sequence[int]) -> Fraction:
+    """Chance that one given suit holds exactly ``digits[b]`` copies of the rank at lane bit b."""
+    deck = rules.deck
+    h, total = rules.hand_size, deck.size
+    rest = total - deck.nranks * deck.copies
+    inside = sum(digits)
+    if inside > h:
+        return Fraction(0)
+    ways = comb(rest, h - inside)
+    for d in digits:
+        ways *= comb(deck.copies, d)
+    return Fraction(ways, comb(total, h))
+
+
+def exact_mean_meld(rules: RuleSet, trump: int) -> Fraction:
+    """The exact mean meld of a random hand with trump ``trump``.
+
+    Meld is a sum of a part per suit (which depends only on the copies of each rank the suit holds), the
+    arounds and the fixed-card melds; the mean is the sum of their means. A suit part's mean sums over
+    the suit's count patterns (hypergeometric chances); an around or fixed-card meld's over its copies n
+    (the chance of holding n copies and not n + 1, from :func:`analyzer.exact.prob_at_least`).
+    """
+    deck = rules.deck
+    total = Fraction(0)
+    if any(m.scope == "suit" for m in rules.melds):
+        for digits in product(range(deck.copies + 1), repeat=deck.nranks):
+            p = _pattern_prob(rules, digits)
+            if p == 0:
+                continue
+            rc = {deck.rank_of(b): digits[b] for b in range(deck.nranks)}
+            plain = sum(pts for _, _, pts in suit_items(rc, False, rules))
+            trumped = sum(pts for _, _, pts in suit_items(rc, True, rules))
+            total += p * (3 * plain + trumped)  # the trump suit and three plain suits, by symmetry
+    for m in rules.melds:
+        if m.scope == "suit":
+            continue
+        at_least = [prob_at_least(rules, meld_requirement(rules, m, n)) for n in range(1, deck.copies + 1)]
+        at_least.append(Fraction(0))  # nobody holds more copies than the deck has
+        for n in range(1, deck.copies + 1):
+            total += (at_least[n - 1] - at_least[n]) * m.score(n)
+    del trump  # every suit gives the same mean: no meld in these tables depends on which suit is trump
+    return total
+
+
+# ---- summaries ---------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Distribution:
+    """A sample of integer values: mean with its interval, quantiles and a histogram (value -> count)."""
+
+    mean: Estimate
+    quantiles: dict[float, float]
+    histogram: dict[int, int]
+    exact_mean: float | None = None
+
+    @classmethod
+    def of(cls, values: np.ndarray, exact_mean: float | None = None) -> Distribution:
+        v = np.asarray(values).astype(np.int64)
+        vals, cnt = np.unique(v, return_counts=True)
+        q = {p: float(np.quantile(v, p)) for p in QUANTILES}
+        return cls(mean_ci(v), q, {int(a): int(b) for a, b in zip(vals, cnt, strict=True)}, exact_mean)
+
+    def as_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"mean": self.mean.as_dict(), "quantiles": {f"{k:g}": v for k, v in self.quantiles.items()},
+                             "histogram": [[k, v] for k, v in self.histogram.items()]}
+        if self.exact_mean is not None:
+            d["exact_mean"] = round(self.exact_mean, 6)
+            d["z"] = round(z_score(self.mean.mean, self.exact_mean, self.mean.se), 3)
+        return d
+
+
+def z_score(estimate: float, exact: float, se: float) -> float:
+    """How many standard errors the estimate lies from the exact value (0 when both agree exactly)."""
+    if se > 0:
+        return (estimate - exact) / se
+    return 0.0 if estimate == exact else float("inf")
+
+
+@dataclass(frozen=True)
+class Holding:
+    """The chance of holding ``n`` or more copies of a meld's cards (``where``: a suit, ``any`` suit, or
+    None for arounds and fixed cards): the estimate with its interval, the exact value, and the estimate's
+    distance from it in standard errors (the standard error of a share ``p`` over ``N`` hands)."""
+
+    meld: str
+    label: str
+    where: str | None
+    n: int
+    estimate: Proportion
+    exact: float | None
+
+    @property
+    def se(self) -> float:
+        """The standard error of the estimate at the exact chance (or the estimate where none is known)."""
+        p = self.exact if self.exact is not None else self.estimate.p
+        return float(np.sqrt(max(p * (1 - p), 0.0) / self.estimate.n))
+
+    @property
+    def z(self) -> float | None:
+        return None if self.exact is None else z_score(self.estimate.p, self.exact, self.se)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"meld": self.meld, "where": self.where, "n": self.n, "estimate": self.estimate.as_dict(6),
+                "exact": None if self.exact is None else round(self.exact, 8),
+                "z": None if self.z is None else round(self.z, 3)}
+
+
+def holdings(rules: RuleSet, cols: dict[str, np.ndarray], trump: int) -> list[Holding]:
+    """The holding table: every meld, 1 .. copies copies; suit melds in the ``trump`` suit and in any suit."""
+    out: list[Holding] = []
+    for m in rules.melds:
+        for n in range(1, rules.deck.copies + 1):
+            if m.scope == "suit":
+                need = meld_requirement(rules, m, n, trump)
+                if any(v > rules.deck.copies for v in need.values()):
+                    continue
+                col = cols[f"hold_{m.name}_{SUITS[trump]}"]
+                out.append(Holding(m.name, m.label, SUITS[trump], n, proportion(col >= n),
+                                   float(prob_at_least(rules, need))))
+                best = np.max(np.stack([cols[f"hold_{m.name}_{S}"] for S in SUITS]), axis=0)
+                out.append(Holding(m.name, m.label, "any", n, proportion(best >= n),
+                                   float(exact_any_suit(rules, m, n))))
+            else:
+                need = meld_requirement(rules, m, n)
+                if any(v > rules.deck.copies for v in need.values()):
+                    continue
+                out.append(Holding(m.name, m.label, None, n, proportion(cols[f"hold_{m.name}"] >= n),
+                                   float(prob_at_least(rules, need))))
+    return out
+
+
+def side_arrays(rules: RuleSet, cols: dict[str, np.ndarray], mode: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per-seat (meld, points, tricks) int64[n, seats] of a play mode, for :mod:`analyzer.score`.
+
+    Double-dummy results give only the declaring side's points: they are put on seat 0, and the side is
+    taken to have won a trick when it took points (the only use of tricks is "no trick, no meld").
+    """
+    seats = rules.seats
+    meld = np.stack([cols[f"meld_s{s}"] for s in range(seats)], axis=1).astype(np.int64)
+    if mode == "heuristic":
+        pts = np.stack([cols[f"heuristic_points_s{s}"] for s in range(seats)], axis=1).astype(np.int64)
+        trk = np.stack([cols[f"heuristic_tricks_s{s}"] for s in range(seats)], axis=1).astype(np.int64)
+        return meld, pts, trk
+    side = cols["dd_side_points"].astype(np.int64)
+    pts = np.zeros((side.size, seats), dtype=np.int64)
+    trk = np.zeros((side.size, seats), dtype=np.int64)
+    pts[:, 0] = side
+    trk[:, 0] = side > 0
+    return meld, pts, trk
+
+
+@dataclass(frozen=True)
+class SideOutcome:
+    """Seat 0's scoring unit on each deal: the meld that counts, its trick points, and their sum."""
+
+    meld: np.ndarray
+    trick_points: np.ndarray
+
+    @property
+    def total(self) -> np.ndarray:
+        return self.meld + self.trick_points
+
+
+def side_outcome(rules: RuleSet, cols: dict[str, np.ndarray], mode: str) -> SideOutcome:
+    """Seat 0's unit (partnership or player): meld counted by the rules (no trick, no meld) and trick points."""
+    meld, pts, trk = side_arrays(rules, cols, mode)
+    u = int(seat_unit(rules)[0])
+    m = unit_totals(rules, meld)[:, u]
+    p = convert_points(rules, unit_totals(rules, pts)[:, u])
+    t = unit_totals(rules, trk)[:, u]
+    if rules.scoring.get("no_trick_no_meld", False):
+        m = np.where(t > 0, m, 0)
+    return SideOutcome(m, p)
+
+
+@dataclass(frozen=True)
+class TrumpRow:
+    """Trick points of seat 0's side on the deals where seat 0 holds ``trumps`` trump cards."""
+
+    trumps: int
+    hands: int
+    share: float
+    trick_points: Estimate
+    quantiles: dict[float, float]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"trumps": self.trumps, "hands": self.hands, "share": round(self.share, 6),
+                "trick_points": self.trick_points.as_dict(),
+                "quantiles": {f"{k:g}": v for k, v in self.quantiles.items()}}
+
+
+def tricks_by_trumps(trumps: np.ndarray, trick_points: np.ndarray) -> list[TrumpRow]:
+    """One row per number of trumps held (rows of a single hand have a zero-width interval)."""
+    out = []
+    n = trumps.size
+    for k in np.unique(trumps):
+        sel = trick_points[trumps == k]
+        q = {p: float(np.quantile(sel, p)) for p in QUANTILES}
+        out.append(TrumpRow(int(k), int(sel.size), sel.size / n, mean_ci(sel), q))
+    return out
+
+
+# ---- the bid model -----------------------------------------------------------------------------------------
+def features(rules: RuleSet, cols: dict[str, np.ndarray]) -> tuple[list[str], np.ndarray]:
+    """The model's inputs from seat 0's own hand: names and float64[n, k] (an intercept first)."""
+    tr = cols["trumps_held"].astype(np.float64)
+    names = ["intercept", "own meld", "trumps", "trumps^2", "trump aces", "voids"]
+    x = [np.ones_like(tr), cols["meld_s0"].astype(np.float64), tr, tr * tr,
+         cols["trump_aces"].astype(np.float64), cols["voids"].astype(np.float64)]
+    for r in rules.deck.ranks[:-1]:  # the lowest rank is implied by the others and the hand size
+        names.append(f"{r} held")
+        x.append(cols[f"n_{r}"].astype(np.float64))
+    return names, np.stack(x, axis=1)
+
+
+@dataclass(frozen=True)
+class WorthModel:
+    """Least-squares fit of the declaring side's meld + trick points on seat 0's hand features."""
+
+    names: tuple[str, ...]
+    coef: np.ndarray
+    r2: float
+    resid_sd: float
+    play: str
+
+    @classmethod
+    def fit(cls, rules: RuleSet, cols: dict[str, np.ndarray], mode: str) -> WorthModel:
+        names, x = features(rules, cols)
+        y = side_outcome(rules, cols, mode).total.astype(np.float64)
+        coef, *_ = np.linalg.lstsq(x, y, rcond=None)
+        pred = x @ coef
+        ss = float(((y - y.mean()) ** 2).sum())
+        r2 = 1.0 - float(((y - pred) ** 2).sum()) / ss if ss > 0 else 1.0
+        return cls(tuple(names), coef, r2, float(np.std(y - pred)), mode)
+
+    def predict(self, rules: RuleSet, cols: dict[str, np.ndarray]) -> np.ndarray:
+        return features(rules, cols)[1] @ self.coef
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"play": self.play, "target": "declaring side's meld (as counted) + trick points",
+                "coefficients": {n: round(float(c), 4) for n, c in zip(self.names, self.coef, strict=True)},
+                "r2": round(self.r2, 4), "residual_sd": round(self.resid_sd, 3)}
+
+
+def typical_bids(levels: Sequence[int], worth: np.ndarray) -> np.ndarray:
+    """int64[n]: the highest bid level not above each hand's worth (0: below the opening, the hand passes)."""
+    lv = np.asarray(levels, dtype=np.float64)
+    idx = np.searchsorted(lv, worth, side="right") - 1
+    return np.where(idx >= 0, np.asarray(levels, dtype=np.int64)[np.maximum(idx, 0)], 0)
+
+
+@dataclass(frozen=True)
+class BidRow:
+    """One bid level: the share of hands worth it, and the chance that the declaring side makes it (over
+    all hands, and over the hands worth it)."""
+
+    bid: int
+    worth: Proportion
+    make: Proportion
+    make_if_worth: Proportion | None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"bid": self.bid, "worth_it": self.worth.as_dict(), "make": self.make.as_dict(),
+                "make_if_worth_it": self.make_if_worth.as_dict() if self.make_if_worth else None}
+
+
+def made_at(rules: RuleSet, cols: dict[str, np.ndarray], mode: str, bid: np.ndarray | int) -> np.ndarray:
+    """bool[n]: whether seat 0's side makes ``bid`` (one for all deals or one per deal) as the rules score."""
+    meld, pts, trk = side_arrays(rules, cols, mode)
+    return declarer_made(rules, meld, pts, trk, 0, bid)
+
+
+def bid_table(rules: RuleSet, cols: dict[str, np.ndarray], mode: str, worth: np.ndarray) -> list[BidRow]:
+    """Every bid level until the first that under 0.1% of hands are worth and under 0.1% make."""
+    out = []
+    for b in rules.bid_levels():
+        ok = worth >= b
+        made = made_at(rules, cols, mode, b)
+        row = BidRow(b, proportion(ok), proportion(made), proportion(made[ok]) if ok.any() else None)
+        out.append(row)
+        if row.worth.p < 0.001 and row.make.p < 0.001:
+            break
+    return out
+
+
+# ---- the result -----------------------------------------------------------------------------------------
+@dataclass
+class PlayStats:
+    """Trick points and bid levels of one play mode."""
+
+    play: str
+    trick_points: Distribution
+    by_trumps: list[TrumpRow]
+    model: WorthModel | None
+    bids: list[BidRow]
+    typical_make: Proportion | None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"play": self.play, "trick_points": self.trick_points.as_dict(),
+                "by_trumps": [r.as_dict() for r in self.by_trumps],
+                "bid_model": self.model.as_dict() if self.model else None,
+                "bid_levels": [r.as_dict() for r in self.bids],
+                "make_at_typical_bid": self.typical_make.as_dict() if self.typical_make else None}
+
+
+@dataclass
+class MeldStats:
+    """Everything :func:`meld_stats` measured, with the per-deal columns it measured it from."""
+
+    rules: RuleSet
+    samples: int
+    seed: int
+    trump: int
+    plays: tuple[str, ...]
+    best: Distribution
+    named: Distribution
+    holdings: list[Holding]
+    play: list[PlayStats]
+    columns: dict[str, np.ndarray] = field(repr=False)
+    notes: list[str] = field(default_factory=list)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "rules": self.rules.id, "options": {k: v for k, v in self.rules.options.items()},
+            "samples": self.samples, "seed": self.seed, "trump": SUITS[self.trump], "plays": list(self.plays),
+            "meld": {"best_trump": self.best.as_dict(), "named_trump": self.named.as_dict()},
+            "holdings": [h.as_dict() for h in self.holdings],
+            "play": [p.as_dict() for p in self.play],
+            "notes": list(self.notes),
+        }
+
+    def frame(self) -> pl.DataFrame:
+        """The per-deal columns as a polars DataFrame (see :data:`COLUMNS`)."""
+        return pl.DataFrame(self.columns)
+
+    def meld_frame(self) -> pl.DataFrame:
+        """One row per trump choice (best, named): mean with its interval, exact mean, quantiles."""
+        rows = []
+        for label, d in (("best", self.best), (SUITS[self.trump], self.named)):
+            rows.append({"trump": label, "mean": d.mean.mean, "lo": d.mean.lo, "hi": d.mean.hi,
+                         "exact_mean": d.exact_mean, **{f"q{int(100 * q)}": v for q, v in d.quantiles.items()}})
+        return pl.DataFrame(rows)
+
+    def holdings_frame(self) -> pl.DataFrame:
+        """The holding table: meld, where, copies, estimate with its Wilson interval, exact value, z."""
+        return pl.DataFrame([{"meld": h.label, "where": h.where or "", "copies": h.n, "estimate": h.estimate.p,
+                              "lo": h.estimate.lo, "hi": h.estimate.hi, "exact": h.exact, "z": h.z}
+                             for h in self.holdings])
+
+    def _play(self, play: str | None) -> PlayStats:
+        for p in self.play:
+            if play is None or p.play == play:
+                return p
+        raise UserError(f"no {play or ''} play in these statistics: run with plays={play or 'heuristic'}")
+
+    def tricks_frame(self, play: str | None = None) -> pl.DataFrame:
+        """Trick points of seat 0's side by the trumps it holds (first play mode unless named)."""
+        ps = self._play(play)
+        return pl.DataFrame([{"trumps": r.trumps, "hands": r.hands, "share": r.share, "mean": r.trick_points.mean,
+                              "lo": r.trick_points.lo, "hi": r.trick_points.hi, "median": r.quantiles[0.5]}
+                             for r in ps.by_trumps])
+
+    def bids_frame(self, play: str | None = None) -> pl.DataFrame:
+        """Per bid level: share of hands worth it, make chance (all hands, hands worth it)."""
+        ps = self._play(play)
+        return pl.DataFrame([{"bid": b.bid, "worth_it": b.worth.p, "make": b.make.p,
+                              "make_if_worth_it": b.make_if_worth.p if b.make_if_worth else None}
+                             for b in ps.bids], schema={"bid": pl.Int64, "worth_it": pl.Float64,
+                                                        "make": pl.Float64, "make_if_worth_it": pl.Float64})
+
+    def write(self, path: Any) -> None:
+        """Save the per-deal columns as parquet, the run's settings in the file's metadata."""
+        import json
+
+        meta = {k: v for k, v in self.as_dict().items() if k in ("rules", "options", "samples", "seed", "trump",
+                                                                  "plays")}
+        self.frame().write_parquet(path, metadata={"analyzer": json.dumps(meta, ensure_ascii=False)})
+
+
+def play_stats(rules: RuleSet, cols: dict[str, np.ndarray], mode: str) -> PlayStats:
+    """Trick points by trumps held, the worth model and the bid table of one play mode."""
+    side = side_outcome(rules, cols, mode)
+    rows = tricks_by_trumps(cols["trumps_held"], side.trick_points)
+    model: WorthModel | None = None
+    bids: list[BidRow] = []
+    typical: Proportion | None = None
+    if rules.has_bidding:
+        model = WorthModel.fit(rules, cols, mode)
+        worth = model.predict(rules, cols)
+        bids = bid_table(rules, cols, mode, worth)
+        tb = typical_bids(rules.bid_levels(), worth)
+        bidding = tb > 0
+        if bidding.any():
+            made = made_at(rules, cols, mode, tb)
+            typical = proportion(made[bidding])
+    return PlayStats(mode, Distribution.of(side.trick_points), rows, model, bids, typical)
+
+
+def meld_stats(
+    rules: RuleSet,
+    samples: int = 20_000,
+    seed: int = 0,
+    *,
+    plays: str | Sequence[str] = ("heuristic",),
+    trump: int | str = 0,
+    workers: int = 1,
+    cluster: Any = None,
+    progress: bool = False,
+    dd_nodes: int = DD_NODES,
+) -> MeldStats:
+    """Statistics of ``samples`` random deals of ``rules`` (module docstring); ``trump`` names the suit of
+    the named-trump figures (any suit gives the same by symmetry)."""
+    if rules.reference:
+        raise UserError(f"{rules.id} is the solver's reference rule set, not a pinochle game")
+    modes = parse_plays(plays) if isinstance(plays, str) else tuple(plays)
+    for m in modes:
+        if m not in PLAY_MODES:
+            raise UserError(f"unknown play mode {m!r}: use heuristic, dd, both or none")
+    if isinstance(trump, str):
+        from analyzer.cards import suit_index
+
+        trump = suit_index(trump)
+    if not 0 <= int(trump) <= 3:
+        raise UserError(f"trump must be a suit S H D C, not {trump}")
+    cols = collect(rules, samples, seed, modes, workers=workers, cluster=cluster, progress=progress,
+                   dd_nodes=dd_nodes)
+    named = Distribution.of(cols[f"meld_{SUITS[trump]}"], float(exact_mean_meld(rules, trump)))
+    notes = [DEALER_NOTE + (
+        "; the upcard (bottom card of the stock) names trump" if rules.play.get("stock") else
+        "; seat 0 names its best-meld trump")]
+    if rules.play.get("stock"):
+        notes.append("two-handed is played with phase-2 rules on the 12-card hands (phase 1, the stock, is not "
+                     "modelled)")
+    if "dd" in modes and rules.has_bidding and rules.scoring.get("no_trick_no_meld"):
+        notes.append("double-dummy results give the declaring side's points only: it counts as having won a trick "
+                     "when it took points")
+    return MeldStats(rules, int(samples), int(seed), int(trump), modes, Distribution.of(cols["meld_best"]), named,
+                     holdings(rules, cols, int(trump)), [play_stats(rules, cols, m) for m in modes], cols, notes)
+
+
+def fraction_text(p: float) -> str:
+    """A chance in percent with enough digits for small values."""
+    if p == 0:
+        return "0"
+    if p >= 0.01:
+        return f"{100 * p:.2f}%"
+    if p >= 1e-4:
+        return f"{100 * p:.2g}%"
+    return f"1 in {1 / p:,.0f}"
+
+
+__all__ = [
+    "BidRow", "COLUMNS", "DealTask", "Distribution", "Holding", "MeldStats", "PlayStats", "SideOutcome", "TrumpRow",
+    "WorthModel", "collect", "collect_many", "deal_columns", "exact_any_suit", "exact_mean_meld", "holdings",
+    "meld_stats", "parse_plays", "random_deals", "side_outcome",
+]

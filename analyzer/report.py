@@ -1,0 +1,399 @@
+"""Markdown reports with PNG figures: a rule set's statistics, or a comparison of rule settings.
+
+:func:`stats_report` writes ``README.md`` into a folder with four figures — the meld histogram (best
+and named trump), trick points by trumps held, the chance of making each bid (all random hands, hands
+worth the bid, and the advisor's figures for given hands) and the Monte-Carlo holdings against their
+exact values — and the tables behind them. :func:`compare_report` writes the same for a
+:class:`~analyzer.compare.Comparison`: each setting's figures with 95% intervals, the paired (or
+unpaired) differences, and overlaid meld and trick-point distributions. Every report states the exact
+command that made it. Figures use matplotlib's object API (no pyplot state), so reports can be written
+from scripts, the CLI and notebooks alike.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from matplotlib.figure import Figure
+
+from analyzer.cards import SUITS
+from analyzer.compare import METRICS, Comparison
+from analyzer.errors import UserError
+from analyzer.meldstats import MeldStats, fraction_text, side_outcome
+
+DPI = 90
+LABELS = {
+    "meld": "meld (seat 0)", "side_meld": "side meld (as counted)", "trick_points": "trick points (side)",
+    "total": "meld + trick points", "meld_share": "share of points from meld", "make_rate": "make rate at typical bid",
+    "bid_share": "hands worth the opening bid",
+}
+PERCENT = {"meld_share", "make_rate", "bid_share"}
+
+
+@dataclass
+class Report:
+    """A written report: the Markdown file, its figures, and the plain data behind it."""
+
+    path: Path
+    figures: list[Path]
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"report": str(self.path), "figures": [str(f) for f in self.figures], **self.data}
+
+
+def _prepare(out: Path) -> Path:
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise UserError(f"cannot create the report folder {str(out)!r}: {e.strerror or e}") from None
+    return out
+
+
+def _save(fig: Figure, path: Path, dpi: int) -> Path:
+    fig.tight_layout()
+    try:
+        fig.savefig(path, dpi=dpi, metadata={"Software": None})
+    except OSError as e:
+        raise UserError(f"cannot write {str(path)!r}: {e.strerror or e}") from None
+    return path
+
+
+def _hist_bars(ax: Any, hist: dict[int, int], total: int, label: str, color: str, width: float, shift: float) -> None:
+    xs = np.array(list(hist), dtype=np.float64)
+    ys = np.array(list(hist.values()), dtype=np.float64) / total
+    ax.bar(xs + shift, ys, width=width, label=label, color=color, alpha=0.85)
+
+
+def _cut(hist: dict[int, int], total: int, share: float = 0.995) -> int:
+    """The value below which ``share`` of the sample lies (keeps long tails off the axes)."""
+    acc = 0
+    for k in sorted(hist):
+        acc += hist[k]
+        if acc >= share * total:
+            return k
+    return max(hist)
+
+
+# ---- the statistics report --------------------------------------------------------------------------------
+def meld_figure(st: MeldStats, path: Path, dpi: int = DPI) -> Path:
+    """:func:`meld_plot` saved as PNG."""
+    return _save(meld_plot(st), path, dpi)
+
+
+def meld_plot(st: MeldStats) -> Figure:
+    """Histogram of a hand's meld with its best trump and with the named trump."""
+    fig = Figure(figsize=(7, 3.4))
+    ax = fig.add_subplot()
+    n = st.samples
+    step = max(1, int(np.gcd.reduce([k for k in st.best.histogram if k] or [1])))
+    w = 0.4 * step
+    _hist_bars(ax, st.best.histogram, n, f"best trump (mean {st.best.mean.mean:.1f})", "tab:blue", w, -w / 2)
+    _hist_bars(ax, st.named.histogram, n, f"trump {SUITS[st.trump]} (mean {st.named.mean.mean:.1f})", "tab:orange", w,
+               w / 2)
+    ax.set_xlim(-step, max(_cut(st.best.histogram, n), _cut(st.named.histogram, n)) + step)
+    ax.set_xlabel("meld of a random hand")
+    ax.set_ylabel("share of hands")
+    ax.set_title(f"{st.rules.name}: meld ({n:,} hands)")
+    ax.legend()
+    return fig
+
+
+def tricks_figure(st: MeldStats, path: Path, dpi: int = DPI) -> Path:
+    """:func:`tricks_plot` saved as PNG."""
+    return _save(tricks_plot(st), path, dpi)
+
+
+def tricks_plot(st: MeldStats) -> Figure:
+    """Box plots of the declaring side's trick points by the number of trumps seat 0 holds."""
+    fig = Figure(figsize=(7, 3.4))
+    ax = fig.add_subplot()
+    colors = ("tab:blue", "tab:green")
+    modes = st.play
+    width = 0.8 / max(1, len(modes))
+    ticks: set[int] = set()
+    for i, ps in enumerate(modes):
+        side = side_outcome(st.rules, st.columns, ps.play).trick_points
+        trumps = st.columns["trumps_held"]
+        keep = [r.trumps for r in ps.by_trumps if r.hands >= 20]
+        data = [side[trumps == k] for k in keep]
+        pos = np.array(keep, dtype=np.float64) + (i - (len(modes) - 1) / 2) * width
+        bp = ax.boxplot(data, positions=pos, widths=width * 0.9, showfliers=False, patch_artist=True,
+                        manage_ticks=False)
+        for b in bp["boxes"]:
+            b.set_facecolor(colors[i % 2])
+            b.set_alpha(0.6)
+        ax.plot(pos, [d.mean() for d in data], "o", color=colors[i % 2], ms=3, label=f"{ps.play} play (mean)")
+        ticks |= set(keep)
+    ax.set_xticks(sorted(ticks))
+    ax.set_xlabel("trumps held by the declarer (seat 0)")
+    ax.set_ylabel("trick points of the declaring side")
+    ax.set_title(f"{st.rules.name}: trick points by trump length (boxes: quartiles, whiskers 1.5 IQR)")
+    ax.title.set_fontsize(9)
+    ax.legend(fontsize=8)
+    return fig
+
+
+def bids_figure(st: MeldStats, path: Path, hands: dict[str, Any] | None = None, dpi: int = DPI) -> Path | None:
+    """:func:`bids_plot` saved as PNG (None: no bidding or no play, so no figure)."""
+    fig = bids_plot(st, hands)
+    return None if fig is None else _save(fig, path, dpi)
+
+
+def bids_plot(st: MeldStats, hands: dict[str, Any] | None = None) -> Figure | None:
+    """The chance of making each bid level: random hands declaring, hands worth the bid, and the advisor's
+    chances for given hands (hand text -> :class:`~analyzer.advise.Advice`); None without bidding."""
+    ps = next((p for p in st.play if p.bids), None)
+    if ps is None:
+        return None
+    fig = Figure(figsize=(7, 3.4))
+    ax = fig.add_subplot()
+    bids = [b.bid for b in ps.bids]
+    ax.plot(bids, [b.make.p for b in ps.bids], "-", label="declaring side makes it (random hands)")
+    ax.plot(bids, [b.make_if_worth.p if b.make_if_worth else np.nan for b in ps.bids], "--",
+            label="… hands worth the bid")
+    ax.plot(bids, [b.worth.p for b in ps.bids], ":", label="hands worth the bid")
+    for name, adv in (hands or {}).items():
+        an = adv.analyses[0]
+        lv = an.levels[an.recommendation.trump]
+        ax.plot([x.bid for x in lv], [x.make.p for x in lv], "-", lw=1, label=f"{name} ({an.recommendation.trump})")
+    ax.set_ylim(0, 1.02)
+    ax.set_xlabel("bid")
+    ax.set_ylabel("chance")
+    ax.set_title(f"{st.rules.name}: the chance of making each bid ({ps.play} play)")
+    ax.legend(fontsize=7)
+    return fig
+
+
+def holdings_figure(st: MeldStats, path: Path, dpi: int = DPI) -> Path:
+    """:func:`holdings_plot` saved as PNG."""
+    return _save(holdings_plot(st), path, dpi)
+
+
+def holdings_plot(st: MeldStats) -> Figure:
+    """Monte-Carlo chance of holding each meld against its exact value (log scales, 95% intervals)."""
+    fig = Figure(figsize=(5, 4))
+    ax = fig.add_subplot()
+    rows = [h for h in st.holdings if h.exact is not None and h.exact * st.samples >= 5]
+    ex = np.array([h.exact for h in rows])
+    p = np.array([h.estimate.p for h in rows])
+    lo = np.array([h.estimate.lo for h in rows])
+    hi = np.array([h.estimate.hi for h in rows])
+    ax.errorbar(ex, p, yerr=[p - lo, hi - p], fmt="o", ms=3, capsize=2)
+    lim = [min(ex.min(), lo[lo > 0].min() if (lo > 0).any() else ex.min()) * 0.8, 1.05]
+    ax.plot(lim, lim, "-", color="grey", lw=0.8)
+    ax.set_xscale("log")
+    ax.set_yscale("log")
+    ax.set_xlabel("exact chance")
+    ax.set_ylabel("Monte-Carlo estimate (95%)")
+    ax.set_title(f"Holding a meld: estimate vs exact ({len(rows)} rows)")
+    ax.title.set_fontsize(9)
+    return fig
+
+
+def _md_table(head: Sequence[str], rows: Sequence[Sequence[Any]], align: str | None = None) -> str:
+    a = align or "l" + "r" * (len(head) - 1)
+    sep = ["---:" if c == "r" else "---" for c in a]
+    lines = ["| " + " | ".join(head) + " |", "| " + " | ".join(sep) + " |"]
+    lines += ["| " + " | ".join(str(c) for c in r) + " |" for r in rows]
+    return "\n".join(lines)
+
+
+def _pm(e: Any, digits: int = 2) -> str:
+    return f"{e.mean:.{digits}f} ± {e.hi - e.mean:.{digits}f}"
+
+
+def stats_report(st: MeldStats, out: str | Path, command: str, hands: dict[str, Any] | None = None,
+                 dpi: int = DPI) -> Report:
+    """Write the statistics of ``st`` (and the advice for ``hands``: hand text -> Advice) into ``out``."""
+    out = _prepare(Path(out))
+    rs = st.rules
+    figs = [meld_figure(st, out / "meld.png", dpi)]
+    if st.play:
+        figs.append(tricks_figure(st, out / "tricks.png", dpi))
+    bf = bids_figure(st, out / "bids.png", hands, dpi) if st.play else None
+    if bf is not None:
+        figs.append(bf)
+    figs.append(holdings_figure(st, out / "holdings.png", dpi))
+    md: list[str] = [f"# {rs.name}: statistics of random deals", ""]
+    md += [f"Made by `{command}`", "",
+           f"Rule set `{rs.id}` ({rs.option_text() or 'default options'}); {st.samples:,} random deals, seed "
+           f"{st.seed}; play: {', '.join(st.plays) or 'none'}.", ""]
+    md += ["## Meld", "", "![meld histogram](meld.png)", ""]
+    rows = []
+    for label, d in (("best trump", st.best), (f"trump {SUITS[st.trump]}", st.named)):
+        exact = "" if d.exact_mean is None else f"{d.exact_mean:.3f}"
+        rows.append([label, _pm(d.mean, 3), exact] + [f"{d.quantiles[q]:g}" for q in (0.05, 0.5, 0.95, 0.99)])
+    md += [_md_table(["trump", "mean (95%)", "exact mean", "5%", "median", "95%", "99%"], rows), ""]
+    md += ["## Chance of holding each meld", "",
+           f"Holding = having the meld's cards (in suit {SUITS[st.trump]}, or in any suit). The exact values come "
+           "from `analyzer.exact` (inclusion-exclusion over the suits for *any suit*); z = (estimate − exact) / "
+           "standard error.", "", "![holdings against exact values](holdings.png)", ""]
+    hrows = []
+    for h in st.holdings:
+        where = {None: "", "any": "any suit"}.get(h.where, f"in {h.where}")
+        e = h.estimate
+        hrows.append([h.label, where, h.n, fraction_text(e.p), f"{fraction_text(e.lo)} – {fraction_text(e.hi)}",
+                      "" if h.exact is None else fraction_text(h.exact), "" if h.z is None else f"{h.z:+.2f}"])
+    md += [_md_table(["meld", "where", "copies", "estimate", "95% interval", "exact", "z"], hrows, "llrrrrr"), ""]
+    for ps in st.play:
+        md += [f"## Trick points ({ps.play} play)", ""]
+        if ps is st.play[0]:
+            md += ["![trick points by trumps held](tricks.png)", ""]
+        trows = [[r.trumps, f"{r.hands:,}", fraction_text(r.share), _pm(r.trick_points),
+                  f"{r.quantiles[0.5]:g}"] for r in ps.by_trumps]
+        md += [_md_table(["trumps held", "hands", "share", "trick points (95%)", "median"], trows), "",
+               f"All hands: {_pm(ps.trick_points.mean)}.", ""]
+        if ps.model is not None:
+            md += [f"### Bid levels ({ps.play} play)", ""]
+            if bf is not None and ps.play == next(p.play for p in st.play if p.bids):
+                md += ["![the chance of making each bid](bids.png)", ""]
+            coef = ", ".join(f"{k} {v:+.3g}" for k, v in ps.model.as_dict()["coefficients"].items())
+            md += [f"A hand's *worth* is the least-squares fit of its side's meld (as counted) + trick points on "
+                   f"its own features (R² = {ps.model.r2:.2f}, residual sd {ps.model.resid_sd:.1f}): {coef}.", ""]
+            brows = [[b.bid, fraction_text(b.worth.p), fraction_text(b.make.p),
+                      "" if b.make_if_worth is None else fraction_text(b.make_if_worth.p)]
+                     for b in ps.bids if b.worth.p >= 0.005 or b.make.p >= 0.005]
+            md += [_md_table(["bid", "hands worth it", "side makes it (all hands)", "makes it (hands worth it)"],
+                             brows), ""]
+            if ps.typical_make is not None:
+                tm = ps.typical_make
+                md += [f"Hands bidding their typical bid (the highest level not above their worth) make it "
+                       f"{fraction_text(tm.p)} of the time (95% {fraction_text(tm.lo)} – {fraction_text(tm.hi)}).",
+                       ""]
+    if hands:
+        md += ["## Given hands (the advisor)", ""]
+        for name, adv in hands.items():
+            md += [f"- `{name}`: {adv.recommendation.text}"]
+        md += [""]
+    if st.notes:
+        md += ["## Notes", ""] + [f"- {n}" for n in st.notes] + [""]
+    path = out / "README.md"
+    _write_text(path, "\n".join(md))
+    return Report(path, figs, {"command": command})
+
+
+def _write_text(path: Path, text: str) -> None:
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as e:
+        raise UserError(f"cannot write {str(path)!r}: {e.strerror or e}") from None
+
+
+# ---- the comparison report --------------------------------------------------------------------------------
+def compare_figure(c: Comparison, path: Path, dpi: int = DPI) -> Path:
+    """:func:`compare_plot` saved as PNG."""
+    try:
+        compare_plot(c).savefig(path, dpi=dpi, metadata={"Software": None})
+    except OSError as e:
+        raise UserError(f"cannot write {str(path)!r}: {e.strerror or e}") from None
+    return path
+
+
+def compare_plot(c: Comparison) -> Figure:
+    """Each setting's figures with 95% intervals, one panel per metric."""
+    metrics = [m for m in METRICS if m in c.figures[0].estimates and m != "side_meld"]
+    cols = 3
+    rows = (len(metrics) + cols - 1) // cols
+    fig = Figure(figsize=(8, 2.4 * rows))
+    labels = [f.setting.label for f in c.figures]
+    for i, m in enumerate(metrics):
+        ax = fig.add_subplot(rows, cols, i + 1)
+        es = [f.estimates.get(m) for f in c.figures]
+        scale = 100.0 if m in PERCENT else 1.0
+        y = np.array([np.nan if e is None else e.mean * scale for e in es])
+        err = np.array([0 if e is None else (e.hi - e.mean) * scale for e in es])
+        ax.errorbar(np.arange(len(es)), y, yerr=err, fmt="o", capsize=3)
+        ax.set_xticks(np.arange(len(es)))
+        ax.set_xticklabels([str(i + 1) for i in range(len(es))])
+        ax.set_title(LABELS[m] + (" (%)" if m in PERCENT else ""), fontsize=8)
+        ax.tick_params(labelsize=7)
+        ax.margins(x=0.2)
+    key = textwrap.fill("settings: " + "; ".join(f"{i + 1} = {s}" for i, s in enumerate(labels)), 120)
+    fig.suptitle(key, fontsize=7)
+    fig.tight_layout(rect=(0, 0, 1, 1 - 0.04 * (key.count("\n") + 1) / rows))
+    return fig
+
+
+def distributions_figure(c: Comparison, path: Path, dpi: int = DPI) -> Path:
+    """:func:`distributions_plot` saved as PNG."""
+    return _save(distributions_plot(c), path, dpi)
+
+
+def distributions_plot(c: Comparison) -> Figure:
+    """Overlaid distributions of seat 0's meld and its side's trick points under each setting."""
+    fig = Figure(figsize=(8, 3))
+    for j, (title, get) in enumerate((
+        ("meld (seat 0)", lambda f, col: col["meld_s0"]),
+        ("trick points (side)", lambda f, col: side_outcome(f.setting.rules, col, "heuristic").trick_points),
+    )):
+        ax = fig.add_subplot(1, 2, j + 1)
+        values = [np.asarray(get(f, col)) for f, col in zip(c.figures, c.columns, strict=True)]
+        top = max(float(np.quantile(v, 0.995)) for v in values)
+        low = min(float(v.min()) for v in values)
+        bins = np.arange(low - 0.5, top + 1.5, max(1.0, (top - low + 1) // 40))
+        for f, v in zip(c.figures, values, strict=True):
+            ax.hist(v, bins=bins, histtype="step", density=True, label=f.setting.label)
+        ax.set_title(title, fontsize=9)
+        ax.tick_params(labelsize=7)
+        if j == 0:
+            ax.set_ylabel("share of hands", fontsize=8)
+    fig.axes[-1].legend(fontsize=6)
+    return fig
+
+
+def _fmt(m: str, v: float, sign: bool = False) -> str:
+    if m in PERCENT:
+        return f"{100 * v:+.1f}%" if sign else f"{100 * v:.1f}%"
+    return f"{v:+.2f}" if sign else f"{v:.2f}"
+
+
+def compare_report(c: Comparison, out: str | Path, command: str, dpi: int = DPI) -> Report:
+    """Write the comparison ``c`` into ``out``: tables of figures and differences, and two figures."""
+    out = _prepare(Path(out))
+    figs = [compare_figure(c, out / "compare.png", dpi), distributions_figure(c, out / "distributions.png", dpi)]
+    base = c.baseline
+    md = [f"# {base.rules.name}: comparing rule settings", "", f"Made by `{command}`", "",
+          f"{c.samples:,} random deals per setting, seed {c.seed}. Seat 0 declares its best-meld trump "
+          "(two-handed: the upcard names trump) and the deals are played by the heuristic policy (v1). "
+          f"Settings that share the deck are dealt the very same deals and compared deal by deal (paired); the "
+          f"baseline is **{base.label}**.", "", "![figures per setting](compare.png)", ""]
+    metrics = [m for m in METRICS if m in c.figures[0].estimates]
+    head = ["metric"] + [f"{i + 1}: {f.setting.label}" + ("" if f.paired else " (unpaired)")
+                         for i, f in enumerate(c.figures)]
+    rows = []
+    for m in metrics:
+        cells = []
+        for f in c.figures:
+            e = f.estimates.get(m)
+            cells.append("—" if e is None else f"{_fmt(m, e.mean)} ± {_fmt(m, e.hi - e.mean)}")
+        rows.append([LABELS[m]] + cells)
+    md += ["## Figures per setting (95% intervals)", "", _md_table(head, rows), ""]
+    head = ["metric"] + [f"{f.setting.label} − {base.label}" + (" (paired)" if f.paired else " (unpaired)")
+                         for f in c.figures[1:]]
+    rows = []
+    for m in metrics:
+        cells = []
+        for d in c.differences[1:]:
+            e = d.get(m)
+            cells.append("—" if e is None else f"{_fmt(m, e.mean, True)} ({_fmt(m, e.lo, True)} to "
+                                               f"{_fmt(m, e.hi, True)})")
+        rows.append([LABELS[m]] + cells)
+    md += ["## Differences from the baseline (95% intervals)", "", _md_table(head, rows), "",
+           "![distributions per setting](distributions.png)", ""]
+    md += ["What the metrics mean:", ""] + [f"- **{LABELS[k]}**: {v}" for k, v in METRICS.items() if k in metrics]
+    md += [""]
+    if c.hands:
+        md += ["## Recommended bid for given hands", "",
+               _md_table(["hand"] + [s.label for s in c.settings],
+                         [[f"`{h}`"] + [a.short() for a in adv] for h, adv in c.hands.items()]), ""]
+    if c.notes:
+        md += ["## Notes", ""] + [f"- {n}" for n in c.notes] + [""]
+    path = out / "README.md"
+    _write_text(path, "\n".join(md))
+    return Report(path, figs, {"command": command})
