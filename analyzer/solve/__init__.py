@@ -1,0 +1,39 @@
+"""Double-dummy solver: the exact points a side takes with best play by everyone, all hands open.
+
+``solve_deal(rules, hands, trump, leader, declarer)`` solves one position (at a trick boundary or
+inside a trick; optionally the value of every legal card), ``solve_deals`` a batch of deals in
+parallel, ``solve_positions`` a batch of checked :class:`Position` values. Every search is bounded
+by a node budget; a result past it is marked inexact and carries proven lower and upper bounds.
+"""
+
+from analyzer.solve.api import (
+    DEFAULT_MAX_NODES,
+    DealsResult,
+    Position,
+    SolverConfig,
+    SolveResult,
+    make_position,
+    python_legal,
+    release_tables,
+    solve_deal,
+    solve_deals,
+    solve_positions,
+    solver_tables,
+    trump_index,
+)
+
+__all__ = [
+    "DEFAULT_MAX_NODES",
+    "DealsResult",
+    "Position",
+    "SolveResult",
+    "SolverConfig",
+    "make_position",
+    "python_legal",
+    "release_tables",
+    "solve_deal",
+    "solve_deals",
+    "solve_positions",
+    "solver_tables",
+    "trump_index",
+]

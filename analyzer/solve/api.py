@@ -1,0 +1,580 @@
+"""The double-dummy solver's Python API: input checks, rule parameters, tables, results.
+
+Everything here is a thin layer over :mod:`analyzer.solve.kernel`; the kernels read the game only
+from the arrays built by :func:`solver_tables` out of the :class:`~analyzer.rules.RuleSet`.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+import numba
+import numpy as np
+
+from analyzer.cards import SUITS, Hand, parse_card, to_planes
+from analyzer.errors import UserError
+from analyzer.rules import RuleSet
+from analyzer.solve import kernel as K
+
+#: default node budget of one position (all null-window searches and card values together)
+DEFAULT_MAX_NODES = 50_000_000
+
+
+@dataclass(frozen=True)
+class SolverConfig:
+    """Search switches, for measurements: every combination gives the same exact values.
+
+    ``driver`` "mtdf" (MTD(f) from the middle of the range) or "binary" (binary search on the target);
+    ``ordering`` heuristic move ordering (else high to low); ``table`` the transposition table;
+    ``merge`` rank-equivalent cards as one move; ``quick`` sure-point bounds at trick boundaries;
+    ``relative`` table keys on relative ranks (else on the absolute cards); ``killer`` the lead that
+    last cut off at the same trick first; ``prune`` winning-rank relevance and small-card pruning;
+    ``partition`` table entries that match every position agreeing in the cards that decided them;
+    ``table_bits`` log2 of the table entries per thread.
+    """
+
+    driver: str = "binary"
+    ordering: bool = True
+    table: bool = True
+    merge: bool = True
+    quick: bool = True
+    relative: bool = True
+    killer: bool = True
+    prune: bool = True
+    partition: bool = False
+    partition_top: int = 2
+    table_bits: int = 19
+
+
+DEFAULT_CONFIG = SolverConfig()
+
+
+@dataclass(frozen=True)
+class SolveResult:
+    """What best play by both sides gives the declaring side from a position.
+
+    ``value`` is the exact number of points (card points of the tricks won, per-trick and last-trick
+    points; bridge: tricks) the declaring side takes from here on, cards already in the current trick
+    included; ``None`` when the node budget ran out, and then only ``lower <= value <= upper`` is
+    known. ``card_values`` (when asked for) maps each legal card kind of the player to move to the
+    value after playing it now; ``None`` unless exact.
+    """
+
+    value: int | None
+    lower: int
+    upper: int
+    exact: bool
+    nodes: int
+    card_values: dict[int, int] | None = None
+
+
+class DealsResult(NamedTuple):
+    """Results of :func:`solve_deals`, one entry per deal (``value`` is -1 where not exact)."""
+
+    value: np.ndarray
+    lower: np.ndarray
+    upper: np.ndarray
+    exact: np.ndarray
+    nodes: np.ndarray
+
+
+@dataclass(frozen=True)
+class Position:
+    """One position to solve: hands (count planes, seat order), trump, leader of the current trick,
+    declaring seat, the cards already played to the trick (kinds, in order from the leader) and the bid
+    (only double deck's first-lead rule reads it)."""
+
+    hands: np.ndarray
+    trump: int
+    leader: int
+    declarer: int
+    trick: tuple[int, ...] = ()
+    bid: int = 0
+    first_lead: bool = field(default=False, compare=False)
+
+
+# ---- rule tables -----------------------------------------------------------------------------------
+
+
+def _compress_table() -> np.ndarray:
+    t = np.zeros((128, 128), dtype=np.int32)
+    for m in range(128):
+        bits = [b for b in range(7) if (m >> b) & 1]
+        for x in range(128):
+            if x & ~m:
+                continue
+            t[m, x] = sum(1 << i for i, b in enumerate(bits) if (x >> b) & 1)
+    return t
+
+
+_CTAB = _compress_table()
+
+
+def solver_tables(rules: RuleSet, config: SolverConfig = DEFAULT_CONFIG) -> tuple[np.ndarray, ...]:
+    """Kernel parameters of a rule set: (prm, pts, sig, ctab, cmask, cval, kcls), built once per rule set
+    and config."""
+    key = ("solve", config)
+    cached = rules.cache.get(key)
+    if cached is not None:
+        return cached
+    deck = rules.deck
+    nr = deck.nranks
+    if nr > 15:
+        raise UserError(f"the solver handles decks of up to 15 ranks, not {nr}")
+    pts = np.asarray(rules.points_by_kind, dtype=np.int64)
+    # point signature of a suit: the sequence of point values of the ranks still present, high to low
+    lane_pts = [rules.card_points[deck.ranks[nr - 1 - b]] for b in range(nr)]
+    ids: dict[tuple[int, ...], int] = {}
+    sig = np.zeros(1 << nr, dtype=np.int64)
+    for m in range(1 << nr):
+        seq = tuple(lane_pts[b] for b in range(nr - 1, -1, -1) if (m >> b) & 1)
+        sig[m] = ids.setdefault(seq, len(ids))
+    sigbits = max(1, (len(ids) - 1).bit_length())
+    if 2 + 4 * sigbits > 63:
+        raise UserError("the solver's table key cannot hold this deck's point patterns")
+    fbits = 4 * nr
+    fpw = max(1, 63 // fbits)
+    W = -(-rules.seats * deck.copies // fpw) + 1
+    head = rules.head_code
+    prm = np.zeros(K.NPRM, dtype=np.int64)
+    prm[K.P_SEATS] = rules.seats
+    prm[K.P_COPIES] = deck.copies
+    prm[K.P_NRANKS] = nr
+    prm[K.P_LANE] = deck.lane
+    prm[K.P_LAST] = rules.last_trick
+    prm[K.P_PERTRICK] = rules.per_trick
+    prm[K.P_FOLLOW] = 1 if rules.play.get("follow", True) else 0
+    prm[K.P_MUSTTRUMP] = 1 if rules.play.get("must_trump", True) else 0
+    prm[K.P_HEAD] = head
+    prm[K.P_W] = W
+    prm[K.P_FPW] = fpw
+    prm[K.P_FBITS] = fbits
+    prm[K.P_SIGBITS] = sigbits
+    if config.driver not in ("mtdf", "binary"):
+        raise UserError(f"unknown solver driver {config.driver!r}: use mtdf or binary")
+    prm[K.P_MODE] = 0 if config.driver == "mtdf" else 1
+    prm[K.P_ORDER] = 1 if config.ordering else 0
+    prm[K.P_TT] = 1 if config.table else 0
+    prm[K.P_MERGE] = 1 if config.merge else 0
+    prm[K.P_QUICK] = 1 if config.quick else 0
+    prm[K.P_REL] = 1 if config.relative else 0
+    prm[K.P_HIST] = 1 if config.killer else 0
+    prm[K.P_PRUNE] = 1 if config.prune else 0
+    # point classes: the distinct card point values, ascending, and the kinds of each
+    values = sorted(set(int(v) for v in rules.card_points.values()))
+    cval = np.array(values, dtype=np.int64)
+    cmask = np.zeros(len(values), dtype=np.int64)
+    for k in deck.kinds:
+        cmask[values.index(int(pts[k]))] |= np.int64(1) << np.int64(k)
+    prm[K.P_NCLS] = len(values)
+    if rules.total_points > K.M_VAL:
+        raise UserError(f"the solver handles up to {K.M_VAL} points a deal, {rules.id} has {rules.total_points}")
+    if min(values) < 0:
+        raise UserError("the solver needs card points >= 0")
+    # partition keys: coarse fields (hand, suit, point class) -> counts; per rank: owners of its copies,
+    # number of copies, point class
+    kcls = np.zeros(64, dtype=np.int64)
+    for k in deck.kinds:
+        kcls[k] = values.index(int(pts[k]))
+    cfb = max(1, (deck.copies * nr).bit_length())
+    cfpw = 63 // cfb
+    wc = -(-rules.seats * 4 * len(values) // cfpw)
+    cpb = (deck.copies - 1).bit_length()
+    bpk = 2 * deck.copies + cpb + (len(values) - 1).bit_length()
+    part = config.partition and config.prune and config.table and rules.seats <= 4 and nr * bpk <= 63
+    prm[K.P_PART] = 1 if part else 0
+    prm[K.P_WC] = wc
+    prm[K.P_CFB] = cfb
+    prm[K.P_CFPW] = cfpw
+    prm[K.P_BPK] = bpk
+    prm[K.P_CPB] = cpb
+    prm[K.P_K0] = config.partition_top
+    if part:
+        prm[K.P_W] = wc + 5
+    out = (prm, pts, sig, _CTAB, cmask, cval, kcls)
+    rules.cache[key] = out
+    return out
+
+
+# ---- per-thread transposition tables -----------------------------------------------------------------
+
+
+class _Tables:
+    """Each thread's table of one key width and size, with the stamp counter that empties it per deal."""
+
+    def __init__(self, threads: int, bits: int, width: int) -> None:
+        # entries: ``width`` key words, a word of bounds, work and stamp, a word of relevance (kernel.tt_store)
+        self.tt = np.zeros((threads, 1 << bits, width + 2), dtype=np.int64)
+        self.tt.fill(0)  # touch the pages now rather than inside the first timed solves
+        self.stamp = 1
+
+    def stamps(self, n: int) -> int:
+        """First stamp of a batch of ``n`` positions (stamps never repeat between resets)."""
+        if self.stamp + n >= (1 << 31) - 1:
+            self.tt.fill(0)
+            self.stamp = 1
+        s = self.stamp
+        self.stamp += n
+        return s
+
+
+_TABLES: dict[tuple[int, int, int], _Tables] = {}
+_LOCK = threading.Lock()
+
+
+def _tables(bits: int, width: int) -> _Tables:
+    threads = int(numba.config.NUMBA_NUM_THREADS)
+    key = (threads, bits, width)
+    tab = _TABLES.get(key)
+    if tab is None:
+        # keep at most one table set alive: they are large
+        _TABLES.clear()
+        tab = _TABLES[key] = _Tables(threads, bits, width)
+    return tab
+
+
+def release_tables() -> None:
+    """Free the solver's transposition tables (they are rebuilt on the next solve)."""
+    with _LOCK:
+        _TABLES.clear()
+
+
+# ---- input checks ------------------------------------------------------------------------------------
+
+
+def python_legal(rules: RuleSet, hand: Sequence[int], trick: Sequence[int], trump: int,
+                 first: bool = False) -> set[int]:
+    """Kinds a hand may play to ``trick`` under the rule set (the check of given tricks uses it)."""
+    held = set(hand)
+    if not trick:
+        if first and trump >= 0 and any(k // 16 == trump for k in held):
+            return {k for k in held if k // 16 == trump}
+        return held
+    if not rules.play.get("follow", True):
+        return held
+    led = trick[0] // 16
+    win = trick[0]
+    for c in trick[1:]:
+        if K.beats(c, win, trump):
+            win = c
+    head = rules.head_code
+    applies = head == 2 or (head == 1 and led == trump)
+    follow = {k for k in held if k // 16 == led}
+    if follow:
+        if applies and win // 16 == led:
+            beat = {k for k in follow if k > win}
+            if beat:
+                return beat
+        return follow
+    trumps = {k for k in held if trump >= 0 and k // 16 == trump}
+    must = bool(rules.play.get("must_trump", True))
+    if trumps:
+        if applies and win // 16 == trump:
+            over = {k for k in trumps if k > win}
+            if over:
+                return over if must else (held - trumps) | over
+        if must:
+            return trumps
+    return held
+
+
+def _as_planes(hands: Any, rules: RuleSet) -> np.ndarray:
+    deck = rules.deck
+    if isinstance(hands, np.ndarray):
+        arr = np.asarray(hands)
+        if arr.ndim != 2 or arr.shape != (rules.seats, deck.copies):
+            raise UserError(
+                f"hands must be int64[{rules.seats}, {deck.copies}] count planes, not shape {arr.shape}"
+            )
+        planes = arr.astype(np.int64)
+    else:
+        hs = list(hands)
+        if len(hs) != rules.seats:
+            raise UserError(f"a {rules.id} position has {rules.seats} hands, {len(hs)} given")
+        planes = np.zeros((rules.seats, deck.copies), dtype=np.int64)
+        for i, h in enumerate(hs):
+            if isinstance(h, Hand):
+                kinds = list(h.kinds)
+            elif isinstance(h, str):
+                kinds = list(Hand.parse(h, deck).kinds)
+            else:
+                kinds = [int(k) for k in h]
+            planes[i] = to_planes(kinds, deck)
+    allk = deck.all_kinds_mask
+    for i in range(rules.seats):
+        for p in range(deck.copies):
+            x = int(planes[i, p])
+            if x < 0 or x & ~allk:
+                raise UserError(f"hand {i} holds bits that are no card of the {rules.id} deck")
+            if p > 0 and x & ~int(planes[i, p - 1]):
+                raise UserError(f"hand {i}: count plane {p} is not inside plane {p - 1}")
+    return planes
+
+
+def _kinds(planes: np.ndarray) -> list[int]:
+    out = []
+    for p in planes:
+        x = int(p)
+        while x:
+            b = x & -x
+            out.append(b.bit_length() - 1)
+            x ^= b
+    return out
+
+
+def _trick_kinds(trick: Sequence[int | str], rules: RuleSet) -> tuple[int, ...]:
+    out = []
+    for c in trick:
+        if isinstance(c, str):
+            out.append(parse_card(c, rules.deck))
+        else:
+            k = int(c)
+            if k < 0 or k >= 64 or not (rules.deck.all_kinds_mask >> k) & 1:
+                raise UserError(f"trick card {k} is no card kind of the {rules.id} deck")
+            out.append(k)
+    return tuple(out)
+
+
+def make_position(rules: RuleSet, hands: Any, trump: int, leader: int, declarer: int,
+                  trick: Sequence[int | str] = (), bid: int = 0) -> Position:
+    """A checked :class:`Position`; UserError (one line) when it is not a legal position of the game."""
+    seats = rules.seats
+    deck = rules.deck
+    try:
+        trump, leader, declarer, bid = int(trump), int(leader), int(declarer), int(bid)
+    except (TypeError, ValueError):
+        raise UserError("trump, leader, declarer and bid must be integers") from None
+    if not -1 <= trump <= 3:
+        raise UserError(f"trump must be 0..3 (S H D C) or -1 for notrump, not {trump}")
+    for name, s in (("leader", leader), ("declarer", declarer)):
+        if not 0 <= s < seats:
+            raise UserError(f"{name} seat must be 0..{seats - 1} for {rules.id}, not {s}")
+    planes = _as_planes(hands, rules)
+    tk = _trick_kinds(trick, rules)
+    if len(tk) >= seats:
+        raise UserError(f"a trick in progress has at most {seats - 1} cards, {len(tk)} given")
+    held = [_kinds(planes[i]) for i in range(seats)]
+    counts = Counter(k for h in held for k in h)
+    counts.update(tk)
+    for k, n in sorted(counts.items()):
+        if n > deck.copies:
+            raise UserError(
+                f"{deck.name(k)} appears {n} times in the hands and trick; the deck has {deck.copies}"
+            )
+    sizes = [len(h) for h in held]
+    played = {(leader + i) % seats for i in range(len(tk))}
+    m = max(sizes) if not played else sizes[(leader + len(tk)) % seats]
+    want = [m - 1 if s in played else m for s in range(seats)]
+    if sizes != want or (tk and m < 1):
+        raise UserError(
+            f"hand sizes {'/'.join(map(str, sizes))} do not fit a trick of {len(tk)} card(s) led by seat "
+            f"{leader}: players who played to the trick hold one card fewer, the others the same number"
+        )
+    if m > rules.hand_size:
+        raise UserError(f"a {rules.id} hand holds at most {rules.hand_size} cards, not {m}")
+    first = _first_lead_rule(rules, trump, leader, declarer, bid)
+    full = all(sizes[s] + (1 if s in played else 0) == rules.hand_size for s in range(seats))
+    # replay the trick: every card must have been a legal play from the hand it came from
+    for i, c in enumerate(tk):
+        s = (leader + i) % seats
+        before = held[s] + [c]
+        legal = python_legal(rules, before, tk[:i], trump, first=first and full and i == 0)
+        if c not in legal:
+            raise UserError(
+                f"the trick is not legal: seat {s} could not play {deck.name(c)} there "
+                f"(legal: {' '.join(deck.name(k) for k in sorted(legal, reverse=True))})"
+            )
+    return Position(planes, trump, leader, declarer, tk, bid, first_lead=first and full and not tk)
+
+
+def _first_lead_rule(rules: RuleSet, trump: int, leader: int, declarer: int, bid: int) -> bool:
+    """Whether double deck's "the high bidder holding a trump must lead one" binds this deal."""
+    if not rules.play.get("first_lead_trump", False) or trump < 0 or leader != declarer:
+        return False
+    unless = rules.play.get("first_lead_trump_unless_bid")
+    return unless is None or bid != int(unless)
+
+
+def _max_mask(rules: RuleSet, declarer: int) -> int:
+    return sum(1 << s for s in rules.sides[rules.side_of(declarer)])
+
+
+# ---- solving -----------------------------------------------------------------------------------------
+
+
+def _run(rules: RuleSet, hands: np.ndarray, trumps: np.ndarray, leaders: np.ndarray, masks: np.ndarray,
+         firsts: np.ndarray, tricks: np.ndarray, ntricks: np.ndarray, all_cards: bool, max_nodes: int,
+         config: SolverConfig) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    prm, pts, sig, ctab, cmask, cval, kcls = solver_tables(rules, config)
+    n = hands.shape[0]
+    out = np.zeros((n, 4), dtype=np.int64)
+    cvals = np.zeros((n, 64), dtype=np.int64)
+    stats = np.zeros((n, K.NCNT), dtype=np.int64)
+    if n == 0:
+        return out, cvals, stats
+    if max_nodes < 1:
+        raise UserError(f"max_nodes must be at least 1, not {max_nodes}")
+    with _LOCK:
+        tab = _tables(config.table_bits, int(prm[K.P_W]))
+        stamp0 = tab.stamps(n)
+        K.solve_batch(np.ascontiguousarray(hands, dtype=np.int64), prm, pts, sig, ctab, cmask, cval, kcls, tab.tt,
+                      trumps.astype(np.int64), leaders.astype(np.int64), masks.astype(np.int64),
+                      firsts.astype(np.int64), tricks.astype(np.int64), ntricks.astype(np.int64),
+                      1 if all_cards else 0, int(max_nodes), stamp0, out, cvals, stats)
+    return out, cvals, stats
+
+
+def _result(row: np.ndarray, cv: np.ndarray | None) -> SolveResult:
+    lo, hi, exact, nodes = (int(x) for x in row)
+    cards = None
+    if cv is not None and exact:
+        cards = {k: int(cv[k]) for k in range(64) if cv[k] >= 0}
+    return SolveResult(lo if exact else None, lo, hi, bool(exact), nodes, cards)
+
+
+def solve_positions(rules: RuleSet, positions: Sequence[Position], all_cards: bool = False,
+                    max_nodes: int = DEFAULT_MAX_NODES,
+                    config: SolverConfig = DEFAULT_CONFIG) -> list[SolveResult]:
+    """Solve checked positions (see :func:`make_position`) of one rule set in parallel."""
+    n = len(positions)
+    seats = rules.seats
+    hands = np.zeros((n, seats, rules.deck.copies), dtype=np.int64)
+    trumps = np.zeros(n, dtype=np.int64)
+    leaders = np.zeros(n, dtype=np.int64)
+    masks = np.zeros(n, dtype=np.int64)
+    firsts = np.zeros(n, dtype=np.int64)
+    tricks = np.zeros((n, seats), dtype=np.int64)
+    ntricks = np.zeros(n, dtype=np.int64)
+    for i, p in enumerate(positions):
+        hands[i] = p.hands
+        trumps[i] = p.trump
+        leaders[i] = p.leader
+        masks[i] = _max_mask(rules, p.declarer)
+        firsts[i] = 1 if p.first_lead else 0
+        tricks[i, : len(p.trick)] = p.trick
+        ntricks[i] = len(p.trick)
+    out, cvals, _ = _run(rules, hands, trumps, leaders, masks, firsts, tricks, ntricks, all_cards,
+                         max_nodes, config)
+    return [_result(out[i], cvals[i] if all_cards else None) for i in range(n)]
+
+
+def solve_deal(rules: RuleSet, hands: Any, trump: int, leader: int, declarer: int,
+               trick: Sequence[int | str] = (), bid: int = 0, all_cards: bool = False,
+               max_nodes: int = DEFAULT_MAX_NODES, config: SolverConfig = DEFAULT_CONFIG) -> SolveResult:
+    """Double-dummy value of one position for the side of ``declarer``.
+
+    ``hands``: int64[seats, copies] count planes in seat order (or one card string / Hand / kind list
+    per seat); ``trump`` 0..3 = S H D C or -1 notrump; ``leader`` the seat that leads the current trick;
+    ``trick`` the cards already played to it in order (kinds or names); ``bid`` the winning bid (double
+    deck: a bid of 50 lifts the first-lead trump duty). Partnership games count the declarer's side,
+    Luxury Family and two-handed the declarer alone against the others. ``all_cards`` also gives the
+    value of each legal card of the player to move (DDS "solutions=3"). ``max_nodes`` bounds the work:
+    past it the result is inexact and carries proven bounds.
+    """
+    pos = make_position(rules, hands, trump, leader, declarer, trick, bid)
+    return solve_positions(rules, [pos], all_cards, max_nodes, config)[0]
+
+
+def solve_deals(rules: RuleSet, deals: np.ndarray, trump: int | np.ndarray, leader: int | np.ndarray,
+                declarer: int | np.ndarray, bid: int = 0, max_nodes: int = DEFAULT_MAX_NODES,
+                config: SolverConfig = DEFAULT_CONFIG) -> DealsResult:
+    """Solve many positions at trick boundaries (``deals`` int64[n, seats, copies]) in parallel.
+
+    ``trump``, ``leader`` and ``declarer`` are one value for all deals or one per deal. Each deal's
+    result is independent of the thread count. Deals with full hands at the start of play apply the
+    first-lead rule with ``bid``.
+    """
+    deals = np.asarray(deals)
+    seats, copies = rules.seats, rules.deck.copies
+    if deals.ndim != 3 or deals.shape[1:] != (seats, copies):
+        raise UserError(f"deals must be int64[n, {seats}, {copies}], not shape {deals.shape}")
+    deals = deals.astype(np.int64)
+    n = deals.shape[0]
+
+    def per_deal(x: int | np.ndarray, name: str) -> np.ndarray:
+        a = np.broadcast_to(np.asarray(x, dtype=np.int64), (n,)).copy()
+        return a
+
+    trumps = per_deal(trump, "trump")
+    leaders = per_deal(leader, "leader")
+    decls = per_deal(declarer, "declarer")
+    if n and (trumps.min() < -1 or trumps.max() > 3):
+        raise UserError("trump must be 0..3 (S H D C) or -1 for notrump")
+    for name, a in (("leader", leaders), ("declarer", decls)):
+        if n and (a.min() < 0 or a.max() >= seats):
+            raise UserError(f"{name} seats must be 0..{seats - 1}")
+    _check_deals(rules, deals)
+    masks = np.array([_max_mask(rules, int(d)) for d in decls], dtype=np.int64)
+    sizes = _popcounts(deals).sum(axis=2)  # [n, seats]
+    full = (sizes == rules.hand_size).all(axis=1) if n else np.zeros(0, dtype=bool)
+    firsts = np.array(
+        [1 if full[i] and _first_lead_rule(rules, int(trumps[i]), int(leaders[i]), int(decls[i]), bid)
+         else 0 for i in range(n)], dtype=np.int64)
+    out, _, _ = _run(rules, deals, trumps, leaders, masks, firsts, np.zeros((n, seats), dtype=np.int64),
+                     np.zeros(n, dtype=np.int64), False, max_nodes, config)
+    exact = out[:, 2] == 1
+    value = np.where(exact, out[:, 0], -1)
+    return DealsResult(value, out[:, 0].copy(), out[:, 1].copy(), exact, out[:, 3].copy())
+
+
+def _popcounts(a: np.ndarray) -> np.ndarray:
+    x = a.astype(np.int64, copy=True)  # bit 63 is never used: the values are non-negative
+    c = np.zeros(a.shape, dtype=np.int64)
+    while np.any(x):
+        c += x & 1
+        x >>= 1
+    return c
+
+
+def _check_deals(rules: RuleSet, deals: np.ndarray) -> None:
+    deck = rules.deck
+    allk = np.int64(deck.all_kinds_mask)
+    if np.any(deals < 0) or np.any(deals & ~allk):
+        raise UserError(f"deals hold bits that are no card of the {rules.id} deck")
+    if deck.copies > 1 and np.any(deals[:, :, 1:] & ~deals[:, :, :-1]):
+        raise UserError("count planes must nest: plane p+1 inside plane p")
+    sizes = _popcounts(deals).sum(axis=2)
+    if np.any(sizes != sizes[:, :1]):
+        i = int(np.nonzero((sizes != sizes[:, :1]).any(axis=1))[0][0])
+        raise UserError(f"deal {i}: hands of unequal sizes {'/'.join(map(str, sizes[i]))} at a trick boundary")
+    if np.any(sizes > rules.hand_size):
+        raise UserError(f"a {rules.id} hand holds at most {rules.hand_size} cards")
+    # copies of each kind over all hands: sum the bits of every plane of every seat per kind
+    tot = np.zeros((deals.shape[0], 64), dtype=np.int64)
+    flat = deals.reshape(deals.shape[0], -1)
+    for b in range(63):
+        tot[:, b] = ((flat >> b) & 1).sum(axis=1)
+    if np.any(tot > deck.copies):
+        i, k = (int(v) for v in np.argwhere(tot > deck.copies)[0])
+        raise UserError(f"deal {i}: {deck.name(k)} held {tot[i, k]} times, the deck has {deck.copies}")
+
+
+def card_name(rules: RuleSet, kind: int) -> str:
+    """Name of a card kind in the rule set's deck (``AS``, ``TD``)."""
+    return rules.deck.name(kind)
+
+
+def trump_index(text: str) -> int:
+    """Trump 0..3 from a suit letter or symbol, -1 from ``N``/``NT``/``notrump``."""
+    t = text.strip()
+    if t.upper() in ("N", "NT", "NOTRUMP", "-1"):
+        return -1
+    if t.isdigit() and int(t) < 4:
+        return int(t)
+    from analyzer.cards import suit_index
+
+    try:
+        return suit_index(t)
+    except UserError:
+        raise UserError(f"unknown trump {text!r}: use S H D C (or N for notrump)") from None
+
+
+__all__ = [
+    "DEFAULT_MAX_NODES", "DealsResult", "Position", "SUITS", "SolveResult", "SolverConfig",
+    "make_position", "python_legal", "release_tables", "solve_deal", "solve_deals", "solve_positions",
+    "solver_tables", "trump_index",
+]

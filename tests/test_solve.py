@@ -1,0 +1,386 @@
+"""The double-dummy solver against a brute-force minimax written here from the RULES.md text.
+
+The reference below knows nothing of bitboards, tables or move merging: cards are (suit, strength,
+name) tuples, the legal cards come from the rule wording, every legal card is tried at every node.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import zlib
+from functools import lru_cache
+
+import numba
+import numpy as np
+import pytest
+
+from analyzer.errors import UserError
+from analyzer.rules import load
+from analyzer.solve import (
+    SolverConfig,
+    make_position,
+    solve_deal,
+    solve_deals,
+    solve_positions,
+)
+
+SUITS = "SHDC"
+
+# ---- the reference -----------------------------------------------------------------------------------
+
+
+class Game:
+    """What the reference reads from a rule set: ranks, points, the trick rules, the sides."""
+
+    def __init__(self, rules):
+        self.rules = rules
+        deck = rules.deck
+        self.copies = deck.copies
+        # strength: larger is higher; the TOML lists ranks high to low
+        self.strength = {r: len(deck.ranks) - i for i, r in enumerate(deck.ranks)}
+        self.points = dict(rules.card_points)
+        self.follow = bool(rules.play.get("follow", True))
+        self.must_trump = bool(rules.play.get("must_trump", True))
+        self.head = rules.play.get("head", "never")
+        self.seats = rules.seats
+        self.last = rules.last_trick
+        self.per_trick = rules.per_trick
+        self.cards = [(s, self.strength[r], r + SUITS[s]) for s in range(4) for r in deck.ranks]
+
+    def pts(self, card):
+        return self.points[card[2][:-1]]
+
+    def wins_over(self, card, best, trump):
+        """A card beats the current winner if it is a trump and the winner is not, or of the winner's
+        suit and higher; of identical cards the earlier keeps the trick."""
+        if card[0] == best[0]:
+            return card[1] > best[1]
+        return card[0] == trump
+
+    def winner(self, trick, trump):
+        w = 0
+        for i in range(1, len(trick)):
+            if self.wins_over(trick[i], trick[w], trump):
+                w = i
+        return w
+
+    def legal(self, hand, trick, trump, first=False):
+        hand = list(hand)
+        if not trick:
+            if first and trump >= 0:
+                t = [c for c in hand if c[0] == trump]
+                if t:
+                    return t
+            return hand
+        if not self.follow:
+            return hand
+        led = trick[0][0]
+        best = trick[self.winner(trick, trump)]
+        trumped = best[0] == trump and led != trump
+        heading = self.head == "always" or (self.head == "trump-led" and led == trump)
+        same = [c for c in hand if c[0] == led]
+        if same:
+            if heading and not trumped:
+                top = max(c[1] for c in trick if c[0] == led)
+                higher = [c for c in same if c[1] > top]
+                if higher:
+                    return higher
+            return same
+        trumps = [c for c in hand if c[0] == trump]
+        if trumps and self.head == "always" and trumped:
+            top = max(c[1] for c in trick if c[0] == trump)
+            over = [c for c in trumps if c[1] > top]
+        else:
+            over = []
+        if trumps and self.must_trump:
+            return over or trumps
+        if over:
+            return [c for c in hand if c[0] != trump] + over
+        return hand
+
+
+def reference(game, hands, trick, leader, trump, side, first=False):
+    """(value, {card name: value}) by plain minimax over every legal card."""
+    seats = game.seats
+    last, per_trick = game.last, game.per_trick
+    pts = {c: game.pts(c) for c in game.cards}
+
+    @lru_cache(maxsize=None)
+    def value(hs, tr, lead, left):
+        player = (lead + len(tr)) % seats
+        if len(tr) == seats:
+            w = (lead + game.winner(tr, trump)) % seats
+            g = pts[tr[0]] + pts[tr[1]] + per_trick + (pts[tr[2]] if seats > 2 else 0)
+            g += pts[tr[3]] if seats > 3 else 0
+            if left == 0:
+                return g + last if w in side else 0
+            return (g if w in side else 0) + value(hs, (), w, left)
+        best = None
+        hand = hs[player]
+        for c in set(game.legal(hand, tr, trump)):
+            i = hand.index(c)
+            nh = hs[:player] + (hand[:i] + hand[i + 1:],) + hs[player + 1:]
+            v = value(nh, tr + (c,), lead, left - 1)
+            if best is None or (v > best if player in side else v < best):
+                best = v
+        return best
+
+    hs = tuple(tuple(sorted(h)) for h in hands)
+    tr = tuple(trick)
+    left = sum(len(h) for h in hs)
+    player = (leader + len(tr)) % seats
+    cards = {}
+    for c in set(game.legal(hs[player], tr, trump, first)):
+        h = list(hs[player])
+        h.remove(c)
+        nh = hs[:player] + (tuple(h),) + hs[player + 1:]
+        cards[c[2]] = value(nh, tr + (c,), leader, left - 1)
+    v = max(cards.values()) if player in side else min(cards.values())
+    return v, cards
+
+
+def deal_hands(game, rng, k):
+    pack = [c for c in game.cards for _ in range(game.copies)]
+    rng.shuffle(pack)
+    return [sorted(pack[i * k:(i + 1) * k]) for i in range(game.seats)]
+
+
+def random_position(game, rng, k, allow_notrump):
+    """k cards a hand dealt at random; half the time a random legal start of the current trick."""
+    seats = game.seats
+    hands = deal_hands(game, rng, k)
+    trump = rng.randrange(-1 if allow_notrump else 0, 4)
+    leader = rng.randrange(seats)
+    declarer = rng.randrange(seats)
+    trick = []
+    if rng.random() < 0.5:
+        for i in range(rng.randrange(1, seats)):
+            p = (leader + i) % seats
+            c = rng.choice(game.legal(hands[p], trick, trump))
+            hands[p].remove(c)
+            trick.append(c)
+    return hands, trick, trump, leader, declarer
+
+
+def side_of(rules, declarer):
+    return frozenset(rules.sides[rules.side_of(declarer)])
+
+
+CONFIGS = [
+    ("auction", "never"), ("auction", "trump-led"), ("auction", "always"),
+    ("double-deck", "never"), ("double-deck", "trump-led"), ("double-deck", "always"),
+    ("luxury-family", "never"), ("luxury-family", "trump-led"), ("luxury-family", "always"),
+    ("two-handed", "always"), ("two-handed", "trump-led"),
+    ("bridge", None),
+]
+
+
+def check_against_reference(rules, n, seed, sizes=(2, 3, 4)):
+    game = Game(rules)
+    rng = random.Random(seed)
+    cases, positions = [], []
+    for _ in range(n):
+        k = rng.choice(sizes)
+        hands, trick, trump, leader, declarer = random_position(game, rng, k, rules.id == "bridge")
+        cases.append((hands, trick, trump, leader, declarer))
+        positions.append(make_position(
+            rules, [" ".join(c[2] for c in h) for h in hands], trump, leader, declarer,
+            [c[2] for c in trick]))
+    results = solve_positions(rules, positions, all_cards=True)
+    for (hands, trick, trump, leader, declarer), res in zip(cases, results, strict=True):
+        v, cards = reference(game, hands, trick, leader, trump, side_of(rules, declarer))
+        got = {rules.deck.name(k): x for k, x in res.card_values.items()}
+        assert res.exact and res.value == v and res.lower == res.upper == v, (hands, trick, trump, leader)
+        assert got == cards, (hands, trick, trump, leader, declarer)
+
+
+@pytest.mark.parametrize("rid,head", CONFIGS)
+def test_solver_equals_brute_force(rid, head):
+    """400 endgames per rule set and head option here (4,800 in all); 1,000 each in the slow run."""
+    rules = load(rid, {"head": head} if head else None)
+    check_against_reference(rules, 400, seed=zlib.crc32(f"{rid}/{head}".encode()), sizes=(2, 2, 3, 3, 3, 4))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("rid,head", CONFIGS)
+def test_solver_equals_brute_force_many(rid, head):
+    rules = load(rid, {"head": head} if head else None)
+    check_against_reference(rules, 1000, seed=zlib.crc32(f"slow/{rid}/{head}".encode()), sizes=(2, 3, 4))
+
+
+@pytest.mark.parametrize("opts", [{"counting": "aces-tens"}, {"counting": "aces-tens-kings"},
+                                  {"deck": 24}])
+def test_two_handed_counting_options(opts):
+    rules = load("two-handed", opts)
+    check_against_reference(rules, 300, seed=7, sizes=(2, 3, 4, 5))
+
+
+SWITCHES = [
+    dict(driver="mtdf"),
+    dict(ordering=False, killer=False),
+    dict(table=False),
+    dict(merge=False),
+    dict(quick=False),
+    dict(relative=False),
+    dict(prune=False),
+    dict(partition=True),
+    dict(partition=True, partition_top=0),
+    dict(ordering=False, table=False, merge=False, quick=False, prune=False, killer=False),
+]
+
+
+@pytest.mark.parametrize("switch", SWITCHES, ids=lambda d: ",".join(f"{k}={v}" for k, v in d.items()))
+def test_every_search_switch_gives_the_same_values(switch):
+    """Small endgames against the reference, card values included, with one switch changed."""
+    cfg = SolverConfig(table_bits=12, **switch)
+    rules = load("auction", {"head": "always"})
+    game = Game(rules)
+    rng = random.Random(11)
+    for _ in range(40):
+        hands, trick, trump, leader, declarer = random_position(game, rng, rng.choice((3, 4)), False)
+        names = [" ".join(c[2] for c in h) for h in hands]
+        want = reference(game, hands, trick, leader, trump, side_of(rules, declarer))
+        res = solve_deal(rules, names, trump, leader, declarer, [c[2] for c in trick], all_cards=True,
+                         config=cfg)
+        assert res.value == want[0]
+        assert {rules.deck.name(k): x for k, x in res.card_values.items()} == want[1]
+
+
+@pytest.mark.parametrize("rid,opts,size", [
+    ("auction", None, 7), ("auction", {"head": "always"}, 7), ("bridge", None, 7),
+    ("double-deck", {"head": "trump-led"}, 6), ("luxury-family", {"head": "always"}, 7),
+    ("two-handed", None, 10),
+])
+def test_search_switches_agree_on_larger_deals(rid, opts, size):
+    """Deals too big for the reference: the plain search (validated above) against every enhancement,
+    small-card pruning and partition entries in particular (they only act once positions grow)."""
+    rules = dataclasses.replace(load(rid, opts), hand_size=size, cache={})
+    deals = _random_deals(rules, 60, 17)
+    n = len(deals)
+    trumps = np.array([(i % 5) - 1 if rid == "bridge" else i % 4 for i in range(n)])
+    leaders = np.arange(n) % rules.seats
+    declarers = (leaders + 1) % rules.seats
+    plain = SolverConfig(prune=False, quick=False, merge=False, table_bits=14)
+    want = solve_deals(rules, deals, trumps, leaders, declarers, config=plain).value
+    for cfg in (SolverConfig(table_bits=14), SolverConfig(table_bits=14, partition=True)):
+        got = solve_deals(rules, deals, trumps, leaders, declarers, config=cfg).value
+        assert np.array_equal(got, want), cfg
+
+
+# ---- the first-lead rule of double deck ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("bid", [0, 50, 51])
+def test_double_deck_first_lead_rule(bid):
+    # a double-deck game shrunk to 3-card hands, so that the start of play is small enough to enumerate
+    rules = dataclasses.replace(load("double-deck"), hand_size=3, cache={})
+    game = Game(rules)
+    rng = random.Random(bid)
+    seen_restricted = 0
+    for _ in range(150):
+        hands = deal_hands(game, rng, 3)
+        trump = rng.randrange(4)
+        declarer = leader = rng.randrange(4)
+        first = bid != 50
+        v, cards = reference(game, hands, [], leader, trump, side_of(rules, declarer), first=first)
+        res = solve_deal(rules, [" ".join(c[2] for c in h) for h in hands], trump, leader, declarer,
+                         bid=bid, all_cards=True)
+        assert res.value == v
+        assert {rules.deck.name(k): x for k, x in res.card_values.items()} == cards
+        if len(cards) < len(set(hands[leader])):
+            seen_restricted += 1
+    if bid != 50:
+        assert seen_restricted > 0
+
+
+def test_first_lead_rule_checks_a_given_lead():
+    rules = dataclasses.replace(load("double-deck"), hand_size=2, cache={})
+    hands = ["KS", "AH AD", "KH KD", "AC TC"]
+    with pytest.raises(UserError, match="not legal"):
+        make_position(rules, hands, trump=0, leader=0, declarer=0, trick=["JH"], bid=60)
+    pos = make_position(rules, hands, trump=0, leader=0, declarer=0, trick=["JH"], bid=50)
+    assert pos.trick and not pos.first_lead
+
+
+# ---- budgets, batches, determinism -------------------------------------------------------------------
+
+
+def _random_deals(rules, n, seed):
+    rng = np.random.default_rng(seed)
+    deck = rules.deck
+    pack = np.array([k for k in deck.kinds for _ in range(deck.copies)])
+    deals = np.zeros((n, rules.seats, deck.copies), dtype=np.int64)
+    for i in range(n):
+        perm = rng.permutation(pack)
+        for s in range(rules.seats):
+            for k in perm[s * rules.hand_size:(s + 1) * rules.hand_size]:
+                p = 0
+                while (int(deals[i, s, p]) >> int(k)) & 1:
+                    p += 1
+                deals[i, s, p] |= np.int64(1) << np.int64(k)
+    return deals
+
+
+def test_node_budget_gives_bounds_not_a_wrong_value():
+    rules = dataclasses.replace(load("auction"), hand_size=9, cache={})
+    deals = _random_deals(rules, 6, 3)
+    full = solve_deals(rules, deals, trump=1, leader=0, declarer=0)
+    assert full.exact.all()
+    cut = solve_deals(rules, deals, trump=1, leader=0, declarer=0, max_nodes=2000)
+    assert not cut.exact.any()
+    assert (cut.value == -1).all()
+    assert (cut.lower <= full.value).all() and (full.value <= cut.upper).all()
+    assert (cut.nodes <= 2001).all()
+    one = solve_deal(rules, deals[0], 1, 0, 0, max_nodes=500, all_cards=True)
+    assert not one.exact and one.value is None and one.card_values is None
+    assert one.lower <= full.value[0] <= one.upper
+
+
+def test_batch_equals_single_solves_and_thread_count_does_not_matter():
+    rules = load("luxury-family")
+    deals = _random_deals(dataclasses.replace(rules, hand_size=7), 8, 5)
+    rules7 = dataclasses.replace(rules, hand_size=7, cache={})
+    trumps = np.arange(8) % 4
+    leaders = np.arange(8) % 3
+    a = solve_deals(rules7, deals, trumps, leaders, leaders)
+    old = numba.get_num_threads()
+    try:
+        numba.set_num_threads(1)
+        b = solve_deals(rules7, deals, trumps, leaders, leaders)
+    finally:
+        numba.set_num_threads(old)
+    for x, y in zip(a, b, strict=True):
+        assert np.array_equal(x, y)
+    for i in range(8):
+        r = solve_deal(rules7, deals[i], int(trumps[i]), int(leaders[i]), int(leaders[i]))
+        assert r.value == a.value[i] and r.nodes == a.nodes[i]
+
+
+# ---- bad input ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("hands,trick,msg", [
+    (["AS TS", "KS QS", "JS 9S", "AH"], (), "hand sizes"),
+    (["AS TS", "KS QS", "JS 9S", "AH TH"], ("AS",), "hand sizes"),
+    (["AS AS", "AS QS", "JS 9S", "AH TH"], (), "AS appears 3 times"),
+    (["AS TS", "KS QS", "JS 9S"], (), "4 hands"),
+    (["AS ZS", "KS QS", "JS 9S", "AH TH"], (), "unknown card"),
+])
+def test_bad_positions_raise_user_error(hands, trick, msg):
+    rules = load("auction")
+    with pytest.raises(UserError, match=msg):
+        solve_deal(rules, hands, 0, 0, 0, trick)
+
+
+def test_bad_seats_and_trump():
+    rules = load("auction")
+    hands = ["AS", "KS", "QS", "JS"]
+    with pytest.raises(UserError, match="leader"):
+        solve_deal(rules, hands, 0, 4, 0)
+    with pytest.raises(UserError, match="declarer"):
+        solve_deal(rules, hands, 0, 0, -1)
+    with pytest.raises(UserError, match="trump"):
+        solve_deal(rules, hands, 5, 0, 0)
+    with pytest.raises(UserError, match="not legal"):
+        solve_deal(rules, ["KH", "KS", "QS JH", "JS 9H"], 1, 0, 0, ["AS", "QH"])  # seat 1 must follow
