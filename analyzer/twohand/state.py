@@ -1,0 +1,668 @@
+"""The state of a two-handed hand in phase 1, and the kernels that change it (RULES.md, `two-handed`).
+
+Everything lives in ONE flat ``int64`` array ``g`` (one array, not many: every array a non-inlined
+numba call receives costs reference counting). Its sections:
+
+* **parameters** ``P_*`` (copied in once per rule set by :func:`analyzer.twohand.params.param_array`):
+  deck shape, meld values, the ``meld-notes`` switch, the lane bits of the ranks, card points;
+* **hands** ``G_H + MAXC * seat + plane``: count planes of the cards a player holds *in hand*;
+* **table** ``G_T + (64 * seat + kind) * MAXC + slot``: one entry per physical melded copy on the table,
+  -1 for an empty slot, else the bitmask ``U_*`` of the meld kinds the copy has been used in (a card may
+  be reused only in a meld of another kind); ``G_TP``: count planes of the table cards;
+* **records** ``G_REC``: the melds whose *intactness* changes later scores: a royal marriage (a run laid
+  over it while it is intact scores the difference) and a pinochle (a second one added while it is
+  intact scores the difference). A record is ``slot_a + 2 * slot_b`` (slots of K and Q of trump, or of
+  Q♠ and J♦) while intact, -1 once one of its cards has left the table;
+* **stock** ``G_STK + i``: the stock in draw order, the turned-up card last;
+* **control** ``C_*``: trump, dealer, whose turn, the trick, the stage, the meld window, scores;
+* **scratch** ``G_UN`` ... ``G_ACT``: what a policy worked out for the decision at hand.
+
+A *move* is ``4 * kind + source``: source 0 = from hand, 1 + slot = that melded copy on the table
+(which copy of identical cards is played matters: a melded copy breaks its meld up). A *meld action*
+is ``16 * type + 2 * suit + (copies - 1)`` with the types ``A_*`` (the suit only matters for a plain
+marriage). The dix exchange is a step of its own (:func:`exchange`): it is the turn's dix meld and
+does not use up the turn's other meld.
+
+Stages: 0 = a trick in play (phase 1), 1 = the last two stock cards wait for the winner's choice,
+2 = phase 1 is over and its last winner may still meld once, 3 = phase 2 (melds back in the hands).
+
+Readings of the rules fixed here (RULES.md is silent or leaves a choice):
+
+* every new meld puts at least one card from the hand on the table (no meld made of melded cards only);
+* one meld a turn is one kind of meld in one suit, of one or two copies at once (double aces around 20,
+  double pinochle 30, a double run 30: only the pinochle has a bonus for two);
+* while the turned-up card can still be exchanged, a dix is melded only by the exchange; a later dix (or
+  one melded when no card is left to take) is an ordinary meld of 1 that goes on the table;
+* ``meld-notes = relaxed``: a run laid over an intact royal marriage scores the full run, a pinochle
+  added to an intact one the full double pinochle (30); one added after the first was broken up is a
+  plain pinochle (4) under both notes.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from analyzer.jit import kernel, popcount
+from analyzer.play.engine import beats
+
+MAXC = 2  # count planes kept per player (two-handed decks have 1 or 2 copies)
+NKIND = 64
+
+# ---- parameter section ---------------------------------------------------------------------------------
+P_COPIES = 0
+P_NRANKS = 1
+P_LANE = 2
+P_STRICT = 3  # 1: meld-notes strict (adding to a meld on the table scores the difference)
+P_RUNV = 4
+P_RMV = 5
+P_MARV = 6
+P_DIXV = 7
+P_AV = 8  # aces, kings, queens, jacks around: P_AV + 0..3
+P_PIN1 = 12  # a pinochle
+P_PIN2 = 13  # a double pinochle
+P_BA = 14  # lane bit of A, T, K, Q, J, 9: P_BA + 0..5
+P_BT = 15
+P_BK = 16
+P_BQ = 17
+P_BJ = 18
+P_B9 = 19
+P_QS = 20  # kinds of the pinochle's cards
+P_JD = 21
+P_LAST = 22  # last-trick points (phase 2)
+P_HAND = 23
+P_AVG10 = 24  # ten times the mean card points of a trick (the policies' unit of card strength)
+P_STOCKN = 25  # cards in the stock at the start, the turned-up card included
+P_PTS = 26  # P_PTS + kind: card points
+P_LEN = P_PTS + NKIND
+
+# ---- card sections ----------------------------------------------------------------------------------------
+G_H = P_LEN
+G_T = G_H + 2 * MAXC
+G_TP = G_T + 2 * NKIND * MAXC
+G_REC = G_TP + 2 * MAXC  # G_REC + 4 * seat + 2 * r + j: r 0 royal marriage, 1 pinochle; j the copy
+G_PL = G_REC + 8  # count planes of the cards played to completed tricks
+G_STK = G_PL + MAXC
+MAX_STOCK = 32
+G_C = G_STK + MAX_STOCK
+
+# ---- control ------------------------------------------------------------------------------------------------
+C_TRUMP = G_C + 0
+C_DEALER = G_C + 1
+C_LEADER = G_C + 2
+C_TURN = G_C + 3
+C_NTR = G_C + 4  # cards in the current trick (0 or 1)
+C_TC0 = G_C + 5  # the led card (kind) and its source
+C_TS0 = G_C + 6
+C_STOP = G_C + 7  # index of the next stock card to draw
+C_SN = G_C + 8  # stock length
+C_XCH = G_C + 9  # 1 once the dix has been exchanged
+C_XSEAT = G_C + 10  # who exchanged (-1 nobody)
+C_STAGE = G_C + 11
+C_MELDER = G_C + 12  # the seat whose meld window is open (-1 none)
+C_MELDED = G_C + 13  # 1 once the window's one meld is made
+C_TRICKS = G_C + 14  # phase-1 tricks completed
+C_LASTWIN = G_C + 15
+C_RNG = G_C + 16  # the deal's random stream (policies)
+C_LASTUP = G_C + 17  # last-card choice: 1 the winner took the turned-up card, 0 the face-down one, -1 not yet
+C_MELD = G_C + 18  # + seat: meld scored
+C_PTS = G_C + 20  # + seat: card points of phase-1 tricks
+C_TRK = G_C + 22  # + seat: phase-1 tricks won
+C_NMELD = G_C + 24  # + seat: melds laid down (the exchange included)
+G_MID = G_C + 26  # G_MID + NID * seat + id: meld points by report id
+NID = 13
+# ---- policy scratch: what a policy worked out for the decision at hand ------------------------------------
+G_UN = G_MID + 2 * NID  # + kind: copies the deciding seat cannot see
+G_UTOT = G_UN + NKIND  # their total
+G_SAVE = G_UTOT + 1  # 8 records saved while a card is taken away for a what-if
+G_NACT = G_SAVE + 8  # meld actions possible now: how many, then the codes
+G_ACT = G_NACT + 1
+MAX_ACT = 48
+G_PB = G_ACT + MAX_ACT  # + kind: chance (in millionths) that the opponent can beat that card when led
+G_E0 = G_PB + NKIND  # + 4 * type + suit: expected future meld of that type (millionths; -1 not yet known)
+G_LEN = G_E0 + 4 * 10
+
+STAGE_PLAY, STAGE_LAST, STAGE_FINAL, STAGE_PHASE2 = 0, 1, 2, 3
+
+# ---- meld actions, reuse kinds, report ids -------------------------------------------------------------
+A_DIX, A_RM, A_RUN, A_RUNUP, A_MAR, A_ACES, A_KINGS, A_QUEENS, A_JACKS, A_PIN = range(10)
+NTYPES = 10
+U_RUN, U_MAR, U_DIX, U_A, U_K, U_Q, U_J, U_PIN = 1, 2, 4, 8, 16, 32, 64, 128
+M_DIX, M_RM, M_RUN, M_MAR, M_ACES, M_KINGS, M_QUEENS, M_JACKS, M_PIN, M_DPIN = 0, 1, 2, 3, 7, 8, 9, 10, 11, 12
+#: the report ids' names (marriages by suit)
+MELD_IDS = ("dix", "royal marriage", "run", "marriage S", "marriage H", "marriage D", "marriage C",
+            "aces around", "kings around", "queens around", "jacks around", "pinochle", "double pinochle")
+
+
+@kernel
+def act_code(typ, suit, n):
+    """Meld action of ``n`` copies of meld type ``typ`` (suit only for a plain marriage)."""
+    return typ * 16 + suit * 2 + (n - 1)
+
+
+@kernel
+def ubit(typ):
+    """The reuse kind (U_*) of a meld type: a run and a royal marriage are the same kind."""
+    if typ == A_DIX:
+        return U_DIX
+    if typ == A_RM or typ == A_RUN or typ == A_RUNUP:
+        return U_RUN
+    if typ == A_MAR:
+        return U_MAR
+    if typ == A_ACES:
+        return U_A
+    if typ == A_KINGS:
+        return U_K
+    if typ == A_QUEENS:
+        return U_Q
+    if typ == A_JACKS:
+        return U_J
+    return U_PIN
+
+
+@kernel
+def req_count(typ):
+    """Number of different card kinds one copy of a meld type needs."""
+    if typ == A_DIX:
+        return 1
+    if typ == A_RUN:
+        return 5
+    if typ == A_RUNUP:
+        return 3
+    if typ == A_ACES or typ == A_KINGS or typ == A_QUEENS or typ == A_JACKS:
+        return 4
+    return 2
+
+
+@kernel
+def req_kind(g, typ, suit, i):
+    """The ``i``-th card kind a meld type needs (trump from the state)."""
+    t = g[C_TRUMP]
+    if typ == A_DIX:
+        return 16 * t + g[P_B9]
+    if typ == A_RM:
+        return 16 * t + (g[P_BK] if i == 0 else g[P_BQ])
+    if typ == A_RUN:
+        return 16 * t + g[P_BA + i]
+    if typ == A_RUNUP:
+        return 16 * t + (g[P_BA] if i == 0 else (g[P_BT] if i == 1 else g[P_BJ]))
+    if typ == A_MAR:
+        return 16 * suit + (g[P_BK] if i == 0 else g[P_BQ])
+    if typ == A_ACES:
+        return 16 * i + g[P_BA]
+    if typ == A_KINGS:
+        return 16 * i + g[P_BK]
+    if typ == A_QUEENS:
+        return 16 * i + g[P_BQ]
+    if typ == A_JACKS:
+        return 16 * i + g[P_BJ]
+    return g[P_QS] if i == 0 else g[P_JD]
+
+
+# ---- cards in hand and on the table --------------------------------------------------------------------
+@kernel
+def tslot(seat, k, slot):
+    """Index in ``g`` of table slot ``slot`` of kind ``k`` of ``seat``."""
+    return G_T + (NKIND * seat + k) * MAXC + slot
+
+
+@kernel
+def hand_count(g, seat, k):
+    """Copies of kind ``k`` in ``seat``'s hand."""
+    c = 0
+    for p in range(MAXC):
+        c += (g[G_H + MAXC * seat + p] >> k) & 1
+    return c
+
+
+@kernel
+def table_count(g, seat, k):
+    """Melded copies of kind ``k`` on ``seat``'s table."""
+    c = 0
+    for p in range(MAXC):
+        c += (g[G_TP + MAXC * seat + p] >> k) & 1
+    return c
+
+
+@kernel
+def played_count(g, k):
+    """Copies of kind ``k`` played to completed tricks."""
+    c = 0
+    for p in range(MAXC):
+        c += (g[G_PL + p] >> k) & 1
+    return c
+
+
+@kernel
+def planes_add(g, base, k):
+    """Add a copy of ``k`` to the count planes at ``g[base:base+MAXC]`` (the lowest plane lacking it)."""
+    bit = np.int64(1) << k
+    for p in range(MAXC):
+        if g[base + p] & bit == 0:
+            g[base + p] |= bit
+            return
+
+
+@kernel
+def planes_remove(g, base, k):
+    """Remove a copy of ``k`` from the count planes at ``g[base:base+MAXC]`` (the highest plane holding it)."""
+    bit = np.int64(1) << k
+    for p in range(MAXC - 1, -1, -1):
+        if g[base + p] & bit:
+            g[base + p] &= ~bit
+            return
+
+
+@kernel
+def table_free(g, seat, k, ub):
+    """Melded copies of ``k`` on ``seat``'s table not yet used in a meld of kind ``ub``."""
+    c = 0
+    for s in range(g[P_COPIES]):
+        u = g[tslot(seat, k, s)]
+        if u >= 0 and u & ub == 0:
+            c += 1
+    return c
+
+
+@kernel
+def table_add(g, seat, k, used):
+    """Put a copy of ``k`` on ``seat``'s table with the meld kinds ``used``; returns its slot."""
+    for s in range(g[P_COPIES]):
+        i = tslot(seat, k, s)
+        if g[i] < 0:
+            g[i] = used
+            planes_add(g, G_TP + MAXC * seat, k)
+            return s
+    return -1
+
+
+@kernel
+def table_remove(g, seat, k, slot):
+    """Take the melded copy in ``slot`` of ``k`` off ``seat``'s table; melds recorded with it break up."""
+    g[tslot(seat, k, slot)] = -1
+    planes_remove(g, G_TP + MAXC * seat, k)
+    t = g[C_TRUMP]
+    kt = 16 * t + g[P_BK]
+    qt = 16 * t + g[P_BQ]
+    for j in range(2):
+        r = G_REC + 4 * seat + j
+        v = g[r]
+        if v >= 0 and ((k == kt and (v & 1) == slot) or (k == qt and (v >> 1) == slot)):
+            g[r] = -1
+        r = G_REC + 4 * seat + 2 + j
+        v = g[r]
+        if v >= 0 and ((k == g[P_QS] and (v & 1) == slot) or (k == g[P_JD] and (v >> 1) == slot)):
+            g[r] = -1
+
+
+@kernel
+def intact_record(g, seat, r):
+    """Index (0/1) of an intact record of kind ``r`` (0 royal marriage, 1 pinochle) of ``seat``, or -1."""
+    for j in range(2):
+        if g[G_REC + 4 * seat + 2 * r + j] >= 0:
+            return j
+    return -1
+
+
+@kernel
+def upcard_present(g):
+    """Whether the turned-up card still lies under the stock."""
+    return g[C_STOP] < g[C_SN]
+
+
+@kernel
+def upcard(g):
+    """Kind of the card face up under the stock (-1 once taken)."""
+    if g[C_STOP] < g[C_SN]:
+        return g[G_STK + g[C_SN] - 1]
+    return -1
+
+
+# ---- setting up a deal ------------------------------------------------------------------------------------
+@kernel
+def reset(g, hands, stock, i, dealer, rng):
+    """Put ``g`` (its parameter section filled) at the first lead of deal ``i`` of ``hands``
+    (int64[n, 2, copies]) and ``stock`` (int64[n, m], the turned-up card last); ``dealer`` deals."""
+    for j in range(G_H, G_LEN):
+        g[j] = 0
+    for j in range(G_T, G_T + 2 * NKIND * MAXC):
+        g[j] = -1
+    for j in range(G_REC, G_REC + 8):
+        g[j] = -1
+    copies = hands.shape[2]
+    for s in range(2):
+        for p in range(copies):
+            g[G_H + MAXC * s + p] = hands[i, s, p]
+    m = stock.shape[1]
+    for j in range(m):
+        g[G_STK + j] = stock[i, j]
+    g[C_SN] = m
+    g[C_STOP] = 0
+    g[C_TRUMP] = stock[i, m - 1] >> 4
+    g[C_DEALER] = dealer
+    g[C_LEADER] = 1 - dealer
+    g[C_TURN] = 1 - dealer
+    g[C_MELDER] = -1
+    g[C_XSEAT] = -1
+    g[C_LASTWIN] = -1
+    g[C_LASTUP] = -1
+    g[C_RNG] = rng
+    g[C_STAGE] = STAGE_PLAY if m > 0 else STAGE_FINAL
+
+
+# ---- playing a card in phase 1 ------------------------------------------------------------------------------
+@kernel
+def move_ok(g, seat, mv):
+    """Whether ``seat`` holds the card of move ``mv`` at its source."""
+    k = mv >> 2
+    src = mv & 3
+    if k < 0 or k >= NKIND:
+        return False
+    if src == 0:
+        return hand_count(g, seat, k) > 0
+    if src - 1 >= g[P_COPIES]:
+        return False
+    return g[tslot(seat, k, src - 1)] >= 0
+
+
+@kernel
+def play_move(g, mv):
+    """The seat to play plays move ``mv`` (assumed held). Returns the trick's winner when the card ends
+    a trick (the draws are then made, or the last-card choice awaited), else -1."""
+    seat = g[C_TURN]
+    k = mv >> 2
+    src = mv & 3
+    if src == 0:
+        planes_remove(g, G_H + MAXC * seat, k)
+    else:
+        table_remove(g, seat, k, src - 1)
+    if g[C_NTR] == 0:
+        g[C_MELDER] = -1  # leading closes the meld window
+        g[C_TC0] = k
+        g[C_TS0] = src
+        g[C_NTR] = 1
+        g[C_TURN] = 1 - seat
+        return -1
+    lead = g[C_TC0]
+    winner = seat if beats(k, lead, g[C_TRUMP]) else 1 - seat
+    g[C_PTS + winner] += g[P_PTS + lead] + g[P_PTS + k]
+    g[C_TRK + winner] += 1
+    planes_add(g, G_PL, lead)
+    planes_add(g, G_PL, k)
+    g[C_NTR] = 0
+    g[C_TRICKS] += 1
+    g[C_LEADER] = winner
+    g[C_TURN] = winner
+    g[C_LASTWIN] = winner
+    left = g[C_SN] - g[C_STOP]
+    if left > 2:
+        top = g[C_STOP]
+        planes_add(g, G_H + MAXC * winner, g[G_STK + top])
+        planes_add(g, G_H + MAXC * (1 - winner), g[G_STK + top + 1])
+        g[C_STOP] = top + 2
+        g[C_MELDER] = winner
+        g[C_MELDED] = 0
+    else:
+        g[C_STAGE] = STAGE_LAST
+    return winner
+
+
+@kernel
+def take_last(g, take_up):
+    """The last trick's winner takes the turned-up card (``take_up`` 1) or the face-down one; the loser
+    gets the other. The winner's last meld window opens (stage 2)."""
+    w = g[C_LASTWIN]
+    n = g[C_SN]
+    up = g[G_STK + n - 1]
+    down = g[G_STK + n - 2]
+    planes_add(g, G_H + MAXC * w, up if take_up else down)
+    planes_add(g, G_H + MAXC * (1 - w), down if take_up else up)
+    g[C_STOP] = n
+    g[C_LASTUP] = 1 if take_up else 0
+    g[C_STAGE] = STAGE_FINAL
+    g[C_MELDER] = w
+    g[C_MELDED] = 0
+
+
+@kernel
+def end_phase1(g):
+    """Phase 2 starts: every melded card goes back to its owner's hand, the table is cleared."""
+    for s in range(2):
+        for k in range(NKIND):
+            for slot in range(MAXC):
+                i = tslot(s, k, slot)
+                if g[i] >= 0:
+                    g[i] = -1
+                    planes_add(g, G_H + MAXC * s, k)
+        for p in range(MAXC):
+            g[G_TP + MAXC * s + p] = 0
+    for j in range(G_REC, G_REC + 8):
+        g[j] = -1
+    g[C_MELDER] = -1
+    g[C_STAGE] = STAGE_PHASE2
+    g[C_LEADER] = g[C_LASTWIN]
+    g[C_TURN] = g[C_LASTWIN]
+
+
+# ---- melding ---------------------------------------------------------------------------------------------------
+@kernel
+def may_meld(g, seat):
+    """Whether ``seat``'s meld window is open and its one meld not yet made."""
+    st = g[C_STAGE]
+    return (st == STAGE_PLAY or st == STAGE_FINAL) and g[C_MELDER] == seat and g[C_MELDED] == 0 \
+        and g[C_NTR] == 0
+
+
+@kernel
+def may_exchange(g, seat):
+    """Whether ``seat`` may now exchange a dix for the turned-up card."""
+    if g[P_B9] < 0 or g[C_XCH] != 0 or g[C_STAGE] != STAGE_PLAY or g[C_MELDER] != seat or g[C_NTR] != 0:
+        return False
+    if not upcard_present(g):
+        return False
+    return hand_count(g, seat, 16 * g[C_TRUMP] + g[P_B9]) > 0
+
+
+@kernel
+def exchange(g, seat):
+    """Exchange a dix from ``seat``'s hand for the turned-up card (assumed allowed); returns the points."""
+    dix = 16 * g[C_TRUMP] + g[P_B9]
+    j = G_STK + g[C_SN] - 1
+    up = g[j]
+    planes_remove(g, G_H + MAXC * seat, dix)
+    planes_add(g, G_H + MAXC * seat, up)
+    g[j] = dix
+    g[C_XCH] = 1
+    g[C_XSEAT] = seat
+    v = g[P_DIXV]
+    g[C_MELD + seat] += v
+    g[G_MID + NID * seat + M_DIX] += v
+    g[C_NMELD + seat] += 1
+    return v
+
+
+@kernel
+def meld_value(g, seat, act):
+    """Points ``seat`` would score for meld action ``act`` now, or -1 when it cannot be made (the meld
+    window is not checked: see :func:`may_meld`)."""
+    typ = act >> 4
+    suit = (act >> 1) & 7
+    n = (act & 1) + 1
+    if typ < 0 or typ >= NTYPES or suit > 3 or n > g[P_COPIES]:
+        return -1
+    strict = g[P_STRICT] != 0
+    if typ == A_DIX:
+        if g[P_B9] < 0 or (g[C_XCH] == 0 and upcard_present(g)):
+            return -1  # while the exchange is possible, the first dix is melded by exchanging it
+        v = n * g[P_DIXV]
+    elif typ == A_RM:
+        v = n * g[P_RMV]
+    elif typ == A_RUN:
+        v = n * g[P_RUNV]
+    elif typ == A_RUNUP:
+        if n != 1 or intact_record(g, seat, 0) < 0:
+            return -1
+        v = g[P_RUNV] - g[P_RMV] if strict else g[P_RUNV]
+    elif typ == A_MAR:
+        if suit == g[C_TRUMP]:
+            return -1
+        v = n * g[P_MARV]
+    elif typ == A_PIN:
+        if n == 2:
+            v = g[P_PIN2]
+        elif intact_record(g, seat, 1) >= 0:
+            v = g[P_PIN2] - g[P_PIN1] if strict else g[P_PIN2]
+        else:
+            v = g[P_PIN1]
+    else:
+        v = n * g[P_AV + typ - A_ACES]
+    if v <= 0:
+        return -1
+    ub = ubit(typ)
+    from_hand = 0
+    any_hand = False
+    for i in range(req_count(typ)):
+        k = req_kind(g, typ, suit, i)
+        tf = table_free(g, seat, k, ub)
+        hc = hand_count(g, seat, k)
+        if tf + hc < n:
+            return -1
+        if n > tf:
+            from_hand += n - tf
+        if hc > 0:
+            any_hand = True
+    if from_hand == 0 and not any_hand:
+        return -1  # every meld puts at least one card from the hand on the table
+    return v
+
+
+@kernel
+def hand_cards_used(g, seat, act):
+    """Cards meld action ``act`` (assumed possible) takes from ``seat``'s hand: it reuses melded copies
+    on the table first and takes at least one card from the hand."""
+    typ = act >> 4
+    suit = (act >> 1) & 7
+    n = (act & 1) + 1
+    ub = ubit(typ)
+    c = 0
+    for i in range(req_count(typ)):
+        tf = table_free(g, seat, req_kind(g, typ, suit, i), ub)
+        if n > tf:
+            c += n - tf
+    return c if c > 0 else 1
+
+
+@kernel
+def meld_apply(g, seat, act):
+    """Lay down meld action ``act`` for ``seat`` (assumed possible); returns its points.
+
+    Melded copies on the table are reused first (a copy not yet used in this kind of meld), the rest
+    comes from the hand (at least one card). A royal marriage or pinochle is recorded, so that a run or
+    a second pinochle added while it is intact scores the difference.
+    """
+    v = meld_value(g, seat, act)
+    if v < 0:
+        return -1
+    typ = act >> 4
+    suit = (act >> 1) & 7
+    n = (act & 1) + 1
+    ub = ubit(typ)
+    m = req_count(typ)
+    rid = report_id(g, seat, typ, suit, n)
+    from_hand = 0
+    force = -1
+    for i in range(m):
+        tf = table_free(g, seat, req_kind(g, typ, suit, i), ub)
+        if n > tf:
+            from_hand += n - tf
+    if from_hand == 0:
+        for i in range(m):
+            if hand_count(g, seat, req_kind(g, typ, suit, i)) > 0:
+                force = i
+                break
+    if typ == A_RUNUP:
+        r = intact_record(g, seat, 0)
+        g[G_REC + 4 * seat + r] = -1  # the royal marriage becomes part of the run
+    new_pin = False
+    if typ == A_PIN:
+        if n == 1:
+            r = intact_record(g, seat, 1)
+            if r >= 0:
+                g[G_REC + 4 * seat + 2 + r] = -1  # the two pinochles now form a double pinochle
+            else:
+                new_pin = True
+    a0 = a1 = b0 = b1 = 0
+    for i in range(m):
+        k = req_kind(g, typ, suit, i)
+        tf = table_free(g, seat, k, ub)
+        use_hand = n - tf if n > tf else 0
+        if i == force:
+            use_hand = 1
+        use_table = n - use_hand
+        for j in range(n):
+            slot = -1
+            if j < use_table:
+                for s in range(g[P_COPIES]):
+                    x = tslot(seat, k, s)
+                    if g[x] >= 0 and g[x] & ub == 0:
+                        g[x] |= ub
+                        slot = s
+                        break
+            else:
+                planes_remove(g, G_H + MAXC * seat, k)
+                slot = table_add(g, seat, k, ub)
+            if i == 0:
+                if j == 0:
+                    a0 = slot
+                else:
+                    a1 = slot
+            elif i == 1:
+                if j == 0:
+                    b0 = slot
+                else:
+                    b1 = slot
+    if typ == A_RM:
+        for j in range(n):
+            for r in range(2):
+                x = G_REC + 4 * seat + r
+                if g[x] < 0:
+                    g[x] = (a0 + 2 * b0) if j == 0 else (a1 + 2 * b1)
+                    break
+    if new_pin:
+        for r in range(2):
+            x = G_REC + 4 * seat + 2 + r
+            if g[x] < 0:
+                g[x] = a0 + 2 * b0
+                break
+    g[C_MELD + seat] += v
+    g[C_NMELD + seat] += 1
+    g[C_MELDED] = 1
+    g[G_MID + NID * seat + rid] += v
+    return v
+
+
+@kernel
+def report_id(g, seat, typ, suit, n):
+    """The report id (M_*) under which meld action (typ, suit, n) of ``seat`` counts, before it is laid:
+    a pinochle added to an intact one, or two at once, is a double pinochle."""
+    if typ == A_DIX:
+        return M_DIX
+    if typ == A_RM:
+        return M_RM
+    if typ == A_RUN or typ == A_RUNUP:
+        return M_RUN
+    if typ == A_MAR:
+        return M_MAR + suit
+    if typ == A_PIN:
+        if n == 2 or intact_record(g, seat, 1) >= 0:
+            return M_DPIN
+        return M_PIN
+    return M_ACES + typ - A_ACES
+
+
+@kernel
+def total_held(g, seat):
+    """Cards ``seat`` holds in hand and on the table."""
+    c = 0
+    for p in range(MAXC):
+        c += popcount(g[G_H + MAXC * seat + p]) + popcount(g[G_TP + MAXC * seat + p])
+    return c
