@@ -81,7 +81,12 @@ def test_two_handed(capsys):
     code, out, _ = run_cli(["bid", "-r", "two-handed", "--hand", "AC AC TC TC KC KC QC QC JC JC AS AH",
                             "--upcard", "9C", "--samples", "200"], capsys)
     assert code == 0
-    assert "Trump clubs" in out and "phase 1" in out
+    # two-handed has no bidding: `bid` gives the whole-hand analysis of `pinochle two-hand`
+    assert "trump clubs" in out and "phase 1 th-v1" in out and "score difference" in out
+    code, out, _ = run_cli(["bid", "-r", "two-handed", "--hand", "AC AC TC TC KC KC QC QC JC JC AS AH",
+                            "--upcard", "9C", "--samples", "200", "--json"], capsys)
+    d = json.loads(out)
+    assert code == 0 and d["difference"]["mean"] > 10
 
 
 @pytest.mark.parametrize(

@@ -175,6 +175,17 @@ def register(app: typer.Typer) -> None:
         for name, v in (("seat", seat), ("dealer", dealer)):
             if not 0 <= v < rs.seats:
                 raise UserError(f"--{name} {v} is out of range: {rs.id} has seats 0..{rs.seats - 1}")
+        if rs.play.get("stock", False):
+            # a game with a stock and no bidding (two-handed): the whole-hand analysis of `pinochle two-hand`
+            from analyzer.commands.twohand import print_analysis
+            from analyzer.twohand import analyze_hand
+
+            if upcard is None:
+                raise UserError(f"{rs.id} needs the turned-up card: add --upcard 9H (it names trump)")
+            a = analyze_hand(rs, hand, upcard, dealer=(seat == dealer), samples=min(samples, 2000), seed=seed,
+                             phase2="exact" if play in ("dd", "both") else "heuristic")
+            emit_json(a.as_dict()) if json_out else print_analysis(a)
+            return
         h = parse_hand(hand, rs)
         by_seat, loose = parse_known(known, rs, seat)
         from analyzer.play import POLICIES

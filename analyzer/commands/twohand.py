@@ -44,7 +44,7 @@ def _pm(e, digits: int = 1) -> str:
     return f"{e.mean:.{digits}f} ±{(e.hi - e.lo) / 2:.{digits}f}"
 
 
-def _print_analysis(a: HandAnalysis) -> None:
+def print_analysis(a: HandAnalysis) -> None:
     rs = a.rules
     who = "you deal (the opponent leads)" if a.dealer else "the opponent deals (you lead)"
     p2 = "double-dummy solver" if a.phase2 == "exact" else f"heuristic players ({PHASE2_POLICY})"
@@ -135,7 +135,7 @@ def register(app: typer.Typer) -> None:
             emit_json(out)
             return
         if analysis is not None:
-            _print_analysis(analysis)
+            print_analysis(analysis)
         if odds is not None:
             if analysis is None:
                 console.print(f"[bold]{rs.name}[/bold] — options: {rs.option_text()}")
