@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 import numba
 import numpy as np
 
-from analyzer.cards import SUITS, Hand, parse_card, to_planes
+from analyzer.cards import Hand, parse_card, to_planes
 from analyzer.errors import UserError
 from analyzer.rules import RuleSet
 from analyzer.solve import kernel as K
@@ -33,7 +33,8 @@ class SolverConfig:
     ``merge`` rank-equivalent cards as one move; ``quick`` sure-point bounds at trick boundaries;
     ``relative`` table keys on relative ranks (else on the absolute cards); ``killer`` the lead that
     last cut off at the same trick first; ``prune`` winning-rank relevance and small-card pruning;
-    ``partition`` table entries that match every position agreeing in the cards that decided them;
+    ``partition`` table entries that match every position agreeing in the cards that decided them
+    (measured slower than exact entries, so off), fixing at least ``partition_top`` top ranks a suit;
     ``table_bits`` log2 of the table entries per thread.
     """
 
@@ -82,7 +83,7 @@ class DealsResult(NamedTuple):
     nodes: np.ndarray
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Position:
     """One position to solve: hands (count planes, seat order), trump, leader of the current trick,
     declaring seat, the cards already played to the trick (kinds, in order from the leader) and the bid
@@ -204,9 +205,11 @@ def solver_tables(rules: RuleSet, config: SolverConfig = DEFAULT_CONFIG) -> tupl
 
 
 class _Tables:
-    """Each thread's table of one key width and size, with the stamp counter that empties it per deal."""
+    """Each thread's table of one size and key width (or wider), with the stamp counter that empties it
+    per position: an entry counts only with the stamp of the position being solved."""
 
     def __init__(self, threads: int, bits: int, width: int) -> None:
+        self.width = width
         # entries: ``width`` key words, a word of bounds, work and stamp, a word of relevance (kernel.tt_store)
         self.tt = np.zeros((threads, 1 << bits, width + 2), dtype=np.int64)
         self.tt.fill(0)  # touch the pages now rather than inside the first timed solves
@@ -222,18 +225,19 @@ class _Tables:
         return s
 
 
-_TABLES: dict[tuple[int, int, int], _Tables] = {}
+_TABLES: dict[tuple[int, int], _Tables] = {}
 _LOCK = threading.Lock()
 
 
 def _tables(bits: int, width: int) -> _Tables:
+    """The table set of ``2**bits`` entries a thread, at least ``width`` key words wide (one set alive:
+    they are large; rule sets with narrower keys share a wider set)."""
     threads = int(numba.config.NUMBA_NUM_THREADS)
-    key = (threads, bits, width)
+    key = (threads, bits)
     tab = _TABLES.get(key)
-    if tab is None:
-        # keep at most one table set alive: they are large
+    if tab is None or tab.width < width:
         _TABLES.clear()
-        tab = _TABLES[key] = _Tables(threads, bits, width)
+        tab = _TABLES[key] = _Tables(threads, bits, max(width, tab.width if tab else 0))
     return tab
 
 
@@ -350,7 +354,7 @@ def make_position(rules: RuleSet, hands: Any, trump: int, leader: int, declarer:
         raise UserError("trump, leader, declarer and bid must be integers") from None
     if not -1 <= trump <= 3:
         raise UserError(f"trump must be 0..3 (S H D C) or -1 for notrump, not {trump}")
-    for name, s in (("leader", leader), ("declarer", declarer)):
+    for name, s in (("declarer", declarer), ("leader", leader)):
         if not 0 <= s < seats:
             raise UserError(f"{name} seat must be 0..{seats - 1} for {rules.id}, not {s}")
     planes = _as_planes(hands, rules)
@@ -574,7 +578,7 @@ def trump_index(text: str) -> int:
 
 
 __all__ = [
-    "DEFAULT_MAX_NODES", "DealsResult", "Position", "SUITS", "SolveResult", "SolverConfig",
+    "DEFAULT_MAX_NODES", "DealsResult", "Position", "SolveResult", "SolverConfig",
     "make_position", "python_legal", "release_tables", "solve_deal", "solve_deals", "solve_positions",
     "solver_tables", "trump_index",
 ]

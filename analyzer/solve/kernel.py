@@ -15,6 +15,13 @@ Entries hold a lower and an upper bound of the position's value and so serve eve
 search of one deal. Legal cards of one hand that are adjacent in the remaining order of their suit
 and equal in points (identical copies always) are one move.
 
+Further: sure-point bounds at trick boundaries (top trumps; the leader's cashable winners), move
+ordering by trick situation plus a killer lead per seat and trick, and *winning-rank relevance*
+(after Ginsberg's partition search, as DDS uses it): each result records the cards whose rank decided
+it, and a player's other small cards of a suit already tried, worth as many points, are not searched.
+Optionally (off by default, measured slower) table entries can hold only the decisive top ranks and
+match every position that agrees in them.
+
 Every kernel takes a node budget: when it is exhausted the search stops and the driver reports the
 bounds it had proved so far instead of a value.
 """
@@ -56,15 +63,14 @@ P_REL = 18  # 1 relative-rank table keys (else the absolute cards)
 P_NCLS = 19  # number of distinct card point values (point classes)
 P_HIST = 20  # 1 killer leads: the lead that last cut off at the same trick of the same seat goes first
 P_PRUNE = 21  # 1 winning-rank relevance: small cards shown never to win by rank are searched once
-P_UNUSED = 22
-P_PART = 23  # 1 partition table: entries match every position that agrees in the cards that mattered
-P_WC = 24  # partition keys: words of the coarse part (cards per hand, suit and point class)
-P_CFB = 25  # partition keys: bits of one coarse field
-P_CFPW = 26  # partition keys: coarse fields per word
-P_BPK = 27  # partition keys: bits per rank in a suit's pattern (owners of its copies, copies, class)
-P_CPB = 28  # partition keys: bits of the number of copies of a rank
-P_K0 = 29  # partition keys: entries always fix at least this many top ranks per suit (they are hashed)
-NPRM = 30
+P_PART = 22  # 1 partition table: entries match every position that agrees in the cards that mattered
+P_WC = 23  # partition keys: words of the coarse part (cards per hand, suit and point class)
+P_CFB = 24  # partition keys: bits of one coarse field
+P_CFPW = 25  # partition keys: coarse fields per word
+P_BPK = 26  # partition keys: bits per rank in a suit's pattern (owners of its copies, copies, class)
+P_CPB = 27  # partition keys: bits of the number of copies of a rank
+P_K0 = 28  # partition keys: entries always fix at least this many top ranks per suit (they are hashed)
+NPRM = 29
 
 # ---- per-ply record (int64[maxply, NF]) ------------------------------------------------------------
 F_P = 0  # player to move
@@ -215,9 +221,15 @@ def sure_after(h0, h1, h2, h3, maxmask, mine, p, leader, x, led, trump, lane, se
 def trick_winner_by_rank(tall, dup, wc):
     """Relevance of a completed trick: its winner, if another card of the winner's suit (or an
     identical copy) is in the trick -- it won by rank; else nothing."""
-    if ((tall & (0xFFFF << (16 * (wc >> 4)))) & ~(1 << wc)) != 0 or (dup & (1 << wc)) != 0:
+    if ((tall & (0x7FFF << (16 * (wc >> 4)))) & ~(1 << wc)) != 0 or (dup & (1 << wc)) != 0:
         return 1 << wc
     return 0
+
+
+@kernel
+def mix(x):
+    """Multiplicative hash step on 63 bits (the same under numba's wrapping int64 and Python ints)."""
+    return (int(x) * HMUL) & MASK63
 
 
 @kernel
@@ -279,7 +291,7 @@ def position_key(H, prm, sig, ctab, keys, d, lead):
     keys[d, W - 1] = extra
     hsh = 0
     for w in range(W):
-        hsh = ((hsh ^ keys[d, w]) * HMUL) & MASK63
+        hsh = mix(hsh ^ keys[d, w])
         hsh ^= hsh >> 29
     return hsh
 
@@ -327,7 +339,7 @@ def partition_key(H, prm, cmask, kcls, keys, d, lead):
     k0 = prm[P_K0]
     hsh = 0
     for w in range(Wc + 1):
-        hsh = ((hsh ^ keys[d, w]) * HMUL) & MASK63
+        hsh = mix(hsh ^ keys[d, w])
         hsh ^= hsh >> 29
     for s in range(4):
         m = (allh >> (16 * s)) & lane
@@ -337,7 +349,7 @@ def partition_key(H, prm, cmask, kcls, keys, d, lead):
         while m != 0:
             if top == k0:
                 top = -1
-                hsh = ((hsh ^ pat) * HMUL) & MASK63
+                hsh = mix(hsh ^ pat)
                 hsh ^= hsh >> 29
             elif top >= 0:
                 top += 1
@@ -355,7 +367,7 @@ def partition_key(H, prm, cmask, kcls, keys, d, lead):
             pat |= code << sh
             sh += bpk
         if top >= 0:
-            hsh = ((hsh ^ pat) * HMUL) & MASK63
+            hsh = mix(hsh ^ pat)
             hsh ^= hsh >> 29
         keys[d, Wc + 1 + s] = pat
     return hsh
@@ -819,7 +831,7 @@ def search(H, prm, pts, trump, maxmask, sig, ctab, cmask, cval, kcls, tt, t, ply
                 c = mv[d, i] & 255
                 if prune != 0:
                     # a small card whose suit-mate of equal points, also small, was searched: skip it
-                    sl = 0xFFFF << (16 * (c >> 4))
+                    sl = 0x7FFF << (16 * (c >> 4))
                     ru = ply[d, F_RELU] & sl
                     if (ru & ((2 << c) - 1)) == 0:
                         y = ply[d, F_SRCH] & sl
@@ -1252,8 +1264,8 @@ def solve_one(H, prm, pts, trump, maxmask, sig, ctab, cmask, cval, kcls, tt, t, 
                     chi[jj] = R
                 break
             guess = clo[j]
-        lo = clo[0]
-        hi = chi[0]
+        lo = clo[0] if n > 0 else 0
+        hi = chi[0] if n > 0 else 0
         for j in range(1, n):
             if is_max:
                 lo = max(lo, clo[j])

@@ -1,0 +1,207 @@
+"""``pinochle solve``: the double-dummy value of a position and of every legal card of the player to move.
+
+One position from the flags, or many from a JSON Lines file (``--file``), solved in parallel and
+written as JSON Lines in input order.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.table import Table
+
+from analyzer.cards import SUITS, Hand, parse_card
+from analyzer.commands.common import OPTION_HELP, console, emit_json
+from analyzer.errors import UserError
+from analyzer.rules import RuleSet, load
+from analyzer.rules.loader import parse_option_args
+from analyzer.solve import DEFAULT_MAX_NODES, Position, SolveResult, make_position, solve_positions, trump_index
+
+RULES_HELP = "rule set: luxury-family, double-deck, auction, two-handed, bridge (or a house-rule .toml file)"
+HANDS_HELP = 'every hand in seat order, separated by "/", e.g. "AS TS KS / QS JS 9S / ..."'
+FIELDS = {"rules", "trump", "leader", "declarer", "hands", "trick", "bid", "options"}
+
+
+def parse_hands(text: str | Sequence[str], rules: RuleSet) -> list[list[int]]:
+    """Card kinds of each seat from ``"h0 / h1 / ..."`` (or a list of hand strings); UserError if wrong."""
+    parts = [p for p in text.split("/")] if isinstance(text, str) else [str(p) for p in text]
+    if len(parts) != rules.seats:
+        raise UserError(
+            f"{rules.id} has {rules.seats} hands: give them in seat order separated by '/', "
+            f"{len(parts)} given"
+        )
+    return [list(Hand.parse(p, rules.deck).kinds) for p in parts]
+
+
+def parse_trick(text: str | Sequence[str] | None, rules: RuleSet) -> list[int]:
+    """Kinds of the cards already played to the current trick, in order (``"AS TS"`` or a list)."""
+    if text is None:
+        return []
+    tokens = text.replace(",", " ").split() if isinstance(text, str) else [str(t) for t in text]
+    return [parse_card(t, rules.deck) for t in tokens]
+
+
+def parse_trump(value: str | int | None) -> int:
+    if value is None:
+        raise UserError("give the trump suit: --trump S, H, D or C (N for notrump)")
+    if isinstance(value, int) and not isinstance(value, bool):
+        if not -1 <= value <= 3:
+            raise UserError(f"trump must be S H D C or N, not {value}")
+        return value
+    return trump_index(str(value))
+
+
+def _int(value: Any, name: str) -> int:
+    if isinstance(value, bool) or value is None:
+        raise UserError(f"{name} must be a whole number")
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        raise UserError(f"{name} must be a whole number, not {value!r}") from None
+
+
+def report(rules: RuleSet, pos: Position, res: SolveResult) -> dict[str, Any]:
+    """The result of one position as plain data (the ``--json`` output)."""
+    deck = rules.deck
+    to_play = (pos.leader + len(pos.trick)) % rules.seats
+    cards = None
+    if res.card_values is not None:
+        order = {k: i for i, k in enumerate(deck.kinds)}
+        cards = {deck.name(k): v for k, v in sorted(res.card_values.items(), key=lambda kv: order[kv[0]])}
+    return {
+        "rules": rules.id,
+        "options": rules.options,
+        "trump": "N" if pos.trump < 0 else SUITS[pos.trump],
+        "leader": pos.leader,
+        "declarer": pos.declarer,
+        "side": list(rules.sides[rules.side_of(pos.declarer)]),
+        "to_play": to_play,
+        "trick": [deck.name(k) for k in pos.trick],
+        "value": res.value,
+        "exact": res.exact,
+        "lower": res.lower,
+        "upper": res.upper,
+        "nodes": res.nodes,
+        "cards": cards,
+    }
+
+
+def _print(rep: dict[str, Any], rules: RuleSet) -> None:
+    side = "+".join(str(s) for s in rep["side"])
+    trick = f", trick {' '.join(rep['trick'])}" if rep["trick"] else ""
+    console.print(f"{rules.name}: trump {rep['trump']}, seat {rep['to_play']} to play{trick}; "
+                  f"points of the declaring side (seat {side})")
+    if rep["exact"]:
+        console.print(f"[bold]value {rep['value']}[/bold]  ({rep['nodes']:,} nodes)")
+    else:
+        console.print(f"[bold]not exact: between {rep['lower']} and {rep['upper']}[/bold] "
+                      f"(node budget reached after {rep['nodes']:,} nodes; raise --max-nodes)")
+    if rep["cards"]:
+        table = Table()
+        table.add_column("card")
+        table.add_column("value", justify="right")
+        best = rep["value"]
+        for name, v in rep["cards"].items():
+            table.add_row(name + (" *" if v == best else ""), str(v))
+        console.print(table)
+
+
+def _position_from_record(rec: dict[str, Any], where: str) -> tuple[RuleSet, Position]:
+    unknown = set(rec) - FIELDS
+    if unknown:
+        raise UserError(f"{where}: unknown field(s) {', '.join(sorted(unknown))}; use {', '.join(sorted(FIELDS))}")
+    opts = rec.get("options") or {}
+    if not isinstance(opts, dict):
+        raise UserError(f'{where}: options must be an object such as {{"head": "always"}}')
+    rules = load(str(rec.get("rules", "auction")), {str(k): v for k, v in opts.items()})
+    if "hands" not in rec:
+        raise UserError(f"{where}: no hands given")
+    hands = parse_hands(rec["hands"], rules)
+    trick = parse_trick(rec.get("trick"), rules)
+    declarer = _int(rec.get("declarer", 0), "declarer")
+    leader = _int(rec.get("leader", declarer), "leader")
+    pos = make_position(rules, hands, parse_trump(rec.get("trump")), leader, declarer, trick,
+                        _int(rec.get("bid", 0), "bid"))
+    return rules, pos
+
+
+def solve_file(path: Path, all_cards: bool, max_nodes: int) -> list[dict[str, Any]]:
+    """Solve every position of a JSON Lines file (in parallel, grouped by rule set); reports in order."""
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except OSError as e:
+        raise UserError(f"cannot read {str(path)!r}: {e.strerror}") from None
+    groups: dict[tuple[str, str], tuple[RuleSet, list[int], list[Position]]] = {}
+    count = 0
+    for no, line in enumerate(lines, 1):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        where = f"{path}:{no}"
+        try:
+            rec = json.loads(line)
+        except json.JSONDecodeError as e:
+            raise UserError(f"{where}: not a JSON object ({e.msg})") from None
+        if not isinstance(rec, dict):
+            raise UserError(f"{where}: each line must be a JSON object")
+        try:
+            rules, pos = _position_from_record(rec, where)
+        except UserError as e:
+            msg = str(e)
+            raise UserError(msg if msg.startswith(where) else f"{where}: {msg}") from None
+        key = (rules.id, rules.option_text())
+        g = groups.setdefault(key, (rules, [], []))
+        g[1].append(count)
+        g[2].append(pos)
+        count += 1
+    out: list[dict[str, Any]] = [{} for _ in range(count)]
+    for rules, idx, positions in groups.values():
+        for i, pos, res in zip(idx, positions, solve_positions(rules, positions, all_cards, max_nodes),
+                               strict=True):
+            out[i] = report(rules, pos, res)
+    return out
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("solve")
+    def solve_cmd(
+        hands: Annotated[str | None, typer.Option("--hands", help=HANDS_HELP)] = None,
+        trump: Annotated[str | None, typer.Option("--trump", "-t", help="trump suit S H D C, N = notrump")] = None,
+        leader: Annotated[int | None, typer.Option("--leader", help="seat that leads the current trick "
+                                                                   "(default: the declarer)")] = None,
+        declarer: Annotated[int, typer.Option("--declarer", help="seat whose side's points are counted")] = 0,
+        trick: Annotated[str | None, typer.Option("--trick", help='cards already played to the trick, '
+                                                                  'in order, e.g. "AS TS"')] = None,
+        bid: Annotated[int, typer.Option("--bid", help="the winning bid (double deck: 50 lifts the "
+                                                       "first-lead trump duty)")] = 0,
+        rules: Annotated[str, typer.Option("--rules", "-r", help=RULES_HELP)] = "auction",
+        option: Annotated[list[str] | None, typer.Option("--option", "-o", help=OPTION_HELP)] = None,
+        file: Annotated[Path | None, typer.Option("--file", "-f", help="solve one JSON position per line "
+                                                                      "(fields as the flags), JSON Lines out")] = None,
+        cards: Annotated[bool, typer.Option("--cards/--no-cards", help="also the value of every legal "
+                                                                       "card")] = True,
+        max_nodes: Annotated[int, typer.Option("--max-nodes", help="node budget of one position; past "
+                                                                   "it only bounds are given")] = DEFAULT_MAX_NODES,
+        json_out: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
+    ) -> None:
+        """Double-dummy value of a position (all hands open) and of every legal card to play now."""
+        if max_nodes < 1:
+            raise UserError("--max-nodes must be at least 1")
+        if file is not None:
+            if hands is not None:
+                raise UserError("give either --hands (one position) or --file (many), not both")
+            for rep in solve_file(file, cards, max_nodes):
+                emit_json(rep)
+            return
+        if hands is None:
+            raise UserError('give the hands with --hands "h0 / h1 / ..." or a file of positions with --file')
+        rs = load(rules, parse_option_args(option))
+        hand_kinds = parse_hands(hands, rs)
+        pos = make_position(rs, hand_kinds, parse_trump(trump), declarer if leader is None else leader,
+                            declarer, parse_trick(trick, rs), bid)
+        res = solve_positions(rs, [pos], cards, max_nodes)[0]
+        rep = report(rs, pos, res)
+        emit_json(rep) if json_out else _print(rep, rs)
