@@ -1,0 +1,786 @@
+"""Bidding agents for the arena: one small protocol, and the advisor, a formula bidder, meld-only, random.
+
+**The protocol.** An agent is any object with
+
+* ``name: str``;
+* ``bid(view: BidView) -> int | None`` — its call at its turn: a legal bid (``view.is_legal``,
+  ``view.legal()``) or None to pass. ``view`` (:class:`analyzer.arena.auction.BidView`) holds its own
+  hand, seat, dealer, the calls so far, the standing bid, the lowest legal bid, who has passed, whether
+  this is its first call or its last turn, who still gets a turn, the rule set, a per-hand ``key`` and a
+  ``seed``;
+* ``choose_trump(view: BidView) -> int`` — the trump (0..3 = S H D C) it names after winning the auction at
+  ``view.contract``;
+* optionally ``forecast(view: BidView, trump: int) -> Forecast | None`` — its predicted chance of making
+  the contract and its side's points (the arena's calibration reads it).
+
+The arena checks every call against the rules (an illegal call is an error, never silently fixed). The
+conventions of :mod:`analyzer.inference` (auction's signals, double deck's meld bids) are not rules:
+every agent here follows them so that the advisor's inference reads their calls right; a plugged-in
+agent that ignores them still plays legally, only misleads the inference.
+
+**The agents** (:func:`make_agent` builds them from a spec such as ``advisor:samples=200,risk=0.6``):
+
+* ``formula`` — the way common pinochle bots bid: its valuation is the best trump's meld plus fixed
+  allowances (a base for the partner's meld and the trick points any hand takes, so much per sure trick
+  and per trump beyond a quarter of the hand; :func:`analyzer.inference.formula_values`, fitted by
+  :func:`fit_formula`), with the partner's shown meld in place of the average partner meld; its limit is
+  that valuation less a safety margin (:data:`analyzer.inference.FORMULA_MARGINS`, tuned against
+  meld-only so the baseline is a fair bot). It makes the conventional bid when one is due, raises by the
+  least legal free bid while that stays within its limit, and on its last turn (one-round auctions) bids
+  its limit outright. Trump: its best valuation.
+* ``meld-only`` — the same bidding with the valuation of :mod:`analyzer.advise`'s passing model: own best
+  meld plus a fair share of the trick points. Trump: its best meld.
+* ``advisor`` — the bid advisor at arena speed (:class:`Advisor`): a few hundred sampled deals
+  (:data:`ADVISOR_SAMPLES`) conditioned on the auction (inference on), played out by the heuristic policy,
+  one analysis per hand reused for every call; ``advisor-cautious`` wants a 60% chance of making any bid
+  (``risk=0.6``); ``advisor-noinf`` samples without the auction's clues. It does not call
+  :func:`analyzer.advise.advise` (which builds tables and intervals for every level: about half a
+  second per call at 300 deals, too slow for tens of thousands of calls) but follows its model — the
+  same sampler, play kernels and scoring, the highest bid whose gain over passing is positive where it
+  wins — on arrays, with the auction's state (who passed, who still bids, the standing bid) in the
+  passing model.
+* ``random`` — a random legal call (tests: legality).
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
+
+import numpy as np
+
+from analyzer.advise import fair_share, net_scores
+from analyzer.arena.auction import BidView, next_legal, replay
+from analyzer.deal import table
+from analyzer.deal_kernel import mix32
+from analyzer.errors import UserError
+from analyzer.inference import (
+    Convention,
+    Evidence,
+    FormulaParams,
+    bidding_limits,
+    bidding_margin,
+    effective_size,
+    evidence,
+    excess_trumps,
+    features,
+    formula_params,
+    formula_values,
+)
+from analyzer.meld import meld_batch
+from analyzer.rules.model import RuleSet
+from analyzer.score import declarer_made, score_hand
+from analyzer.simulate import PLAY_MODES, first_leader, play_bids
+
+#: the advisor's sampled deals per hand by rule set (arena speed; see benchmarks/bench_arena.py)
+ADVISOR_SAMPLES = {"auction": 300, "double-deck": 100, "luxury-family": 200}
+DEFAULT_ADVISOR_SAMPLES = 240
+#: a refreshed analysis is drawn when the auction's new clues leave fewer than this share of the deals
+MIN_KEEP = 0.5
+#: ... or when the soft clues' importance weights leave an effective sample size under this share
+MIN_ESS = 0.2
+#: the sampler gives up on clues that accept fewer than one deal in this many (the advisor then relaxes them)
+MAX_TRIES = 600
+#: ... as a pilot batch of this many unconstrained deals estimates before the sampler starts
+PILOT = 3000
+#: a bid level is judged on at least this many deals where it wins the auction (effective size; and 5%)
+MIN_WON = 8
+
+
+@dataclass(frozen=True)
+class Forecast:
+    """An agent's prediction for its contract: the chance of making it and its side's expected meld +
+    trick points (as counted), over ``n`` sampled deals (``tried`` dealt to keep them)."""
+
+    p_make: float
+    points: float
+    n: int
+    tried: int
+
+
+@runtime_checkable
+class Agent(Protocol):
+    """What the arena needs of a bidder (module docstring)."""
+
+    name: str
+
+    def bid(self, view: BidView) -> int | None: ...
+
+    def choose_trump(self, view: BidView) -> int: ...
+
+
+def seed_of(*parts: int) -> int:
+    """A 48-bit seed mixed from integers (deal index, seat, study number, ...)."""
+    h = 0x2B7E1516
+    for p in parts:
+        h = int(mix32((h ^ (int(p) & 0xFFFFFFFF)) & 0xFFFFFFFF))
+        h = int(mix32((h + ((int(p) >> 32) & 0xFFFFFFFF) + 0x9E3779B9) & 0xFFFFFFFF))
+    return (h << 16) ^ int(mix32(h ^ 0x85EBCA6B))
+
+
+# ---- bidding by a valuation (formula, meld-only) --------------------------------------------------------------
+def conventional_call(view: BidView, limit: float) -> int | None:
+    """The call of a bidder whose hand is worth ``limit``, keeping to the conventions: the conventional bid
+    when one is due (or, on a last turn, a higher free bid within the limit); otherwise the least legal
+    free bid within the limit (the highest one on a last turn), or pass."""
+    rs = view.rules
+    cv = Convention.of(rs)
+    f = features(rs, view.hand[None, :])
+    due = int(cv.conventional_bids(f, view.first_call, view.high, view.min_bid)[0])
+    top = int(math.floor(limit))
+    free = cv.free_bids(view.legal(upto=top), view.first_call, view.high) if top >= view.min_bid else []
+    if view.last_turn:
+        best = max(free) if free else None
+        if due:
+            return best if best is not None and best > due else due
+        return best
+    if due:
+        return due
+    return min(free) if free else None
+
+
+def partner_shown_meld(view: BidView) -> float | None:
+    """The meld the partner's first call showed under the convention (None: it showed none)."""
+    partners = view.partners
+    if not partners:
+        return None
+    cv = Convention.of(view.rules)
+    a = replay(view.rules, view.dealer, view.calls)
+    for ctx in a.contexts:
+        c = ctx.call
+        if c.seat not in partners or not ctx.first_call or c.bid is None:
+            continue
+        if cv.kind == "signals":
+            for i, (v, lo) in enumerate(cv.meld_signals):
+                if c.bid == v:
+                    hi = cv.meld_signals[i + 1][1] if i + 1 < len(cv.meld_signals) else lo + 2
+                    return (lo + hi - 1) / 2
+            if c.bid == cv.aces_around:
+                return 10.0
+        elif cv.meld_bid_open(True, ctx.high_before) and c.bid <= cv.meld_hi:
+            k = c.bid - int(ctx.high_before if ctx.high_before is not None else cv.meld_lo - 1)
+            return k * cv.meld_unit + (cv.meld_unit - 1) / 2
+    return None
+
+
+class Formula:
+    """Bids up to meld + fixed allowances per sure trick and per long trump, less a safety margin
+    (:data:`FORMULA_MARGINS`), module docstring."""
+
+    def __init__(self, params: FormulaParams | None = None, margin: float | None = None,
+                 name: str = "formula") -> None:
+        self.params = params
+        self.margin = margin
+        self.name = name
+
+    def margin_for(self, rules: RuleSet) -> float:
+        if self.margin is not None:
+            return float(self.margin)
+        return bidding_margin(rules)
+
+    def values(self, view: BidView) -> np.ndarray:
+        """float64[4]: the hand's valuation with each trump, the partner's shown meld counted."""
+        p = self.params or formula_params(view.rules)
+        v = formula_values(view.rules, features(view.rules, view.hand[None, :]), p)[0]
+        shown = partner_shown_meld(view)
+        if shown is not None:
+            v = v + shown - p.partner_meld
+        return v
+
+    def bid(self, view: BidView) -> int | None:
+        return conventional_call(view, float(self.values(view).max()) - self.margin_for(view.rules))
+
+    def choose_trump(self, view: BidView) -> int:
+        return int(np.argmax(self.values(view)))
+
+
+class MeldOnly:
+    """Bids up to its own best meld plus a fair share of the trick points; names its best-meld trump (the
+    longest of equal ones)."""
+
+    name = "meld-only"
+
+    def bid(self, view: BidView) -> int | None:
+        m = meld_batch(view.hand[None, :], view.rules)[0]
+        return conventional_call(view, float(m.max() + fair_share(view.rules, view.seat)))
+
+    def choose_trump(self, view: BidView) -> int:
+        f = features(view.rules, view.hand[None, :])
+        return int(np.argmax(f.meld[0] * 100 + f.length[0]))  # the most meld; ties: the longest suit
+
+
+class RandomBidder:
+    """A random legal call: pass with probability ``p_pass``, else the lowest legal bid raised by 0-3
+    steps; names a random trump. It ignores the conventions (tests: every legal call is accepted)."""
+
+    def __init__(self, p_pass: float = 0.35, name: str = "random") -> None:
+        self.p_pass = p_pass
+        self.name = name
+
+    def _rng(self, view: BidView) -> np.random.Generator:
+        return np.random.default_rng([view.seed & 0xFFFFFFFF, len(view.calls), view.seat])
+
+    def bid(self, view: BidView) -> int | None:
+        g = self._rng(view)
+        if g.random() < self.p_pass:
+            return None
+        b = view.min_bid
+        for _ in range(int(g.integers(0, 4))):
+            b = next_legal(view.rules, b)
+        return b
+
+    def choose_trump(self, view: BidView) -> int:
+        return int(self._rng(view).integers(0, 4))
+
+
+# ---- the advisor's analysis of one hand -------------------------------------------------------------------
+@dataclass
+class Study:
+    """Sampled deals around one hand, played out: me declaring each trump, and each other seat declaring
+    its own best trump (by the formula valuation), so the score of any contract by any declarer follows
+    without replaying. Arrays over the ``n`` deals:
+
+    ``value`` float64[seats, n]: each seat's bidding limit by the formula (what the passing model expects
+    it to bid up to, :func:`analyzer.inference.bidding_limits`); ``me_tot`` / ``me_ok`` / ``me_base``
+    [4, n]: with me declaring trump t, my side's meld + trick points as counted, whether the meld / trick
+    minimums hold, my net score when my side scores 0 (my net is ``me_base + my side's score``);
+    ``o_tot`` / ``o_ok`` / ``o_base`` / ``o_coef`` [seats, n]: the same with seat j declaring (my net is
+    ``o_base + o_coef x j's side's score``).
+    """
+
+    hands: np.ndarray
+    tried: int
+    value: np.ndarray
+    me_tot: np.ndarray
+    me_ok: np.ndarray
+    me_base: np.ndarray
+    o_tot: np.ndarray | None = None
+    o_ok: np.ndarray | None = None
+    o_base: np.ndarray | None = None
+    o_coef: np.ndarray | None = None
+
+    @property
+    def n(self) -> int:
+        return int(self.hands.shape[0])
+
+
+def _unit_seats(rules: RuleSet, seat: int) -> list[int]:
+    if rules.scoring.get("unit", "side") == "player":
+        return [seat]
+    return list(rules.sides[rules.side_of(seat)])
+
+
+def _declared(rules: RuleSet, meld: np.ndarray, pts: np.ndarray, trk: np.ndarray, decl: int, me: int
+              ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """(tot, ok, base, coef) of ``decl`` declaring on these deals, my net = base + coef x decl's side score."""
+    s0 = score_hand(rules, meld, pts, trk, decl, 0)
+    ok = declarer_made(rules, meld, pts, trk, decl, 0)
+    tot = s0[:, decl].astype(np.int64)
+    unit = _unit_seats(rules, decl)
+    s = s0.copy()
+    s[:, unit] = 0
+    ours, theirs = net_scores(rules, s, me)
+    base = ours - theirs
+    s[:, unit] = 1
+    ours1, theirs1 = net_scores(rules, s, me)
+    return tot, ok, base, (ours1 - theirs1) - base
+
+
+def study(rules: RuleSet, seat: int, dealer: int, hand: np.ndarray, n: int, seed: int, *,
+          accept: Callable[[np.ndarray], np.ndarray] | None = None, others: bool = True, policy: str = "v1",
+          play: str = "playout", max_tries: int = 2000) -> Study:
+    """Sample ``n`` deals around ``hand`` (meeting ``accept``) and play them out (see :class:`Study`).
+
+    The play is that of a contract above the opening (double deck: the first lead must be a trump); a
+    deal's cards come from ``(seed, deal)``, its play from ``(seed, declarer, trump)``.
+    """
+    from analyzer.cards import from_planes
+
+    kinds = from_planes(np.asarray(hand, dtype=np.int64), rules.deck)
+    d = table(rules, seat, kinds, accept=accept).sample(n, seed, 0, max_tries)
+    hands = d.hands
+    seats = rules.seats
+    meld = meld_batch(hands.reshape(-1, rules.deck.copies), rules).reshape(n, seats, 4).astype(np.int64)
+    val = np.empty((seats, n))
+    vtr = np.empty((seats, n), dtype=np.int64)
+    for j in range(seats):
+        val[j], vtr[j] = bidding_limits(rules, features(rules, hands[:, j]))
+    fn = PLAY_MODES[play]
+    bid = play_bids(rules)[-1]
+    pol = policy if play == "playout" else play
+    # me declaring every trump: one scoring call over the four trumps stacked
+    lead = first_leader(rules, seat, dealer)
+    res = [fn(rules, hands, t, lead, seat, pol, seed_of(seed, 1, t), bid) for t in range(4)]
+    tot, ok, base, _ = _declared(rules, np.concatenate([meld[:, :, t] for t in range(4)]),
+                                 np.concatenate([np.asarray(r.points) for r in res]),
+                                 np.concatenate([np.asarray(r.tricks) for r in res]), seat, seat)
+    out = Study(hands, int(d.tries), val, tot.reshape(4, n), ok.reshape(4, n), base.reshape(4, n))
+    if not others:
+        return out
+    o_tot = np.zeros((seats, n), dtype=np.int64)
+    o_ok = np.zeros((seats, n), dtype=bool)
+    o_base = np.zeros((seats, n))
+    o_coef = np.zeros((seats, n))
+    for j in range(seats):
+        if j == seat:
+            continue
+        lead = first_leader(rules, j, dealer)
+        sels, ms, ps, ts = [], [], [], []
+        for t in np.unique(vtr[j]):
+            sel = np.flatnonzero(vtr[j] == t)
+            r = fn(rules, hands[sel], int(t), lead, j, pol, seed_of(seed, 2, j, int(t)), bid)
+            sels.append(sel)
+            ms.append(meld[sel][:, :, int(t)])
+            ps.append(np.asarray(r.points))
+            ts.append(np.asarray(r.tricks))
+        sel = np.concatenate(sels)
+        o_tot[j, sel], o_ok[j, sel], o_base[j, sel], o_coef[j, sel] = _declared(
+            rules, np.concatenate(ms), np.concatenate(ps), np.concatenate(ts), j, seat)
+    out.o_tot, out.o_ok, out.o_base, out.o_coef = o_tot, o_ok, o_base, o_coef
+    return out
+
+
+def _net_other(st: Study, idx: np.ndarray, decl: np.ndarray, contract: np.ndarray) -> np.ndarray:
+    """My net score on deals ``idx`` when seat ``decl`` (per deal; -1: thrown in) declares ``contract``."""
+    assert st.o_tot is not None and st.o_ok is not None and st.o_base is not None and st.o_coef is not None
+    d = np.maximum(decl, 0)
+    tot, ok = st.o_tot[d, idx], st.o_ok[d, idx]
+    c = np.broadcast_to(contract, idx.shape)
+    unit = np.where(ok & (tot >= c), tot, -c)
+    net = st.o_base[d, idx] + st.o_coef[d, idx] * unit
+    return np.where(decl >= 0, net, 0.0)
+
+
+@dataclass
+class Decision:
+    """What the advisor weighed for one call (kept for the arena's records): the call, its limit, the
+    deals kept by the hard clues, their effective size under the soft clues' weights, deals tried."""
+
+    call: int | None
+    limit: int | None
+    kept: int
+    ess: float
+    tried: int
+    value_pass: float
+    clues: int
+
+
+@dataclass
+class _HandCache:
+    study: Study | None = None
+    weights: np.ndarray | None = None
+    thinned: bool = False  # the study was drawn with the soft clues thinning (they join the mask)
+    calls_seen: int = -1
+    studies: int = 0
+    forecast: tuple[int, int, Forecast] | None = None  # (contract, trump, forecast)
+
+
+@dataclass
+class AdvisorStats:
+    """Work counters of an advisor over a run: analyses drawn (first, refreshed, for the forecast), calls
+    decided (``analysed``: on sampled deals; the others were conventional bids due), deals kept and tried,
+    the sum of the effective sample sizes, draws whose clues had to be relaxed (they accepted too few
+    deals) and draws with the soft clues thinning."""
+
+    studies: int = 0
+    refreshes: int = 0
+    forecasts: int = 0
+    decisions: int = 0
+    analysed: int = 0
+    kept: int = 0
+    ess: int = 0
+    tried: int = 0
+    relaxed: int = 0
+    thinned: int = 0
+
+    def as_dict(self) -> dict[str, int]:
+        return dict(self.__dict__)
+
+
+def _wmean(x: np.ndarray, w: np.ndarray) -> np.ndarray:
+    """Weighted means over the last axis (weights broadcast; 0 where the weights sum to 0)."""
+    sw = w.sum(axis=-1)
+    return (x * w).sum(axis=-1) / np.where(sw > 0, sw, 1.0)
+
+
+class Advisor:
+    """The bid advisor at arena speed, with auction inference (module docstring).
+
+    Per hand it draws one :class:`Study` at its first call, on deals that meet the hard clues of the calls
+    so far (:func:`analyzer.inference.evidence`, through the sampler's accept hook) and weighs them by the
+    soft clues' likelihoods (importance weights). At later calls the same deals are filtered by the new
+    hard clues and re-weighed; a fresh study is drawn only when fewer than ``min_keep`` of them survive,
+    or (with the soft clues thinning at the draw instead of weighing) when the weights' effective sample
+    size falls under ``min_ess`` of the deals. A call compares, on those deals, passing with bidding each
+    legal level:
+
+    * the other seats bid by their formula valuation: an opponent still to act outbids a level when
+      its valuation reaches the next legal bid; my partner does not bid against me;
+    * if I pass, the seat still to act with the highest valuation outbids the standing bid at the lowest
+      legal bid when its valuation reaches it; else the standing bid's holder declares it; else the deal
+      is thrown in. Each declarer names its best trump by the valuation;
+    * declaring level ``b`` (the trump best on the deals where ``b`` wins) is worth the paired gain over
+      passing on the deals where ``b`` wins; the **limit** is the highest level with a positive gain, at
+      least ``risk`` chance of making it there, and won on enough deals (effective size).
+
+    It then calls like :func:`conventional_call` with that limit; on a last turn (one-round auctions) it
+    bids the free level (or the due signal) of the highest expected net over all deals, outbid deals
+    included, or passes if passing is better. After winning it draws a fresh declaring-only study on the
+    whole auction's clues, names the trump with the best expected net at the contract and keeps that
+    forecast (chance of making, expected points) for calibration.
+    """
+
+    def __init__(self, samples: int | None = None, risk: float = 0.0, inference: bool = True, soft: bool = True,
+                 policy: str = "v1", play: str = "playout", min_keep: float = MIN_KEEP, min_ess: float = MIN_ESS,
+                 fresh_forecast: bool = True, name: str = "advisor") -> None:
+        if not 0.0 <= risk <= 1.0:
+            raise UserError(f"advisor risk is a chance between 0 and 1, not {risk}")
+        if samples is not None and samples < 20:
+            raise UserError(f"advisor samples must be at least 20, not {samples}")
+        self.samples = samples
+        self.risk = risk
+        self.inference = inference
+        self.soft = soft
+        self.policy = policy
+        self.play = play
+        self.min_keep = min_keep
+        self.min_ess = min_ess
+        self.fresh_forecast = fresh_forecast
+        self.name = name
+        self.stats = AdvisorStats()
+        self._cache: dict[tuple[Any, ...], _HandCache] = {}
+        self.last: Decision | None = None
+
+    def n_samples(self, rules: RuleSet) -> int:
+        return self.samples or ADVISOR_SAMPLES.get(rules.id, DEFAULT_ADVISOR_SAMPLES)
+
+    # -- the per-hand cache ------------------------------------------------------------------------------
+    def _entry(self, view: BidView) -> _HandCache:
+        k = (view.key, view.seat)
+        e = self._cache.get(k)
+        if e is None:
+            if len(self._cache) > 64:
+                self._cache.clear()
+            e = self._cache[k] = _HandCache()
+        return e
+
+    def _evidence(self, view: BidView) -> Evidence | None:
+        if not self.inference or not view.calls:
+            return None
+        ev = evidence(view.rules, view.dealer, view.calls, view.seat, hard_only=not self.soft)
+        return ev if ev else None
+
+    def _draw(self, view: BidView, ev: Evidence | None, e: _HandCache, others: bool, thin: bool) -> Study:
+        """A study on ``ev``'s clues (soft ones thinning if ``thin``); if they (almost) never hold, on the
+        hard clues only, then on none."""
+        n = self.n_samples(view.rules)
+        tries: list[Callable[[np.ndarray], np.ndarray] | None] = [None]
+        if ev is not None:
+            tries = [ev.accept, ev.accept_hard, None] if thin else [ev.accept_hard, None]
+        for i, acc in enumerate(tries):
+            if acc is not None and not self._plausible(view, acc, seed_of(view.seed, e.studies, 7)):
+                continue
+            try:
+                st = study(view.rules, view.seat, view.dealer, view.hand, n,
+                           seed_of(view.seed, e.studies, 0 if others else 1), accept=acc, others=others,
+                           policy=self.policy, play=self.play, max_tries=MAX_TRIES)
+            except UserError:
+                continue
+            e.studies += 1
+            self.stats.relaxed += i > 0
+            return st
+        raise UserError("no deal could be sampled for the advisor")  # pragma: no cover
+
+    @staticmethod
+    def _plausible(view: BidView, acc: Callable[[np.ndarray], np.ndarray], seed: int) -> bool:
+        """Whether ``acc`` accepts at least one deal in :data:`MAX_TRIES` on a pilot batch of deals (the
+        sampler would otherwise spend its whole budget before giving up)."""
+        from analyzer.cards import from_planes
+
+        tab = table(view.rules, view.seat, from_planes(np.asarray(view.hand, dtype=np.int64), view.rules.deck))
+        pilot = tab.sample(PILOT, seed)
+        return int(np.asarray(acc(pilot.hands)).sum()) * MAX_TRIES >= PILOT
+
+    def _weigh(self, ev: Evidence | None, st: Study, thinned: bool) -> np.ndarray:
+        if ev is None:
+            return np.ones(st.n)
+        mask, w = ev.evaluate(st.hands, "thin" if thinned else "weigh")
+        return np.where(mask, w, 0.0)
+
+    def _sampled(self, view: BidView, ev: Evidence | None, e: _HandCache, others: bool) -> tuple[Study, np.ndarray]:
+        """A study and its weights that keep enough deals (``min_keep``) and weight (``min_ess``)."""
+        st = e.study if others else None
+        thinned = e.thinned
+        if st is not None and e.weights is not None and e.calls_seen == len(view.calls):
+            return st, e.weights
+        if st is not None:
+            w = self._weigh(ev, st, thinned)
+            if (w > 0).sum() >= self.min_keep * st.n and (thinned or effective_size(w) >= self.min_ess * st.n):
+                e.weights, e.calls_seen = w, len(view.calls)
+                return st, w
+            self.stats.refreshes += 1
+        thinned = False
+        st = self._draw(view, ev, e, others, thin=False)
+        w = self._weigh(ev, st, False)
+        if effective_size(w) < self.min_ess * st.n:
+            st = self._draw(view, ev, e, others, thin=True)
+            thinned = True
+            self.stats.thinned += 1
+            w = self._weigh(ev, st, True)
+        if others:
+            e.study, e.weights, e.thinned, e.calls_seen = st, w, thinned, len(view.calls)
+            self.stats.studies += 1
+        return st, w
+
+    # -- calls ----------------------------------------------------------------------------------------------
+    def bid(self, view: BidView) -> int | None:
+        if not view.last_turn:  # a conventional bid due with more turns to come is made without analysis
+            due = int(Convention.of(view.rules).conventional_bids(
+                features(view.rules, view.hand[None, :]), view.first_call, view.high, view.min_bid)[0])
+            if due:
+                self.stats.decisions += 1
+                self.last = Decision(due, None, 0, 0.0, 0, 0.0, 0)
+                return due
+        e = self._entry(view)
+        ev = self._evidence(view)
+        st, w = self._sampled(view, ev, e, True)
+        call, limit, vpass = self._decide(view, st, w)
+        kept = int((w > 0).sum())
+        ess = effective_size(w)
+        self.stats.decisions += 1
+        self.stats.analysed += 1
+        self.stats.kept += kept
+        self.stats.ess += int(round(ess))
+        self.stats.tried += st.tried
+        self.last = Decision(call, limit, kept, ess, st.tried, vpass, len(ev.active) if ev is not None else 0)
+        return call
+
+    def _decide(self, view: BidView, st: Study, weights: np.ndarray) -> tuple[int | None, int | None, float]:
+        rs = view.rules
+        cv = Convention.of(rs)
+        due = int(cv.conventional_bids(features(rs, view.hand[None, :]), view.first_call, view.high,
+                                       view.min_bid)[0])
+        idx = np.flatnonzero(weights > 0)
+        if idx.size == 0:
+            return (due or None), None, 0.0
+        n = idx.size
+        w = weights[idx] / weights[idx].sum()
+        tot, ok, base = st.me_tot[:, idx], st.me_ok[:, idx], st.me_base[:, idx]
+        top = max(int(tot.max()), view.min_bid)
+        free = cv.free_bids(view.legal(upto=next_legal(rs, top)), view.first_call, view.high)
+        cand = sorted(set(free) | ({due} if due else set()))
+        if not cand:
+            return None, None, 0.0
+        L = np.array(cand, dtype=np.int64)
+        nxt = np.array([next_legal(rs, int(b)) for b in L], dtype=np.int64)
+        partners = set(rs.partners(view.seat))
+        val = st.value[:, idx]
+        opp = [j for j in view.to_act if j not in partners]
+        if opp:
+            jo = np.array(opp)[val[opp].argmax(axis=0)]
+            vo = val[opp].max(axis=0)
+            won = vo[None, :] < nxt[:, None]  # [K, n]
+        else:
+            jo = np.full(n, -1)
+            vo = np.zeros(n)
+            won = np.ones((L.size, n), dtype=bool)
+        # passing: the best valuation still to act outbids, else the standing bid holds, else thrown in
+        outb = [j for j in view.to_act if j != view.high_seat]
+        hold = -1 if view.high_seat is None else view.high_seat
+        # on the last round the others bid their limit outright, else they raise by the least step
+        rounds = int(rs.bidding.get("rounds", 0))
+        ladder = np.array(view.legal(), dtype=np.int64)
+        last_round = rounds > 0 and view.round == rounds - 1
+
+        def contract_over(floor: np.ndarray | int, limit: np.ndarray) -> np.ndarray:
+            if not last_round:
+                return np.broadcast_to(np.asarray(floor, dtype=np.int64), limit.shape)
+            at = ladder[np.clip(np.searchsorted(ladder, np.floor(limit), side="right") - 1, 0, ladder.size - 1)]
+            return np.maximum(floor, at)
+
+        if outb:
+            jb = np.array(outb)[val[outb].argmax(axis=0)]
+            vb = val[outb].max(axis=0)
+            over = vb >= view.min_bid
+            decl = np.where(over, jb, hold)
+            contract = np.where(over, contract_over(view.min_bid, vb), view.high or 0)
+        else:
+            decl = np.full(n, hold)
+            contract = np.full(n, view.high or 0)
+        net_pass = _net_other(st, idx, decl, contract)
+        made = ok[:, None, :] & (tot[:, None, :] >= L[None, :, None])  # [4, K, n]
+        net_decl = base[:, None, :] + np.where(made, tot[:, None, :], -L[None, :, None])
+        ww = won * w[None, :]  # [K, n]: the weight of the deals each level wins
+        tk = _wmean(net_decl, ww[None]).argmax(axis=0)  # [K]: the best trump where each level wins
+        k_ = np.arange(L.size)
+        nd, mk = net_decl[tk, k_], made[tk, k_]
+        gain = _wmean(nd - net_pass[None, :], ww)
+        pmake = _wmean(mk.astype(np.float64), ww)
+        sw, sw2 = ww.sum(axis=1), (ww * ww).sum(axis=1)
+        ess_won = np.where(sw2 > 0, sw * sw / np.where(sw2 > 0, sw2, 1.0), 0.0)
+        ess_all = 1.0 / float((w * w).sum())
+        enough = (ess_won >= max(MIN_WON, 0.05 * ess_all)) & (pmake >= self.risk)
+        vpass = float((w * net_pass).sum())
+        is_free = L != due
+        lim = [int(b) for b, g, e_, f in zip(L, gain, enough, is_free, strict=True) if e_ and g > 0 and f]
+        limit = max(lim) if lim else None
+        if not view.last_turn:
+            if due:
+                return due, limit, vpass
+            if limit is not None and free and min(free) <= limit:
+                return min(free), limit, vpass
+            return None, limit, vpass
+        # last turn: the best expected net over all deals (outbid deals: the top opponent declares above b)
+        if opp:
+            out = np.stack([_net_other(st, idx, jo, contract_over(int(x), vo)) for x in nxt])
+            value = (np.where(won, nd, out) * w[None, :]).sum(axis=1)
+        else:
+            value = (nd * w[None, :]).sum(axis=1)
+        # with a signal due, only it or a free bid above it keep the convention
+        opts = [(float(value[k]), int(L[k])) for k in range(L.size)
+                if (enough[k] and is_free[k] and L[k] > due) or L[k] == due]
+        if due:
+            return max(opts)[1], limit, vpass
+        if opts:
+            v, b = max(opts)
+            if v > vpass:
+                return b, limit, vpass
+        return None, limit, vpass
+
+    # -- trump and forecast -----------------------------------------------------------------------------------
+    def choose_trump(self, view: BidView) -> int:
+        e = self._entry(view)
+        c = int(view.contract if view.contract is not None else view.min_bid)
+        ev = self._evidence(view)
+        if self.fresh_forecast or e.study is None:
+            st, w = self._sampled(view, ev, e, False)
+            self.stats.forecasts += 1
+        else:
+            st, w = self._sampled(view, ev, e, True)
+        idx = np.flatnonzero(w > 0)
+        wn = w[idx] / w[idx].sum()
+        tot, ok, base = st.me_tot[:, idx], st.me_ok[:, idx], st.me_base[:, idx]
+        made = ok & (tot >= c)
+        net = base + np.where(made, tot, -c)
+        t = int((net * wn).sum(axis=1).argmax())
+        e.forecast = (c, t, Forecast(min(1.0, max(0.0, float((made[t] * wn).sum()))), float((tot[t] * wn).sum()),
+                                     int(round(effective_size(w))), st.tried))
+        return t
+
+    def forecast(self, view: BidView, trump: int) -> Forecast | None:
+        e = self._entry(view)
+        if e.forecast is None or e.forecast[1] != trump:
+            return None
+        return e.forecast[2]
+
+
+# ---- fitting the formula's allowances ---------------------------------------------------------------------------
+def fit_formula(rules: RuleSet, deals: int = 20_000, seed: int = 0, rounds: int = 2) -> FormulaParams:
+    """Least-squares allowances of the formula valuation for ``rules``.
+
+    Seat 0 declares on random deals (dealer seat ``seats - 1``, v1 play, a contract above the opening);
+    the target is its side's meld + trick points as counted less its own meld in that trump, regressed on
+    ``[1, sure tricks, trumps beyond a quarter of the hand]``. The first round uses every trump, later
+    rounds only the trump the fitted valuation names.
+    """
+    from analyzer.play import play_deals, random_deals
+
+    d = random_deals(rules, deals, seed=seed)
+    n = d.shape[0]
+    meld = meld_batch(d.reshape(-1, rules.deck.copies), rules).reshape(n, rules.seats, 4).astype(np.int64)
+    f = features(rules, d[:, 0])
+    ex = excess_trumps(rules, f.length)
+    bid = play_bids(rules)[-1]
+    dealer = rules.seats - 1
+    y = np.zeros((4, n))
+    pm = np.zeros((4, n))
+    partners = list(rules.partners(0))
+    for t in range(4):
+        r = play_deals(rules, d, t, first_leader(rules, 0, dealer), 0, "v1", seed=seed_of(seed, t), bid=bid)
+        s0 = score_hand(rules, meld[:, :, t], r.points, r.tricks, 0, 0)
+        ok = declarer_made(rules, meld[:, :, t], r.points, r.tricks, 0, 0)
+        tot = np.where(ok, s0[:, 0], s0[:, 0])  # the side's meld + trick points as counted (0 without the minimums)
+        y[t] = tot - meld[:, 0, t]
+        pm[t] = meld[:, partners, t].sum(axis=1) if partners else 0
+    rows = np.ones((4, n), dtype=bool)
+    coef = np.zeros(3)
+    for _ in range(max(1, rounds)):
+        X = np.stack([np.ones(rows.sum()), np.broadcast_to(f.sure, (4, n))[rows], ex.T[rows]], axis=1)
+        coef, *_ = np.linalg.lstsq(X, y[rows], rcond=None)
+        v = meld[:, 0, :].T + coef[0] + coef[1] * f.sure[None, :] + coef[2] * ex.T
+        choice = v.argmax(axis=0)
+        rows = np.zeros((4, n), dtype=bool)
+        rows[choice, np.arange(n)] = True
+    return FormulaParams(float(coef[0]), float(coef[1]), float(coef[2]), float(pm[rows].mean()))
+
+
+# ---- building agents from specs ------------------------------------------------------------------------------
+Factory = Callable[..., Any]
+AGENTS: dict[str, Factory] = {
+    "advisor": lambda **kw: Advisor(**kw),
+    "advisor-cautious": lambda **kw: Advisor(**{"risk": 0.6, "name": "advisor-cautious", **kw}),
+    "advisor-noinf": lambda **kw: Advisor(**{"inference": False, "name": "advisor-noinf", **kw}),
+    "formula": lambda **kw: Formula(**kw),
+    "meld-only": lambda **kw: MeldOnly(**kw),
+    "random": lambda **kw: RandomBidder(**kw),
+}
+AGENTS_HELP = ("advisor, advisor-cautious, advisor-noinf, formula, meld-only, random; options after a colon "
+               "(advisor:samples=200,risk=0.6,inference=off), or module:Class for your own agent")
+
+
+def register_agent(name: str, factory: Factory) -> None:
+    """Make ``factory(**options)`` available as agent ``name``."""
+    AGENTS[name] = factory
+
+
+def _value(text: str) -> Any:
+    t = text.strip()
+    low = t.lower()
+    if low in ("on", "true", "yes"):
+        return True
+    if low in ("off", "false", "no"):
+        return False
+    for conv in (int, float):
+        try:
+            return conv(t)
+        except ValueError:
+            pass
+    return t
+
+
+def make_agent(spec: str) -> Any:
+    """An agent from ``name[:key=value,...]`` (see :data:`AGENTS_HELP`); UserError for unknown ones."""
+    name, _, opts = spec.partition(":")
+    name = name.strip()
+    if "." in name and name not in AGENTS:  # module:Class (options not supported then)
+        mod, cls = spec.rsplit(":", 1) if ":" in spec else (spec, "")
+        try:
+            obj = getattr(importlib.import_module(mod), cls)
+        except (ImportError, AttributeError, ValueError):
+            raise UserError(f"cannot import agent {spec!r}: write module:Class, e.g. mybots.simple:Bidder") from None
+        agent = obj()
+    else:
+        if name not in AGENTS:
+            raise UserError(f"unknown agent {name!r}: use {AGENTS_HELP}")
+        kw: dict[str, Any] = {}
+        for item in filter(None, (o.strip() for o in opts.split(","))):
+            k, eq, v = item.partition("=")
+            if not eq:
+                raise UserError(f"bad agent option {item!r} in {spec!r}: write key=value")
+            kw[k.strip().replace("-", "_")] = _value(v)
+        try:
+            agent = AGENTS[name](**kw)
+        except TypeError as e:
+            raise UserError(f"bad options for agent {name!r}: {e}") from None
+    if not isinstance(agent, Agent):
+        raise UserError(f"agent {spec!r} lacks the protocol: name, bid(view), choose_trump(view)")
+    return agent
+
+
+__all__ = [
+    "AGENTS", "Advisor", "Agent", "BidView", "Decision", "Forecast", "Formula", "MeldOnly", "RandomBidder",
+    "Study", "conventional_call", "field", "fit_formula", "make_agent", "register_agent", "study",
+]

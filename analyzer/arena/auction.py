@@ -1,0 +1,322 @@
+"""The bidding rules of a rule set as a state machine: whose turn it is, which bids are legal, when it ends.
+
+RULES.md fixes the auctions; the rule data (``rules.bidding``) says which applies:
+
+* bidding starts left of the dealer and goes clockwise; a bid is at least ``opening`` and at least
+  ``step`` above the standing bid, and bids above ``multiple_above`` are multiples of ``multiple``
+  (double deck: over 60 in fives); jump bids are legal;
+* a player who passes is out for the rest of the auction;
+* ``dealer_holds`` (double deck): the dealer holds the opening bid (50) from the start, so the others'
+  bids start one above it, and if the other three pass the dealer plays at 50;
+* ``rounds``: how many times the turn goes round the table (auction: 1 or 2, the ``bidding-rounds``
+  option); 0 = until every player but one has passed. The player holding the standing bid is skipped
+  (nobody raises his own bid);
+* the auction ends when every player but the high bidder has passed, or the rounds are used up; the
+  high bidder wins (and names trump). If nobody bid, the deal is thrown in (``all_pass = "throw-in"``) —
+  in double deck that cannot happen: the dealer holds 50.
+
+:class:`Auction` applies these rules; :meth:`Auction.view_for` gives an agent what it may know at its
+turn (:class:`BidView`), :meth:`Auction.call` applies a call and raises :class:`IllegalCall` for a bid the
+rules do not allow. The same class replays a written auction (``1:16 2:pass 3:18``) for the advisor.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+
+import numpy as np
+
+from analyzer.cards import Hand, from_planes
+from analyzer.errors import UserError
+from analyzer.rules.model import RuleSet
+
+#: bids are never considered above this multiple of the rule set's highest advised level
+CAP_FACTOR = 4
+
+
+class IllegalCall(UserError):
+    """A call the bidding rules do not allow (a bid too low, off the steps, by a passed player ...)."""
+
+
+@dataclass(frozen=True)
+class Call:
+    """One call of an auction: ``seat`` bids ``bid`` (None = pass)."""
+
+    seat: int
+    bid: int | None
+
+    def __str__(self) -> str:
+        return f"{self.seat}:{'pass' if self.bid is None else self.bid}"
+
+
+@dataclass(frozen=True)
+class CallContext:
+    """A call with what the table knew when it was made: the standing bid before it, the lowest legal bid,
+    the round, and whether it was the caller's first call (the conventions give first calls a meaning)."""
+
+    call: Call
+    index: int
+    high_before: int | None
+    high_seat_before: int | None
+    min_bid: int
+    round: int
+    first_call: bool
+
+
+def bid_cap(rules: RuleSet) -> int:
+    """The highest bid the arena allows: far above anything a hand can make."""
+    return CAP_FACTOR * rules.bid_levels()[-1]
+
+
+def next_legal(rules: RuleSet, above: int | None) -> int:
+    """The lowest legal bid over a standing bid ``above`` (None: no bid yet -> the opening)."""
+    b = rules.bidding
+    opening = int(b["opening"])
+    if above is None:
+        return opening
+    nxt = max(opening, above + int(b["step"]))
+    m_above, m = int(b.get("multiple_above", 0)), int(b.get("multiple", 1))
+    if m > 1 and nxt > m_above:
+        nxt = ((nxt + m - 1) // m) * m
+    return nxt
+
+
+def is_bid_value(rules: RuleSet, b: int) -> bool:
+    """Whether ``b`` is on the rule set's ladder of bids at all (steps and multiples)."""
+    b_ = rules.bidding
+    opening, step = int(b_["opening"]), int(b_["step"])
+    m_above, m = int(b_.get("multiple_above", 0)), int(b_.get("multiple", 1))
+    if b < opening or b > bid_cap(rules):
+        return False
+    if m > 1 and b > m_above:
+        return b % m == 0
+    return (b - opening) % step == 0
+
+
+@dataclass(frozen=True)
+class BidView:
+    """What a player knows at its turn to bid (and, with ``contract`` set, when it names trump).
+
+    ``hand``: its own count planes int64[copies]; ``calls``: the auction so far; ``high`` /
+    ``high_seat``: the standing bid and who holds it (double deck: 50 held by the dealer at the start);
+    ``min_bid``: the lowest legal bid now; ``passed``: seats that are out; ``round``: 0-based round;
+    ``first_call``: this is the player's first call; ``last_turn``: the player gets no further turn
+    (rounds limit); ``to_act``: the other seats that get at least one more turn after this one;
+    ``key``: identifies the hand being played (agents may cache per key); ``seed``: a seed for this
+    seat on this hand (agents that draw random numbers use it, so runs repeat).
+    """
+
+    rules: RuleSet
+    seat: int
+    dealer: int
+    hand: np.ndarray
+    calls: tuple[Call, ...]
+    high: int | None
+    high_seat: int | None
+    min_bid: int
+    passed: frozenset[int]
+    round: int
+    first_call: bool
+    last_turn: bool
+    to_act: tuple[int, ...]
+    key: tuple[int, ...] = ()
+    seed: int = 0
+    contract: int | None = None  # set when the view asks for trump: the winning bid
+
+    @cached_property
+    def hand_obj(self) -> Hand:
+        """The hand as a :class:`~analyzer.cards.Hand` (card names, ...)."""
+        return Hand(self.rules.deck, tuple(sorted(from_planes(self.hand, self.rules.deck))))
+
+    def is_legal(self, bid: int | None) -> bool:
+        """Whether ``bid`` (None = pass) is a legal call now."""
+        if bid is None:
+            return True
+        return bid >= self.min_bid and is_bid_value(self.rules, int(bid))
+
+    def legal(self, upto: int | None = None) -> list[int]:
+        """The legal bids from :attr:`min_bid` up to ``upto`` (default: the arena's cap)."""
+        top = bid_cap(self.rules) if upto is None else min(int(upto), bid_cap(self.rules))
+        out: list[int] = []
+        b = self.min_bid
+        while b <= top:
+            out.append(b)
+            b = next_legal(self.rules, b)
+        return out
+
+    @property
+    def partners(self) -> tuple[int, ...]:
+        return self.rules.partners(self.seat)
+
+
+@dataclass
+class Auction:
+    """The auction of one hand under a rule set's bidding rules (module docstring).
+
+    Drive it with ``while not a.done: a.call(a.turn, agent.bid(a.view_for(...)))``; afterwards
+    :attr:`winner` and :attr:`contract` (None, None when thrown in).
+    """
+
+    rules: RuleSet
+    dealer: int
+    calls: list[Call] = field(default_factory=list)
+    contexts: list[CallContext] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        rs = self.rules
+        if not rs.has_bidding:
+            raise UserError(f"{rs.id} has no bidding")
+        if not 0 <= self.dealer < rs.seats:
+            raise UserError(f"dealer {self.dealer} is out of range: {rs.id} has seats 0..{rs.seats - 1}")
+        self.order = [(self.dealer + 1 + i) % rs.seats for i in range(rs.seats)]
+        self.rounds = int(rs.bidding.get("rounds", 0))
+        self.high: int | None = None
+        self.high_seat: int | None = None
+        if rs.bidding.get("dealer_holds", False):
+            self.high, self.high_seat = int(rs.bidding["opening"]), self.dealer
+        self.passed: set[int] = set()
+        self.acted: set[int] = set()
+        self._pos = 0  # position in the turn sequence (order repeated round after round)
+        self.done = False
+        self._advance()
+
+    # ---- turn order -------------------------------------------------------------------------------
+    def _turns(self, start: int) -> Iterator[tuple[int, int]]:
+        """(position, seat) of the turns from ``start`` on, within the rounds limit."""
+        n = self.rules.seats
+        pos = start
+        while self.rounds == 0 or pos < self.rounds * n:
+            yield pos, self.order[pos % n]
+            pos += 1
+            if self.rounds == 0 and pos > start + 2 * n:  # someone must call within one round
+                return
+
+    def _others_out(self, seat: int) -> bool:
+        return all(s in self.passed for s in range(self.rules.seats) if s != seat)
+
+    def _advance(self) -> None:
+        """Move to the next seat that must call, or end the auction."""
+        for pos, seat in self._turns(self._pos):
+            if self.high_seat is not None and self._others_out(self.high_seat):
+                break  # everyone else has passed: the high bidder wins
+            if len(self.passed) == self.rules.seats:
+                break
+            if seat in self.passed or seat == self.high_seat:
+                continue
+            self._pos = pos
+            return
+        self.done = True
+
+    @property
+    def turn(self) -> int:
+        """The seat to call now."""
+        if self.done:
+            raise UserError("the auction is over")
+        return self.order[self._pos % self.rules.seats]
+
+    @property
+    def round(self) -> int:
+        return self._pos // self.rules.seats
+
+    @property
+    def min_bid(self) -> int:
+        return next_legal(self.rules, self.high)
+
+    def to_act_after(self, seat: int) -> tuple[int, ...]:
+        """The other seats that get at least one more turn after ``seat``'s current turn, if ``seat``
+        passes now (a seat that holds the standing bid counts: it gets a turn once someone outbids it)."""
+        n = self.rules.seats
+        out: list[int] = []
+        end = self.rounds * n if self.rounds else self._pos + 1 + n
+        for pos in range(self._pos + 1, end):
+            s = self.order[pos % n]
+            if s != seat and s not in self.passed and s not in out:
+                out.append(s)
+        return tuple(out)
+
+    def last_turn(self, seat: int) -> bool:
+        """Whether this is ``seat``'s last possible turn (the rounds limit)."""
+        n = self.rules.seats
+        return bool(self.rounds) and self._pos + n >= self.rounds * n
+
+    # ---- calls ------------------------------------------------------------------------------------
+    def view_for(self, hand: np.ndarray, key: tuple[int, ...] = (), seed: int = 0) -> BidView:
+        """The view of the seat to call now, holding ``hand``."""
+        seat = self.turn
+        return BidView(
+            rules=self.rules, seat=seat, dealer=self.dealer, hand=np.asarray(hand, dtype=np.int64),
+            calls=tuple(self.calls), high=self.high, high_seat=self.high_seat, min_bid=self.min_bid,
+            passed=frozenset(self.passed), round=self.round, first_call=seat not in self.acted,
+            last_turn=self.last_turn(seat), to_act=self.to_act_after(seat), key=key, seed=seed,
+        )
+
+    def call(self, seat: int, bid: int | None) -> CallContext:
+        """Apply ``seat``'s call (None = pass); IllegalCall if it is not ``seat``'s turn or not legal."""
+        if self.done:
+            raise IllegalCall(f"seat {seat} called {bid} after the auction ended")
+        if seat != self.turn:
+            raise IllegalCall(f"it is seat {self.turn}'s turn to call, not seat {seat}'s")
+        ctx = CallContext(Call(seat, bid), len(self.calls), self.high, self.high_seat, self.min_bid, self.round,
+                          seat not in self.acted)
+        if bid is not None:
+            b = int(bid)
+            if b < self.min_bid or not is_bid_value(self.rules, b):
+                raise IllegalCall(
+                    f"seat {seat} bid {b}: the lowest legal bid is {self.min_bid}"
+                    + ("" if is_bid_value(self.rules, b) else f", and {b} is not on the {self.rules.id} ladder")
+                )
+            self.high, self.high_seat = b, seat
+        else:
+            self.passed.add(seat)
+        self.acted.add(seat)
+        self.calls.append(ctx.call)
+        self.contexts.append(ctx)
+        self._pos += 1
+        self._advance()
+        return ctx
+
+    @property
+    def winner(self) -> int | None:
+        """The declarer once the auction is over (None: thrown in)."""
+        if not self.done:
+            return None
+        return self.high_seat
+
+    @property
+    def contract(self) -> int | None:
+        return self.high if self.done and self.high_seat is not None else None
+
+    def text(self) -> str:
+        """The calls as ``1:16 2:pass ...``."""
+        return " ".join(str(c) for c in self.calls)
+
+
+def parse_calls(text: str, rules: RuleSet) -> list[Call]:
+    """Calls written ``SEAT:BID`` or ``SEAT:pass`` separated by spaces or commas (``1:16 2:pass 3:18``)."""
+    out: list[Call] = []
+    for tok in text.replace(",", " ").split():
+        if ":" not in tok:
+            raise UserError(f"bad call {tok!r} in --auction: write SEAT:BID or SEAT:pass, e.g. '1:16 2:pass 3:18'")
+        who, what = tok.split(":", 1)
+        if not who.strip().isdigit() or not 0 <= int(who) < rules.seats:
+            raise UserError(f"bad seat in call {tok!r}: {rules.id} has seats 0..{rules.seats - 1}")
+        w = what.strip().lower()
+        if w in ("pass", "p", "-"):
+            out.append(Call(int(who), None))
+        elif w.isdigit():
+            out.append(Call(int(who), int(w)))
+        else:
+            raise UserError(f"bad call {tok!r}: the bid must be a number or 'pass'")
+    return out
+
+
+def replay(rules: RuleSet, dealer: int, calls: Sequence[Call]) -> Auction:
+    """The auction after ``calls``; UserError (IllegalCall) if a call is out of turn or illegal."""
+    a = Auction(rules, dealer)
+    for c in calls:
+        if a.done:
+            raise IllegalCall(f"the auction is already over before call {c}")
+        a.call(c.seat, c.bid)
+    return a

@@ -1,0 +1,423 @@
+"""Self-play: whole hands dealt, bid, named, melded, played and scored, in duplicate.
+
+:func:`run_arena` plays ``deals`` deals between agent A and agent B (:mod:`analyzer.agents`). Deal ``k``
+is dealt from ``(seed, k)`` alone (the sampler's counter-based stream), the dealer is seat ``k mod
+seats``, and the deal is played once per *seating*:
+
+* partnerships (auction, double deck): copy 0 seats A on side 0 (seats 0, 2) and B on side 1; copy 1
+  swaps them. The cards stay where they are, so each agent holds each side's cards once, in the same
+  seats relative to the dealer — the duplicate of bridge clubs;
+* Luxury Family: copy ``r`` (r = 0, 1, 2) seats A at seat ``r`` and B at the other two: A holds every
+  hand once, B every hand twice.
+
+A hand: the auction by the rule set's bidding rules (:class:`analyzer.arena.auction.Auction`; every
+call checked), the winner names trump, every seat's meld in that trump, the card play by the heuristic
+policy v1 (``play = "dd"``: the double-dummy solver, where it can report every seat's points), and the
+score by :func:`analyzer.score.score_hand` at the contract. A thrown-in deal scores 0 for all. The play
+of a deal uses a seed from ``(seed, k)`` shared by its copies, so copies that reach the same contract
+play the same cards.
+
+The comparison: per copy, A's score (a side's score; Luxury Family: A's seat) less B's (Luxury Family:
+the mean of B's seats); per deal, the mean over its copies — "net per deal". Both agents held the same
+cards, so the difference measures the bidding (and trump naming), not the luck of the deal; its 95%
+interval comes from the per-deal values. Results depend only on ``(seed, k)``: the same at any thread
+count, worker count or batching.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import polars as pl
+
+from analyzer.agents import Advisor, AdvisorStats, make_agent, seed_of
+from analyzer.arena.auction import Auction, BidView, IllegalCall
+from analyzer.batches import run_batches
+from analyzer.cards import card_names, from_planes
+from analyzer.deal_kernel import deal_batch
+from analyzer.errors import UserError
+from analyzer.meld import meld_batch
+from analyzer.rules.model import RuleSet
+from analyzer.score import declarer_made, score_hand
+from analyzer.simulate import PLAY_MODES, first_leader
+from analyzer.stats import Estimate, Proportion, mean_ci, proportion
+
+#: deals per task handed to a worker (progress granularity; results do not depend on it)
+BLOCK = 25
+PLAYS = {"heuristic": "playout", "dd": "dd"}
+
+
+def deal_cards(rules: RuleSet, seed: int, ids: np.ndarray) -> np.ndarray:
+    """The deals ``ids`` of the arena's seed: int64[n, seats, copies]; deal ``k`` depends on ``(seed, k)``."""
+    seats, copies = rules.seats, rules.deck.copies
+    pool = np.array(sorted(k for k in rules.deck.kinds for _ in range(copies)), dtype=np.int64)
+    need = np.full(seats, rules.hand_size, dtype=np.int64)
+    hands, _ = deal_batch(np.zeros((seats, copies), dtype=np.int64), pool, need, np.zeros(0, dtype=np.int64),
+                          np.int64(seed_of(seed, 0xDEA1) & ((1 << 62) - 1)), np.asarray(ids, dtype=np.int64),
+                          np.zeros(len(ids), dtype=np.int64))
+    return hands
+
+
+def seatings(rules: RuleSet) -> list[tuple[int, ...]]:
+    """For each copy of a deal, the agent (0 = A, 1 = B) in each seat (module docstring)."""
+    if rules.has_partners:
+        a_side = [tuple(0 if rules.side_of(s) == side else 1 for s in range(rules.seats)) for side in range(2)]
+        return a_side
+    return [tuple(0 if s == r else 1 for s in range(rules.seats)) for r in range(rules.seats)]
+
+
+@dataclass(frozen=True)
+class HandRecord:
+    """One hand played: who sat where, the calls, the contract, the play and the score, and the declaring
+    agent's forecast (None when it gave none)."""
+
+    deal: int
+    copy: int
+    dealer: int
+    agents: tuple[int, ...]
+    hands: tuple[tuple[int, ...], ...]  # count planes per seat
+    calls: str
+    ncalls: int
+    declarer: int
+    contract: int
+    trump: int
+    made: bool | None
+    meld: tuple[int, ...]
+    points: tuple[int, ...]
+    tricks: tuple[int, ...]
+    score: tuple[int, ...]
+    side_points: int  # the declaring side's meld + trick points as counted toward the bid
+    p_make: float | None
+    points_forecast: float | None
+    forecast_n: int | None
+
+
+def _score(rules: RuleSet, hands: np.ndarray, decl: int, contract: int, trump: int, dealer: int, play: str,
+           policy: str, seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, bool, int]:
+    """Meld, points, tricks and score per seat of one contract played out; made; the declaring side's total."""
+    meld = meld_batch(hands, rules)[:, trump].astype(np.int64)[None, :]
+    r = PLAY_MODES[play](rules, hands[None], trump, first_leader(rules, decl, dealer), decl, policy, seed, contract)
+    pts = np.asarray(r.points, dtype=np.int64)
+    trk = np.asarray(r.tricks, dtype=np.int64)
+    sc = score_hand(rules, meld, pts, trk, decl, contract)[0]
+    made = bool(declarer_made(rules, meld, pts, trk, decl, contract)[0])
+    total = int(score_hand(rules, meld, pts, trk, decl, 0)[0, decl])
+    return meld[0], pts[0], trk[0], sc, made, total
+
+
+def play_hand(rules: RuleSet, hands: np.ndarray, deal: int, copy: int, dealer: int, seat_agents: Sequence[Any],
+              agents_of: tuple[int, ...], seed: int, play: str = "playout", policy: str = "v1") -> HandRecord:
+    """One hand: auction, trump, meld, play, score (module docstring)."""
+    a = Auction(rules, dealer)
+    key = (deal, copy)
+    while not a.done:
+        s = a.turn
+        view = a.view_for(hands[s], key, seed_of(seed, deal, copy, s))
+        call = seat_agents[s].bid(view)
+        if call is not None and not isinstance(call, (int, np.integer)):
+            raise IllegalCall(f"agent {seat_agents[s].name!r} called {call!r}: a bid is an int, a pass is None")
+        try:
+            a.call(s, None if call is None else int(call))
+        except IllegalCall as e:
+            raise IllegalCall(f"agent {seat_agents[s].name!r} at seat {s}, deal {deal}: {e}") from None
+    hand_t = tuple(tuple(int(x) for x in hands[s]) for s in range(rules.seats))
+    nseat = rules.seats
+    if a.winner is None:
+        z = (0,) * nseat
+        return HandRecord(deal, copy, dealer, agents_of, hand_t, a.text(), len(a.calls), -1, 0, -1, None,
+                          z, z, z, z, 0, None, None, None)
+    decl, contract = int(a.winner), int(a.contract or 0)
+    ag = seat_agents[decl]
+    tv = BidView(rules, decl, dealer, np.asarray(hands[decl]), tuple(a.calls), a.high, a.high_seat, contract,
+                 frozenset(a.passed), a.round, False, True, (), key, seed_of(seed, deal, copy, decl), contract)
+    trump = ag.choose_trump(tv)
+    if not isinstance(trump, (int, np.integer)) or not 0 <= int(trump) <= 3:
+        raise IllegalCall(f"agent {ag.name!r} named trump {trump!r}: name 0..3 (S H D C)")
+    trump = int(trump)
+    fc = ag.forecast(tv, trump) if hasattr(ag, "forecast") else None
+    meld, pts, trk, sc, made, total = _score(rules, hands, decl, contract, trump, dealer, play, policy,
+                                             seed_of(seed, deal, 0x91A7))
+    return HandRecord(
+        deal, copy, dealer, agents_of, hand_t, a.text(), len(a.calls), decl, contract, trump, made,
+        tuple(int(x) for x in meld), tuple(int(x) for x in pts), tuple(int(x) for x in trk),
+        tuple(int(x) for x in sc), total,
+        None if fc is None else float(fc.p_make), None if fc is None else float(fc.points),
+        None if fc is None else int(fc.n),
+    )
+
+
+@dataclass(frozen=True)
+class _Task:
+    rules: RuleSet
+    a: Any
+    b: Any
+    seed: int
+    start: int
+    n: int
+    play: str
+    policy: str
+
+
+def _agent(x: Any) -> Any:
+    return make_agent(x) if isinstance(x, str) else x
+
+
+def _run_block(t: _Task) -> tuple[list[HandRecord], dict[str, dict[str, int]], float]:
+    """Play deals ``start .. start + n - 1`` (a worker's task): records, advisor counters, seconds."""
+    t0 = time.perf_counter()
+    rules = t.rules
+    a, b = _agent(t.a), _agent(t.b)
+    before = {id(x): (replace(x.stats) if isinstance(x, Advisor) else None) for x in (a, b)}
+    ids = np.arange(t.start, t.start + t.n, dtype=np.int64)
+    deals = deal_cards(rules, t.seed, ids)
+    out: list[HandRecord] = []
+    for i, k in enumerate(ids):
+        dealer = int(k) % rules.seats
+        for c, who in enumerate(seatings(rules)):
+            seat_agents = [a if w == 0 else b for w in who]
+            out.append(play_hand(rules, deals[i], int(k), c, dealer, seat_agents, who, t.seed, t.play, t.policy))
+    stats: dict[str, dict[str, int]] = {}
+    for label, x in (("A", a), ("B", b)):
+        if isinstance(x, Advisor):
+            prev = before[id(x)]
+            cur = x.stats.as_dict()
+            stats[label] = {k: v - (prev.as_dict()[k] if prev else 0) for k, v in cur.items()}
+    return out, stats, time.perf_counter() - t0
+
+
+# ---- results ------------------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class AgentFigures:
+    """One agent's figures over the run (``net`` per deal: its score less the other agent's, per hand
+    played, averaged over the deal's copies)."""
+
+    name: str
+    net: Estimate
+    score: Estimate
+    declared: Proportion
+    made: Proportion | None
+    contract: Estimate | None
+    sets: int
+    sets_rate: Proportion
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "name": self.name, "net_per_deal": self.net.as_dict(), "score_per_hand": self.score.as_dict(),
+            "declared": self.declared.as_dict(), "make_rate": self.made.as_dict() if self.made else None,
+            "mean_contract": self.contract.as_dict() if self.contract else None, "sets": self.sets,
+            "set_rate": self.sets_rate.as_dict(),
+        }
+
+
+@dataclass
+class ArenaResult:
+    """A run: settings, one row per hand played (:attr:`frame`), per-deal differences and figures."""
+
+    rules: RuleSet
+    names: tuple[str, str]
+    deals: int
+    seed: int
+    play: str
+    frame: pl.DataFrame
+    diff: np.ndarray  # per deal: A's net (score less B's), mean over the copies
+    seconds: float
+    workers: int
+    advisor_stats: dict[str, dict[str, int]] = field(default_factory=dict)
+    command: str = ""
+
+    def agent(self, which: int) -> AgentFigures:
+        f = self.frame
+        rs = self.rules
+        sign = 1.0 if which == 0 else -1.0
+        own = _own_scores(rs, f, which)
+        decl_side = f["declarer_agent"].to_numpy()
+        mine = decl_side == which
+        made = f["made"].to_numpy()
+        contracts = f["contract"].to_numpy()
+        declared_made = made[mine].astype(bool) if mine.any() else np.zeros(0, dtype=bool)
+        sets = int((~declared_made).sum())
+        per_hand = len(f) * (1 if rs.has_partners else 1)
+        return AgentFigures(
+            name=self.names[which],
+            net=mean_ci(sign * self.diff),
+            score=mean_ci(own),
+            declared=proportion(mine),
+            made=proportion(declared_made) if mine.any() else None,
+            contract=mean_ci(contracts[mine]) if mine.any() else None,
+            sets=sets,
+            sets_rate=proportion(np.concatenate([~declared_made, np.zeros(per_hand - declared_made.size, bool)])),
+        )
+
+    def summary(self) -> dict[str, Any]:
+        d = self.diff
+        q = np.percentile(d, [1, 5, 25, 50, 75, 95, 99]) if d.size else np.zeros(7)
+        thrown = self.frame["declarer"].to_numpy() < 0
+        return {
+            "rules": self.rules.id,
+            "options": {k: v for k, v in self.rules.options.items()},
+            "agents": {"A": self.names[0], "B": self.names[1]},
+            "deals": self.deals,
+            "hands": len(self.frame),
+            "seed": self.seed,
+            "play": self.play,
+            "seatings": [list(s) for s in seatings(self.rules)],
+            "A": self.agent(0).as_dict(),
+            "B": self.agent(1).as_dict(),
+            "difference": {
+                "mean": mean_ci(d).as_dict(),
+                "percentiles": dict(zip(["1", "5", "25", "50", "75", "95", "99"], [round(float(x), 3) for x in q],
+                                        strict=True)),
+                "A_better": proportion(d > 0).as_dict(), "equal": proportion(d == 0).as_dict(),
+                "B_better": proportion(d < 0).as_dict(),
+            },
+            "thrown_in": proportion(thrown).as_dict(),
+            "seconds": round(self.seconds, 2),
+            "workers": self.workers,
+            "advisor_work": self.advisor_stats,
+            "command": self.command,
+        }
+
+    def write(self, path: str | Path) -> None:
+        """Every hand as Parquet (the run's summary in the file's metadata)."""
+        import json
+
+        try:
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+            self.frame.write_parquet(path, metadata={"analyzer": json.dumps(self.summary(), ensure_ascii=False)})
+        except OSError as e:
+            raise UserError(f"cannot write {str(path)!r}: {e.strerror or e}") from None
+
+
+def _own_scores(rules: RuleSet, f: pl.DataFrame, which: int) -> np.ndarray:
+    """Per hand: the mean score of the seats agent ``which`` held."""
+    sc = np.stack([f[f"score_s{s}"].to_numpy() for s in range(rules.seats)], axis=1).astype(np.float64)
+    ag = np.stack([f[f"agent_s{s}"].to_numpy() for s in range(rules.seats)], axis=1)
+    m = ag == which
+    return (sc * m).sum(axis=1) / np.maximum(m.sum(axis=1), 1)
+
+
+def frame_of(rules: RuleSet, recs: Sequence[HandRecord]) -> pl.DataFrame:
+    """The hands as a table (columns documented in :data:`FRAME_COLUMNS`)."""
+    seats = rules.seats
+    cols: dict[str, Any] = {
+        "deal": [r.deal for r in recs], "copy": [r.copy for r in recs], "dealer": [r.dealer for r in recs],
+        "calls": [r.calls for r in recs], "ncalls": [r.ncalls for r in recs],
+        "declarer": [r.declarer for r in recs],
+        "declarer_agent": [r.agents[r.declarer] if r.declarer >= 0 else -1 for r in recs],
+        "contract": [r.contract for r in recs],
+        "trump": ["SHDC"[r.trump] if r.trump >= 0 else None for r in recs],
+        "made": [r.made for r in recs], "side_points": [r.side_points for r in recs],
+        "p_make": [r.p_make for r in recs], "points_forecast": [r.points_forecast for r in recs],
+        "forecast_n": [r.forecast_n for r in recs],
+    }
+    for s in range(seats):
+        cols[f"agent_s{s}"] = [r.agents[s] for r in recs]
+        cols[f"hand_s{s}"] = [" ".join(card_names(from_planes(np.array(r.hands[s]), rules.deck), rules.deck))
+                              for r in recs]
+        cols[f"meld_s{s}"] = [r.meld[s] for r in recs]
+        cols[f"points_s{s}"] = [r.points[s] for r in recs]
+        cols[f"tricks_s{s}"] = [r.tricks[s] for r in recs]
+        cols[f"score_s{s}"] = [r.score[s] for r in recs]
+    schema = {"deal": pl.Int64, "copy": pl.Int8, "dealer": pl.Int8, "calls": pl.String, "ncalls": pl.Int16,
+              "declarer": pl.Int8, "declarer_agent": pl.Int8, "contract": pl.Int32, "trump": pl.String,
+              "made": pl.Boolean, "side_points": pl.Int32, "p_make": pl.Float64, "points_forecast": pl.Float64,
+              "forecast_n": pl.Int32}
+    for s in range(seats):
+        schema |= {f"agent_s{s}": pl.Int8, f"hand_s{s}": pl.String, f"meld_s{s}": pl.Int32,
+                   f"points_s{s}": pl.Int32, f"tricks_s{s}": pl.Int32, f"score_s{s}": pl.Int32}
+    return pl.DataFrame(cols, schema=schema)
+
+
+FRAME_COLUMNS = {
+    "deal": "deal index k: its cards come from (seed, k); the dealer is seat k mod seats",
+    "copy": "which seating of the deal (see seatings: A on side 0 / side 1; Luxury Family: A at seat copy)",
+    "calls": "the auction, SEAT:BID or SEAT:pass in order",
+    "declarer": "the high bidder (-1: thrown in)", "declarer_agent": "0 = A, 1 = B, -1 = thrown in",
+    "contract": "the winning bid", "trump": "the trump named", "made": "the contract made (null: thrown in)",
+    "side_points": "the declaring side's meld + trick points as counted toward the bid",
+    "p_make": "the declaring agent's forecast chance of making (advisor; null otherwise)",
+    "points_forecast": "its forecast of side_points", "forecast_n": "sampled deals behind the forecast",
+    "agent_s{i}": "agent in seat i (0 = A, 1 = B)", "hand_s{i}": "seat i's cards",
+    "meld_s{i}": "seat i's meld in the trump named", "points_s{i}": "card points seat i took",
+    "tricks_s{i}": "tricks seat i took", "score_s{i}": "seat i's score for the hand (partners share it)",
+}
+
+
+def per_deal_diff(rules: RuleSet, f: pl.DataFrame) -> np.ndarray:
+    """Per deal: the mean over its copies of A's score less B's (module docstring)."""
+    a = _own_scores(rules, f, 0)
+    b = _own_scores(rules, f, 1)
+    g = pl.DataFrame({"deal": f["deal"], "d": a - b}).group_by("deal").agg(pl.col("d").mean()).sort("deal")
+    return g["d"].to_numpy()
+
+
+def run_arena(rules: RuleSet, a: Any, b: Any, deals: int, seed: int = 0, *, play: str = "heuristic",
+              policy: str = "v1", workers: int = 1, progress: bool = False, start: int = 0,
+              command: str = "") -> ArenaResult:
+    """Play ``deals`` duplicate deals (``start ..``) between agents ``a`` and ``b`` (specs or objects).
+
+    ``play``: ``heuristic`` (policy v1) or ``dd``; ``workers``: processes (:func:`analyzer.batches.run_batches`;
+    agents given as objects must then be picklable).
+    """
+    if not rules.has_bidding:
+        raise UserError(f"{rules.id} has no bidding: the arena plays games with an auction "
+                        "(auction, double-deck, luxury-family)")
+    if deals < 1:
+        raise UserError(f"--deals must be at least 1, not {deals}")
+    if play not in PLAYS:
+        raise UserError(f"unknown --play {play!r}: use heuristic or dd")
+    mode = PLAYS[play]
+    ra, rb = _agent(a), _agent(b)
+    names = (ra.name, rb.name)
+    if names[0] == names[1]:
+        names = (names[0] + " (A)", names[1] + " (B)")
+    clean = replace(rules, cache={})
+    if mode == "dd":  # refuse before any work when the solver cannot score a hand
+        probe = deal_cards(rules, seed, np.arange(1))[0]
+        try:
+            _score(rules, probe, 0, rules.bid_levels()[0], 0, 0, mode, policy, 0)
+        except UserError as e:
+            raise UserError(f"--play dd: {str(e).replace('--play playout', '--play heuristic')}") from None
+    tasks = [_Task(clean, a if isinstance(a, str) or workers > 1 else ra, b if isinstance(b, str) or workers > 1
+                   else rb, seed, s, min(BLOCK, start + deals - s), mode, policy)
+             for s in range(start, start + deals, BLOCK)]
+    if workers == 1:  # keep the agent objects (their caches and counters) across blocks
+        tasks = [replace(t, a=ra, b=rb) for t in tasks]
+    t0 = time.perf_counter()
+    res = run_batches(_run_block, tasks, workers=workers, progress=progress, label="arena deals")
+    secs = time.perf_counter() - t0
+    recs = [r for rs_, _, _ in res for r in rs_]
+    stats: dict[str, dict[str, int]] = {}
+    for _, st, _ in res:
+        for k, v in st.items():
+            acc = stats.setdefault(k, {})
+            for kk, vv in v.items():
+                acc[kk] = acc.get(kk, 0) + vv
+    f = frame_of(rules, recs)
+    return ArenaResult(rules, names, deals, seed, play, f, per_deal_diff(rules, f), secs, workers, stats, command)
+
+
+def read_hands(path: str | Path) -> tuple[pl.DataFrame, dict[str, Any]]:
+    """A saved run: the hands and the summary stored with them."""
+    import json
+
+    try:
+        meta = pl.read_parquet_metadata(path)
+        frame = pl.read_parquet(path)
+    except (OSError, pl.exceptions.PolarsError) as e:
+        raise UserError(f"cannot read {str(path)!r}: {e}") from None
+    return frame, json.loads(meta.get("analyzer", "{}"))
+
+
+def isfinite(x: float | None) -> bool:
+    return x is not None and math.isfinite(x)
+
+
+__all__ = ["FRAME_COLUMNS", "AdvisorStats", "ArenaResult", "HandRecord", "deal_cards", "frame_of", "per_deal_diff",
+           "play_hand", "read_hands", "run_arena", "seatings"]

@@ -1,0 +1,187 @@
+"""The arena's Markdown report: one page per run (figures, calibration, plots), and an index of runs.
+
+:func:`write_report` writes ``<name>.md``, ``<name>.json`` (the summary) and the PNGs of a run into a
+folder; :func:`write_index` (re)writes the folder's ``README.md`` with the headline figures of every run
+whose summary lies there. Every page names the command that made it.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from analyzer.arena.core import ArenaResult
+from analyzer.calibration import (
+    calibration_summary,
+    calibration_table,
+    forecasts,
+    markdown_table,
+    points_figure,
+    points_table,
+    reliability_figure,
+)
+from analyzer.errors import UserError
+
+
+def _pm(e: dict[str, Any], digits: int = 2) -> str:
+    return f"{e['mean']:+.{digits}f} ({e['lo']:+.{digits}f} to {e['hi']:+.{digits}f})"
+
+
+def _pct(p: dict[str, Any] | None) -> str:
+    return "—" if p is None else f"{100 * p['p']:.1f}% ({100 * p['lo']:.1f}–{100 * p['hi']:.1f})"
+
+
+def difference_figure(res: ArenaResult, path: Path) -> Path:
+    """Histogram of the per-deal differences (A's net per deal)."""
+    from analyzer.calibration import _figure, _save
+
+    plt = _figure()
+    d = res.diff
+    fig, ax = plt.subplots(figsize=(6.4, 3.8))
+    lo, hi = np.percentile(d, [0.5, 99.5]) if d.size else (0, 1)
+    bins = np.linspace(lo, hi, 61) if hi > lo else 10
+    ax.hist(np.clip(d, lo, hi), bins=bins, color="tab:blue", alpha=0.8)
+    ax.axvline(0, color="0.3", lw=1)
+    ax.axvline(float(d.mean()), color="tab:red", lw=1.5, label=f"mean {d.mean():+.2f}")
+    ax.set_xlabel(f"net per deal, {res.names[0]} less {res.names[1]} (both held the same cards)")
+    ax.set_ylabel("deals")
+    ax.set_title(f"{res.rules.id}: per-deal differences ({res.deals:,} deals)")
+    ax.legend(fontsize=8)
+    ax.grid(alpha=0.3)
+    return _save(fig, path)
+
+
+def write_report(res: ArenaResult, out: str | Path, name: str | None = None) -> Path:
+    """Write the run's page, summary and figures into folder ``out``; returns the page's path."""
+    folder = Path(out)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise UserError(f"cannot create {str(folder)!r}: {e.strerror or e}") from None
+    name = name or f"{res.rules.id}-{res.names[0]}-vs-{res.names[1]}".replace(" ", "")
+    s = res.summary()
+    lines = [f"# Arena: {res.names[0]} against {res.names[1]} — {res.rules.name}", ""]
+    if res.command:
+        lines += ["Made by:", "", "```bash", res.command, "```", ""]
+    lines += [
+        f"Rule set `{res.rules.id}` ({res.rules.option_text() or 'default options'}), {res.deals:,} deals, "
+        f"{len(res.frame):,} hands played (every deal once per seating: "
+        f"{'the two sides swapped' if res.rules.has_partners else 'A rotated through the three seats'}), "
+        f"seed {res.seed}, play {res.play} (policy v1 for every seat), {s['seconds']:,.0f} s on "
+        f"{res.workers} worker{'s' if res.workers > 1 else ''}.", "",
+        "## Result", "",
+        "| | " + " | ".join(res.names) + " |", "| --- | ---: | ---: |",
+    ]
+    A, B = s["A"], s["B"]
+
+    def row(label: str, fa: str, fb: str) -> None:
+        lines.append(f"| {label} | {fa} | {fb} |")
+
+    row("**net per deal** (95%)", _pm(A["net_per_deal"]), _pm(B["net_per_deal"]))
+    row("score per hand", f"{A['score_per_hand']['mean']:.2f}", f"{B['score_per_hand']['mean']:.2f}")
+    row("declares", _pct(A["declared"]), _pct(B["declared"]))
+    row("make rate", _pct(A["make_rate"]), _pct(B["make_rate"]))
+    mc = lambda x: "—" if x["mean_contract"] is None else f"{x['mean_contract']['mean']:.2f}"  # noqa: E731
+    row("mean contract", mc(A), mc(B))
+    sets = lambda x: f"{x['sets']} ({100 * x['set_rate']['p']:.1f}%)"  # noqa: E731
+    row("sets (per hand)", sets(A), sets(B))
+    d = s["difference"]
+    q = d["percentiles"]
+    lines += [
+        "", "*Net per deal*: per hand, the agent's score less the other agent's (Luxury Family: less the mean of "
+        "the two other seats), averaged over the deal's seatings; both agents held the very same cards, so the "
+        "interval measures the bidding, not the deal.", "",
+        f"Thrown in: {_pct(s['thrown_in'])} of the hands.", "",
+        "### Per-deal differences", "",
+        f"{res.names[0]} better on {_pct(d['A_better'])} of the deals, equal on {_pct(d['equal'])}, worse on "
+        f"{_pct(d['B_better'])}. Percentiles of the difference: 1% {q['1']:+g}, 5% {q['5']:+g}, 25% {q['25']:+g}, "
+        f"median {q['50']:+g}, 75% {q['75']:+g}, 95% {q['95']:+g}, 99% {q['99']:+g}.", "",
+    ]
+    png = difference_figure(res, folder / f"{name}-differences.png")
+    lines += [f"![per-deal differences]({png.name})", ""]
+    for which in (0, 1):
+        f = forecasts(res.frame, which)
+        if f.height == 0:
+            continue
+        p, made = f["p_make"].to_numpy(), f["made"].to_numpy().astype(bool)
+        tw = calibration_table(p, made, "width")
+        tc = calibration_table(p, made, "count")
+        cs = calibration_summary(p, made, tw)
+        rel = reliability_figure(tw, folder / f"{name}-reliability-{'AB'[which]}.png",
+                                 f"{res.names[which]}, {res.rules.id}: {cs['hands']:,} contracts")
+        rows, ps = points_table(f["points_forecast"].to_numpy(), f["side_points"].to_numpy())
+        pts = points_figure(f["points_forecast"].to_numpy(), f["side_points"].to_numpy(),
+                            folder / f"{name}-points-{'AB'[which]}.png", f"{res.names[which]}, {res.rules.id}")
+        lines += [
+            f"## Calibration: {res.names[which]}'s forecasts", "",
+            f"When it names trump, {res.names[which]} predicts its chance of making the contract (and its side's "
+            "meld + trick points) on deals conditioned on the whole auction. Over its "
+            f"{cs['hands']:,} contracts: mean forecast {100 * cs['mean_forecast']:.1f}%, observed "
+            f"{_pct(cs['observed'])}, Brier score {cs['brier']:.4f}, expected calibration error "
+            f"{cs['ece_points']:.2f} points; {cs['within_tolerance']} of {cs['judged_groups']} groups with at least "
+            f"100 contracts lie within ±5 points (largest gap {cs['max_gap_points']:.1f}).", "",
+            "By predicted chance (bins of 10 points):", "", markdown_table(tw), "",
+            "By decile of the forecasts (equal groups):", "", markdown_table(tc), "",
+            f"![reliability]({rel.name})", "",
+            "### Predicted against actual points", "",
+            f"Mean predicted {ps['mean_predicted']:.2f}, actual {ps['mean_actual']:.2f} (bias {ps['bias']:+.2f}, 95% "
+            f"{ps['bias_lo']:+.2f} to {ps['bias_hi']:+.2f}), RMSE {ps['rmse']:.2f}, correlation "
+            f"{ps['correlation']:.3f}."
+            " The declaring side's meld + trick points as counted toward the bid.", "",
+            "| predicted | hands | mean predicted | mean actual (95%) |", "| --- | ---: | ---: | ---: |",
+            *[f"| {r.lo:.1f}–{r.hi:.1f} | {r.n} | {r.predicted:.2f} | {r.actual:.2f} ± {1.96 * r.actual_se:.2f} |"
+              for r in rows],
+            "", f"![points]({pts.name})", "",
+        ]
+        s.setdefault("calibration", {})["AB"[which]] = {"summary": cs, "width": [b.as_dict() for b in tw],
+                                                         "count": [b.as_dict() for b in tc], "points": ps}
+    if s.get("advisor_work"):
+        lines += ["## The advisor's work", ""]
+        for k, w in s["advisor_work"].items():
+            dec = max(w.get("analysed", w.get("decisions", 0)), 1)
+            stud = max(w.get("studies", 0) + w.get("forecasts", 0), 1)
+            lines.append(
+                f"- {res.names['AB'.index(k)]}: {w.get('decisions', 0):,} calls, {w.get('studies', 0):,} analyses "
+                f"({w.get('refreshes', 0):,} redrawn on new clues, {w.get('thinned', 0):,} with the soft clues "
+                f"thinning), {w.get('forecasts', 0):,} forecasts; {w.get('kept', 0) / dec:.0f} deals kept and "
+                f"effective size {w.get('ess', 0) / dec:.0f} per analysed call; {w.get('tried', 0) / stud:,.0f} deals "
+                f"dealt per analysis; clues relaxed {w.get('relaxed', 0):,} times.")
+        lines.append("")
+    lines += [f"Time: {s['seconds']:,.0f} s, {1000 * s['seconds'] / max(res.deals, 1):.0f} ms per deal.", ""]
+    page = folder / f"{name}.md"
+    try:
+        page.write_text("\n".join(lines), encoding="utf-8")
+        (folder / f"{name}.json").write_text(json.dumps(s, indent=1, ensure_ascii=False), encoding="utf-8")
+    except OSError as e:
+        raise UserError(f"cannot write {str(page)!r}: {e.strerror or e}") from None
+    return page
+
+
+def write_index(out: str | Path, title: str = "Arena reports") -> Path:
+    """``README.md`` of a report folder: one line per run summary (``*.json``) found there."""
+    folder = Path(out)
+    runs = []
+    for p in sorted(folder.glob("*.json")):
+        try:
+            s = json.loads(p.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            continue
+        if "A" in s and "difference" in s:
+            runs.append((p.stem, s))
+    lines = [f"# {title}", "", "Generated by `pinochle arena ... --report reports/arena` (each page names its "
+             "command). *Net per deal*: A's score less B's per hand, on the same cards (duplicate).", "",
+             "| run | rules | A | B | deals | A's net per deal (95%) | A make rate | B make rate | A's calibration |",
+             "| --- | --- | --- | --- | ---: | ---: | ---: | ---: | --- |"]
+    for stem, s in runs:
+        cal = s.get("calibration", {}).get("A", {}).get("summary")
+        ctext = "—" if not cal else (f"{cal['within_tolerance']}/{cal['judged_groups']} groups within ±5, ECE "
+                                     f"{cal['ece_points']:.1f}")
+        lines.append(f"| [{stem}]({stem}.md) | {s['rules']} | {s['A']['name']} | {s['B']['name']} | {s['deals']:,} | "
+                     f"{_pm(s['A']['net_per_deal'])} | {_pct(s['A']['make_rate'])} | {_pct(s['B']['make_rate'])} | "
+                     f"{ctext} |")
+    page = folder / "README.md"
+    page.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return page

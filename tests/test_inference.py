@@ -1,0 +1,188 @@
+"""Auction inference: the conventions, the clues of calls, sampled deals that meet them, the bid wrapper."""
+
+import json
+
+import numpy as np
+import pytest
+
+from analyzer.arena import parse_calls, replay
+from analyzer.cards import Hand
+from analyzer.cli import main
+from analyzer.deal import table
+from analyzer.errors import UserError
+from analyzer.inference import (
+    Clue,
+    Convention,
+    Evidence,
+    advise_after_auction,
+    bidding_limits,
+    effective_size,
+    evidence,
+    features,
+    merge_soft,
+    phi,
+    soft_sigma,
+)
+from analyzer.meld import meld_batch
+from analyzer.rules import load
+
+A_HAND = "AH AH TH TH KH KH QH QH JH JH AS AD"
+
+
+def feats(rs, text):
+    return features(rs, Hand.parse(text, rs.deck).planes[None, :])
+
+
+def test_auction_signals_read_from_the_rule_data():
+    cv = Convention.of(load("auction"))
+    assert cv.kind == "signals"
+    assert cv.meld_signals == ((16, 2), (18, 4), (20, 6), (22, 8), (24, 10))
+    assert cv.three_aces == 17 and cv.aces_around == 25 and cv.own_hand == (19, 21, 23)
+    dd = Convention.of(load("double-deck"))
+    assert dd.kind == "meld-bids" and (dd.meld_lo, dd.meld_hi, dd.meld_unit) == (51, 59, 10)
+    assert Convention.of(load("luxury-family")).kind == "none"
+
+
+@pytest.mark.parametrize("hand, best, sig", [
+    ("TS TS JS JS TH TH JH TD TD TC TC KC", 0, 0),     # no meld, no aces: no signal
+    ("9S 9H TS TS TH TH TD TD TC TC JC JC", 1, 0),     # one dix: 1 meld, under the lowest band
+    ("9S 9S TS TS TH TH TD TD TC TC JC JC", 2, 16),    # two dix in spades: 2 meld
+    ("KD QD TS TS TH TH TD 9C TC TC JC JC", 4, 18),    # a marriage: 4 in diamonds
+    ("AS AH AD TS TS TH TH TD TD TC TC JC", 0, 17),    # three aces, no meld
+    ("AS AH AD AC TS TS TH TH TD TD TC TC", 10, 25),   # aces around: 10 meld, shown as four aces
+])
+def test_hand_signal(hand, best, sig):
+    rs = load("auction")
+    f = feats(rs, hand)
+    assert int(f.best[0]) == best
+    assert int(Convention.of(rs).hand_signal(f)[0]) == sig
+
+
+def test_features_of_a_hand():
+    rs = load("auction")
+    f = feats(rs, A_HAND)
+    assert list(f.length[0]) == [1, 10, 1, 0]
+    assert f.aces[0] == 4 and f.ace_suits[0] == 3
+    assert f.sure[0] == 4 + 2  # both hearts aces: the two hearts tens are sure too
+    assert list(f.meld[0]) == list(meld_batch(Hand.parse(A_HAND, rs.deck).planes[None, :], rs)[0])
+
+
+def test_clues_of_auction_calls():
+    rs = load("auction")
+    ev = evidence(rs, 0, parse_calls("1:18 2:pass 3:21", rs), me=0)
+    kinds = sorted((c.seat, c.kind, c.a) for c in ev.clues)
+    assert (1, "signal", 18, ) in [(s, k, a) for s, k, a in kinds]
+    assert (2, "no-signal", 19) in kinds and (2, "below", 19) in kinds  # 19: the lowest free bid over 18
+    assert (3, "no-signal", 19) in kinds and (3, "at-least", 21) in kinds
+    # my own calls say nothing to me
+    assert not [c for c in evidence(rs, 0, parse_calls("1:18", rs), me=1).clues]
+
+
+def test_clues_of_double_deck_meld_bids():
+    rs = load("double-deck")
+    ev = evidence(rs, 3, parse_calls("0:52 1:pass 2:55 3:pass 0:60", rs), me=1)
+    got = {(c.seat, c.kind): (c.a, c.b) for c in ev.clues}
+    assert got[(0, "meld")] == (20, 29)           # 50 -> 52: two steps, 20-29 meld
+    assert got[(2, "meld")] == (30, 39)           # 52 -> 55: three steps
+    assert got[(3, "meld-below")][0] == 10        # a first-round pass: under 10 meld
+    assert got[(0, "at-least")][0] == 60          # a later bid: soft
+    assert (1, "meld-below") not in got           # my own pass
+
+
+def test_merge_soft_keeps_the_strongest_and_shares_the_draw():
+    rs = load("luxury-family")
+    ev = evidence(rs, 0, parse_calls("1:10 2:20 0:30 1:40 2:pass", rs), me=0)
+    soft = [c for c in ev.clues if not c.hard]
+    assert sorted((c.seat, c.kind, c.a) for c in soft) == [(1, "at-least", 40), (2, "at-least", 20),
+                                                          (2, "below", 50)]
+    weak = Evidence(rs, 0, [Clue(1, "at-least", 150, salt=soft[0].salt)])
+    strong = Evidence(rs, 0, [Clue(1, "at-least", 220, salt=soft[0].salt)])
+    d = table(rs, 0, "AS AS TS KS QS JS 7S AH TH KH QH JH 7H AD TD KD").sample(3000, 4)
+    w, s = weak.accept(d.hands), strong.accept(d.hands)
+    assert s.sum() < w.sum() and not (s & ~w).any()  # the stronger clue keeps a subset
+    merged = merge_soft([Clue(1, "at-least", 10), Clue(1, "at-least", 30), Clue(1, "at-least", 20)])
+    assert [c.a for c in merged] == [30]
+
+
+@pytest.mark.parametrize("rid, dealer, calls, me, hand", [
+    ("auction", 0, "1:18 2:pass 3:20", 0, A_HAND),
+    ("auction", 3, "0:16 1:17 2:pass", 3, "AS TS KS QS JS 9S AH TH KH QH JH 9H"),
+    ("double-deck", 0, "1:52 2:pass 3:54", 0,
+     "AH AH AH TH TH TH KH KH KH QH QH QH JH JH JH AS AD AC KS QS"),
+])
+def test_sampled_deals_satisfy_the_inferred_constraints(rid, dealer, calls, me, hand):
+    rs = load(rid)
+    ev = evidence(rs, dealer, parse_calls(calls, rs), me=me)
+    d = table(rs, me, hand, accept=ev.accept_hard).sample(400, 1)
+    cv = Convention.of(rs)
+    for c in ev.clues:
+        if not c.hard:
+            continue
+        h = d.hands[:, c.seat]
+        m = meld_batch(h, rs)
+        if c.kind == "signal":
+            assert (cv.hand_signal(features(rs, h)) == c.a).all()
+            lo = dict(cv.meld_signals).get(c.a)
+            if lo is not None:
+                assert (m.max(axis=1) >= lo).all()
+        elif c.kind == "no-signal":
+            sig = cv.hand_signal(features(rs, h))
+            assert not ((sig >= c.a) & (sig > c.b)).any()
+        elif c.kind == "meld":
+            assert ((m.min(axis=1) >= c.a) & (m.min(axis=1) <= c.b)).all()
+        elif c.kind == "meld-below":
+            assert (m.min(axis=1) < c.a).all()
+    assert d.tries > len(d)  # the clues rejected some deals
+
+
+def test_soft_thinning_keeps_deals_at_their_likelihood():
+    rs = load("auction")
+    ev = evidence(rs, 0, parse_calls("1:pass", rs), me=2)
+    soft = [c for c in ev.clues if c.kind == "below"]
+    assert soft
+    d = table(rs, 2, A_HAND).sample(20_000, 8)
+    mask, w = Evidence(rs, 2, soft).evaluate(d.hands, "weigh")
+    lim = bidding_limits(rs, features(rs, d.hands[:, 1]))[0]
+    want = phi((soft[0].a - lim) / soft_sigma(rs))
+    assert np.allclose(w, want)
+    kept = Evidence(rs, 2, soft).accept(d.hands)
+    se = np.sqrt(want.mean() * (1 - want.mean()) / want.size)
+    assert abs(kept.mean() - want.mean()) < 4 * se
+    assert 0 < effective_size(w) < w.size and effective_size(np.ones(10)) == pytest.approx(10)
+
+
+def test_phi():
+    x = np.array([-3.0, -1.0, 0.0, 0.5, 2.0])
+    from statistics import NormalDist
+
+    assert np.allclose(phi(x), [NormalDist().cdf(v) for v in x], atol=2e-7)
+
+
+def test_advise_after_auction_conditions_and_keeps_to_legal_calls():
+    rs = load("auction")
+    adv = advise_after_auction(rs, A_HAND, seat=0, dealer=0, auction="1:16 2:pass 3:18", samples=300, seed=2)
+    d = adv.as_dict()
+    assert d["auction"]["kept"] == 300 and d["auction"]["tried"] > 300
+    assert d["auction"]["min_bid"] == 19 and d["auction"]["passed"] == [2]
+    assert adv.action == "pass" or adv.bid >= 19
+    assert "kept of" in adv.summary()
+    sim = adv.advice.simulation
+    cv = Convention.of(rs)
+    assert (cv.hand_signal(features(rs, sim.deals.hands[:, 1])) == 16).all()
+    assert (cv.hand_signal(features(rs, sim.deals.hands[:, 3])) == 18).all()
+    with pytest.raises(UserError):
+        advise_after_auction(rs, A_HAND, seat=1, dealer=0, auction="1:16 2:pass 3:18")  # not seat 1's turn
+    with pytest.raises(UserError):
+        advise_after_auction(rs, A_HAND, seat=0, dealer=0, auction="1:16 2:15")  # illegal
+    with pytest.raises(UserError):
+        advise_after_auction(rs, A_HAND, seat=0, dealer=0, auction="1:pass 2:pass 3:pass 0:pass")  # over
+
+
+def test_replay_keeps_first_call_context():
+    rs = load("auction")
+    a = replay(rs, 0, parse_calls("1:15 2:pass 3:20", rs))
+    assert [c.first_call for c in a.contexts] == [True, True, True]
+    assert [c.min_bid for c in a.contexts] == [15, 16, 16]
+    with pytest.raises(UserError):
+        parse_calls("16", rs)
+    assert main is not None and json is not None
