@@ -372,7 +372,7 @@ class Decision:
 class _HandCache:
     study: Study | None = None
     weights: np.ndarray | None = None
-    thinned: bool = False  # the study was drawn with the soft clues thinning (they join the mask)
+    level: str = "weigh"  # how the study's deals meet the clues: thin, weigh (hard clues + weights), none
     calls_seen: int = -1
     studies: int = 0
     forecast: tuple[int, int, Forecast] | None = None  # (contract, trump, forecast)
@@ -473,14 +473,16 @@ class Advisor:
         ev = evidence(view.rules, view.dealer, view.calls, view.seat, hard_only=not self.soft)
         return ev if ev else None
 
-    def _draw(self, view: BidView, ev: Evidence | None, e: _HandCache, others: bool, thin: bool) -> Study:
-        """A study on ``ev``'s clues (soft ones thinning if ``thin``); if they (almost) never hold, on the
-        hard clues only, then on none."""
+    def _draw(self, view: BidView, ev: Evidence | None, e: _HandCache, others: bool, thin: bool
+              ) -> tuple[Study, str]:
+        """A study on ``ev``'s clues (soft ones thinning if ``thin``) and how its deals meet them
+        (``thin``, ``weigh``: by the hard clues, to be weighed by the soft ones, ``none``): if the clues
+        (almost) never hold, on the hard clues only, then on none."""
         n = self.n_samples(view.rules)
-        tries: list[Callable[[np.ndarray], np.ndarray] | None] = [None]
+        tries: list[tuple[Callable[[np.ndarray], np.ndarray] | None, str]] = [(None, "none")]
         if ev is not None:
-            tries = [ev.accept, ev.accept_hard, None] if thin else [ev.accept_hard, None]
-        for i, acc in enumerate(tries):
+            tries = ([(ev.accept, "thin")] if thin else []) + [(ev.accept_hard, "weigh"), (None, "none")]
+        for i, (acc, level) in enumerate(tries):
             if acc is not None and not self._plausible(view, acc, seed_of(view.seed, e.studies, 7)):
                 continue
             try:
@@ -491,7 +493,7 @@ class Advisor:
                 continue
             e.studies += 1
             self.stats.relaxed += i > 0
-            return st
+            return st, level
         raise UserError("no deal could be sampled for the advisor")  # pragma: no cover
 
     @staticmethod
@@ -504,34 +506,35 @@ class Advisor:
         pilot = tab.sample(PILOT, seed)
         return int(np.asarray(acc(pilot.hands)).sum()) * MAX_TRIES >= PILOT
 
-    def _weigh(self, ev: Evidence | None, st: Study, thinned: bool) -> np.ndarray:
-        if ev is None:
+    @staticmethod
+    def _weigh(ev: Evidence | None, st: Study, level: str) -> np.ndarray:
+        """The deals' weights under the clues, for a study drawn at ``level`` (see :meth:`_draw`)."""
+        if ev is None or level == "none":
             return np.ones(st.n)
-        mask, w = ev.evaluate(st.hands, "thin" if thinned else "weigh")
+        mask, w = ev.evaluate(st.hands, "thin" if level == "thin" else "weigh")
         return np.where(mask, w, 0.0)
 
     def _sampled(self, view: BidView, ev: Evidence | None, e: _HandCache, others: bool) -> tuple[Study, np.ndarray]:
         """A study and its weights that keep enough deals (``min_keep``) and weight (``min_ess``)."""
         st = e.study if others else None
-        thinned = e.thinned
         if st is not None and e.weights is not None and e.calls_seen == len(view.calls):
             return st, e.weights
         if st is not None:
-            w = self._weigh(ev, st, thinned)
-            if (w > 0).sum() >= self.min_keep * st.n and (thinned or effective_size(w) >= self.min_ess * st.n):
+            w = self._weigh(ev, st, e.level)
+            if (w > 0).sum() >= self.min_keep * st.n and (e.level != "weigh" or effective_size(w) >= self.min_ess
+                                                           * st.n):
                 e.weights, e.calls_seen = w, len(view.calls)
                 return st, w
             self.stats.refreshes += 1
-        thinned = False
-        st = self._draw(view, ev, e, others, thin=False)
-        w = self._weigh(ev, st, False)
-        if effective_size(w) < self.min_ess * st.n:
-            st = self._draw(view, ev, e, others, thin=True)
-            thinned = True
-            self.stats.thinned += 1
-            w = self._weigh(ev, st, True)
+        st, level = self._draw(view, ev, e, others, thin=False)
+        w = self._weigh(ev, st, level)
+        if level == "weigh" and effective_size(w) < self.min_ess * st.n:
+            st2, level2 = self._draw(view, ev, e, others, thin=True)
+            if level2 == "thin":
+                st, level, w = st2, level2, self._weigh(ev, st2, level2)
+                self.stats.thinned += 1
         if others:
-            e.study, e.weights, e.thinned, e.calls_seen = st, w, thinned, len(view.calls)
+            e.study, e.weights, e.level, e.calls_seen = st, w, level, len(view.calls)
             self.stats.studies += 1
         return st, w
 

@@ -61,6 +61,8 @@ from analyzer.rules.model import RuleSet
 
 #: soft clues: sigma = this share of the seat's fair share of the trick points
 SOFT_SCALE = 0.25
+#: the kinds of soft clue (a call's suggestion about the bidding limit)
+SOFT_KINDS = ("below", "at-least", "at-most")
 #: the formula valuation's allowances per rule set: ``base`` (partner's meld and the trick points any hand
 #: takes), ``per_sure`` (per sure trick), ``per_trump`` (per trump beyond a quarter of the hand),
 #: ``partner_meld`` (the partner's mean meld in the declarer's trump, part of ``base``). Fitted by
@@ -328,8 +330,9 @@ class Clue:
 
     ``kind``: ``signal`` (the hand's signal is ``a``), ``no-signal`` (no signal in ``a .. b``: a first call
     that did not show an open signal, ``b`` = the bid made, or the cap for a pass), ``meld`` (least meld in
-    ``a .. b``), ``meld-below`` (least meld under ``a``), ``below`` (soft: bidding limit under ``a``),
-    ``at-least`` (soft: bidding limit at least ``a``).
+    ``a .. b``), ``meld-below`` (least meld under ``a``), ``below`` (soft: bidding limit under ``a``, a
+    pass), ``at-least`` (soft: bidding limit at least ``a``, a free bid), ``at-most`` (soft: bidding limit
+    under ``a``: a call on the caller's last turn, where a higher free bid ``a`` was open but not made).
     """
 
     seat: int
@@ -341,7 +344,7 @@ class Clue:
 
     @property
     def hard(self) -> bool:
-        return self.kind not in ("below", "at-least")
+        return self.kind not in SOFT_KINDS
 
 
 def _hash_uniform(hands: np.ndarray, salt: int) -> np.ndarray:
@@ -357,6 +360,18 @@ def _hash_uniform(hands: np.ndarray, salt: int) -> np.ndarray:
             h *= np.uint64(0x94D049BB133111EB)
             h ^= h >> np.uint64(31)
     return (h >> np.uint64(11)).astype(np.float64) / float(1 << 53)
+
+
+def log_phi(x: np.ndarray) -> np.ndarray:
+    """log of :func:`phi`, accurate far into the lower tail (where ``phi`` itself underflows to 0)."""
+    x = np.asarray(x, dtype=np.float64)
+    tail = x < -5.0
+    xt = np.where(tail, x, -5.0)
+    # Mills ratio: phi(x) ~ pdf(x) / -x * (1 - 1/x^2 + 3/x^4) for x -> -inf
+    asym = -0.5 * xt * xt - np.log(-xt) - 0.5 * math.log(2 * math.pi) + np.log1p(-1 / (xt * xt) + 3 / xt**4)
+    with np.errstate(divide="ignore"):
+        direct = np.log(phi(np.where(tail, 0.0, x)))
+    return np.where(tail, asym, direct)
 
 
 def phi(x: np.ndarray) -> np.ndarray:
@@ -406,8 +421,9 @@ class Evidence:
     def evaluate(self, hands: np.ndarray, soft: str = "weigh") -> tuple[np.ndarray, np.ndarray]:
         """(mask bool[n], weights float64[n]) of deals under the clues. Hard clues make the mask; soft
         clues ``thin`` (join the mask by their thinning draws), ``weigh`` (multiply the weights by their
-        likelihoods: importance weights) or ``skip``. Hard clues are tested first; each later clue only
-        looks at the deals still in the mask."""
+        likelihoods: importance weights, scaled so the likeliest deal of the mask weighs 1 — computed in
+        logs, so clues far in a tail still rank the deals) or ``skip``. Hard clues are tested first; each
+        later clue only looks at the deals still in the mask."""
         hands = np.asarray(hands, dtype=np.int64)
         n = hands.shape[0]
         ok = np.ones(n, dtype=bool)
@@ -419,7 +435,7 @@ class Evidence:
             return ok, w
         cv = Convention.of(self.rules)
         idx = np.arange(n)
-        wi = np.ones(n, dtype=np.float64)
+        wi = np.zeros(n, dtype=np.float64)  # log weights
         feats: dict[int, tuple[np.ndarray, Features]] = {}
         for c in clues:
             if idx.size == 0:
@@ -441,18 +457,19 @@ class Evidence:
             else:
                 v = bidding_limits(self.rules, f)[0]
                 sd = soft_sigma(self.rules)
-                p = phi((c.a - v) / sd) if c.kind == "below" else phi((v - c.a) / sd)
+                z = (v - c.a) / sd if c.kind == "at-least" else (c.a - v) / sd
                 if soft == "weigh":
-                    wi = wi * p
+                    wi = wi + log_phi(z)
                     continue
-                keep = _hash_uniform(hands[idx], c.salt) < p
+                keep = _hash_uniform(hands[idx], c.salt) < phi(z)
             if not keep.all():
                 idx, wi = idx[keep], wi[keep]
                 feats = {s_: (i_[keep], _subset(f_, keep)) for s_, (i_, f_) in feats.items() if i_.size == keep.size}
         ok[:] = False
         ok[idx] = True
         w[:] = 0.0
-        w[idx] = wi
+        if idx.size:  # weights relative to the likeliest deal: the soft clues never zero every weight
+            w[idx] = np.exp(wi - wi.max())
         return ok, w
 
 
@@ -476,12 +493,13 @@ def clues_of(rules: RuleSet, ctx: CallContext) -> list[Clue]:
     cap = bid_cap(rules)
 
     def clue(kind: str, a: int, b: int, text: str) -> Clue:
-        return Clue(seat, kind, a, b, text, salt if kind not in ("below", "at-least") else _soft_salt(seat, kind))
+        return Clue(seat, kind, a, b, text, salt if kind not in SOFT_KINDS else _soft_salt(seat, kind))
 
     out: list[Clue] = []
     if first and cv.kind == "signals":
         if c.bid is not None and c.bid in cv.signal_values:
-            return [clue("signal", c.bid, 0, f"seat {seat} bid {c.bid}: {cv.meaning(ctx)}")]
+            return [clue("signal", c.bid, 0, f"seat {seat} bid {c.bid}: {cv.meaning(ctx)}"),
+                    *_last_turn_cap(rules, ctx, clue)]
         what = "passed" if c.bid is None else f"bid {c.bid}"
         above = "" if c.bid is None else f" above {c.bid}"
         out.append(clue("no-signal", ctx.min_bid, cap if c.bid is None else c.bid,
@@ -501,11 +519,27 @@ def clues_of(rules: RuleSet, ctx: CallContext) -> list[Clue]:
             out.append(clue("below", low, 0, f"seat {seat} passed: bidding limit likely under {low}"))
     else:
         out.append(clue("at-least", c.bid, 0, f"seat {seat} bid {c.bid}: bidding limit likely {c.bid} or more"))
-    return out
+    return out + _last_turn_cap(rules, ctx, clue)
+
+
+def _last_turn_cap(rules: RuleSet, ctx: CallContext, clue: Any) -> list[Clue]:
+    """A bid on the caller's last turn (one-round auctions) is all he will ever bid: a higher free bid
+    was open, so his limit is likely under it (``at-most``). That holds for a signal too."""
+    from analyzer.arena.auction import bid_cap
+
+    rounds = int(rules.bidding.get("rounds", 0))
+    c = ctx.call
+    if c.bid is None or not rounds or ctx.round != rounds - 1:
+        return []
+    cv = Convention.of(rules)
+    nxt = cv.lowest_free(ctx.first_call, ctx.high_before, next_legal(rules, c.bid), bid_cap(rules))
+    if nxt is None:
+        return []
+    return [clue("at-most", nxt, 0, f"seat {c.seat} bid {c.bid} on its last turn: bidding limit likely under {nxt}")]
 
 
 def _soft_salt(seat: int, kind: str) -> int:
-    return 0x50F7 + 16 * seat + (1 if kind == "below" else 2)
+    return 0x50F7 + 16 * seat + 1 + SOFT_KINDS.index(kind)
 
 
 def merge_soft(clues: Sequence[Clue]) -> list[Clue]:
@@ -522,7 +556,7 @@ def merge_soft(clues: Sequence[Clue]) -> list[Clue]:
             continue
         k = (c.seat, c.kind)
         old = best.get(k)
-        if old is None or (c.a > old.a if c.kind == "at-least" else c.a < old.a):
+        if old is None or (c.a > old.a if c.kind == "at-least" else c.a < old.a):  # below, at-most: the least
             best[k] = c
     return out + list(best.values())
 

@@ -117,3 +117,17 @@ def test_bad_input_is_one_line_and_exit_2(args, message, capsys):
     assert out == ""
     lines = err.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("pinochle: error:") and message in lines[0], err
+
+
+def test_bid_after_an_auction_conditions_the_deals(capsys):
+    args = ["bid", "--hand", "AH TH KH KH QH JH 9H AS QS JD AC TC", "--seat", "0", "--dealer", "0",
+            "--auction", "1:16 2:pass 3:18", "--samples", "200", "--seed", "4"]
+    code, out, err = run_cli([*args, "--json"], capsys)
+    assert code == 0, err
+    a = json.loads(out)["auction"]
+    assert a["kept"] == 200 and a["tried"] > 200 and a["min_bid"] == 19 and a["passed"] == [2]
+    assert a["action"] == "pass" or a["bid"] >= 19
+    code, out, err = run_cli(args, capsys)
+    assert code == 0 and "sampled deals kept of" in out
+    code, out, err = run_cli([*args[:-4], "--auction", "1:16 2:15"], capsys)  # 15 is below the 16 bid
+    assert code == 2 and err.count("\n") == 1 and "Traceback" not in err

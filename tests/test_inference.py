@@ -1,6 +1,7 @@
 """Auction inference: the conventions, the clues of calls, sampled deals that meet them, the bid wrapper."""
 
 import json
+import math
 
 import numpy as np
 import pytest
@@ -19,6 +20,7 @@ from analyzer.inference import (
     effective_size,
     evidence,
     features,
+    log_phi,
     merge_soft,
     phi,
     soft_sigma,
@@ -74,6 +76,11 @@ def test_clues_of_auction_calls():
     assert (1, "signal", 18, ) in [(s, k, a) for s, k, a in kinds]
     assert (2, "no-signal", 19) in kinds and (2, "below", 19) in kinds  # 19: the lowest free bid over 18
     assert (3, "no-signal", 19) in kinds and (3, "at-least", 21) in kinds
+    # one round: every call is the caller's last, so a bid caps the hand below the next free bid
+    assert (3, "at-most", 23) in kinds and (1, "at-most", 19) in kinds
+    rs2 = load("auction", {"bidding-rounds": 2})
+    assert not [c for c in evidence(rs2, 0, parse_calls("1:18 2:pass 3:21", rs2), me=0).clues
+                if c.kind == "at-most"]
     # my own calls say nothing to me
     assert not [c for c in evidence(rs, 0, parse_calls("1:18", rs), me=1).clues]
 
@@ -144,18 +151,22 @@ def test_soft_thinning_keeps_deals_at_their_likelihood():
     mask, w = Evidence(rs, 2, soft).evaluate(d.hands, "weigh")
     lim = bidding_limits(rs, features(rs, d.hands[:, 1]))[0]
     want = phi((soft[0].a - lim) / soft_sigma(rs))
-    assert np.allclose(w, want)
+    assert np.allclose(w, want / want.max(), rtol=1e-4)  # importance weights, the likeliest deal weighs 1
     kept = Evidence(rs, 2, soft).accept(d.hands)
     se = np.sqrt(want.mean() * (1 - want.mean()) / want.size)
     assert abs(kept.mean() - want.mean()) < 4 * se
     assert 0 < effective_size(w) < w.size and effective_size(np.ones(10)) == pytest.approx(10)
 
 
-def test_phi():
-    x = np.array([-3.0, -1.0, 0.0, 0.5, 2.0])
+def test_phi_and_its_log():
     from statistics import NormalDist
 
+    x = np.array([-3.0, -1.0, 0.0, 0.5, 2.0])
     assert np.allclose(phi(x), [NormalDist().cdf(v) for v in x], atol=2e-7)
+    deep = np.array([-6.0, -12.0, -30.0])
+    want = [np.log(0.5 * math.erfc(-v / math.sqrt(2))) for v in deep]
+    assert np.allclose(log_phi(deep), want, rtol=1e-4)
+    assert np.allclose(log_phi(x), np.log(phi(x)))
 
 
 def test_advise_after_auction_conditions_and_keeps_to_legal_calls():

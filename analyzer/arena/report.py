@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+import polars as pl
 
 from analyzer.arena.core import ArenaResult
 from analyzer.calibration import (
@@ -52,6 +53,30 @@ def difference_figure(res: ArenaResult, path: Path) -> Path:
     ax.legend(fontsize=8)
     ax.grid(alpha=0.3)
     return _save(fig, path)
+
+
+def breakdown(res: ArenaResult) -> list[dict[str, Any]]:
+    """Where the per-deal differences come from: the deals grouped by how the copies' auctions compare —
+    the same contract (declarer, bid and trump) in every copy, the same declaring seat with another bid or
+    trump, another declarer — with each group's share of the deals, its mean difference and its
+    contribution to the mean net per deal (the contributions add up to it)."""
+    f = res.frame.select(["deal", "copy", "declarer", "contract", "trump"]).with_columns(
+        pl.col("trump").fill_null("-"))
+    g = f.group_by("deal").agg(pl.col("declarer").n_unique().alias("decl"),
+                               pl.struct(["declarer", "contract", "trump"]).n_unique().alias("contracts"),
+                               (pl.col("declarer") < 0).any().alias("thrown")).sort("deal")
+    kind = np.where(g["contracts"].to_numpy() == 1, "same contract",
+                    np.where(g["decl"].to_numpy() == 1, "same declarer, other bid or trump",
+                             np.where(g["thrown"].to_numpy(), "thrown in in some copy", "another declarer")))
+    d = res.diff
+    out = []
+    for k in ("same contract", "same declarer, other bid or trump", "another declarer", "thrown in in some copy"):
+        sel = kind == k
+        if not sel.any():
+            continue
+        out.append({"group": k, "deals": int(sel.sum()), "share": float(sel.mean()), "mean": float(d[sel].mean()),
+                    "contribution": float(d[sel].sum() / d.size)})
+    return out
 
 
 def write_report(res: ArenaResult, out: str | Path, name: str | None = None) -> Path:
@@ -102,6 +127,13 @@ def write_report(res: ArenaResult, out: str | Path, name: str | None = None) -> 
     ]
     png = difference_figure(res, folder / f"{name}-differences.png")
     lines += [f"![per-deal differences]({png.name})", ""]
+    bd = breakdown(res)
+    s["breakdown"] = bd
+    lines += ["Where the difference comes from — the deals by how their copies' auctions compare:", "",
+              "| copies ended in | deals | share | mean difference | contribution to the net per deal |",
+              "| --- | ---: | ---: | ---: | ---: |",
+              *[f"| {r['group']} | {r['deals']:,} | {100 * r['share']:.1f}% | {r['mean']:+.2f} | "
+                f"{r['contribution']:+.3f} |" for r in bd], ""]
     for which in (0, 1):
         f = forecasts(res.frame, which)
         if f.height == 0:

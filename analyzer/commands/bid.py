@@ -163,6 +163,8 @@ def register(app: typer.Typer) -> None:
         constraint: Annotated[list[str] | None, typer.Option(
             "--constraint", "-c", help="deal only hands with, e.g., 'partner meld>=20', 'left H<=3', '2 AS>=1'")
         ] = None,
+        auction: Annotated[str | None, typer.Option(
+            "--auction", help="the calls so far, SEAT:BID or SEAT:pass, e.g. '1:16 2:pass 3:18'")] = None,
         play: Annotated[str, typer.Option("--play", help=PLAY_MODES_HELP)] = "playout",
         policy: Annotated[str, typer.Option("--policy", help="play policy of the playout (v1, random)")] = "v1",
         json_out: Annotated[bool, typer.Option("--json", help="print everything as JSON")] = False,
@@ -195,19 +197,31 @@ def register(app: typer.Typer) -> None:
         if loose and rs.has_bidding:
             raise UserError(f"every card is dealt in {rs.id}: give known cards with their seat, e.g. --known 2:AS")
         stock_loose = " ".join(loose)
-        adv = advise(
-            rs, h, seat=seat, dealer=dealer, samples=samples, seed=seed, risk=risk, plays=play, policy=policy,
-            upcard=upcard, known=by_seat, constraints=constraint or [], progress=True,
-            stock_cards=stock_loose or None,
-        )
+        after = None
+        if auction is not None:
+            from analyzer.inference import advise_after_auction
+
+            after = advise_after_auction(
+                rs, h, seat=seat, dealer=dealer, auction=auction, samples=samples, seed=seed, risk=risk, plays=play,
+                policy=policy, known=by_seat, constraints=constraint or [], progress=True,
+            )
+            adv = after.advice
+        else:
+            adv = advise(
+                rs, h, seat=seat, dealer=dealer, samples=samples, seed=seed, risk=risk, plays=play, policy=policy,
+                upcard=upcard, known=by_seat, constraints=constraint or [], progress=True,
+                stock_cards=stock_loose or None,
+            )
         if out is not None:
             _write(out, lambda p: adv.simulation.write(p))
         if deals_out is not None:
             _write(deals_out, lambda p: deals_frame(adv.simulation).write_parquet(p))
         if json_out:
-            emit_json(adv.as_dict())
+            emit_json(after.as_dict() if after is not None else adv.as_dict())
         else:
             print_advice(adv)
+            if after is not None:
+                console.print(f"[bold]{after.summary()}[/bold]")
 
 
 def _write(path: Path, fn) -> None:
