@@ -38,6 +38,26 @@ that support it (chances, expected scores, the paired difference with its 95% in
 Two-handed has no bidding: the upcard names trump, and the advisor reports the hand's meld, the
 expected trick points and the expected score difference under that trump. Phase 1 (the stock, melding
 between tricks) is not modelled yet: the 12-card hands are played with phase-2 rules.
+
+**Double dummy** (``plays``): ``"playout"`` plays the sampled deals with the heuristic policy;
+``"dd"`` with best play by everyone, all hands open (:mod:`analyzer.solve`; one optimal line per
+deal is scored like a playout). Solving is slow (a full auction deal ~1 s median on one core,
+double deck and Luxury Family mostly beyond 20 M nodes), so:
+
+* ``"both"`` runs the whole heuristic analysis on ``samples`` deals, then a **double-dummy check** on
+  the first ``dd_samples`` of the same deals for the ``dd_trumps`` best trumps of the heuristic
+  analysis (the recommended one first): per trump the double-dummy and heuristic trick points on the
+  deals the solver finished within ``dd_max_nodes`` nodes, and their paired difference (dd minus
+  heuristic) with a 95% interval (Student t: the samples are small). Deals not solved within the
+  budget are left out of the check and counted (they are the harder ones, so the check leans to
+  easier deals). Defaults (:data:`DD_CHECK`): auction 6 deals, the recommended trump, 10 M nodes
+  each -- 1-5 s of the 4-8 s the default ``pinochle bid`` takes on 2 cores (measured); double deck
+  and Luxury Family 4 deals, 5 M nodes (few of their deals finish: the check says how many did). The
+  command line runs ``both`` by default for auction only (:func:`default_plays`).
+* ``"dd"`` alone runs the whole analysis (every trump, passing, bid levels) double-dummy on the
+  first ``dd_samples`` deals (default :data:`DD_ONLY_SAMPLES`: auction 50, minutes; others 10).
+  Deals not solved within the budget are played by the heuristic policy instead and counted in a
+  note.
 """
 
 from __future__ import annotations
@@ -58,6 +78,28 @@ from analyzer.stats import Estimate, Proportion, mean_ci, paired_diff, proportio
 
 #: default number of sampled deals (about a second of play on 2 cores once compiled)
 DEFAULT_SAMPLES = 4000
+
+
+@dataclass(frozen=True)
+class DDSettings:
+    """Double-dummy check defaults of one rule set: deals solved, trumps checked, node budget a solve."""
+
+    samples: int
+    trumps: int
+    max_nodes: int
+
+
+#: the double-dummy check of ``plays="both"`` per rule set (auction measured: 6 deals of one trump take
+#: 1-5 s on 2 cores, a fifth to a third of them past 10 M nodes); other rule sets: :data:`DD_CHECK_OTHER`
+DD_CHECK = {"auction": DDSettings(6, 1, 10_000_000)}
+DD_CHECK_OTHER = DDSettings(4, 1, 5_000_000)
+#: deals of a double-dummy-only analysis (``plays="dd"``: every trump, every bid class and the passing
+#: scenario solved), per rule set; others :data:`DD_ONLY_SAMPLES_OTHER` (their deals mostly run out of nodes
+#: and are played heuristically, which the notes count)
+DD_ONLY_SAMPLES = {"auction": 50}
+DD_ONLY_SAMPLES_OTHER = 10
+#: rule sets whose default ``pinochle bid`` includes the double-dummy check (the others: too slow)
+DD_BY_DEFAULT = ("auction",)
 #: a bid level is judged only when it wins the auction on at least this many sampled deals
 MIN_WON_DEALS = 30
 PHASE1_NOTE = (
@@ -114,6 +156,47 @@ def pass_contracts(rules: RuleSet, meld: np.ndarray, seat: int, dealer: int
 
 # ---- results ---------------------------------------------------------------------------------------------
 @dataclass(frozen=True)
+class DDTrump:
+    """The double-dummy check of one trump: on the first ``deals`` sampled deals, the ``solved`` ones
+    (finished within the node budget) give the declaring side's trick points with heuristic play and
+    double-dummy, and their paired difference ``gap`` = dd - heuristic (95% Student t interval); the
+    estimates are None when no deal was solved."""
+
+    trump: str
+    deals: int
+    solved: int
+    heuristic: Estimate | None
+    dd: Estimate | None
+    gap: Estimate | None
+
+    def gap_dict(self) -> dict[str, Any]:
+        g: dict[str, Any] = self.gap.as_dict() if self.gap is not None else {"mean": None, "lo": None, "hi": None,
+                                                                             "n": 0}
+        return {**g, "deals": self.deals, "solved": self.solved}
+
+    def as_dict(self) -> dict[str, Any]:
+        opt = lambda e: e.as_dict() if e is not None else None  # noqa: E731
+        return {"trump": self.trump, "deals": self.deals, "solved": self.solved,
+                "heuristic_trick_points": opt(self.heuristic), "dd_trick_points": opt(self.dd),
+                "gap": opt(self.gap)}
+
+
+@dataclass(frozen=True)
+class DDCheck:
+    """Double dummy against the heuristic playout on the first ``samples`` deals (``plays="both"``)."""
+
+    samples: int
+    max_nodes: int
+    trumps: list[DDTrump]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"samples": self.samples, "max_nodes": self.max_nodes,
+                "measure": "the declaring side's trick points, double dummy minus heuristic play, paired on the "
+                           "same deals; deals not solved within max_nodes are left out",
+                "trumps": [t.as_dict() for t in self.trumps]}
+
+
+@dataclass(frozen=True)
 class TrumpFigures:
     """What the hand is worth with one trump when I declare (means over the sampled deals)."""
 
@@ -127,6 +210,7 @@ class TrumpFigures:
     opp_meld: Estimate
     opp_trick_points: Estimate
     max_bid: int | None  # the highest bid that beats passing (and meets the risk), None: none
+    dd: DDTrump | None = None  # the double-dummy check of this trump (plays="both")
 
     def as_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {
@@ -141,6 +225,8 @@ class TrumpFigures:
             "opp_trick_points": self.opp_trick_points.as_dict(),
             "max_bid": self.max_bid,
         }
+        # the double-dummy check of this trump (plays="both"): dd minus heuristic trick points, paired
+        d["dd_gap"] = self.dd.gap_dict() if self.dd is not None else None
         return d
 
 
@@ -260,6 +346,7 @@ class Advice:
     analyses: list[PlayAnalysis]
     simulation: Simulation
     notes: list[str] = field(default_factory=list)
+    dd_check: DDCheck | None = None
 
     @property
     def recommendation(self) -> Recommendation:
@@ -285,6 +372,7 @@ class Advice:
             "bid_levels": sorted({lv.bid for a in self.analyses for lvs in a.levels.values() for lv in lvs}),
             "recommendation": self.recommendation.as_dict(),
             "analyses": [a.as_dict() for a in self.analyses],
+            "double_dummy": self.dd_check.as_dict() if self.dd_check is not None else None,
             "notes": list(self.notes),
         }
 
@@ -406,9 +494,11 @@ def _recommend(levels: dict[str, list[LevelFigures]], risk: float, best_total: s
                 why = f"no bid is made {risk:.0%} of the time where it wins the auction; " + why
             return Recommendation("pass", best_total, None, lv.make_won, pass_net, lv.gain,
                                   f"Pass: {why}."), max_bid
+        n = levels[best_total][0].win.n if levels[best_total] else 0
         return Recommendation("pass", best_total, None, None, pass_net, None,
-                              "Pass: no bid wins the auction on enough of the sampled deals "
-                              "(the opponents' hands outbid every level)."), max_bid
+                              f"Pass: no bid wins the auction on enough of the {n} sampled deals to be judged "
+                              f"(at least {MIN_WON_DEALS}): the opponents' hands outbid every level, or too few "
+                              "deals were played."), max_bid
     top = max(b for b, _ in cands)
     at = {t: next(lv for lv in levels[t] if lv.bid == top) for b, t in cands if b >= top}
     trump = max(at, key=lambda t: at[t].net_won.mean)
@@ -472,6 +562,59 @@ def _analyse_two_handed(sim: Simulation, play: str) -> PlayAnalysis:
     return PlayAnalysis(play, policy, [fig], {}, None, rec, two_handed=extra)
 
 
+def default_plays(rules: RuleSet) -> tuple[str, str | None]:
+    """The play modes of a ``pinochle bid`` without ``--play``, and a note when double dummy is left
+    out: ``both`` (heuristic analysis plus the double-dummy check) for :data:`DD_BY_DEFAULT`, else
+    ``playout`` -- a double deck or Luxury Family deal rarely solves within 20 M nodes (~3 s)."""
+    if rules.id in DD_BY_DEFAULT or not rules.has_bidding:
+        return ("both" if rules.id in DD_BY_DEFAULT else "playout"), None
+    d = DD_CHECK.get(rules.id, DD_CHECK_OTHER)
+    return "playout", (f"double-dummy figures are off by default for {rules.id} (few of its deals solve within "
+                       f"millions of nodes): --play both adds a check on {d.samples} deals "
+                       f"(--dd-samples, --dd-max-nodes), --play dd a double-dummy analysis")
+
+
+_T975 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160, 2.145, 2.131,
+         2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042)
+
+
+def _student(e: Estimate) -> Estimate:
+    """``e`` with its 95% interval from Student's t (n - 1 degrees of freedom) instead of the normal."""
+    if e.n < 2:
+        return e
+    t = _T975[e.n - 2] if e.n - 1 <= len(_T975) else 1.96 + 2.4 / (e.n - 1)
+    return replace(e, lo=e.mean - t * e.se, hi=e.mean + t * e.se)
+
+
+def _dd_check(sim: Simulation, base: PlayAnalysis, samples: int, ntrumps: int, max_nodes: int
+              ) -> tuple[Simulation, DDCheck]:
+    """Solve the first ``samples`` deals double-dummy for the ``ntrumps`` best trumps of ``base`` (the
+    recommended one, then by expected total) and compare with ``base``'s play on the same deals."""
+    import polars as pl
+
+    from analyzer.simulate import add_play
+
+    k = min(samples, sim.samples)
+    rec = base.recommendation.trump
+    order = [rec] + [f.trump for f in sorted(base.trumps, key=lambda f: -f.total.mean) if f.trump != rec]
+    ts = [SUITS.index(t) for t in order[:max(1, ntrumps)]]
+    b = sim.bids[-1]  # the bid class of the trump table (_trump_figures)
+    sim = add_play(sim, "dd", samples=k, trumps=ts, bids=[b], dd_max_nodes=max_nodes)
+    out = []
+    for t in ts:
+        dd = sim.rows("declare", "dd", t, b).select("deal", "exact", pl.col("side_trick_points").alias("dd"))
+        h = sim.rows("declare", base.play, t, b).select("deal", pl.col("side_trick_points").alias("h"))
+        j = dd.join(h, on="deal", how="inner").filter(pl.col("exact")).sort("deal")
+        n = j.height
+        x, y = j["dd"].to_numpy(), j["h"].to_numpy()
+        out.append(DDTrump(
+            trump=SUITS[t], deals=dd.height, solved=n,
+            heuristic=_student(mean_ci(y)) if n else None, dd=_student(mean_ci(x)) if n else None,
+            gap=_student(paired_diff(x, y)) if n else None,
+        ))
+    return sim, DDCheck(k, int(max_nodes), out)
+
+
 def advise(
     rules: RuleSet,
     hand: Hand | str | Iterable[str],
@@ -489,29 +632,68 @@ def advise(
     constraints: Sequence[Constraint | str] = (),
     accept: Accept | None = None,
     progress: bool = False,
+    dd_samples: int | None = None,
+    dd_trumps: int | None = None,
+    dd_max_nodes: int | None = None,
 ) -> Advice:
     """Advice for ``hand`` at ``seat`` (``dealer`` deals): trump and bid, or pass (module docstring).
 
     ``risk``: the least chance of making a recommended bid (0..1). ``plays``: ``playout``, ``dd`` or
-    both (the first is the one recommended). ``upcard``: two-handed's turned-up card (names trump; it
-    is in the stock, not in the opponent's hand). ``known``, ``stock_cards`` (known cards in no hand,
-    besides the upcard), ``constraints``, ``accept``: see :func:`analyzer.deal.table`.
+    ``both`` (module docstring: ``both`` is the heuristic analysis plus a double-dummy check of
+    ``dd_samples`` deals and ``dd_trumps`` trumps; ``dd`` alone a double-dummy analysis of
+    ``dd_samples`` deals; ``dd_max_nodes`` the node budget of a solve; defaults :data:`DD_CHECK`,
+    :data:`DD_ONLY_SAMPLES`). ``upcard``: two-handed's turned-up card (names trump; it is in the
+    stock, not in the opponent's hand). ``known``, ``stock_cards`` (known cards in no hand, besides the
+    upcard), ``constraints``, ``accept``: see :func:`analyzer.deal.table`.
     """
+    from analyzer.simulate import DD_MAX_NODES, parse_play_modes
+
     if not 0.0 <= risk <= 1.0:
         raise UserError(f"--risk is a chance between 0 and 1, not {risk}")
     if rules.reference:
         raise UserError(f"{rules.id} is the solver's reference rule set, not a pinochle game to bid")
+    for name, v in (("--dd-samples", dd_samples), ("--dd-trumps", dd_trumps), ("--dd-max-nodes", dd_max_nodes)):
+        if v is not None and v < 1:
+            raise UserError(f"{name} must be at least 1, not {v}")
+    if dd_trumps is not None and dd_trumps > 4:
+        raise UserError(f"--dd-trumps is a number of trumps 1..4, not {dd_trumps}")
+    modes = parse_play_modes(plays)
+    check = DD_CHECK.get(rules.id, DD_CHECK_OTHER)
+    dd_only = "dd" in modes and len(modes) == 1
     notes: list[str] = []
+    dd_check = None
     if rules.has_bidding:
         if upcard is not None:
             raise UserError(f"{rules.id} names trump by bidding: --upcard is for two-handed")
-        sim = simulate(rules, hand, seat=seat, dealer=dealer, samples=samples, seed=seed, plays=plays,
+        run_modes = modes if dd_only else tuple(m for m in modes if m != "dd")
+        n = min(samples, dd_samples or DD_ONLY_SAMPLES.get(rules.id, DD_ONLY_SAMPLES_OTHER)) if dd_only else samples
+        nodes = dd_max_nodes or (DD_MAX_NODES if dd_only else check.max_nodes)
+        sim = simulate(rules, hand, seat=seat, dealer=dealer, samples=n, seed=seed, plays=run_modes,
                        policy=policy, known=known, stock_cards=stock_cards, constraints=constraints,
-                       accept=accept, pass_model=pass_contracts, progress=progress)
+                       accept=accept, pass_model=pass_contracts, progress=progress, dd_max_nodes=nodes)
         analyses = [_analyse_bidding(sim, p, risk) for p in sim.plays]
+        if "dd" in modes and not dd_only:
+            sim, dd_check = _dd_check(sim, analyses[0], dd_samples or check.samples, dd_trumps or check.trumps,
+                                      nodes)
+            by = {c.trump: c for c in dd_check.trumps}
+            analyses[0] = replace(analyses[0], trumps=[replace(f, dd=by.get(f.trump)) for f in analyses[0].trumps])
+            solved = sum(c.solved for c in dd_check.trumps)
+            total = sum(c.deals for c in dd_check.trumps)
+            notes.append(f"double-dummy check: the first {dd_check.samples} sampled deals, trump "
+                         f"{', '.join(by)}, up to {nodes / 1e6:g} M nodes a deal; {solved} of {total} solved"
+                         + (" (the others, the harder deals, are left out)" if solved < total else "")
+                         + "; --dd-samples, --dd-trumps and --dd-max-nodes set them")
+        if dd_only:
+            f = sim.frame
+            ex = f.filter((f["play"] == "dd") & f["trump"].is_not_null())["exact"]  # thrown-in deals are not played
+            miss = int((~ex).sum())
+            notes.append(f"double dummy on the first {n} sampled deals (--dd-samples), up to {nodes / 1e6:g} M "
+                         f"nodes a solve: {ex.len() - miss} of {ex.len()} plays solved"
+                         + (f"; the heuristic playout stands in for the other {miss}" if miss else ""))
         notes.append("the other seats bid up to their own best meld plus a fair share of the trick points; "
                      "if I pass, the highest of them declares its best trump at the opening bid "
                      f"{rules.bid_levels()[0]}; a bid of mine wins the auction where no opponent reaches it")
+        samples = n
     else:
         if upcard is None:
             raise UserError(f"{rules.id} has no bidding: name trump with --upcard, e.g. --upcard 9H")
@@ -519,7 +701,7 @@ def advise(
         sim = simulate(rules, hand, seat=seat, dealer=dealer, samples=samples, seed=seed, trumps=[trump],
                        plays=plays, policy=policy, known=known,
                        stock_cards=f"{stock_cards or ''} {upcard}".strip(), constraints=constraints,
-                       accept=accept, progress=progress)
+                       accept=accept, progress=progress, dd_max_nodes=dd_max_nodes)
         analyses = [_analyse_two_handed(sim, p) for p in sim.plays]
         notes.append(PHASE1_NOTE)
-    return Advice(rules, sim.hand, seat, dealer, samples, int(seed), risk, analyses, sim, notes)
+    return Advice(rules, sim.hand, seat, dealer, samples, int(seed), risk, analyses, sim, notes, dd_check)

@@ -7,9 +7,21 @@ play mode), so the trumps are compared on paired samples.
 
 A *play mode* is a parameter: ``"playout"`` plays the heuristic policy (``policy``, default ``v1``) of
 :func:`analyzer.play.play_deals`; ``"dd"`` asks the double-dummy solver (``analyzer.solve.solve_deals``)
-for best play. :func:`register_play_mode` plugs in others. Where the play itself depends on the bid
-(double deck: the first lead must be a trump unless the bid was 50) each trump is played once per
-such bid class (:func:`play_bids`), and the ``bid`` column says which.
+for best play. :func:`register_play_mode` plugs in others.
+
+Double-dummy play: the solver finds the exact value of the deal for the declaring side (card, per-trick
+and last-trick points), then replays one optimal line and reports every seat's points and tricks along
+it, so dd rows are scored exactly like playout rows. The declaring side's total is exact; how the other
+points split between the defenders (Luxury Family converts each player's points on his own) and the
+trick counts (no trick, no meld) are those of one optimal line -- the first card in the solver's move
+order that keeps the value at every step. Each solve has a node budget (``dd_max_nodes``, default
+:data:`DD_MAX_NODES`); a deal not solved within it is **not** given a dd number: the heuristic playout's
+result stands in for it and the row's ``exact`` column is False (:func:`add_play` callers can drop those
+rows instead), so every figure can say how many of its deals were solved.
+
+Where the play itself depends on the bid (double deck: the first lead must be a trump unless the bid
+was 50) each trump is played once per such bid class (:func:`play_bids`), and the ``bid`` column says
+which.
 
 Deals are processed in chunks of :data:`CHUNK` deals (a rich progress bar shows on a terminal). Chunk
 boundaries are fixed multiples of ``CHUNK``, every deal's cards come from ``(seed, deal index)``, and
@@ -23,7 +35,8 @@ DataFrame with one row per (scenario, deal, play mode, trump, bid class); see :d
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from functools import partial
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -41,6 +54,9 @@ from analyzer.score import convert_points
 #: deals per chunk; part of the reproducibility contract (it fixes the play seeds), do not vary per run
 CHUNK = 1024
 PLAY_MODES_HELP = "playout (heuristic policy), dd (double-dummy solver) or both"
+#: default node budget of one double-dummy solve in the driver (a full auction deal needs ~6 M nodes at the
+#: median, ~1 s on one core; the replay of the optimal line gets the same allowance and needs ~1/1000 of it)
+DD_MAX_NODES = 20_000_000
 
 
 class PlayOutcome(Protocol):
@@ -61,31 +77,36 @@ def _play_heuristic(rules: RuleSet, deals: np.ndarray, trump: int, leader: int, 
     return play_deals(rules, deals, trump, leader, declarer, policy=policy, seed=seed, bid=bid)
 
 
-def _dd_solver() -> Any:
-    """The solver module, if it can serve the driver (see :func:`_play_double_dummy`); else UserError."""
-    try:
-        import analyzer.solve as solve
-    except ImportError:
-        raise UserError("double-dummy play is not available yet: use --play playout") from None
-    fields = getattr(getattr(solve, "DealsResult", None), "_fields", ("points", "tricks"))
-    if not {"points", "tricks"} <= set(fields):
-        raise UserError(
-            "the double-dummy solver reports only the declaring side's points, not every seat's points "
-            "and tricks that scoring needs: use --play playout for now"
-        )
-    return solve
+@dataclass(frozen=True)
+class DDOutcome:
+    """Double-dummy play of ``n`` deals: ``points`` / ``tricks`` int64[n, seats] along one optimal line;
+    ``exact`` bool[n]: False where the solver ran out of nodes and the heuristic playout stands in."""
+
+    points: np.ndarray
+    tricks: np.ndarray
+    exact: np.ndarray
 
 
 def _play_double_dummy(rules: RuleSet, deals: np.ndarray, trump: int, leader: int, declarer: int,
-                       policy: str, seed: int, bid: int) -> PlayOutcome:
-    """Best play by everyone through ``analyzer.solve.solve_deals``.
+                       policy: str, seed: int, bid: int, max_nodes: int = DD_MAX_NODES) -> DDOutcome:
+    """Best play by everyone through ``analyzer.solve.solve_deals`` (one optimal line per deal).
 
-    The driver scores by seat, so it needs each seat's points and tricks; a solver result that only
-    reports the declaring side's value cannot be scored (no-trick-no-meld, per-player units) and is
-    refused with a UserError rather than guessed.
+    Deals the solver does not finish within ``max_nodes`` are played by the heuristic ``policy`` instead
+    (seed ``seed``) and marked ``exact = False``: never a made-up double-dummy number.
     """
-    solve = _dd_solver()
-    return solve.solve_deals(rules, deals, trump=trump, leader=leader, declarer=max(declarer, 0), bid=bid)
+    from analyzer.solve import solve_deals
+
+    res = solve_deals(rules, deals, trump=trump, leader=leader, declarer=max(declarer, 0), bid=bid,
+                      max_nodes=max_nodes, lines=True)
+    points = res.points.astype(np.int64, copy=True)
+    tricks = res.tricks.astype(np.int64, copy=True)
+    ok = np.asarray(res.played, dtype=bool)
+    if not ok.all():
+        miss = np.flatnonzero(~ok)
+        h = _play_heuristic(rules, deals[miss], trump, leader, declarer, policy, seed, bid)
+        points[miss] = np.asarray(h.points, dtype=np.int64)
+        tricks[miss] = np.asarray(h.tricks, dtype=np.int64)
+    return DDOutcome(points, tricks, ok)
 
 
 PLAY_MODES: dict[str, PlayFn] = {"playout": _play_heuristic, "dd": _play_double_dummy}
@@ -168,6 +189,8 @@ COLUMNS = {
     "opp_points": "card points the other seats took",
     "opp_trick_points": "trick points the other seats score, added up (each converted on its own)",
     "opp_tricks": "tricks the other seats took",
+    "exact": "dd rows: the solver finished the deal within its node budget (False: the heuristic playout's "
+             "result stands in); null for other play modes",
 }
 
 
@@ -259,7 +282,8 @@ class _Rows:
         self.blocks: list[dict[str, Any]] = []
 
     def add(self, scenario: str, deal: np.ndarray, play: str, policy: str, declarer: np.ndarray,
-            trump: np.ndarray, bid: np.ndarray, meld: np.ndarray, pts: np.ndarray, trk: np.ndarray) -> None:
+            trump: np.ndarray, bid: np.ndarray, meld: np.ndarray, pts: np.ndarray, trk: np.ndarray,
+            exact: np.ndarray | None = None) -> None:
         n = deal.size
         if n == 0:
             return
@@ -275,6 +299,7 @@ class _Rows:
         side = _side_columns(self.rules, self.seat, meld, pts, trk)
         for k, v in side.items():
             b[k] = [None] * n if v is None else v.astype(np.int32)
+        b["exact"] = [None] * n if exact is None else np.asarray(exact, dtype=bool)
         for prefix, arr in (("meld", meld), ("points", pts), ("tricks", trk)):
             for s in range(self.rules.seats):
                 b[f"{prefix}_s{s}"] = arr[:, s].astype(np.int32)
@@ -287,6 +312,7 @@ class _Rows:
         }
         for k in COLUMNS:
             schema.setdefault(k, pl.Int32)
+        schema["exact"] = pl.Boolean
         for prefix in ("meld", "points", "tricks"):
             for s in range(self.rules.seats):
                 schema[f"{prefix}_s{s}"] = pl.Int32
@@ -296,24 +322,37 @@ class _Rows:
         return pl.concat(frames).sort(["scenario", "play", "trump", "bid", "deal"], nulls_last=True)
 
 
+def _mode_fn(play: str, dd_max_nodes: int | None) -> PlayFn:
+    """The play function of a mode (the built-in dd one with the run's node budget)."""
+    fn = PLAY_MODES[play]
+    if fn is _play_double_dummy and dd_max_nodes is not None:
+        if dd_max_nodes < 1:
+            raise UserError(f"--dd-max-nodes must be at least 1, not {dd_max_nodes}")
+        return partial(_play_double_dummy, max_nodes=int(dd_max_nodes))
+    return fn
+
+
 def _play_rows(rows: _Rows, rules: RuleSet, hands: np.ndarray, ids: np.ndarray, meld: np.ndarray,
                scenario: str, declarer: np.ndarray, trump: np.ndarray, bid: np.ndarray, dealer: int,
-               play: str, policy: str, seed: int) -> None:
+               play: str, policy: str, seed: int, dd_max_nodes: int | None = None) -> None:
     """Play each deal with its own declarer, trump and bid (grouped into calls of equal ones)."""
-    fn = PLAY_MODES[play]
+    fn = _mode_fn(play, dd_max_nodes)
     pol = policy if play == "playout" else play
     thrown = trump < 0  # a thrown-in deal (no trump named) is not played
     if thrown.any():
         z = np.zeros((int(thrown.sum()), rules.seats), dtype=np.int64)
-        rows.add(scenario, ids[thrown], play, pol, declarer[thrown], np.full(z.shape[0], -1), bid[thrown], z, z, z)
+        rows.add(scenario, ids[thrown], play, pol, declarer[thrown], np.full(z.shape[0], -1), bid[thrown], z, z, z,
+                 None if play == "playout" else np.ones(z.shape[0], dtype=bool))
     keys = np.stack([declarer, trump, bid], axis=1)[~thrown]
     idx_all = np.flatnonzero(~thrown)
     for d, t, b in np.unique(keys, axis=0) if keys.size else []:
         sel = idx_all[(keys == (d, t, b)).all(axis=1)]
         group_seed = _sub_seed(seed, int(d) + 8 * int(t), int(b))
         res = fn(rules, hands[sel], int(t), first_leader(rules, int(d), dealer), int(d), policy, group_seed, int(b))
+        exact = getattr(res, "exact", None)
         rows.add(scenario, ids[sel], play, pol, declarer[sel], trump[sel], bid[sel], meld[sel, :, int(t)],
-                 np.asarray(res.points, dtype=np.int64), np.asarray(res.tricks, dtype=np.int64))
+                 np.asarray(res.points, dtype=np.int64), np.asarray(res.tricks, dtype=np.int64),
+                 None if exact is None else np.asarray(exact, dtype=bool))
 
 
 def simulate(
@@ -334,6 +373,7 @@ def simulate(
     pass_model: PassModel | None = None,
     progress: bool = False,
     max_tries: int = 1000,
+    dd_max_nodes: int | None = None,
 ) -> Simulation:
     """Sample ``samples`` deals around ``hand`` at ``seat`` and play each under every trump.
 
@@ -342,15 +382,17 @@ def simulate(
     ``trumps`` defaults to all four suits (two-handed: give the upcard's suit). ``known``,
     ``stock_cards``, ``constraints`` and ``accept`` go to the sampler (:func:`analyzer.deal.table`);
     the trump is only known to constraints when a single trump is simulated. ``progress`` shows a
-    progress bar (on stderr) while the chunks run.
+    progress bar (on stderr) while the chunks run. ``dd_max_nodes``: the node budget of each
+    double-dummy solve (default :data:`DD_MAX_NODES`). :func:`add_play` plays another mode on some of
+    the deals afterwards.
     """
     if samples < 1:
         raise UserError(f"--samples must be at least 1, not {samples}")
     if not 0 <= dealer < rules.seats:
         raise UserError(f"dealer {dealer} is out of range: {rules.id} has seats 0..{rules.seats - 1}")
     modes = parse_play_modes(plays)
-    if "dd" in modes and PLAY_MODES["dd"] is _play_double_dummy:
-        _dd_solver()  # refuse before any work when the solver cannot serve
+    if dd_max_nodes is not None and dd_max_nodes < 1:
+        raise UserError(f"--dd-max-nodes must be at least 1, not {dd_max_nodes}")
     trump_list = tuple(range(4)) if trumps is None else tuple(int(t) for t in trumps)
     if not trump_list or any(not 0 <= t <= 3 for t in trump_list):
         raise UserError("trumps must be suits 0..3 (S H D C)")
@@ -378,12 +420,12 @@ def simulate(
                 for t in trump_list:
                     for b in bids:
                         _play_rows(rows, rules, d.hands, d.ids, m, "declare", np.full(n, declarer), np.full(n, t),
-                                   np.full(n, b), dealer, mode, policy, _sub_seed(seed, c, mi))
+                                   np.full(n, b), dealer, mode, policy, _sub_seed(seed, c, mi), dd_max_nodes)
                 if pass_model is not None:
                     pd, pt, pb = pass_model(rules, m, seat, dealer)
                     _play_rows(rows, rules, d.hands, d.ids, m, "pass", np.asarray(pd, np.int64),
                                np.asarray(pt, np.int64), np.asarray(pb, np.int64), dealer, mode, policy,
-                               _sub_seed(seed, c, 0x100 + mi))
+                               _sub_seed(seed, c, 0x100 + mi), dd_max_nodes)
             if bar is not None:
                 bar[0].update(bar[1], advance=n)
     finally:
@@ -399,6 +441,7 @@ def simulate(
         "rules": rules.id, "options": {k: str(v) for k, v in rules.options.items()}, "seat": seat,
         "dealer": dealer, "hand": my_hand.names(), "seed": int(seed), "samples": int(samples),
         "plays": list(modes), "policy": policy, "chunk": CHUNK,
+        **({"dd_max_nodes": int(dd_max_nodes or DD_MAX_NODES)} if "dd" in modes else {}),
         "constraints": [c.describe() for c in tab.constraints],
     }
     return Simulation(
@@ -406,6 +449,45 @@ def simulate(
         policy=policy, trumps=trump_list, bids=bids, deals=deals, meld=np.concatenate(melds), frame=rows.frame(),
         constraints=tab.constraints, meta=meta,
     )
+
+
+def add_play(sim: Simulation, play: str, *, samples: int | None = None, trumps: Sequence[int] | None = None,
+             bids: Sequence[int] | None = None, dd_max_nodes: int | None = None) -> Simulation:
+    """``sim`` with the ``declare`` rows of one more play mode on its first ``samples`` deals (all by
+    default), the given ``trumps`` and bid classes (default: the run's); the same deals and melds, a
+    play seed from ``(seed, 0x200 + mode index)``. Used for a double-dummy check on a subsample of the
+    deals played out heuristically."""
+    modes = parse_play_modes(play)
+    if len(modes) != 1:
+        raise UserError(f"add one play mode at a time, not {play!r}")
+    mode = modes[0]
+    if mode in sim.plays:
+        raise UserError(f"the simulation already has play mode {mode!r}")
+    k = sim.samples if samples is None else int(samples)
+    if not 1 <= k <= sim.samples:
+        raise UserError(f"--dd-samples must be 1..{sim.samples} (the sampled deals), not {k}")
+    ts = sim.trumps if trumps is None else tuple(int(t) for t in trumps)
+    if not ts or any(t not in sim.trumps for t in ts):
+        raise UserError(f"trumps must be among the simulated ones ({', '.join(SUITS[t] for t in sim.trumps)})")
+    bs = sim.bids if bids is None else tuple(int(b) for b in bids)
+    if not bs or any(b not in sim.bids for b in bs):
+        raise UserError(f"bid classes must be among the simulated ones ({', '.join(map(str, sim.bids))})")
+    rules = sim.rules
+    hands, ids, meld = sim.deals.hands[:k], sim.deals.ids[:k], sim.meld[:k]
+    declarer = sim.seat if rules.has_bidding else -1
+    rows = _Rows(rules, sim.seat)
+    seed = _sub_seed(sim.seed, 0, 0x200 + len(sim.plays))
+    for t in ts:
+        for b in bs:
+            _play_rows(rows, rules, hands, ids, meld, "declare", np.full(k, declarer), np.full(k, t), np.full(k, b),
+                       sim.dealer, mode, sim.policy, seed, dd_max_nodes)
+    frame = pl.concat([sim.frame, rows.frame()]).sort(["scenario", "play", "trump", "bid", "deal"], nulls_last=True)
+    meta = dict(sim.meta)
+    meta["plays"] = [*sim.plays, mode]
+    meta["added"] = [*meta.get("added", []), {"play": mode, "samples": k, "trumps": [SUITS[t] for t in ts],
+                                              **({"dd_max_nodes": int(dd_max_nodes or DD_MAX_NODES)}
+                                                 if mode == "dd" else {})}]
+    return replace(sim, plays=(*sim.plays, mode), frame=frame, meta=meta)
 
 
 def _progress(show: bool, nchunks: int, samples: int) -> tuple[Any, Any] | None:

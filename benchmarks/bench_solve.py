@@ -2,7 +2,8 @@
 
 1. Full deals of every rule set (auction 4x12, luxury-family 3x16, double-deck 4x20, two-handed phase 2
    2x12), one thread, a node budget per deal so nothing can hang: exact share, time per deal (median,
-   90th percentile, max), nodes.
+   90th percentile, max), nodes; then the replay of one optimal line per exact deal (what the
+   Monte-Carlo driver's ``dd`` play mode needs): its nodes and their share of the solve's.
 2. Bridge: the same random deals by this solver and by DDS (endplay), time per deal and the ratio.
 3. Ablation on mid-size deals: each search technique switched off in turn (nodes and time).
 
@@ -44,8 +45,10 @@ DEFAULT = SolverConfig()
 
 
 def time_deals(rules: RuleSet, deals: np.ndarray, trumps: np.ndarray, budget: int,
-               config: SolverConfig = DEFAULT) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Per deal: seconds (process CPU time, one thread), nodes, exact."""
+               config: SolverConfig = DEFAULT, lines: bool = False,
+               line_nodes: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per deal: seconds (process CPU time, one thread), nodes, exact (``lines``: with the optimal line's
+    replay, its nodes into ``line_nodes``)."""
     n = len(deals)
     secs = np.zeros(n)
     nodes = np.zeros(n, dtype=np.int64)
@@ -53,10 +56,13 @@ def time_deals(rules: RuleSet, deals: np.ndarray, trumps: np.ndarray, budget: in
     for i in range(n):
         seat = i % rules.seats
         t = time.process_time()
-        res = solve_deals(rules, deals[i:i + 1], int(trumps[i]), seat, seat, max_nodes=budget, config=config)
+        res = solve_deals(rules, deals[i:i + 1], int(trumps[i]), seat, seat, max_nodes=budget, config=config,
+                          lines=lines)
         secs[i] = time.process_time() - t
         nodes[i] = res.nodes[0]
         exact[i] = res.exact[0]
+        if line_nodes is not None:
+            line_nodes[i] = res.line_nodes[0]
     return secs, nodes, exact
 
 
@@ -76,8 +82,13 @@ def full_deals(n: int, budget: int) -> None:
         deals = random_deals(rules, n, seed=1)
         trumps = np.arange(n) % 4
         solve_deals(rules, deals[:1], 0, 0, 0, max_nodes=10)  # compile / load the kernels
-        secs, nodes, exact = time_deals(rules, deals, trumps, budget)
+        ln = np.zeros(n, dtype=np.int64)
+        secs, nodes, exact = time_deals(rules, deals, trumps, budget, lines=True, line_nodes=ln)
         print(line(f"{rid} {seats}x{size}", secs, nodes, exact))
+        if exact.any():
+            e = exact
+            print(f"{'  + optimal line replay':<28} line nodes: median {np.median(ln[e]):10,.0f}  max {ln[e].max():10,}"
+                  f"   {ln[e].sum() / max(nodes[e].sum(), 1):.2%} of the exact deals' solve nodes")
 
 
 def bridge_vs_dds(n: int, budget: int) -> None:

@@ -9,8 +9,10 @@ import pytest
 from analyzer.advise import (
     MIN_WON_DEALS,
     PHASE1_NOTE,
+    _student,
     advise,
     bid_levels_for,
+    default_plays,
     fair_share,
     net_scores,
     opponents_reach,
@@ -246,3 +248,32 @@ def test_advice_as_json():
     assert an["passing"]["partner_declares"] is None
     hands = adv.simulation.deals.hands
     assert ((hands[:, 2, 0] >> rs.deck.kind(0, "7")) & 1).all()
+
+
+def test_double_dummy_check():
+    e = mean_ci([1.0, 2.0, 4.0, 3.0])
+    s = _student(e)
+    assert s.mean == e.mean and s.hi - s.mean == pytest.approx(3.182 * e.se) == s.mean - s.lo
+    assert default_plays(load("auction")) == ("both", None)
+    plays, note = default_plays(load("double-deck"))
+    assert plays == "playout" and "--play both" in note
+    rs = load("auction")
+    adv = advise(rs, STRONG["auction"], samples=200, seed=3, plays="both", dd_samples=3, dd_trumps=4,
+                 dd_max_nodes=2_000_000)
+    chk = adv.dd_check
+    assert chk.samples == 3 and chk.max_nodes == 2_000_000
+    assert [c.trump for c in chk.trumps][0] == adv.recommendation.trump and len(chk.trumps) == 4
+    assert [a.play for a in adv.analyses] == ["playout"] and adv.simulation.plays == ("playout", "dd")
+    for c in chk.trumps:
+        assert c.deals == 3 and 0 <= c.solved <= 3
+        if c.solved:
+            assert c.gap.n == c.solved and c.gap.mean == pytest.approx(c.dd.mean - c.heuristic.mean)
+    assert any(c.solved for c in chk.trumps)
+    figs = {f.trump: f for f in adv.analyses[0].trumps}
+    assert all(figs[c.trump].dd is c for c in chk.trumps)
+    d = json.loads(json.dumps(adv.as_dict()))
+    assert d["double_dummy"]["trumps"][0]["trump"] == adv.recommendation.trump
+    assert all(t["dd_gap"]["deals"] == 3 for t in d["analyses"][0]["trumps"])
+    # the heuristic analysis is the same with or without the check
+    plain = advise(rs, STRONG["auction"], samples=200, seed=3)
+    assert plain.dd_check is None and plain.as_dict()["recommendation"] == d["recommendation"]

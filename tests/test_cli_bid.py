@@ -24,21 +24,88 @@ def run_cli(args, capsys):
     return code, out.out, out.err
 
 
-def _subprocess_json(threads: str) -> dict:
+def _subprocess_json(threads: str, *extra: str) -> dict:
     env = {**os.environ, "NUMBA_NUM_THREADS": threads}
     args = [sys.executable, "-m", "analyzer", "bid", "--rules", "auction", "--hand", HAND, "--samples", "1500",
-            "--seed", "7", "--json"]
+            "--seed", "7", "--json", *extra]
     r = subprocess.run(args, capture_output=True, text=True, env=env, timeout=300)
     assert r.returncode == 0, r.stderr
     return json.loads(r.stdout)
 
 
 def test_same_seed_same_json_on_one_and_two_threads():
+    # the default run: heuristic analysis plus the double-dummy check of the recommended trump
     one = _subprocess_json("1")
     two = _subprocess_json("2")
     assert one == two
     assert one["samples"] == 1500 and one["seed"] == 7 and one["rules"] == "auction"
     assert one["recommendation"]["action"] == "bid" and one["recommendation"]["trump"] == "H"
+    dd = one["double_dummy"]
+    assert dd["samples"] == 6 and [t["trump"] for t in dd["trumps"]] == ["H"]
+    assert one["analyses"][0]["trumps"][1]["dd_gap"]["deals"] == 6
+    assert [t["dd_gap"] is None for t in one["analyses"][0]["trumps"]] == [True, False, True, True]
+
+
+def test_play_dd_same_json_on_one_and_two_threads():
+    extra = ("--play", "dd", "--dd-samples", "4", "--dd-max-nodes", "1000000")
+    one = _subprocess_json("1", *extra)
+    two = _subprocess_json("2", *extra)
+    assert one == two
+    assert one["samples"] == 4 and [a["play"] for a in one["analyses"]] == ["dd"]
+    assert one["analyses"][0]["policy"] == "dd" and one["double_dummy"] is None
+    assert any("double dummy on the first 4 sampled deals" in n for n in one["notes"])
+
+
+def test_play_both_reports_the_gap_per_trump(tmp_path, capsys):
+    out_path = tmp_path / "rows.parquet"
+    code, out, err = run_cli(["bid", "--hand", HAND, "--samples", "300", "--seed", "2", "--play", "both",
+                              "--dd-samples", "4", "--dd-trumps", "2", "--dd-max-nodes", "3000000", "--json",
+                              "--out", str(out_path)], capsys)
+    assert code == 0, err
+    d = json.loads(out)
+    assert [a["play"] for a in d["analyses"]] == ["playout"]
+    dd = d["double_dummy"]
+    assert dd["samples"] == 4 and dd["max_nodes"] == 3_000_000 and len(dd["trumps"]) == 2
+    assert dd["trumps"][0]["trump"] == d["recommendation"]["trump"]
+    f = pl.read_parquet(out_path)
+    by_trump = {t["trump"]: t for t in d["analyses"][0]["trumps"]}
+    for t in dd["trumps"]:
+        gap = by_trump[t["trump"]]["dd_gap"]
+        assert gap["deals"] == 4 and gap["solved"] == t["solved"] >= 1
+        assert gap["lo"] <= gap["mean"] <= gap["hi"] and gap["n"] == t["solved"]
+        # the gap is the paired mean of dd minus heuristic trick points on the solved deals
+        rows = f.filter((pl.col("scenario") == "declare") & (pl.col("trump") == t["trump"]))
+        ddr = rows.filter((pl.col("play") == "dd") & pl.col("exact")).sort("deal")
+        hr = rows.filter((pl.col("play") == "playout") & pl.col("deal").is_in(ddr["deal"].to_list())).sort("deal")
+        want = (ddr["side_trick_points"].to_numpy() - hr["side_trick_points"].to_numpy()).mean()
+        assert abs(gap["mean"] - want) < 1e-3
+        assert abs(t["dd_trick_points"]["mean"] - ddr["side_trick_points"].mean()) < 1e-3
+    code, out, err = run_cli(["bid", "--hand", HAND, "--samples", "300", "--seed", "2", "--dd-samples", "2",
+                              "--dd-max-nodes", "3000000"], capsys)
+    assert code == 0, err
+    assert "Double dummy against heuristic play" in out and "dd − heuristic" in out
+
+
+@pytest.mark.parametrize("rid,hand", [
+    ("double-deck", "AH AH AH TH TH TH KH KH KH QH QH QH JH JH JH AS AD AC KS QS"),
+    ("luxury-family", "AH AH TH TH KH KH QH QH JH JH AS AD AC KS QS 7H"),
+])
+def test_double_deck_and_luxury_family_dd_only_when_asked(rid, hand, capsys):
+    base = ["bid", "-r", rid, "--hand", hand, "--samples", "100", "--seed", "1", "--json"]
+    code, out, err = run_cli(base, capsys)
+    assert code == 0, err
+    d = json.loads(out)
+    assert d["double_dummy"] is None and any("off by default" in n for n in d["notes"])
+    small = ["--dd-samples", "2", "--dd-max-nodes", "200000"]
+    code, out, err = run_cli([*base, "--play", "both", *small], capsys)
+    assert code == 0, err
+    d = json.loads(out)
+    assert d["double_dummy"]["samples"] == 2 and d["double_dummy"]["trumps"][0]["deals"] == 2
+    code, out, err = run_cli([*base, "--play", "dd", *small], capsys)
+    assert code == 0, err
+    d = json.loads(out)
+    assert d["samples"] == 2 and d["analyses"][0]["play"] == "dd"
+    assert any("plays solved" in n for n in d["notes"])
 
 
 def test_json_carries_everything(capsys):
@@ -106,6 +173,9 @@ def test_two_handed(capsys):
         (["--hand", HAND, "--play", "best"], "unknown play mode"),
         (["--hand", HAND, "--policy", "smart"], "unknown policy"),
         (["--hand", HAND, "--samples", "0"], "--samples"),
+        (["--hand", HAND, "--dd-samples", "0"], "--dd-samples"),
+        (["--hand", HAND, "--dd-trumps", "5"], "--dd-trumps"),
+        (["--hand", HAND, "--play", "dd", "--dd-max-nodes", "0"], "--dd-max-nodes"),
         (["-r", "two-handed", "--hand", "AC AC TC TC KC KC QC QC JC JC AS AH"], "--upcard"),
         (["-r", "two-handed", "--hand", "9C 9C TC TC KC KC QC QC JC JC AS AH", "--upcard", "9C"], "clash"),
     ],

@@ -154,3 +154,16 @@ def test_entry_point_exit_status():
     p = subprocess.run([sys.executable, "-m", "analyzer", "solve", "--trump", "H", "--hands", "AS / KS"],
                        capture_output=True, text=True)
     assert p.returncode == 2 and p.stderr.startswith("pinochle: error:") and p.stdout == ""
+
+
+def test_json_has_one_optimal_line(capsys):
+    code, out, _ = run(["solve", "--rules", "auction", "--trump", "H", "--hands", HANDS, "--json"], capsys)
+    assert code == 0
+    d = json.loads(out)
+    assert len(d["line"]) == 16 and d["line"][0] in [c for c, v in d["cards"].items() if v == d["value"]]
+    assert d["points"][0] + d["points"][2] == d["value"] and sum(d["points"]) == 9  # 8 card points + last trick
+    assert sum(d["tricks"]) == 4
+    code, out, _ = run(["solve", "--trump", "H", "--hands", HANDS], capsys)
+    assert code == 0 and "one optimal line:" in out and "-> " in out
+    code, out, _ = run(["solve", "--trump", "H", "--hands", HANDS, "--json", "--no-line"], capsys)
+    assert json.loads(out)["line"] is None

@@ -182,3 +182,38 @@ def test_bad_input():
         simulate(rs, AUCTION, dealer=4)
     with pytest.raises(UserError, match="trumps"):
         simulate(rs, AUCTION, trumps=[4])
+
+
+def test_double_dummy_rows_are_solver_lines_scored_like_playouts(auction_sim):
+    """add_play("dd") on the first deals: exact rows hold an optimal line (the side's points are the solved
+    value, every seat's points add up to the deck's), rows past the node budget hold the heuristic
+    playout and say so; the other rows of the run are untouched."""
+    from analyzer.simulate import add_play
+    from analyzer.solve import solve_deals
+
+    sim = auction_sim
+    rs = sim.rules
+    k, budget = 4, 3_000_000
+    out = add_play(sim, "dd", samples=k, trumps=[1, 2], dd_max_nodes=budget)
+    assert out.plays == ("playout", "dd") and out.frame.height == sim.frame.height + 2 * k
+    assert out.frame.filter(pl.col("play") == "playout").equals(sim.frame.filter(pl.col("play") == "playout"))
+    assert out.frame.filter(pl.col("play") == "playout")["exact"].null_count() == sim.frame.height
+    seen = set()
+    for t in (1, 2):
+        rows = out.rows("declare", "dd", t)
+        assert rows["deal"].to_list() == list(range(k)) and (rows["policy"] == "dd").all()
+        meld, pts, trk = out.seat_arrays(rows)
+        exact = rows["exact"].to_numpy()
+        want = solve_deals(rs, sim.deals.hands[:k], t, leader=1, declarer=1, max_nodes=budget)
+        assert np.array_equal(exact, want.played)
+        assert np.array_equal(rows["side_points"].to_numpy()[exact], want.value[exact])
+        assert np.array_equal(pts[exact], want.points[exact]) and np.array_equal(trk[exact], want.tricks[exact])
+        assert (pts.sum(axis=1) == rs.total_points).all() and (trk.sum(axis=1) == 12).all()
+        heur = play_deals(rs, sim.deals.hands[:k][~exact], t, leader=1, declarer=1, policy="v1")
+        assert np.array_equal(pts[~exact], heur.points)
+        seen |= set(exact.tolist())
+    assert True in seen  # the budget solves some of these deals
+    with pytest.raises(UserError, match="already"):
+        add_play(out, "dd", samples=2)
+    with pytest.raises(UserError, match="dd-samples"):
+        add_play(sim, "dd", samples=301)

@@ -291,6 +291,12 @@ def test_double_deck_first_lead_rule(bid):
         assert {rules.deck.name(k): x for k, x in res.card_values.items()} == cards
         if len(cards) < len(set(hands[leader])):
             seen_restricted += 1
+        # the optimal line's first lead obeys the rule and is one of the best
+        line = solve_deal(rules, [" ".join(c[2] for c in h) for h in hands], trump, leader, declarer, bid=bid,
+                          lines=True)
+        assert line.value == v  # the plain search too (sure-point bounds once ignored the first-lead duty)
+        assert cards[rules.deck.name(line.line[0])] == v
+        assert sum(line.points[s] for s in side_of(rules, declarer)) == v
     if bid != 50:
         assert seen_restricted > 0
 
@@ -385,3 +391,114 @@ def test_bad_seats_and_trump():
         solve_deal(rules, hands, 5, 0, 0)
     with pytest.raises(UserError, match="not legal"):
         solve_deal(rules, ["KH", "KS", "QS JH", "JS 9H"], 1, 0, 0, ["AS", "QH"])  # seat 1 must follow
+
+
+# ---- optimal lines (principal variations) ------------------------------------------------------------
+
+
+def check_lines_against_reference(rules, n, seed, sizes=(2, 3, 3, 4)):
+    """Each line: every card legal and optimal for its player by the reference (so the line keeps the
+    value for both sides), the side's points equal to the value, all seats' points to the points still
+    out, the tricks to the tricks still to be played."""
+    game = Game(rules)
+    rng = random.Random(seed)
+    cases, positions = [], []
+    for _ in range(n):
+        k = rng.choice(sizes)
+        hands, trick, trump, leader, declarer = random_position(game, rng, k, rules.id == "bridge")
+        cases.append((hands, trick, trump, leader, declarer))
+        positions.append(make_position(
+            rules, [" ".join(c[2] for c in h) for h in hands], trump, leader, declarer, [c[2] for c in trick]))
+    results = solve_positions(rules, positions, lines=True)
+    by_name = {c[2]: c for c in game.cards}
+    seats = rules.seats
+    for (hands, trick, trump, leader, declarer), res in zip(cases, results, strict=True):
+        side = side_of(rules, declarer)
+        assert res.exact and res.line is not None, (hands, trick)
+        ncards = sum(len(h) for h in hands)
+        assert len(res.line) == ncards
+        tricks_left = (ncards + len(trick)) // seats
+        out = sum(game.pts(c) for h in hands for c in h) + sum(game.pts(c) for c in trick)
+        out += rules.per_trick * tricks_left + rules.last_trick
+        assert sum(res.points[s] for s in side) == res.value
+        assert sum(res.points) == out and sum(res.tricks) == tricks_left
+        # walk the line with the reference: every card is one of the player's best
+        hs = [list(h) for h in hands]
+        tr, lead, gained = list(trick), leader, 0
+        pts = [0] * seats
+        trk = [0] * seats
+        for j, kind in enumerate(res.line):
+            card = by_name[rules.deck.name(kind)]
+            player = (lead + len(tr)) % seats
+            v, cards = reference(game, hs, tr, lead, trump, side, first=False)
+            assert gained + v == res.value, (hands, trick, trump, leader, declarer, res.line[:j + 1])
+            assert cards.get(card[2]) == v, (hands, trick, trump, leader, declarer, res.line[:j + 1], cards)
+            hs[player].remove(card)
+            tr.append(card)
+            if len(tr) == seats:
+                w = (lead + game.winner(tr, trump)) % seats
+                g = sum(game.pts(c) for c in tr) + rules.per_trick
+                if not any(hs):
+                    g += rules.last_trick
+                pts[w] += g
+                trk[w] += 1
+                gained += g if w in side else 0
+                tr, lead = [], w
+        assert tuple(pts) == res.points and tuple(trk) == res.tricks
+
+
+@pytest.mark.parametrize("rid,head", CONFIGS)
+def test_lines_are_optimal_for_both_sides(rid, head):
+    """120 endgames per rule set and head option (2-4 cards a hand, half of them inside a trick)."""
+    rules = load(rid, {"head": head} if head else None)
+    check_lines_against_reference(rules, 120, seed=zlib.crc32(f"line/{rid}/{head}".encode()))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("rid,head", CONFIGS)
+def test_lines_are_optimal_for_both_sides_bigger(rid, head):
+    rules = load(rid, {"head": head} if head else None)
+    check_lines_against_reference(rules, 80, seed=zlib.crc32(f"slow-line/{rid}/{head}".encode()), sizes=(4, 5))
+
+
+def test_deal_lines_add_up_and_do_not_depend_on_threads():
+    """Full-size batches: the side's points along the line equal the value, every seat's points the deck's
+    total, the tricks the number of tricks; the same at one thread; lines=False gives the same values."""
+    for rid, size in (("auction", 7), ("double-deck", 6), ("luxury-family", 7), ("two-handed", 9)):
+        rules = dataclasses.replace(load(rid), hand_size=size, cache={})
+        deals = _random_deals(rules, 12, 23)
+        n = len(deals)
+        trumps = np.arange(n) % 4
+        leaders = np.arange(n) % rules.seats
+        decl = (leaders + 1) % rules.seats
+        a = solve_deals(rules, deals, trumps, leaders, decl)
+        assert a.exact.all() and a.played.all()
+        for i in range(n):
+            side = list(rules.sides[rules.side_of(int(decl[i]))])
+            assert a.points[i, side].sum() == a.value[i]
+        pk = np.asarray(rules.points_by_kind)
+        dealt = np.array([sum(int(pk[b]) for x in deals[i].ravel() for b in range(63) if (int(x) >> b) & 1)
+                          for i in range(n)])
+        assert (a.points.sum(axis=1) == dealt + rules.last_trick + rules.per_trick * size).all()
+        assert (a.tricks.sum(axis=1) == size).all()
+        assert ((a.cards >= 0).sum(axis=1) == size * rules.seats).all()
+        old = numba.get_num_threads()
+        try:
+            numba.set_num_threads(1)
+            b = solve_deals(rules, deals, trumps, leaders, decl)
+        finally:
+            numba.set_num_threads(old)
+        for x, y in zip(a, b, strict=True):
+            assert np.array_equal(x, y)
+        c = solve_deals(rules, deals, trumps, leaders, decl, lines=False)
+        assert np.array_equal(c.value, a.value) and np.array_equal(c.nodes, a.nodes)
+        assert not c.played.any() and (c.points == -1).all()
+
+
+def test_line_budget_runs_out_honestly():
+    rules = dataclasses.replace(load("auction"), hand_size=9, cache={})
+    deals = _random_deals(rules, 6, 3)
+    cut = solve_deals(rules, deals, trump=1, leader=0, declarer=0, max_nodes=2000)
+    assert not cut.played.any() and (cut.points == -1).all() and (cut.tricks == -1).all()
+    full = solve_deals(rules, deals, trump=1, leader=0, declarer=0)
+    assert full.played.all()

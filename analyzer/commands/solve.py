@@ -1,7 +1,9 @@
 """``pinochle solve``: the double-dummy value of a position and of every legal card of the player to move.
 
 One position from the flags, or many from a JSON Lines file (``--file``), solved in parallel and
-written as JSON Lines in input order.
+written as JSON Lines in input order. With ``--line`` (default) also one optimal line of play from the
+position (the first card in the solver's move order that keeps the value, at every turn) and each
+seat's points and tricks along it.
 """
 
 from __future__ import annotations
@@ -87,6 +89,9 @@ def report(rules: RuleSet, pos: Position, res: SolveResult) -> dict[str, Any]:
         "upper": res.upper,
         "nodes": res.nodes,
         "cards": cards,
+        "line": None if res.line is None else [deck.name(k) for k in res.line],
+        "points": None if res.points is None else list(res.points),
+        "tricks": None if res.tricks is None else list(res.tricks),
     }
 
 
@@ -108,6 +113,34 @@ def _print(rep: dict[str, Any], rules: RuleSet) -> None:
         for name, v in rep["cards"].items():
             table.add_row(name + (" *" if v == best else ""), str(v))
         console.print(table)
+    if rep.get("line"):
+        _print_line(rep, rules)
+
+
+def _print_line(rep: dict[str, Any], rules: RuleSet) -> None:
+    """One optimal line, a trick a row (seats in brackets, the winner after the arrow), then each seat's
+    points and tricks along it."""
+    seats = rules.seats
+    trump = -1 if rep["trump"] == "N" else SUITS.index(rep["trump"])
+    lead = rep["leader"]
+    trick = [(lead + i) % seats for i in range(len(rep["trick"]))]
+    cards = [parse_card(c, rules.deck) for c in rep["trick"]]
+    console.print("one optimal line:")
+    no = 1
+    for name in rep["line"]:
+        trick.append((lead + len(trick)) % seats)
+        cards.append(parse_card(name, rules.deck))
+        if len(cards) == seats:
+            w = 0
+            for i in range(1, seats):
+                c, x = cards[i], cards[w]
+                if (c // 16 == x // 16 and c > x) or (c // 16 != x // 16 and c // 16 == trump):
+                    w = i
+            shown = " ".join(f"[{s}] {rules.deck.name(c)}" for s, c in zip(trick, cards, strict=True))
+            console.print(f"  {no}: {shown} -> {trick[w]}")
+            lead, trick, cards, no = trick[w], [], [], no + 1
+    console.print("  " + ", ".join(f"seat {s}: {p} points, {t} tricks" for s, (p, t) in
+                                   enumerate(zip(rep["points"], rep["tricks"], strict=True))))
 
 
 def _position_from_record(rec: dict[str, Any], where: str) -> tuple[RuleSet, Position]:
@@ -129,7 +162,7 @@ def _position_from_record(rec: dict[str, Any], where: str) -> tuple[RuleSet, Pos
     return rules, pos
 
 
-def solve_file(path: Path, all_cards: bool, max_nodes: int) -> list[dict[str, Any]]:
+def solve_file(path: Path, all_cards: bool, max_nodes: int, lines: bool = False) -> list[dict[str, Any]]:
     """Solve every position of a JSON Lines file (in parallel, grouped by rule set); reports in order."""
     try:
         lines = path.read_text(encoding="utf-8").splitlines()
@@ -159,8 +192,8 @@ def solve_file(path: Path, all_cards: bool, max_nodes: int) -> list[dict[str, An
         count += 1
     out: list[dict[str, Any]] = [{} for _ in range(count)]
     for rules, idx, positions in groups.values():
-        for i, pos, res in zip(idx, positions, solve_positions(rules, positions, all_cards, max_nodes),
-                               strict=True):
+        for i, pos, res in zip(idx, positions, solve_positions(rules, positions, all_cards, max_nodes,
+                                                                         lines=lines), strict=True):
             out[i] = report(rules, pos, res)
     return out
 
@@ -185,6 +218,8 @@ def register(app: typer.Typer) -> None:
                                                                        "card")] = True,
         max_nodes: Annotated[int, typer.Option("--max-nodes", help="node budget of one position; past "
                                                                    "it only bounds are given")] = DEFAULT_MAX_NODES,
+        line: Annotated[bool, typer.Option("--line/--no-line", help="also one optimal line of play and each "
+                                                                    "seat's points and tricks along it")] = True,
         json_out: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
     ) -> None:
         """Double-dummy value of a position (all hands open) and of every legal card to play now."""
@@ -193,7 +228,7 @@ def register(app: typer.Typer) -> None:
         if file is not None:
             if hands is not None:
                 raise UserError("give either --hands (one position) or --file (many), not both")
-            for rep in solve_file(file, cards, max_nodes):
+            for rep in solve_file(file, cards, max_nodes, line):
                 emit_json(rep)
             return
         if hands is None:
@@ -202,6 +237,6 @@ def register(app: typer.Typer) -> None:
         hand_kinds = parse_hands(hands, rs)
         pos = make_position(rs, hand_kinds, parse_trump(trump), declarer if leader is None else leader,
                             declarer, parse_trick(trick, rs), bid)
-        res = solve_positions(rs, [pos], cards, max_nodes)[0]
+        res = solve_positions(rs, [pos], cards, max_nodes, lines=line)[0]
         rep = report(rs, pos, res)
         emit_json(rep) if json_out else _print(rep, rs)

@@ -4,6 +4,8 @@
 inside a trick; optionally the value of every legal card), ``solve_deals`` a batch of deals in
 parallel, ``solve_positions`` a batch of checked :class:`Position` values. Every search is bounded
 by a node budget; a result past it is marked inexact and carries proven lower and upper bounds.
+With ``lines`` (default for ``solve_deals``) an exact solve also replays one optimal line and gives
+every seat's points and tricks along it (``DealsResult.points`` / ``tricks``; ``played`` says where).
 """
 
 from analyzer.solve.api import (

@@ -71,16 +71,35 @@ class SolveResult:
     exact: bool
     nodes: int
     card_values: dict[int, int] | None = None
+    #: with ``lines``: one optimal line from here (card kinds in play order), each seat's points (cards of
+    #: the tricks it wins, the cards already in the current trick included, per-trick and last-trick
+    #: points) and tricks along it; None unless exact and the line's replay finished in its budget
+    line: tuple[int, ...] | None = None
+    points: tuple[int, ...] | None = None
+    tricks: tuple[int, ...] | None = None
 
 
 class DealsResult(NamedTuple):
-    """Results of :func:`solve_deals`, one entry per deal (``value`` is -1 where not exact)."""
+    """Results of :func:`solve_deals`, one entry per deal (``value`` is -1 where not exact).
+
+    ``points`` / ``tricks`` int64[n, seats]: each seat's points (card points of the tricks it wins,
+    per-trick and last-trick points: what :class:`analyzer.play.PlayResult` reports) and tricks along
+    one optimal line (see :func:`analyzer.solve.kernel.pv_line`); rows are -1 where ``played`` is
+    False: the value is not exact, the line's replay ran out of its node allowance, or ``lines`` was
+    off. Summed over the declaring side, a played row equals ``value``. ``cards`` int64[n, ncards]: the
+    line's card kinds in play order (-1 padded); ``line_nodes`` the nodes the replay took.
+    """
 
     value: np.ndarray
     lower: np.ndarray
     upper: np.ndarray
     exact: np.ndarray
     nodes: np.ndarray
+    points: np.ndarray
+    tricks: np.ndarray
+    played: np.ndarray
+    cards: np.ndarray
+    line_nodes: np.ndarray
 
 
 @dataclass(frozen=True, eq=False)
@@ -410,40 +429,65 @@ def _max_mask(rules: RuleSet, declarer: int) -> int:
 # ---- solving -----------------------------------------------------------------------------------------
 
 
+class _Run(NamedTuple):
+    out: np.ndarray  # int64[n, 6]: lo, hi, exact, nodes, line complete, line nodes
+    cvals: np.ndarray
+    stats: np.ndarray
+    points: np.ndarray
+    tricks: np.ndarray
+    cards: np.ndarray
+
+
 def _run(rules: RuleSet, hands: np.ndarray, trumps: np.ndarray, leaders: np.ndarray, masks: np.ndarray,
          firsts: np.ndarray, tricks: np.ndarray, ntricks: np.ndarray, all_cards: bool, max_nodes: int,
-         config: SolverConfig) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+         config: SolverConfig, lines: bool = False) -> _Run:
     prm, pts, sig, ctab, cmask, cval, kcls = solver_tables(rules, config)
     n = hands.shape[0]
-    out = np.zeros((n, 4), dtype=np.int64)
+    seats = rules.seats
+    out = np.zeros((n, 6), dtype=np.int64)
     cvals = np.zeros((n, 64), dtype=np.int64)
     stats = np.zeros((n, K.NCNT), dtype=np.int64)
+    lpts = np.full((n, seats), -1, dtype=np.int64)
+    ltrk = np.full((n, seats), -1, dtype=np.int64)
+    lcards = np.full((n, seats * rules.hand_size), -1, dtype=np.int64)
+    res = _Run(out, cvals, stats, lpts, ltrk, lcards)
     if n == 0:
-        return out, cvals, stats
+        return res
     if max_nodes < 1:
         raise UserError(f"max_nodes must be at least 1, not {max_nodes}")
     with _LOCK:
         tab = _tables(config.table_bits, int(prm[K.P_W]))
         stamp0 = tab.stamps(n)
-        K.solve_batch(np.ascontiguousarray(hands, dtype=np.int64), prm, pts, sig, ctab, cmask, cval, kcls, tab.tt,
-                      trumps.astype(np.int64), leaders.astype(np.int64), masks.astype(np.int64),
-                      firsts.astype(np.int64), tricks.astype(np.int64), ntricks.astype(np.int64),
-                      1 if all_cards else 0, int(max_nodes), stamp0, out, cvals, stats)
-    return out, cvals, stats
+        # one position per chunk: solve times vary by orders of magnitude, so threads take positions as
+        # they come free (each position's result does not depend on which thread solves it)
+        with numba.parallel_chunksize(1):
+            K.solve_batch(np.ascontiguousarray(hands, dtype=np.int64), prm, pts, sig, ctab, cmask, cval, kcls, tab.tt,
+                          trumps.astype(np.int64), leaders.astype(np.int64), masks.astype(np.int64),
+                          firsts.astype(np.int64), tricks.astype(np.int64), ntricks.astype(np.int64),
+                          1 if all_cards else 0, 1 if lines else 0, int(max_nodes), stamp0, out, cvals, stats,
+                          lpts, ltrk, lcards)
+    return res
 
 
-def _result(row: np.ndarray, cv: np.ndarray | None) -> SolveResult:
-    lo, hi, exact, nodes = (int(x) for x in row)
+def _result(run: _Run, i: int, all_cards: bool) -> SolveResult:
+    lo, hi, exact, nodes, played, _ = (int(x) for x in run.out[i])
     cards = None
-    if cv is not None and exact:
+    if all_cards and exact:
+        cv = run.cvals[i]
         cards = {k: int(cv[k]) for k in range(64) if cv[k] >= 0}
-    return SolveResult(lo if exact else None, lo, hi, bool(exact), nodes, cards)
+    line = points = tricks = None
+    if played:
+        line = tuple(int(k) for k in run.cards[i] if k >= 0)
+        points = tuple(int(x) for x in run.points[i])
+        tricks = tuple(int(x) for x in run.tricks[i])
+    return SolveResult(lo if exact else None, lo, hi, bool(exact), nodes, cards, line, points, tricks)
 
 
 def solve_positions(rules: RuleSet, positions: Sequence[Position], all_cards: bool = False,
-                    max_nodes: int = DEFAULT_MAX_NODES,
-                    config: SolverConfig = DEFAULT_CONFIG) -> list[SolveResult]:
-    """Solve checked positions (see :func:`make_position`) of one rule set in parallel."""
+                    max_nodes: int = DEFAULT_MAX_NODES, config: SolverConfig = DEFAULT_CONFIG,
+                    lines: bool = False) -> list[SolveResult]:
+    """Solve checked positions (see :func:`make_position`) of one rule set in parallel (``lines``: with
+    one optimal line each, see :class:`SolveResult`)."""
     n = len(positions)
     seats = rules.seats
     hands = np.zeros((n, seats, rules.deck.copies), dtype=np.int64)
@@ -461,14 +505,14 @@ def solve_positions(rules: RuleSet, positions: Sequence[Position], all_cards: bo
         firsts[i] = 1 if p.first_lead else 0
         tricks[i, : len(p.trick)] = p.trick
         ntricks[i] = len(p.trick)
-    out, cvals, _ = _run(rules, hands, trumps, leaders, masks, firsts, tricks, ntricks, all_cards,
-                         max_nodes, config)
-    return [_result(out[i], cvals[i] if all_cards else None) for i in range(n)]
+    run = _run(rules, hands, trumps, leaders, masks, firsts, tricks, ntricks, all_cards, max_nodes, config, lines)
+    return [_result(run, i, all_cards) for i in range(n)]
 
 
 def solve_deal(rules: RuleSet, hands: Any, trump: int, leader: int, declarer: int,
                trick: Sequence[int | str] = (), bid: int = 0, all_cards: bool = False,
-               max_nodes: int = DEFAULT_MAX_NODES, config: SolverConfig = DEFAULT_CONFIG) -> SolveResult:
+               max_nodes: int = DEFAULT_MAX_NODES, config: SolverConfig = DEFAULT_CONFIG,
+               lines: bool = False) -> SolveResult:
     """Double-dummy value of one position for the side of ``declarer``.
 
     ``hands``: int64[seats, copies] count planes in seat order (or one card string / Hand / kind list
@@ -477,20 +521,24 @@ def solve_deal(rules: RuleSet, hands: Any, trump: int, leader: int, declarer: in
     deck: a bid of 50 lifts the first-lead trump duty). Partnership games count the declarer's side,
     Luxury Family and two-handed the declarer alone against the others. ``all_cards`` also gives the
     value of each legal card of the player to move (DDS "solutions=3"). ``max_nodes`` bounds the work:
-    past it the result is inexact and carries proven bounds.
+    past it the result is inexact and carries proven bounds. ``lines`` also replays one optimal line
+    (``line``, ``points`` and ``tricks`` per seat; the replay has its own allowance of ``max_nodes``).
     """
     pos = make_position(rules, hands, trump, leader, declarer, trick, bid)
-    return solve_positions(rules, [pos], all_cards, max_nodes, config)[0]
+    return solve_positions(rules, [pos], all_cards, max_nodes, config, lines)[0]
 
 
 def solve_deals(rules: RuleSet, deals: np.ndarray, trump: int | np.ndarray, leader: int | np.ndarray,
                 declarer: int | np.ndarray, bid: int = 0, max_nodes: int = DEFAULT_MAX_NODES,
-                config: SolverConfig = DEFAULT_CONFIG) -> DealsResult:
+                config: SolverConfig = DEFAULT_CONFIG, lines: bool = True) -> DealsResult:
     """Solve many positions at trick boundaries (``deals`` int64[n, seats, copies]) in parallel.
 
     ``trump``, ``leader`` and ``declarer`` are one value for all deals or one per deal. Each deal's
     result is independent of the thread count. Deals with full hands at the start of play apply the
-    first-lead rule with ``bid``.
+    first-lead rule with ``bid``. ``lines`` (default): after an exact solve, replay one optimal line
+    and report every seat's points and tricks along it (the replay has its own allowance of
+    ``max_nodes``; where it runs out, ``played`` is False and the rows are -1). ``lines=False`` skips
+    the replay when only the value is wanted.
     """
     deals = np.asarray(deals)
     seats, copies = rules.seats, rules.deck.copies
@@ -518,11 +566,13 @@ def solve_deals(rules: RuleSet, deals: np.ndarray, trump: int | np.ndarray, lead
     firsts = np.array(
         [1 if full[i] and _first_lead_rule(rules, int(trumps[i]), int(leaders[i]), int(decls[i]), bid)
          else 0 for i in range(n)], dtype=np.int64)
-    out, _, _ = _run(rules, deals, trumps, leaders, masks, firsts, np.zeros((n, seats), dtype=np.int64),
-                     np.zeros(n, dtype=np.int64), False, max_nodes, config)
+    run = _run(rules, deals, trumps, leaders, masks, firsts, np.zeros((n, seats), dtype=np.int64),
+               np.zeros(n, dtype=np.int64), False, max_nodes, config, lines)
+    out = run.out
     exact = out[:, 2] == 1
     value = np.where(exact, out[:, 0], -1)
-    return DealsResult(value, out[:, 0].copy(), out[:, 1].copy(), exact, out[:, 3].copy())
+    return DealsResult(value, out[:, 0].copy(), out[:, 1].copy(), exact, out[:, 3].copy(), run.points, run.tricks,
+                       out[:, 4] == 1, run.cards, out[:, 5].copy())
 
 
 def _popcounts(a: np.ndarray) -> np.ndarray:

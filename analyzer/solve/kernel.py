@@ -24,6 +24,10 @@ match every position that agrees in them.
 
 Every kernel takes a node budget: when it is exhausted the search stops and the driver reports the
 bounds it had proved so far instead of a value.
+
+Once the value is exact, :func:`pv_line` can replay one optimal line (principal variation) against
+the warm table -- at each card the first move in move order that keeps the value -- and report every
+seat's points and tricks along it (what the Monte-Carlo driver scores).
 """
 
 from __future__ import annotations
@@ -122,7 +126,8 @@ C_QCUTS = 7
 C_CUTS = 8  # cut-offs
 C_CUT1 = 9  # cut-offs by the first move tried
 C_PRUNED = 10  # small cards not searched
-NCNT = 11
+C_ROOT = 11  # 1: the start node of a search always searches its moves (no sure-point or table cut there)
+NCNT = 12
 
 
 @kernel
@@ -437,6 +442,7 @@ def search(H, prm, pts, trump, maxmask, sig, ctab, cmask, cval, kcls, tt, t, ply
     nbucket = 8 if use_part != 0 else 4
     stamp = cnt[C_STAMP]
     budget = cnt[C_BUDGET]
+    full_root = cnt[C_ROOT]
     nodes = cnt[C_NODES]
     allmask = (1 << seats) - 1
     minmask = allmask ^ maxmask
@@ -510,7 +516,8 @@ def search(H, prm, pts, trump, maxmask, sig, ctab, cmask, cval, kcls, tt, t, ply
                 v = 0
                 state = 2
                 continue
-            if tpos == 0 and quick != 0:
+            if tpos == 0 and quick != 0 and ply[d, F_FIRST] == 0 and (full_root == 0 or d != d0):
+                # (not at a first lead that must be a trump: the bounds assume a free lead)
                 # ---------------------------------------- sure points of each side (lower bounds)
                 tleft = nc // seats
                 done = False
@@ -648,7 +655,7 @@ def search(H, prm, pts, trump, maxmask, sig, ctab, cmask, cval, kcls, tt, t, ply
                     cnt[C_QCUTS] += 1
                     state = 2
                     continue
-            if tpos == 0 and use_tt != 0 and ply[d, F_FIRST] == 0:
+            if tpos == 0 and use_tt != 0 and ply[d, F_FIRST] == 0 and (full_root == 0 or d != d0):
                 # ---------------------------------------- relative-rank key and table probe
                 if use_part != 0:
                     hsh = partition_key(H, prm, cmask, kcls, keys, d, lead)
@@ -1212,12 +1219,91 @@ def init_root(H, prm, pts, trump, trick, ntrick, leader, first, ply):
 
 
 @kernel
+def pv_line(H, prm, pts, trump, maxmask, sig, ctab, cmask, cval, kcls, tt, t, ply, mv, sc, keys, cnt, hist, value,
+            budget, lpts, ltrk, lcards, i):
+    """Replay one optimal line (principal variation) from node 0, whose exact value is ``value``.
+
+    At every card the player to move plays the first of its moves, in the search's move-ordering
+    order, that keeps the position's value: one null-window search from the position with its start
+    node always searching its moves (``C_ROOT``), against the transposition table the solve left warm
+    -- "max side: at least ``V``?" (window ``V-1, V``), "min side: at most ``V``?" (``V, V+1``) -- cuts
+    off at that move, and the card is read back from the start node. A forced move (one class of
+    equivalent cards) needs no search, nor a window no card can miss (max side at 0, min side at the
+    points still out). Each completed trick credits its points (cards, per-trick, last-trick) and one
+    trick to its winner: ``lpts[i]``, ``ltrk[i]`` (per seat), the cards in play order into ``lcards[i]``
+    (-1 after the last).
+
+    The replay may use ``budget`` more nodes. Returns 1 when the line is complete (and the max side's
+    points equal ``value``), 0 when the budget ran out. ``H`` and node 0 are restored.
+    """
+    seats = prm[P_SEATS]
+    per_trick = prm[P_PERTRICK]
+    last_bonus = prm[P_LAST]
+    H0 = H.copy()
+    root = ply[0].copy()
+    for q in range(seats):
+        lpts[i, q] = 0
+        ltrk[i, q] = 0
+    for j in range(lcards.shape[1]):
+        lcards[i, j] = -1
+    cnt[C_BUDGET] = cnt[C_NODES] + budget
+    cnt[C_ROOT] = 1
+    V = value
+    step = 0
+    ok = 1
+    while ply[0, F_NC] > 0:
+        n, L = root_moves(H, prm, pts, trump, ply, mv)
+        c = mv[0, 0]
+        if n > 1:
+            is_max = ((maxmask >> ply[0, F_P]) & 1) != 0
+            R = node_bound(prm, ply, 0)
+            if is_max and V > 0:
+                ply[0, F_A] = V - 1
+                ply[0, F_B] = V
+            elif not is_max and V < R:
+                ply[0, F_A] = V
+                ply[0, F_B] = V + 1
+            else:
+                n = 1  # every legal card keeps the value
+            if n > 1:
+                v = search(H, prm, pts, trump, maxmask, sig, ctab, cmask, cval, kcls, tt, t, ply, mv, sc, keys,
+                           cnt, 0, hist)
+                if cnt[C_ABORT] != 0 or (is_max and v < V) or (not is_max and v > V):
+                    ok = 0
+                    break
+                c = ply[0, F_CARD]
+        tp = ply[0, F_TP] + pts[c]
+        play_root(H, prm, pts, trump, maxmask, ply, c)
+        lcards[i, step] = c
+        step += 1
+        if ply[1, F_TPOS] == 0:
+            ws = ply[1, F_P]
+            lpts[i, ws] += tp + per_trick + (last_bonus if ply[1, F_NC] == 0 else 0)
+            ltrk[i, ws] += 1
+        V -= ply[0, F_GAIN]
+        for f in (F_P, F_TPOS, F_LEAD, F_WC, F_WS, F_TP, F_LED, F_TM, F_TDUP, F_REM, F_NC, F_FIRST):
+            ply[0, f] = ply[1, f]
+    if ok != 0 and V != 0:
+        ok = 0  # cannot happen with a correct search; never report a line that misses the value
+    cnt[C_ROOT] = 0
+    for q in range(seats):
+        for pl in range(H.shape[1]):
+            H[q, pl] = H0[q, pl]
+    for f in range(NF):
+        ply[0, f] = root[f]
+    return ok
+
+
+@kernel
 def solve_one(H, prm, pts, trump, maxmask, sig, ctab, cmask, cval, kcls, tt, t, trick, ntrick, leader, first,
-              all_cards, budget, stamp, out, cvals, stats, i):
-    """Solve one position; results into ``out[i]`` = (lo, hi, exact, nodes) and ``cvals[i, kind]``.
+              all_cards, lines, budget, stamp, out, cvals, stats, lpts, ltrk, lcards, i):
+    """Solve one position; results into ``out[i]`` = (lo, hi, exact, nodes, line, line nodes) and
+    ``cvals[i, kind]``.
 
     ``cvals`` gets, when ``all_cards`` and the solve completed, the exact value of playing each legal
-    kind now (-1 for cards that are not legal or not held).
+    kind now (-1 for cards that are not legal or not held). With ``lines`` an exact solve is followed
+    by :func:`pv_line` (its own allowance of ``budget`` nodes): ``out[i, 4]`` is 1 when ``lpts[i]``,
+    ``ltrk[i]`` and ``lcards[i]`` hold a complete optimal line, ``out[i, 5]`` the nodes it took.
     """
     seats = prm[P_SEATS]
     maxply = 2
@@ -1234,6 +1320,11 @@ def solve_one(H, prm, pts, trump, maxmask, sig, ctab, cmask, cval, kcls, tt, t, 
     cnt[C_STAMP] = stamp
     for k in range(64):
         cvals[i, k] = -1
+    for q in range(lpts.shape[1]):
+        lpts[i, q] = -1
+        ltrk[i, q] = -1
+    for j in range(lcards.shape[1]):
+        lcards[i, j] = -1
     init_root(H, prm, pts, trump, trick, ntrick, leader, first, ply)
     R = node_bound(prm, ply, 0)
     is_max = ((maxmask >> ply[0, F_P]) & 1) != 0
@@ -1287,22 +1378,37 @@ def solve_one(H, prm, pts, trump, maxmask, sig, ctab, cmask, cval, kcls, tt, t, 
                         rep = c
                     else:
                         cvals[i, c] = cvals[i, rep]
+    exact = 1 if (cnt[C_ABORT] == 0 and lo == hi) else 0
     out[i, 0] = lo
     out[i, 1] = hi
-    out[i, 2] = 1 if (cnt[C_ABORT] == 0 and lo == hi) else 0
+    out[i, 2] = exact
     out[i, 3] = cnt[C_NODES]
     for j in range(NCNT):
         stats[i, j] = cnt[j]
+    out[i, 4] = 0
+    out[i, 5] = 0
+    if lines != 0 and exact != 0:
+        solved = cnt[C_NODES]
+        ok = pv_line(H, prm, pts, trump, maxmask, sig, ctab, cmask, cval, kcls, tt, t, ply, mv, sc, keys, cnt, hist,
+                     lo, budget, lpts, ltrk, lcards, i)
+        out[i, 4] = ok
+        out[i, 5] = cnt[C_NODES] - solved
+        if ok == 0:
+            for q in range(lpts.shape[1]):
+                lpts[i, q] = -1
+                ltrk[i, q] = -1
 
 
 @batch
 def solve_batch(hands, prm, pts, sig, ctab, cmask, cval, kcls, tt, trumps, leaders, maxmasks, firsts, tricks,
-                ntricks, all_cards, budget, stamp0, out, cvals, stats):
+                ntricks, all_cards, lines, budget, stamp0, out, cvals, stats, lpts, ltrk, lcards):
     """Solve every position ``i`` of a batch in parallel (each thread with its own table).
 
     hands int64[n, seats, copies]; trumps/leaders/maxmasks/firsts/ntricks int64[n]; tricks int64[n, seats].
     Position ``i`` uses table stamp ``stamp0 + i``, so entries of other positions count as empty and
-    the result of each position does not depend on the number of threads or on the schedule.
+    the result of each position does not depend on the number of threads or on the schedule (its
+    optimal line with ``lines`` included: :func:`pv_line` reads only the position's own entries).
+    out int64[n, 6]; lpts/ltrk int64[n, seats]; lcards int64[n, cards].
     """
     n = hands.shape[0]
     for i in prange(n):
@@ -1310,4 +1416,5 @@ def solve_batch(hands, prm, pts, sig, ctab, cmask, cval, kcls, tt, trumps, leade
         H = hands[i].copy()
         trick = tricks[i].copy()
         solve_one(H, prm, pts, trumps[i], maxmasks[i], sig, ctab, cmask, cval, kcls, tt, t, trick, ntricks[i],
-                  leaders[i], firsts[i], all_cards, budget, stamp0 + i, out, cvals, stats, i)
+                  leaders[i], firsts[i], all_cards, lines, budget, stamp0 + i, out, cvals, stats, lpts, ltrk, lcards,
+                  i)
