@@ -12,25 +12,32 @@ import numpy as np
 
 from analyzer.cards import SUITS, Hand, counts_of
 from analyzer.errors import UserError
-from analyzer.meld_kernel import meld4_batch
+from analyzer.meld_kernel import meld2_batch, meld4_batch, meld_any_batch
 from analyzer.meld_ref import MeldItem, meld_items, suit_items
 from analyzer.rules.model import RuleSet
 
 
-def meld_tables(rules: RuleSet) -> tuple:
-    """The kernel's look-up tables for a rule set, built once from the rule data and cached."""
-    if "meld_tables" in rules.cache:
-        return rules.cache["meld_tables"]
+def meld_tables(rules: RuleSet, generic: bool = False) -> tuple:
+    """The kernel and its look-up tables for a rule set, built once from the rule data and cached.
+
+    Returns ``(kernel, args)``: ``kernel(hands, *args, out)`` fills ``out`` (see :mod:`analyzer.meld_kernel`).
+    ``generic`` picks the general kernel whatever the deck (for tests).
+    """
+    key = "meld_tables_generic" if generic else "meld_tables"
+    if key in rules.cache:
+        return rules.cache[key]
     deck = rules.deck
     nr, base = deck.nranks, deck.copies + 1
+    if deck.copies > 4 or (deck.copies > 1 and 2 * nr > 16) or nr > 16:
+        raise UserError(f"rule set {rules.id}: the meld kernel takes at most 4 copies and 8 ranks (16 with 1 copy)")
     size = base**nr
     pl = [sum(base**b for b in range(nr) if (m >> b) & 1) for m in range(1 << nr)]
-    # pl2[m0 | m1 << nr]: index part of two planes' lanes (planes are taken in pairs; a missing
-    # fourth or second plane reads as empty)
+    # pair state m0 | m1 << nr of two planes' lanes -> its part of the pattern index (a plane beyond
+    # the deck's copies reads as empty)
     width = 2 * nr if deck.copies > 1 else nr
-    pl2 = np.array([pl[m & ((1 << nr) - 1)] + pl[m >> nr] for m in range(1 << width)], dtype=np.int16)
+    pl2 = np.array([pl[m & ((1 << nr) - 1)] + pl[m >> nr] for m in range(1 << width)], dtype=np.int64)
     st = np.zeros(size, dtype=np.int32)
-    at = np.zeros(size, dtype=np.int32)
+    ar = np.zeros(size, dtype=np.int64)
     suit_melds = any(m.scope == "suit" for m in rules.melds)
     arounds = [m for m in rules.melds if m.scope == "around"]
     for idx, digits in enumerate(_patterns(nr, base)):
@@ -42,14 +49,36 @@ def meld_tables(rules: RuleSet) -> tuple:
             if not (0 <= plain < 1 << 16 and -(1 << 15) <= trump - plain < 1 << 15):
                 raise UserError(f"rule set {rules.id}: meld of one suit out of range ({plain}, {trump})")
             st[idx] = plain + ((trump - plain) << 16)
-        at[idx] = sum(m.score(digits[deck.rank_bit[m.around]]) for m in arounds)
+        ar[idx] = sum(m.score(digits[deck.rank_bit[m.around]]) for m in arounds)
     cards = [m for m in rules.melds if m.scope == "cards"]
     cm = np.array([sum(1 << k for k in set(m.cards)) for m in cards], dtype=np.int64)
-    cv = np.zeros((len(cards), deck.copies + 1), dtype=np.int64)
-    for j, m in enumerate(cards):
-        cv[j] = [m.score(n) for n in range(deck.copies + 1)]
-    tables = (np.int64(nr), np.int64(deck.lane), pl2, st, at, cm, cv)
-    rules.cache["meld_tables"] = tables
+    fast = len(cards) <= 1 and not generic
+    direct = fast and deck.copies <= 2
+    if direct:
+        # one or two copies: the pair state indexes the tables directly
+        st, ar = st[pl2], ar[pl2]
+    # the table across suits: arounds, plus every fixed-card meld for each number of copies held of it
+    at = ar
+    for m in cards:
+        at = np.concatenate([at + m.score(n) for n in range(base)])
+    cmul = np.array([len(ar) * base**j for j in range(len(cards))], dtype=np.int64)
+    at = at.astype(np.int16 if at.max() < 1 << 15 else np.int32)
+    nr64, wide = np.int64(nr), np.int64((1 << width) - 1)
+    fm, fk = (cm[0], cmul[0]) if cards else (None, np.int64(0))
+    if direct:
+        tables = (meld2_batch, (nr64, wide, st, at, fm, fk))
+    elif fast and 3 * nr <= 16:
+        # three or four copies, at most 5 ranks: the suit table indexed by the counts in binary
+        code = np.arange(1 << (3 * nr))
+        bits = [(code >> (k * nr + b)) & 1 for k in range(3) for b in range(nr)]
+        counts = [bits[b] + 2 * bits[nr + b] + 4 * bits[2 * nr + b] for b in range(nr)]
+        ok = np.all([c < base for c in counts], axis=0)
+        pattern = sum(c * base**b for b, c in enumerate(counts))
+        st3 = np.where(ok, st[np.where(ok, pattern, 0)], 0).astype(np.int32)
+        tables = (meld4_batch, (nr64, wide, pl2, st3, at, fm, fk))
+    else:
+        tables = (meld_any_batch, (nr64, wide, pl2, st, at, cm, cmul))
+    rules.cache[key] = tables
     return tables
 
 
@@ -67,7 +96,8 @@ def meld_batch(hands: np.ndarray, rules: RuleSet, out: np.ndarray | None = None)
     hands = np.ascontiguousarray(hands, dtype=np.int64).reshape(-1, rules.deck.copies)
     if out is None:
         out = np.empty((hands.shape[0], 4), dtype=np.int32)
-    meld4_batch(hands, *meld_tables(rules), out)
+    kern, args = meld_tables(rules)
+    kern(hands, *args, out)
     return out
 
 
