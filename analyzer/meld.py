@@ -46,7 +46,7 @@ def meld_tables(rules: RuleSet, generic: bool = False) -> tuple:
             rc = {deck.rank_of(b): digits[b] for b in range(nr)}
             plain = sum(p for _, _, p in suit_items(rc, False, rules))
             trump = sum(p for _, _, p in suit_items(rc, True, rules))
-            if not (0 <= plain < 1 << 16 and -(1 << 15) <= trump - plain < 1 << 15):
+            if not (0 <= plain < 1 << 14 and -(1 << 15) <= trump - plain < 1 << 15):
                 raise UserError(f"rule set {rules.id}: meld of one suit out of range ({plain}, {trump})")
             st[idx] = plain + ((trump - plain) << 16)
         ar[idx] = sum(m.score(digits[deck.rank_bit[m.around]]) for m in arounds)

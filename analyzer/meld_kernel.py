@@ -13,7 +13,8 @@ ranks held in every suit. With one or two copies that state indexes the tables d
 the count-pattern index ``sum_r c_r * (copies + 1)**r``.
 
 The suit table ``st`` packs the points of a suit as plain in the low 16 bits and the extra it is worth
-as trump in the high 16 bits (int32). The table of the part across suits, ``at``, also holds the fixed-card
+as trump in the high 16 bits (int32, ``plain + extra * 65536``; plain below ``1 << 14`` so that four suits'
+plain parts add up inside the low 16 bits). The table of the part across suits, ``at``, also holds the fixed-card
 melds: its index is ``a + sum_j n_j * cmul[j]`` where ``a`` is the around index, ``n_j`` the number of
 complete copies held of fixed meld ``j`` (mask ``cm[j]``) and ``cmul[j]`` the around table's size times
 ``(copies + 1)**j``. The fast kernels take at most one fixed meld, as the scalars ``fm`` (mask) and ``fk``
@@ -45,8 +46,9 @@ def around_lanes(x):
 @inline
 def store4(out, i, e0, e1, e2, e3, a):
     """Write the meld of hand ``i`` for the four trumps from its four suit entries and its cross part."""
-    low = np.int32(0xFFFF)
-    base = (e0 & low) + (e1 & low) + (e2 & low) + (e3 & low) + a
+    # the plain parts sit in the low 16 bits and are non-negative with a sum below 1 << 16 (checked when
+    # the table is built), so the low 16 bits of the entries' sum are the plain parts' sum
+    base = ((np.int64(e0) + e1 + e2 + e3) & 0xFFFF) + a
     out[i, 0] = base + (e0 >> 16)
     out[i, 1] = base + (e1 >> 16)
     out[i, 2] = base + (e2 >> 16)

@@ -227,3 +227,18 @@ def test_fast_kernels_match_the_generic_kernel(rid):
     assert (meld_batch(planes, rs) == want).all()
     assert meld_tables(rs)[0] is not kern  # every rule set has a fast kernel
     assert rid == "bridge" or (want > 0).mean() > 0.2  # most hands hold some meld
+
+
+@pytest.mark.parametrize("key", sorted(RULESETS))
+def test_whole_pack_and_whole_suits(key):
+    """The richest hands: every card of the pack (all four suits full at once, so the largest sum of plain
+    suit meld the packed suit entries must add up exactly) and each suit alone, against the reference."""
+    rs = RULESETS[key]
+    deck = rs.deck
+    pack = [k for k in deck.kinds for _ in range(deck.copies)]
+    hands = [pack] + [[k for k in pack if k // 16 == s] for s in range(4)]
+    planes = np.stack([to_planes(h, deck) for h in hands])
+    got = meld_batch(planes, rs)
+    for row, p in zip(got, planes, strict=True):
+        counts = counts_of(p, deck)
+        assert [meld_total(counts, rs, t) for t in range(4)] == list(row), key
