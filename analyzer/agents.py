@@ -291,11 +291,12 @@ def _declared(rules: RuleSet, meld: np.ndarray, pts: np.ndarray, trk: np.ndarray
 
 def study(rules: RuleSet, seat: int, dealer: int, hand: np.ndarray, n: int, seed: int, *,
           accept: Callable[[np.ndarray], np.ndarray] | None = None, others: bool = True, policy: str = "v1",
-          play: str = "playout", max_tries: int = 2000) -> Study:
+          play: str = "playout", max_tries: int = 2000, trumps: tuple[int, ...] = (0, 1, 2, 3)) -> Study:
     """Sample ``n`` deals around ``hand`` (meeting ``accept``) and play them out (see :class:`Study`).
 
     The play is that of a contract above the opening (double deck: the first lead must be a trump); a
-    deal's cards come from ``(seed, deal)``, its play from ``(seed, declarer, trump)``.
+    deal's cards come from ``(seed, deal)``, its play from ``(seed, declarer, trump)``. Only ``trumps`` are
+    played with me declaring (the others' rows of ``me_*`` stay 0 / False: a forecast for one trump).
     """
     from analyzer.cards import from_planes
 
@@ -313,11 +314,14 @@ def study(rules: RuleSet, seat: int, dealer: int, hand: np.ndarray, n: int, seed
     pol = policy if play == "playout" else play
     # me declaring every trump: one scoring call over the four trumps stacked
     lead = first_leader(rules, seat, dealer)
-    res = [fn(rules, hands, t, lead, seat, pol, seed_of(seed, 1, t), bid) for t in range(4)]
-    tot, ok, base, _ = _declared(rules, np.concatenate([meld[:, :, t] for t in range(4)]),
-                                 np.concatenate([np.asarray(r.points) for r in res]),
-                                 np.concatenate([np.asarray(r.tricks) for r in res]), seat, seat)
-    out = Study(hands, int(d.tries), val, tot.reshape(4, n), ok.reshape(4, n), base.reshape(4, n))
+    ts = sorted(set(int(t) for t in trumps))
+    res = [fn(rules, hands, t, lead, seat, pol, seed_of(seed, 1, t), bid) for t in ts]
+    tot_, ok_, base_, _ = _declared(rules, np.concatenate([meld[:, :, t] for t in ts]),
+                                    np.concatenate([np.asarray(r.points) for r in res]),
+                                    np.concatenate([np.asarray(r.tricks) for r in res]), seat, seat)
+    tot, ok, base = np.zeros((4, n), dtype=np.int64), np.zeros((4, n), dtype=bool), np.zeros((4, n))
+    tot[ts], ok[ts], base[ts] = tot_.reshape(-1, n), ok_.reshape(-1, n), base_.reshape(-1, n)
+    out = Study(hands, int(d.tries), val, tot, ok, base)
     if not others:
         return out
     o_tot = np.zeros((seats, n), dtype=np.int64)
@@ -376,6 +380,7 @@ class _HandCache:
     calls_seen: int = -1
     studies: int = 0
     forecast: tuple[int, int, Forecast] | None = None  # (contract, trump, forecast)
+    drawn: str = "weigh"  # the level of the study :meth:`Advisor._sampled` returned last
 
 
 @dataclass
@@ -388,6 +393,7 @@ class AdvisorStats:
     studies: int = 0
     refreshes: int = 0
     forecasts: int = 0
+    independent: int = 0  # forecasts on a draw of their own (after the trump and the bid were chosen)
     decisions: int = 0
     analysed: int = 0
     kept: int = 0
@@ -429,13 +435,16 @@ class Advisor:
     It then calls like :func:`conventional_call` with that limit; on a last turn (one-round auctions) it
     bids the free level (or the due signal) of the highest expected net over all deals, outbid deals
     included, or passes if passing is better. After winning it draws a fresh declaring-only study on the
-    whole auction's clues, names the trump with the best expected net at the contract and keeps that
-    forecast (chance of making, expected points) for calibration.
+    whole auction's clues and names the trump with the best expected net at the contract. Its forecast
+    (chance of making, expected points; kept for calibration) comes from one more draw of its own, on the
+    same clues, playing only that trump (``independent_forecast``, :meth:`_independent_forecast`): the
+    deals that picked the best of four trumps overrate the one picked (winner's curse); the extra draw
+    changes no call and no trump.
     """
 
     def __init__(self, samples: int | None = None, risk: float = 0.0, inference: bool = True, soft: bool = True,
                  policy: str = "v1", play: str = "playout", min_keep: float = MIN_KEEP, min_ess: float = MIN_ESS,
-                 fresh_forecast: bool = True, name: str = "advisor") -> None:
+                 fresh_forecast: bool = True, independent_forecast: bool = True, name: str = "advisor") -> None:
         if not 0.0 <= risk <= 1.0:
             raise UserError(f"advisor risk is a chance between 0 and 1, not {risk}")
         if samples is not None and samples < 20:
@@ -449,6 +458,7 @@ class Advisor:
         self.min_keep = min_keep
         self.min_ess = min_ess
         self.fresh_forecast = fresh_forecast
+        self.independent_forecast = independent_forecast
         self.name = name
         self.stats = AdvisorStats()
         self._cache: dict[tuple[Any, ...], _HandCache] = {}
@@ -518,12 +528,13 @@ class Advisor:
         """A study and its weights that keep enough deals (``min_keep``) and weight (``min_ess``)."""
         st = e.study if others else None
         if st is not None and e.weights is not None and e.calls_seen == len(view.calls):
+            e.drawn = e.level
             return st, e.weights
         if st is not None:
             w = self._weigh(ev, st, e.level)
             if (w > 0).sum() >= self.min_keep * st.n and (e.level != "weigh" or effective_size(w) >= self.min_ess
                                                            * st.n):
-                e.weights, e.calls_seen = w, len(view.calls)
+                e.weights, e.calls_seen, e.drawn = w, len(view.calls), e.level
                 return st, w
             self.stats.refreshes += 1
         st, level = self._draw(view, ev, e, others, thin=False)
@@ -536,6 +547,7 @@ class Advisor:
         if others:
             e.study, e.weights, e.level, e.calls_seen = st, w, level, len(view.calls)
             self.stats.studies += 1
+        e.drawn = level
         return st, w
 
     # -- calls ----------------------------------------------------------------------------------------------
@@ -669,9 +681,39 @@ class Advisor:
         made = ok & (tot >= c)
         net = base + np.where(made, tot, -c)
         t = int((net * wn).sum(axis=1).argmax())
-        e.forecast = (c, t, Forecast(min(1.0, max(0.0, float((made[t] * wn).sum()))), float((tot[t] * wn).sum()),
-                                     int(round(effective_size(w))), st.tried))
+        fc = Forecast(min(1.0, max(0.0, float((made[t] * wn).sum()))), float((tot[t] * wn).sum()),
+                      int(round(effective_size(w))), st.tried)
+        if self.independent_forecast:
+            fc = self._independent_forecast(view, ev, e, c, t) or fc
+        e.forecast = (c, t, fc)
         return t
+
+    def _independent_forecast(self, view: BidView, ev: Evidence | None, e: _HandCache, c: int, t: int
+                              ) -> Forecast | None:
+        """The forecast for contract ``c`` in trump ``t`` on a second draw of its own (seed stream ``3``; the
+        decisions' studies use streams 0 and 1) on the same clues at the same level as the study that chose
+        the trump. The trump (best of four) and the bid (best level) were picked on noisy estimates, so
+        their own deals overrate the chosen option (winner's curse); fresh deals do not. The draw leaves
+        the hand's cache (studies, weights) alone, so no call or trump depends on it. None if it cannot be
+        drawn (the caller keeps the choosing study's forecast)."""
+        level = e.drawn
+        acc = None if ev is None or level == "none" else (ev.accept if level == "thin" else ev.accept_hard)
+        try:
+            st = study(view.rules, view.seat, view.dealer, view.hand, self.n_samples(view.rules),
+                       seed_of(view.seed, e.studies, 3), accept=acc, others=False, policy=self.policy,
+                       play=self.play, max_tries=MAX_TRIES, trumps=(t,))
+        except UserError:
+            return None
+        w = self._weigh(ev, st, level)
+        idx = np.flatnonzero(w > 0)
+        if idx.size == 0:
+            return None
+        wn = w[idx] / w[idx].sum()
+        tot, ok = st.me_tot[t, idx], st.me_ok[t, idx]
+        made = ok & (tot >= c)
+        self.stats.independent += 1
+        return Forecast(min(1.0, max(0.0, float((made * wn).sum()))), float((tot * wn).sum()),
+                        int(round(effective_size(w))), st.tried)
 
     def forecast(self, view: BidView, trump: int) -> Forecast | None:
         e = self._entry(view)

@@ -162,6 +162,50 @@ def test_advisor_trump_and_forecast():
     assert adv.forecast(tv, (t + 1) % 4) is None
 
 
+def test_advisor_forecast_is_drawn_apart_from_the_decisions(monkeypatch):
+    """The forecast comes from deals of its own (a seed stream no call or trump used: no winner's curse), and
+    drawing it changes no call and no trump."""
+    import analyzer.agents as ag
+
+    draws = []
+
+    def spy(*args, **kw):
+        draws.append((args[5], kw.get("others", True), tuple(kw.get("trumps", (0, 1, 2, 3)))))
+        return study(*args, **kw)
+
+    monkeypatch.setattr(ag, "study", spy)
+    from dataclasses import replace
+
+    rs = load("auction")
+    hands = ["AH AH TH TH KH KH QH QH JH JH AS AD", "AS AS TS KS QS QS JS JS AD KD QD JD"]
+    for hand in hands:
+        v0 = view_after("auction", 2, "3:pass 0:pass 1:pass", hand, seed=5)
+        out = []
+        for indep in (False, True):
+            draws.clear()
+            adv = Advisor(samples=40, independent_forecast=indep)
+            b = adv.bid(v0)
+            assert b is not None
+            tv = replace(v0, calls=v0.calls + (parse_calls(f"2:{b}", rs)[0],), contract=b)
+            t = adv.choose_trump(tv)
+            out.append((b, t, adv.forecast(tv, t), list(draws)))
+        (b0, t0, f0, d0), (b1, t1, f1, d1) = out
+        assert (b0, t0) == (b1, t1)  # same call, same trump
+        assert d1[:-1] == d0  # the same decision draws, then one more ...
+        seed, others, trumps = d1[-1]
+        assert not others and trumps == (t1,) and seed not in {s for s, _, _ in d0}  # ... on its own deals
+        assert adv.stats.independent == 1 and f1 is not None and f1 != f0 and 0 <= f1.p_make <= 1
+
+
+def test_study_of_one_trump_matches_the_full_study():
+    rs = load("auction")
+    hand = Hand.parse("AH AH TH TH KH KH QH QH JH JH AS AD", rs.deck).planes
+    full = study(rs, 0, 3, hand, 40, seed=11, others=False)
+    one = study(rs, 0, 3, hand, 40, seed=11, others=False, trumps=(2,))
+    for a, b in ((full.me_tot, one.me_tot), (full.me_ok, one.me_ok), (full.me_base, one.me_base)):
+        assert np.array_equal(a[2], b[2]) and not b[[0, 1, 3]].any()
+
+
 def test_study_scores_every_declarer():
     rs = load("double-deck")
     hand = Hand.parse("AH AH AH TH TH TH KH KH KH QH QH QH JH JH JH AS AD AC KS QS", rs.deck).planes
