@@ -62,6 +62,12 @@ if DISABLED:  # pragma: no cover - exercised by the NUMBA_DISABLE_JIT test run
         """Index of the highest set bit (x != 0)."""
         return int(x).bit_length() - 1
 
+    def ticks():
+        """A monotonic tick count (here: nanoseconds)."""
+        import time
+
+        return time.perf_counter_ns()
+
 else:
     from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
     from numba.extending import intrinsic
@@ -89,3 +95,52 @@ else:
     def highbit(x):
         """Index of the highest set bit (x != 0)."""
         return 63 - leading_zeros(x)
+
+    @intrinsic
+    def _cycles(typingctx):
+        from llvmlite import ir
+        from numba.core import cgutils, types
+
+        def codegen(context, builder, signature, args):
+            fnty = ir.FunctionType(ir.IntType(64), [])
+            fn = cgutils.get_or_insert_function(builder.module, fnty, "llvm.readcyclecounter")
+            return builder.call(fn, [])
+
+        return types.int64(), codegen
+
+    @njit(inline="always", cache=True)
+    def ticks():
+        """A monotonic tick count (the CPU's time-stamp counter; see :func:`tick_rate`)."""
+        return _cycles()
+
+
+def typed_kernel(signature: str):
+    """Decorator for a scalar kernel compiled for one explicit signature (cached, nogil).
+
+    Recursive kernels need it: numba caches a recursive function it typed by inference unreliably
+    (the cached copy can crash on reload); with the signature given up front it compiles once, when the
+    module is imported, and loads from the cache afterwards.
+    """
+    if DISABLED:  # pragma: no cover - exercised by the NUMBA_DISABLE_JIT test run
+        return lambda f: f
+    return njit(signature, cache=True, nogil=True)
+
+
+_TICK_RATE: list[float] = []
+
+
+def tick_rate() -> float:
+    """Ticks of :func:`ticks` per second, measured once per process."""
+    if not _TICK_RATE:
+        import time
+
+        @njit(cache=False)
+        def now():
+            return ticks()
+
+        now()
+        t0, c0 = time.perf_counter(), now()
+        time.sleep(0.02)
+        t1, c1 = time.perf_counter(), now()
+        _TICK_RATE.append((c1 - c0) / (t1 - t0))
+    return _TICK_RATE[0]

@@ -9,6 +9,7 @@ every seat's points and tricks along it (``DealsResult.points`` / ``tricks``; ``
 """
 
 from analyzer.solve.api import (
+    COUNTERS,
     DEFAULT_MAX_NODES,
     DealsResult,
     Position,
@@ -20,11 +21,11 @@ from analyzer.solve.api import (
     solve_deal,
     solve_deals,
     solve_positions,
-    solver_tables,
     trump_index,
 )
 
 __all__ = [
+    "COUNTERS",
     "DEFAULT_MAX_NODES",
     "DealsResult",
     "Position",
@@ -36,6 +37,5 @@ __all__ = [
     "solve_deal",
     "solve_deals",
     "solve_positions",
-    "solver_tables",
     "trump_index",
 ]

@@ -1,7 +1,8 @@
-"""The double-dummy solver's Python API: input checks, rule parameters, tables, results.
+"""The double-dummy solver's Python API: input checks, workspaces, results.
 
-Everything here is a thin layer over :mod:`analyzer.solve.kernel`; the kernels read the game only
-from the arrays built by :func:`solver_tables` out of the :class:`~analyzer.rules.RuleSet`.
+Everything here is a thin layer over the kernels (:mod:`analyzer.solve.driver`); they read the game
+only from the workspace header :func:`analyzer.solve.lower.header` builds out of the
+:class:`~analyzer.rules.RuleSet`. The kernels are compiled (or loaded from the cache) on the first solve.
 """
 
 from __future__ import annotations
@@ -17,41 +18,15 @@ import numpy as np
 
 from analyzer.cards import Hand, parse_card, to_planes
 from analyzer.errors import UserError
+from analyzer.jit import tick_rate
+from analyzer.play.engine import beats
 from analyzer.rules import RuleSet
-from analyzer.solve import kernel as K
+from analyzer.solve import layout as L
+from analyzer.solve.lower import DEFAULT_CONFIG, SolverConfig
+from analyzer.solve.lower import header as lower_header
 
 #: default node budget of one position (all null-window searches and card values together)
 DEFAULT_MAX_NODES = 50_000_000
-
-
-@dataclass(frozen=True)
-class SolverConfig:
-    """Search switches, for measurements: every combination gives the same exact values.
-
-    ``driver`` "mtdf" (MTD(f) from the middle of the range) or "binary" (binary search on the target);
-    ``ordering`` heuristic move ordering (else high to low); ``table`` the transposition table;
-    ``merge`` rank-equivalent cards as one move; ``quick`` sure-point bounds at trick boundaries;
-    ``relative`` table keys on relative ranks (else on the absolute cards); ``killer`` the lead that
-    last cut off at the same trick first; ``prune`` winning-rank relevance and small-card pruning;
-    ``partition`` table entries that match every position agreeing in the cards that decided them
-    (measured slower than exact entries, so off), fixing at least ``partition_top`` top ranks a suit;
-    ``table_bits`` log2 of the table entries per thread.
-    """
-
-    driver: str = "binary"
-    ordering: bool = True
-    table: bool = True
-    merge: bool = True
-    quick: bool = True
-    relative: bool = True
-    killer: bool = True
-    prune: bool = True
-    partition: bool = False
-    partition_top: int = 2
-    table_bits: int = 19
-
-
-DEFAULT_CONFIG = SolverConfig()
 
 
 @dataclass(frozen=True)
@@ -62,7 +37,8 @@ class SolveResult:
     points; bridge: tricks) the declaring side takes from here on, cards already in the current trick
     included; ``None`` when the node budget ran out, and then only ``lower <= value <= upper`` is
     known. ``card_values`` (when asked for) maps each legal card kind of the player to move to the
-    value after playing it now; ``None`` unless exact.
+    value after playing it now; ``None`` unless exact. ``nodes`` counts every card tried,
+    ``ms`` the solve's time (its line's replay included).
     """
 
     value: int | None
@@ -77,6 +53,14 @@ class SolveResult:
     line: tuple[int, ...] | None = None
     points: tuple[int, ...] | None = None
     tricks: tuple[int, ...] | None = None
+    ms: float = 0.0
+    #: the search's counters (see :data:`COUNTERS`)
+    counters: dict[str, int] | None = None
+
+
+#: names of the solver's counters, in the order of ``DealsResult.counters`` columns
+COUNTERS = ("nodes", "trick_nodes", "aborted", "searches", "probes", "hits", "stores", "cutoffs",
+            "first_move_cutoffs", "sure_max_cuts", "sure_min_cuts", "pruned", "out_of_reach_cuts", "slot_misses")
 
 
 class DealsResult(NamedTuple):
@@ -84,10 +68,11 @@ class DealsResult(NamedTuple):
 
     ``points`` / ``tricks`` int64[n, seats]: each seat's points (card points of the tricks it wins,
     per-trick and last-trick points: what :class:`analyzer.play.PlayResult` reports) and tricks along
-    one optimal line (see :func:`analyzer.solve.kernel.pv_line`); rows are -1 where ``played`` is
+    one optimal line (see :func:`analyzer.solve.driver.pv_line`); rows are -1 where ``played`` is
     False: the value is not exact, the line's replay ran out of its node allowance, or ``lines`` was
     off. Summed over the declaring side, a played row equals ``value``. ``cards`` int64[n, ncards]: the
-    line's card kinds in play order (-1 padded); ``line_nodes`` the nodes the replay took.
+    line's card kinds in play order (-1 padded); ``line_nodes`` the nodes the replay took; ``ms`` each
+    deal's solve time; ``counters`` int64[n, len(COUNTERS)] the search's counters.
     """
 
     value: np.ndarray
@@ -100,6 +85,8 @@ class DealsResult(NamedTuple):
     played: np.ndarray
     cards: np.ndarray
     line_nodes: np.ndarray
+    ms: np.ndarray
+    counters: np.ndarray  # int64[n, NCNT + 32]: COUNTERS, then trick-boundary nodes by tricks left
 
 
 @dataclass(frozen=True, eq=False)
@@ -117,153 +104,47 @@ class Position:
     first_lead: bool = field(default=False, compare=False)
 
 
-# ---- rule tables -----------------------------------------------------------------------------------
+# ---- per-thread workspaces ---------------------------------------------------------------------------
 
 
-def _compress_table() -> np.ndarray:
-    t = np.zeros((128, 128), dtype=np.int32)
-    for m in range(128):
-        bits = [b for b in range(7) if (m >> b) & 1]
-        for x in range(128):
-            if x & ~m:
-                continue
-            t[m, x] = sum(1 << i for i, b in enumerate(bits) if (x >> b) & 1)
-    return t
+class _Workspaces:
+    """One solver workspace per thread (hands, search records and transposition table), with the stamp
+    counter that empties each table per position: an entry counts only with its position's stamp."""
 
-
-_CTAB = _compress_table()
-
-
-def solver_tables(rules: RuleSet, config: SolverConfig = DEFAULT_CONFIG) -> tuple[np.ndarray, ...]:
-    """Kernel parameters of a rule set: (prm, pts, sig, ctab, cmask, cval, kcls), built once per rule set
-    and config."""
-    key = ("solve", config)
-    cached = rules.cache.get(key)
-    if cached is not None:
-        return cached
-    deck = rules.deck
-    nr = deck.nranks
-    if nr > 15:
-        raise UserError(f"the solver handles decks of up to 15 ranks, not {nr}")
-    pts = np.asarray(rules.points_by_kind, dtype=np.int64)
-    # point signature of a suit: the sequence of point values of the ranks still present, high to low
-    lane_pts = [rules.card_points[deck.ranks[nr - 1 - b]] for b in range(nr)]
-    ids: dict[tuple[int, ...], int] = {}
-    sig = np.zeros(1 << nr, dtype=np.int64)
-    for m in range(1 << nr):
-        seq = tuple(lane_pts[b] for b in range(nr - 1, -1, -1) if (m >> b) & 1)
-        sig[m] = ids.setdefault(seq, len(ids))
-    sigbits = max(1, (len(ids) - 1).bit_length())
-    if 2 + 4 * sigbits > 63:
-        raise UserError("the solver's table key cannot hold this deck's point patterns")
-    fbits = 4 * nr
-    fpw = max(1, 63 // fbits)
-    W = -(-rules.seats * deck.copies // fpw) + 1
-    head = rules.head_code
-    prm = np.zeros(K.NPRM, dtype=np.int64)
-    prm[K.P_SEATS] = rules.seats
-    prm[K.P_COPIES] = deck.copies
-    prm[K.P_NRANKS] = nr
-    prm[K.P_LANE] = deck.lane
-    prm[K.P_LAST] = rules.last_trick
-    prm[K.P_PERTRICK] = rules.per_trick
-    prm[K.P_FOLLOW] = 1 if rules.play.get("follow", True) else 0
-    prm[K.P_MUSTTRUMP] = 1 if rules.play.get("must_trump", True) else 0
-    prm[K.P_HEAD] = head
-    prm[K.P_W] = W
-    prm[K.P_FPW] = fpw
-    prm[K.P_FBITS] = fbits
-    prm[K.P_SIGBITS] = sigbits
-    if config.driver not in ("mtdf", "binary"):
-        raise UserError(f"unknown solver driver {config.driver!r}: use mtdf or binary")
-    prm[K.P_MODE] = 0 if config.driver == "mtdf" else 1
-    prm[K.P_ORDER] = 1 if config.ordering else 0
-    prm[K.P_TT] = 1 if config.table else 0
-    prm[K.P_MERGE] = 1 if config.merge else 0
-    prm[K.P_QUICK] = 1 if config.quick else 0
-    prm[K.P_REL] = 1 if config.relative else 0
-    prm[K.P_HIST] = 1 if config.killer else 0
-    prm[K.P_PRUNE] = 1 if config.prune else 0
-    # point classes: the distinct card point values, ascending, and the kinds of each
-    values = sorted(set(int(v) for v in rules.card_points.values()))
-    cval = np.array(values, dtype=np.int64)
-    cmask = np.zeros(len(values), dtype=np.int64)
-    for k in deck.kinds:
-        cmask[values.index(int(pts[k]))] |= np.int64(1) << np.int64(k)
-    prm[K.P_NCLS] = len(values)
-    if rules.total_points > K.M_VAL:
-        raise UserError(f"the solver handles up to {K.M_VAL} points a deal, {rules.id} has {rules.total_points}")
-    if min(values) < 0:
-        raise UserError("the solver needs card points >= 0")
-    # partition keys: coarse fields (hand, suit, point class) -> counts; per rank: owners of its copies,
-    # number of copies, point class
-    kcls = np.zeros(64, dtype=np.int64)
-    for k in deck.kinds:
-        kcls[k] = values.index(int(pts[k]))
-    cfb = max(1, (deck.copies * nr).bit_length())
-    cfpw = 63 // cfb
-    wc = -(-rules.seats * 4 * len(values) // cfpw)
-    cpb = (deck.copies - 1).bit_length()
-    bpk = 2 * deck.copies + cpb + (len(values) - 1).bit_length()
-    part = config.partition and config.prune and config.table and rules.seats <= 4 and nr * bpk <= 63
-    prm[K.P_PART] = 1 if part else 0
-    prm[K.P_WC] = wc
-    prm[K.P_CFB] = cfb
-    prm[K.P_CFPW] = cfpw
-    prm[K.P_BPK] = bpk
-    prm[K.P_CPB] = cpb
-    prm[K.P_K0] = config.partition_top
-    if part:
-        prm[K.P_W] = wc + 5
-    out = (prm, pts, sig, _CTAB, cmask, cval, kcls)
-    rules.cache[key] = out
-    return out
-
-
-# ---- per-thread transposition tables -----------------------------------------------------------------
-
-
-class _Tables:
-    """Each thread's table of one size and key width (or wider), with the stamp counter that empties it
-    per position: an entry counts only with the stamp of the position being solved."""
-
-    def __init__(self, threads: int, bits: int, width: int) -> None:
-        self.width = width
-        # entries: ``width`` key words, a word of bounds, work and stamp, a word of relevance (kernel.tt_store)
-        self.tt = np.zeros((threads, 1 << bits, width + 2), dtype=np.int64)
-        self.tt.fill(0)  # touch the pages now rather than inside the first timed solves
+    def __init__(self, threads: int, slot_bits: int, ways: int) -> None:
+        self.key = (threads, slot_bits, ways)
+        self.work = np.zeros((threads, L.workspace_words(slot_bits, ways)), dtype=np.int64)
         self.stamp = 1
 
     def stamps(self, n: int) -> int:
         """First stamp of a batch of ``n`` positions (stamps never repeat between resets)."""
         if self.stamp + n >= (1 << 31) - 1:
-            self.tt.fill(0)
+            self.work.fill(0)
             self.stamp = 1
         s = self.stamp
         self.stamp += n
         return s
 
 
-_TABLES: dict[tuple[int, int], _Tables] = {}
+_WORK: dict[str, _Workspaces] = {}
 _LOCK = threading.Lock()
 
 
-def _tables(bits: int, width: int) -> _Tables:
-    """The table set of ``2**bits`` entries a thread, at least ``width`` key words wide (one set alive:
-    they are large; rule sets with narrower keys share a wider set)."""
-    threads = int(numba.config.NUMBA_NUM_THREADS)
-    key = (threads, bits)
-    tab = _TABLES.get(key)
-    if tab is None or tab.width < width:
-        _TABLES.clear()
-        tab = _TABLES[key] = _Tables(threads, bits, max(width, tab.width if tab else 0))
-    return tab
+def _workspaces(config: SolverConfig) -> _Workspaces:
+    """The workspaces for ``config``'s table size at the current thread count (one set alive: they are
+    large)."""
+    key = (int(numba.config.NUMBA_NUM_THREADS), config.slot_bits, config.ways)
+    ws = _WORK.get("ws")
+    if ws is None or ws.key != key:
+        _WORK.clear()
+        ws = _WORK["ws"] = _Workspaces(*key)
+    return ws
 
 
 def release_tables() -> None:
-    """Free the solver's transposition tables (they are rebuilt on the next solve)."""
+    """Free the solver's workspaces and tables (they are rebuilt on the next solve)."""
     with _LOCK:
-        _TABLES.clear()
+        _WORK.clear()
 
 
 # ---- input checks ------------------------------------------------------------------------------------
@@ -282,7 +163,7 @@ def python_legal(rules: RuleSet, hand: Sequence[int], trick: Sequence[int], trum
     led = trick[0] // 16
     win = trick[0]
     for c in trick[1:]:
-        if K.beats(c, win, trump):
+        if beats(c, win, trump):
             win = c
     head = rules.head_code
     applies = head == 2 or (head == 1 and led == trump)
@@ -430,7 +311,7 @@ def _max_mask(rules: RuleSet, declarer: int) -> int:
 
 
 class _Run(NamedTuple):
-    out: np.ndarray  # int64[n, 6]: lo, hi, exact, nodes, line complete, line nodes
+    out: np.ndarray  # int64[n, 7]: lo, hi, exact, nodes, line complete, line nodes, clock ticks
     cvals: np.ndarray
     stats: np.ndarray
     points: np.ndarray
@@ -441,12 +322,12 @@ class _Run(NamedTuple):
 def _run(rules: RuleSet, hands: np.ndarray, trumps: np.ndarray, leaders: np.ndarray, masks: np.ndarray,
          firsts: np.ndarray, tricks: np.ndarray, ntricks: np.ndarray, all_cards: bool, max_nodes: int,
          config: SolverConfig, lines: bool = False) -> _Run:
-    prm, pts, sig, ctab, cmask, cval, kcls = solver_tables(rules, config)
+    header = lower_header(rules, config)
     n = hands.shape[0]
     seats = rules.seats
-    out = np.zeros((n, 6), dtype=np.int64)
+    out = np.zeros((n, 7), dtype=np.int64)
     cvals = np.zeros((n, 64), dtype=np.int64)
-    stats = np.zeros((n, K.NCNT), dtype=np.int64)
+    stats = np.zeros((n, L.NCNT + L.DEPTH_LEN), dtype=np.int64)
     lpts = np.full((n, seats), -1, dtype=np.int64)
     ltrk = np.full((n, seats), -1, dtype=np.int64)
     lcards = np.full((n, seats * rules.hand_size), -1, dtype=np.int64)
@@ -455,22 +336,36 @@ def _run(rules: RuleSet, hands: np.ndarray, trumps: np.ndarray, leaders: np.ndar
         return res
     if max_nodes < 1:
         raise UserError(f"max_nodes must be at least 1, not {max_nodes}")
+    from analyzer.solve.driver import solve_batch  # compiles (or loads) the solver on first use
+
+    # the hardest positions first, so that a slow one never leaves a thread idle at the end
+    order = np.argsort(-_difficulty(rules, hands), kind="stable")
+    planes = np.zeros((n, seats, L.MAX_PLANES), dtype=np.int64)
+    planes[:, :, : rules.deck.copies] = hands
     with _LOCK:
-        tab = _tables(config.table_bits, int(prm[K.P_W]))
-        stamp0 = tab.stamps(n)
+        ws = _workspaces(config)
+        stamp0 = ws.stamps(n)
+        sub = _Run(*(np.ascontiguousarray(a[order]) for a in res))
         # one position per chunk: solve times vary by orders of magnitude, so threads take positions as
         # they come free (each position's result does not depend on which thread solves it)
         with numba.parallel_chunksize(1):
-            K.solve_batch(np.ascontiguousarray(hands, dtype=np.int64), prm, pts, sig, ctab, cmask, cval, kcls, tab.tt,
-                          trumps.astype(np.int64), leaders.astype(np.int64), masks.astype(np.int64),
-                          firsts.astype(np.int64), tricks.astype(np.int64), ntricks.astype(np.int64),
-                          1 if all_cards else 0, 1 if lines else 0, int(max_nodes), stamp0, out, cvals, stats,
-                          lpts, ltrk, lcards)
+            solve_batch(ws.work, header, np.ascontiguousarray(planes[order]), trumps[order].astype(np.int64),
+                        masks[order].astype(np.int64), np.ascontiguousarray(tricks[order], dtype=np.int64),
+                        ntricks[order].astype(np.int64), leaders[order].astype(np.int64),
+                        firsts[order].astype(np.int64), 1 if all_cards else 0, 1 if lines else 0,
+                        int(max_nodes), stamp0, sub.out, sub.cvals, sub.points, sub.tricks, sub.cards, sub.stats)
+    for a, b in zip(res, sub, strict=True):
+        a[order] = b
     return res
 
 
+def _difficulty(rules: RuleSet, hands: np.ndarray) -> np.ndarray:
+    """A rough order of solve times: the cards still in play (more cards, longer solves)."""
+    return _popcounts(hands).sum(axis=(1, 2))
+
+
 def _result(run: _Run, i: int, all_cards: bool) -> SolveResult:
-    lo, hi, exact, nodes, played, _ = (int(x) for x in run.out[i])
+    lo, hi, exact, nodes, played, _, tk = (int(x) for x in run.out[i])
     cards = None
     if all_cards and exact:
         cv = run.cvals[i]
@@ -480,7 +375,10 @@ def _result(run: _Run, i: int, all_cards: bool) -> SolveResult:
         line = tuple(int(k) for k in run.cards[i] if k >= 0)
         points = tuple(int(x) for x in run.points[i])
         tricks = tuple(int(x) for x in run.tricks[i])
-    return SolveResult(lo if exact else None, lo, hi, bool(exact), nodes, cards, line, points, tricks)
+    counters = {name: int(run.stats[i, j]) for j, name in enumerate(COUNTERS)}
+    return SolveResult(lo if exact else None, lo, hi, bool(exact), nodes, cards, line, points, tricks,
+                       tk * 1000.0 / tick_rate(),
+                       counters)
 
 
 def solve_positions(rules: RuleSet, positions: Sequence[Position], all_cards: bool = False,
@@ -572,7 +470,8 @@ def solve_deals(rules: RuleSet, deals: np.ndarray, trump: int | np.ndarray, lead
     exact = out[:, 2] == 1
     value = np.where(exact, out[:, 0], -1)
     return DealsResult(value, out[:, 0].copy(), out[:, 1].copy(), exact, out[:, 3].copy(), run.points, run.tricks,
-                       out[:, 4] == 1, run.cards, out[:, 5].copy())
+                       out[:, 4] == 1, run.cards, out[:, 5].copy(), out[:, 6] * 1000.0 / tick_rate(),
+                       run.stats.copy())
 
 
 def _popcounts(a: np.ndarray) -> np.ndarray:
@@ -628,7 +527,7 @@ def trump_index(text: str) -> int:
 
 
 __all__ = [
-    "DEFAULT_MAX_NODES", "DealsResult", "Position", "SolveResult", "SolverConfig",
+    "COUNTERS", "DEFAULT_MAX_NODES", "DealsResult", "Position", "SolveResult", "SolverConfig",
     "make_position", "python_legal", "release_tables", "solve_deal", "solve_deals", "solve_positions",
-    "solver_tables", "trump_index",
+    "trump_index",
 ]

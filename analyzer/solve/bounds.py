@@ -1,0 +1,252 @@
+"""Sure-point bounds at a trick boundary: points a side takes whatever the other side does.
+
+Two lower bounds on a side's points from here on (the better one counts):
+
+* *top trumps*: the side's trumps ranked strictly above every trump of the other side each win a trick
+  (of one seat's such trumps no two share a trick), so the side takes at least their points and as
+  many tricks as its seat holding most of them;
+* *cashing* (the side on lead): the leader draws trumps with its top trumps and cashes the cards no
+  other hand can beat, and the long cards of a suit the opponents run out of (see :func:`cashing`).
+
+Each bound also yields its relevance: the cards whose rank it relied on (the other side's best trump;
+per cashed suit the others' best card), so that table entries stay sound (see :mod:`table`).
+"""
+
+from __future__ import annotations
+
+from analyzer.jit import highbit, kernel, popcount
+from analyzer.solve.layout import (
+    MAX_PLANES,
+    NF,
+    OFF_CMASK,
+    OFF_CVAL,
+    OFF_H,
+    OFF_PLY,
+    OFF_PTS,
+    P_COPIES,
+    P_FOLLOW,
+    P_LANE,
+    P_LAST,
+    P_MUSTTRUMP,
+    P_NCLS,
+    P_PERTRICK,
+    P_SEATS,
+    P_TRUMP,
+    R_LEAD,
+    R_NC,
+)
+from analyzer.solve.position import count_in, held
+
+
+@kernel
+def cheapest(W, q, mask, n):
+    """Points of the ``n`` cheapest cards of seat ``q`` among the kinds in ``mask`` (fewer if it holds
+    fewer)."""
+    ncls = W[P_NCLS]
+    out = 0
+    for j in range(ncls):
+        if n <= 0:
+            break
+        k = count_in(W, q, mask & W[OFF_CMASK + j])
+        if k > n:
+            k = n
+        out += k * W[OFF_CVAL + j]
+        n -= k
+    return out
+
+
+@kernel
+def dearest(W, q, mask, n):
+    """Points of the ``n`` dearest cards of seat ``q`` among the kinds in ``mask``."""
+    ncls = W[P_NCLS]
+    out = 0
+    for j in range(ncls - 1, -1, -1):
+        if n <= 0:
+            break
+        k = count_in(W, q, mask & W[OFF_CMASK + j])
+        if k > n:
+            k = n
+        out += k * W[OFF_CVAL + j]
+        n -= k
+    return out
+
+
+@kernel
+def top_trumps(W, side, tleft):
+    """(points, relevance): the *top trumps* bound of the seats in bitmask ``side``."""
+    trump = W[P_TRUMP]
+    if trump < 0:
+        return 0, 0
+    seats = W[P_SEATS]
+    lane = W[P_LANE]
+    tl = lane << (16 * trump)
+    out = 0
+    for q in range(seats):
+        if ((side >> q) & 1) == 0:
+            out |= held(W, q) & tl
+    above = tl
+    rel = 0
+    if out != 0:
+        hb = highbit(out)
+        above = tl & ~((2 << hb) - 1)
+        rel = 1 << hb
+    ptsum = 0
+    kmax = 0
+    copies = W[P_COPIES]
+    for q in range(seats):
+        if ((side >> q) & 1) == 0:
+            continue
+        k = 0
+        for pl in range(copies):
+            x = W[OFF_H + MAX_PLANES * q + pl] & above
+            while x != 0:
+                c = highbit(x)
+                x &= ~(1 << c)
+                ptsum += W[OFF_PTS + c]
+                k += 1
+        if k > kmax:
+            kmax = k
+    if kmax == 0:
+        return 0, 0
+    pts = ptsum + W[P_PERTRICK] * kmax + (W[P_LAST] if kmax >= tleft else 0)
+    return pts, rel
+
+
+@kernel
+def max_len(W, side, mask):
+    """The longest holding among the seats outside bitmask ``side`` of the kinds in ``mask``."""
+    m = 0
+    for q in range(W[P_SEATS]):
+        if ((side >> q) & 1) == 0:
+            k = count_in(W, q, mask)
+            if k > m:
+                m = k
+    return m
+
+
+@kernel
+def cashing(W, lead, side, tleft, need):
+    """(points, relevance): the *cashing* bound of ``side`` (bitmask of seats) with ``lead`` on lead,
+    counted until it reaches ``need`` points (so that it pins no more ranks than the cut needs).
+
+    The leader first draws trumps with its top trumps, then cashes plain suits, each time playing cards
+    no other hand can beat (a card of the partner's could overtake it and take the lead, so it counts
+    as the others' too); once it has led as many winners as the longest other holding, its remaining
+    cards of the suit win as well. A plain suit is cashed no further than any hand still holding a trump
+    can follow it. The others follow with their cheapest cards of the suit; a hand that has had to
+    discard counts nothing from then on (it could have thrown anything).
+    """
+    if W[P_FOLLOW] == 0:
+        return 0, 0
+    seats = W[P_SEATS]
+    lane = W[P_LANE]
+    trump = W[P_TRUMP]
+    must = W[P_MUSTTRUMP] != 0
+    pts = 0
+    rel = 0
+    ntot = 0
+    nt = 0  # trump rounds drawn
+    disc = 0  # bit q: seat q has discarded
+    opp_trumps = False
+    if trump >= 0:
+        tl = lane << (16 * trump)
+        for q in range(seats):
+            if ((side >> q) & 1) == 0 and (held(W, q) & tl) != 0:
+                opp_trumps = True
+    for ph in range(5):
+        if ph == 0:
+            if trump < 0 or not opp_trumps:
+                continue
+            s = trump
+        else:
+            s = ph - 1
+            if s == trump:
+                continue
+        sl = lane << (16 * s)
+        om = 0
+        for q in range(seats):
+            if q != lead:
+                om |= held(W, q) & sl
+        win = sl
+        if om != 0:
+            win = sl & ~((1 << highbit(om)) - 1)
+        w = count_in(W, lead, win)
+        if w == 0:
+            continue
+        n = w
+        if w >= max_len(W, 1 << lead, sl):
+            n = count_in(W, lead, sl)  # the others run out: the rest of the suit wins too
+        if ph > 0 and trump >= 0:
+            tl = lane << (16 * trump)
+            for q in range(seats):
+                if q == lead:
+                    continue
+                if ((side >> q) & 1) != 0 and not must:
+                    continue  # a partner need not ruff
+                if count_in(W, q, tl) > nt:
+                    co = count_in(W, q, sl)
+                    if co < n:
+                        n = co
+            if n == 0:
+                continue
+        if om != 0:
+            rel |= 1 << highbit(om)
+        if n > w:
+            pts += cheapest(W, lead, sl, n)
+        else:
+            pts += dearest(W, lead, win, n)
+        for q in range(seats):
+            if q == lead:
+                continue
+            co = count_in(W, q, sl)
+            f = n if co >= n else co
+            if ((disc >> q) & 1) == 0:
+                pts += cheapest(W, q, sl, f)
+            if f < n:
+                disc |= 1 << q
+        ntot += n
+        if ph == 0:
+            nt = n
+        if pts + W[P_PERTRICK] * ntot + (W[P_LAST] if ntot >= tleft else 0) >= need:
+            break
+    if trump >= 0 and not opp_trumps and ntot < tleft:
+        # the side's trumps, untouched by the cashing above: each wins a trick
+        tl = lane << (16 * trump)
+        kmax = 0
+        for q in range(seats):
+            if ((side >> q) & 1) != 0:
+                k = count_in(W, q, tl)
+                pts += dearest(W, q, tl, k)
+                if k > kmax:
+                    kmax = k
+        if ntot + kmax > tleft:
+            kmax = tleft - ntot
+        ntot += kmax
+    if ntot == 0:
+        return 0, 0
+    pts += W[P_PERTRICK] * ntot
+    if ntot >= tleft:
+        pts += W[P_LAST]
+    return pts, rel
+
+
+@kernel
+def sure_points(W, d, side, need):
+    """(points, relevance): a lower bound of what the seats in bitmask ``side`` take from the trick
+    boundary at node ``d``, and the cards it relied on; the bounds stop counting once they reach
+    ``need`` (the points that decide the caller's window)."""
+    b = OFF_PLY + d * NF
+    tleft = W[b + R_NC] // W[P_SEATS]
+    lo, rel = top_trumps(W, side, tleft)
+    if lo >= need:
+        return lo, rel
+    lead = W[b + R_LEAD]
+    if ((side >> lead) & 1) != 0:
+        c, crel = cashing(W, lead, side, tleft, need)
+        if c > lo:
+            lo = c
+            rel = crel
+    return lo, rel
+
+
+__all__ = ["cashing", "cheapest", "dearest", "popcount", "sure_points", "top_trumps"]

@@ -1,0 +1,370 @@
+"""Drivers over the null-window search: exact values, card values, optimal lines, batches.
+
+:func:`mtd` narrows a node's value to the exact number by null-window searches (MTD(f) from a first
+guess, or bisection), the table kept warm between them; :func:`solve_one` solves one position (its
+value, optionally every legal card's value and one optimal line); :func:`solve_batch` solves many
+positions in parallel, one workspace per thread.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from analyzer.jit import batch, highbit, kernel, popcount, prange, ticks
+from analyzer.play.engine import beats
+from analyzer.solve.layout import (
+    C_ABORT,
+    C_NODES,
+    C_SEARCHES,
+    DEPTH_LEN,
+    F_BINARY,
+    F_MERGE,
+    KILL_LEN,
+    MAX_PLANES,
+    NCNT,
+    NF,
+    OFF_CNT,
+    OFF_H,
+    OFF_KILL,
+    OFF_PLY,
+    OFF_PTS,
+    P_BUDGET,
+    P_COPIES,
+    P_FLAGS,
+    P_LANE,
+    P_LAST,
+    P_MAXMASK,
+    P_PERTRICK,
+    P_ROOTD,
+    P_SEATS,
+    P_STAMP,
+    P_TRUMP,
+    R_BEST,
+    R_FIRST,
+    R_GAIN,
+    R_LEAD,
+    R_LED,
+    R_NC,
+    R_P,
+    R_REM,
+    R_TDUP,
+    R_TM,
+    R_TP,
+    R_TPOS,
+    R_WC,
+    R_WS,
+)
+from analyzer.solve.moves import legal_now
+from analyzer.solve.position import load_hands
+from analyzer.solve.search import ZERO, play, search, unplay
+
+try:  # the thread id selects each thread's workspace inside ``prange``
+    from numba import get_thread_id
+except ImportError:  # pragma: no cover - numba < 0.57
+
+    def get_thread_id():
+        return 0
+
+
+@kernel
+def node_bound(W, d):
+    """Points still to be won from node ``d``: cards in hands and in the trick, per-trick and last-trick."""
+    b = OFF_PLY + d * NF
+    seats = W[P_SEATS]
+    nc = W[b + R_NC]
+    tpos = W[b + R_TPOS]
+    if nc + tpos == 0:
+        return 0
+    return W[b + R_REM] + W[b + R_TP] + W[P_PERTRICK] * ((nc + tpos) // seats) + W[P_LAST]
+
+
+@kernel
+def mtd(W, d, guess, lo, hi):
+    """Narrow ``lo <= value(node d) <= hi`` by null-window searches; returns the final (lo, hi) -- equal
+    unless the node budget ran out."""
+    binary = (W[P_FLAGS] & F_BINARY) != 0
+    g = guess
+    while lo < hi and W[OFF_CNT + C_ABORT] == 0:
+        if binary:
+            beta = (lo + hi + 1) // 2
+        else:
+            beta = g
+            if beta < lo + 1:
+                beta = lo + 1
+            if beta > hi:
+                beta = hi
+        v = search(W, d, beta, ZERO)
+        if W[OFF_CNT + C_ABORT] != 0:
+            break
+        W[OFF_CNT + C_SEARCHES] += 1
+        if v >= beta:
+            lo = v if v < hi else hi
+        else:
+            hi = v if v > lo else lo
+        g = v
+    return lo, hi
+
+
+@kernel
+def init_root(W, trick, ntrick, leader, first):
+    """Set node 0 from the hands in the workspace and the cards already played to the trick (in order
+    from ``leader``; they are no longer in the hands)."""
+    seats = W[P_SEATS]
+    copies = W[P_COPIES]
+    rem = 0
+    nc = 0
+    for p in range(seats):
+        for pl in range(copies):
+            x = W[OFF_H + MAX_PLANES * p + pl]
+            nc += popcount(x)
+            while x != 0:
+                c = highbit(x)
+                x &= ~(1 << c)
+                rem += W[OFF_PTS + c]
+    trump = W[P_TRUMP]
+    wc = -1
+    ws = -1
+    tp = 0
+    led = -1
+    tm = 0
+    dup = 0
+    p = leader
+    for i in range(ntrick):
+        c = trick[i]
+        if i == 0:
+            led = c >> 4
+        if i == 0 or beats(c, wc, trump):
+            wc = c
+            ws = p
+        tp += W[OFF_PTS + c]
+        dup |= tm & (1 << c)
+        tm |= 1 << c
+        p = p + 1 if p + 1 < seats else 0
+    b = OFF_PLY
+    W[b + R_P] = p
+    W[b + R_TPOS] = ntrick
+    W[b + R_LEAD] = leader
+    W[b + R_WC] = wc
+    W[b + R_WS] = ws
+    W[b + R_TP] = tp
+    W[b + R_LED] = led
+    W[b + R_TM] = tm
+    W[b + R_TDUP] = dup
+    W[b + R_REM] = rem
+    W[b + R_NC] = nc
+    W[b + R_FIRST] = first
+
+
+@kernel
+def root_moves(W, d, out):
+    """The moves at node ``d``, one per class of equivalent cards (highest member first, suit by suit),
+    into ``out``; returns their number and the legal-card mask."""
+    b = OFF_PLY + d * NF
+    seats = W[P_SEATS]
+    lane = W[P_LANE]
+    p = W[b + R_P]
+    L = legal_now(W, d)
+    O = W[b + R_TM]
+    for q in range(seats):
+        if q != p:
+            O |= W[OFF_H + MAX_PLANES * q]
+    merge = (W[P_FLAGS] & F_MERGE) != 0
+    n = 0
+    for s in range(4):
+        x = L & (lane << (16 * s))
+        prev = -1
+        while x != 0:
+            c = highbit(x)
+            x &= ~(1 << c)
+            if (merge and prev >= 0 and W[OFF_PTS + c] == W[OFF_PTS + prev]
+                    and (O & ((2 << prev) - (1 << c))) == 0):
+                prev = c
+                continue
+            prev = c
+            out[n] = c
+            n += 1
+    return n, L
+
+
+@kernel
+def pv_line(W, value, budget, lpts, ltrk, lcards, i):
+    """Replay one optimal line from node 0, whose exact value is ``value``.
+
+    At every card the player to move plays its first move, in the search's order, that keeps the
+    position's value: one null-window search from that node with the node always searching its moves
+    (``P_ROOTD``) -- "max side: at least ``V``?" (window ``V - 1, V``), "min side: at most ``V``?"
+    (``V, V + 1``) -- against the table the solve left warm; the card is the node's cutting move. A
+    forced move (one class of equivalent cards) needs no search, nor a window no card can miss. Each
+    completed trick credits its points and one trick to its winner: ``lpts[i]``, ``ltrk[i]`` (per seat);
+    the cards in play order go to ``lcards[i]`` (-1 after the last).
+
+    The replay may use ``budget`` more nodes. Returns 1 when the line is complete (and the max side's
+    points along it equal ``value``), 0 when the budget ran out. The position is restored.
+    """
+    seats = W[P_SEATS]
+    maxmask = W[P_MAXMASK]
+    for q in range(seats):
+        lpts[i, q] = 0
+        ltrk[i, q] = 0
+    for j in range(lcards.shape[1]):
+        lcards[i, j] = -1
+    W[P_BUDGET] = W[OFF_CNT + C_NODES] + budget
+    V = value
+    d = 0
+    ok = 1
+    mvs = np.zeros(32, dtype=np.int64)
+    while W[OFF_PLY + d * NF + R_NC] > 0:
+        b = OFF_PLY + d * NF
+        n, L = root_moves(W, d, mvs)
+        c = mvs[0]
+        if n > 1:
+            is_max = ((maxmask >> W[b + R_P]) & 1) != 0
+            R = node_bound(W, d)
+            if is_max and V > 0:
+                beta = V
+            elif not is_max and V < R:
+                beta = V + 1
+            else:
+                beta = -1  # every legal card keeps the value
+            if beta >= 0:
+                W[P_ROOTD] = d
+                v = search(W, d, beta, ZERO)
+                W[P_ROOTD] = -1
+                if W[OFF_CNT + C_ABORT] != 0 or (is_max and v < V) or (not is_max and v > V):
+                    ok = 0
+                    break
+                c = W[b + R_BEST]
+        tp = W[b + R_TP] + W[OFF_PTS + c]
+        play(W, d, c)
+        lcards[i, d] = c
+        if W[b + NF + R_TPOS] == 0:
+            ws = W[b + NF + R_P]
+            last = W[P_LAST] if W[b + NF + R_NC] == 0 else 0
+            lpts[i, ws] += tp + W[P_PERTRICK] + last
+            ltrk[i, ws] += 1
+        V -= W[b + R_GAIN]
+        d += 1
+    if ok != 0 and V != 0:
+        ok = 0  # cannot happen with a correct search; never report a line that misses the value
+    while d > 0:
+        d -= 1
+        unplay(W, d)
+    return ok
+
+
+@kernel
+def solve_one(W, hands, trump, maxmask, trick, ntrick, leader, first, all_cards, lines, budget, stamp, i,
+              out, cvals, lpts, ltrk, lcards, stats):
+    """Solve one position in workspace ``W`` (header already in place); results into row ``i``.
+
+    ``out[i]`` = (lo, hi, exact, nodes, line complete, line nodes); ``cvals[i, kind]`` the value of each
+    legal kind (with ``all_cards``; -1 elsewhere); ``stats[i]`` the counters; with ``lines`` an exact
+    solve is followed by :func:`pv_line` (its own allowance of ``budget`` nodes).
+    """
+    W[P_TRUMP] = trump
+    W[P_MAXMASK] = maxmask
+    W[P_STAMP] = stamp
+    W[P_BUDGET] = budget
+    W[P_ROOTD] = -1
+    for k in range(NCNT + DEPTH_LEN):
+        W[OFF_CNT + k] = 0
+    for k in range(KILL_LEN):
+        W[OFF_KILL + k] = -1
+    for k in range(64):
+        cvals[i, k] = -1
+    for q in range(lpts.shape[1]):
+        lpts[i, q] = -1
+        ltrk[i, q] = -1
+    for j in range(lcards.shape[1]):
+        lcards[i, j] = -1
+    load_hands(W, hands)
+    init_root(W, trick, ntrick, leader, first)
+    R = node_bound(W, 0)
+    is_max = ((maxmask >> W[OFF_PLY + R_P]) & 1) != 0
+    if all_cards == 0:
+        lo, hi = mtd(W, 0, (R + 1) // 2, 0, R)
+    else:
+        # every legal kind gets the value of its class of equivalent cards
+        reps = np.zeros(32, dtype=np.int64)
+        n, L = root_moves(W, 0, reps)
+        clo = np.zeros(n, dtype=np.int64)
+        chi = np.zeros(n, dtype=np.int64)
+        guess = (R + 1) // 2
+        for j in range(n):
+            c = reps[j]
+            play(W, 0, c)
+            gain = W[OFF_PLY + R_GAIN]
+            Rc = node_bound(W, 1)
+            g = min(max(guess - gain, 0), Rc)
+            a, bb = mtd(W, 1, g, 0, Rc)
+            unplay(W, 0)
+            clo[j] = a + gain
+            chi[j] = bb + gain
+            if W[OFF_CNT + C_ABORT] != 0:
+                for jj in range(j + 1, n):
+                    clo[jj] = 0
+                    chi[jj] = R
+                break
+            guess = clo[j]
+        lo = clo[0] if n > 0 else 0
+        hi = chi[0] if n > 0 else 0
+        for j in range(1, n):
+            if is_max:
+                lo = max(lo, clo[j])
+                hi = max(hi, chi[j])
+            else:
+                lo = min(lo, clo[j])
+                hi = min(hi, chi[j])
+        if W[OFF_CNT + C_ABORT] == 0:
+            for j in range(n):
+                cvals[i, reps[j]] = clo[j]
+            lane = W[P_LANE]
+            for s in range(4):
+                x = L & (lane << (16 * s))
+                rep = -1
+                while x != 0:
+                    c = highbit(x)
+                    x &= ~(1 << c)
+                    if cvals[i, c] >= 0:
+                        rep = c
+                    else:
+                        cvals[i, c] = cvals[i, rep]
+    exact = 1 if (W[OFF_CNT + C_ABORT] == 0 and lo == hi) else 0
+    out[i, 0] = lo
+    out[i, 1] = hi
+    out[i, 2] = exact
+    out[i, 3] = W[OFF_CNT + C_NODES]
+    for k in range(NCNT + DEPTH_LEN):
+        stats[i, k] = W[OFF_CNT + k]
+    out[i, 4] = 0
+    out[i, 5] = 0
+    if lines != 0 and exact != 0:
+        solved = W[OFF_CNT + C_NODES]
+        ok = pv_line(W, lo, budget, lpts, ltrk, lcards, i)
+        out[i, 4] = ok
+        out[i, 5] = W[OFF_CNT + C_NODES] - solved
+        if ok == 0:
+            for q in range(lpts.shape[1]):
+                lpts[i, q] = -1
+                ltrk[i, q] = -1
+
+
+@batch
+def solve_batch(work, header, hands, trumps, maxmasks, tricks, ntricks, leaders, firsts, all_cards, lines, budget,
+                stamp0, out, cvals, lpts, ltrk, lcards, stats):
+    """Solve every position ``i`` of a batch in parallel, each thread in its own workspace row of
+    ``work`` (the rule set's ``header`` copied in first).
+
+    Position ``i`` uses table stamp ``stamp0 + i``, so entries of other positions count as empty and each
+    result (its line included) does not depend on the number of threads or on the schedule.
+    """
+    n = hands.shape[0]
+    nh = header.shape[0]
+    for i in prange(n):
+        W = work[get_thread_id()]
+        for k in range(nh):
+            W[k] = header[k]
+        t0 = ticks()
+        solve_one(W, hands[i], trumps[i], maxmasks[i], tricks[i], ntricks[i], leaders[i], firsts[i], all_cards,
+                  lines, budget, stamp0 + i, i, out, cvals, lpts, ltrk, lcards, stats)
+        out[i, 6] = ticks() - t0

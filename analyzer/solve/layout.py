@@ -1,0 +1,152 @@
+"""The solver's workspace: one flat ``int64`` array per thread, sections at fixed offsets.
+
+Everything the search reads or writes lives in this one array -- rule parameters, constant tables,
+the hands, one record per ply, move lists, counters and the transposition table -- because every
+array a non-inlined numba call receives costs two atomic reference-count updates (~14 ns), and the
+search is a recursive call per card. Offsets are sized for the largest game (4 seats, 4 copies, 80
+cards); :mod:`analyzer.solve.lower` fills the header from a rule set.
+
+Card kinds and count planes are those of :mod:`analyzer.cards` (kind = 16 * suit + rank bit, low
+bits low ranks; plane ``k`` = kinds held at least ``k + 1`` times).
+"""
+
+from __future__ import annotations
+
+MAX_SEATS = 4
+MAX_PLANES = 4
+MAX_PLY = 84  # 80 cards + the root + spare
+MAXMV = 32  # moves at one node (at most 24 card kinds can be legal)
+
+# ---- header: rule parameters (constant for a rule set) ----------------------------------------------
+P_SEATS = 0  # seats (2, 3 or 4)
+P_COPIES = 1  # copies of each card kind (count planes in use)
+P_NRANKS = 2  # ranks per suit
+P_LANE = 3  # bitmask of the used bits of one 16-bit suit lane
+P_LAST = 4  # points for winning the last trick
+P_PERTRICK = 5  # points for winning any trick (bridge: 1)
+P_FOLLOW = 6  # 1: follow the led suit when able
+P_MUSTTRUMP = 7  # 1: a player void in the led suit must trump when holding one
+P_HEAD = 8  # heading rule: 0 never, 1 trump-led, 2 always
+P_NCLS = 9  # point classes: distinct card point values
+P_CB = 10  # bits of one card kind's count in a count word (1 copy: 1, 2-3: 2, 4: 3)
+P_OBITS = 11  # bits of an owner code (who holds the copies of one rank)
+P_SLOT = 12  # bits of one rank in a suit pattern (owner code, then point class)
+P_CLSBITS = 13  # bits of a point class in a suit pattern
+P_TTSLOTS = 14  # log2 of the table's slots
+P_TTWAYS = 15  # entries (ways) per slot
+P_FLAGS = 16  # search switches (F_* bits below)
+# ---- header: this position's context (set per solve) -------------------------------------------------
+P_TRUMP = 17  # trump suit 0..3, -1 notrump
+P_MAXMASK = 18  # bitmask of the seats of the max side (the declaring side)
+P_STAMP = 19  # table stamp of the current solve: entries with another stamp count as empty
+P_BUDGET = 20  # node budget: the search stops (C_ABORT) past it
+P_EXACTK = 22  # trick boundaries with at most this many tricks left are solved exactly (0: none)
+P_ROOTD = 21  # ply of a search's start node that always searches its moves (no bound or table cut); -1 none
+NPRM = 32
+
+# search switches (bits of P_FLAGS), for measurements: every combination gives the same values
+F_TABLE = 1  # transposition table
+F_QUICK = 2  # sure-point bounds at trick boundaries
+F_MERGE = 4  # rank-equivalent cards as one move
+F_ORDER = 8  # heuristic move ordering (else high to low)
+F_PRUNE = 16  # small-card pruning by winning-rank relevance
+F_PART = 32  # table entries keep only the ranks that decided them (else every rank is pinned)
+F_KILLER = 64  # the lead that last cut off at the same trick first
+F_BINARY = 128  # driver: bisection of the open range (else MTD(f) from a first guess)
+F_CUTCACHE = 256  # the card that last cut off in the same situation first
+
+# ---- counters --------------------------------------------------------------------------------------
+OFF_CNT = NPRM
+C_NODES = 0  # nodes entered (every card)
+C_TBNODES = 1  # nodes at trick boundaries (as DDS counts them)
+C_ABORT = 2  # 1 once the node budget ran out
+C_SEARCHES = 3  # null-window searches from a driver
+C_PROBES = 4  # table probes
+C_HITS = 5  # probes answered by an entry
+C_STORES = 6  # entries written
+C_CUTS = 7  # cut-offs
+C_CUT1 = 8  # cut-offs by the first move tried
+C_QLO = 9  # trick boundaries cut by the max side's sure points
+C_QHI = 10  # trick boundaries cut by the min side's sure points
+C_PRUNED = 11  # small cards not searched (shown equivalent to one searched)
+C_RCUT = 12  # nodes cut by the points still out (the max side cannot reach the target)
+C_SLOTMISS = 13  # probes whose slot held another coarse key
+NCNT = 16
+OFF_DEPTH = OFF_CNT + NCNT  # + tricks left: trick-boundary nodes entered with that many tricks to play
+DEPTH_LEN = 32
+
+# ---- constant tables (per rule set) -------------------------------------------------------------------
+OFF_PTS = OFF_DEPTH + DEPTH_LEN  # + kind: card points
+OFF_CLS = OFF_PTS + 64  # + kind: point class (index into the ascending distinct point values)
+OFF_CKINC = OFF_CLS + 64  # + kind: increment of the holder's coarse-key word (its suit x class count)
+OFF_CWINC = OFF_CKINC + 64  # + kind: increment of the holder's count word (the kind's count field)
+OFF_CWSH = OFF_CWINC + 64  # + kind: bit offset of the kind's field in a count word
+OFF_CMASK = OFF_CWSH + 64  # + class: kinds of that point class
+OFF_CVAL = OFF_CMASK + 8  # + class: its points
+OFF_OWN = OFF_CVAL + 8  # + owner index (seat counts, P_CB bits each): owner code (0 = nobody)
+OWN_LEN = 4096
+OFF_KILL = OFF_OWN + OWN_LEN  # + 4 * trick + seat... killer leads: seat * 32 + tricks left
+KILL_LEN = MAX_SEATS * 32
+
+# ---- the position ----------------------------------------------------------------------------------
+OFF_H = OFF_KILL + KILL_LEN  # + MAX_PLANES * seat + plane: count planes of each hand
+OFF_CW = OFF_H + MAX_SEATS * MAX_PLANES  # + seat: count word (each kind's count in a P_CB-bit field)
+OFF_CK = OFF_CW + MAX_SEATS  # + seat: coarse key word (count of each suit x point class, 4-bit fields)
+
+# ---- one record per ply (node d of the current line) ------------------------------------------------
+OFF_PLY = OFF_CK + MAX_SEATS
+R_P = 0  # seat to play
+R_TPOS = 1  # cards already in the current trick
+R_LEAD = 2  # seat that led the current trick
+R_WC = 3  # kind winning the trick so far (-1: empty)
+R_WS = 4  # seat of that card
+R_TP = 5  # card points in the trick
+R_LED = 6  # led suit (-1: empty)
+R_TM = 7  # kinds in the trick
+R_TDUP = 8  # kinds played twice to the trick
+R_REM = 9  # card points still in the hands
+R_NC = 10  # cards still in the hands
+R_FIRST = 11  # 1: this lead must be a trump if the leader holds one (double deck's first trick)
+R_CARD = 12  # card played from this node (to the child)
+R_PLANE = 13  # plane it came from
+R_GAIN = 14  # points the max side won with the trick this card completed (else 0)
+R_REL = 15  # result relevance: kinds whose rank decided the result (see search)
+R_TREL = 16  # relevance of the trick this node's card completed (its winner, if it won by rank)
+R_NMV = 17  # moves generated
+R_BEST = 18  # card of the best / cutting move (-1: none)
+R_PAT = 19  # R_PAT + suit: the position's suit patterns (trick boundaries, after a probe)
+R_PATOK = 23  # 1 when R_PAT holds this node's patterns
+R_TTMOVE = 24  # best move suggested by the table (-1: none)
+R_CUTKEY = 25  # key of this node's situation in the cut-off card cache (OFF_CUT)
+NF = 28
+OFF_MV = OFF_PLY + MAX_PLY * NF  # + MAXMV * d + i: the moves of node d (card kinds), in search order
+OFF_MS = OFF_MV + MAX_PLY * MAXMV  # + MAXMV * d + i: their ordering scores
+OFF_THR = OFF_MS + MAX_PLY * MAXMV  # + 32 * d + 8 * suit + class: small-card threshold of node d (see search)
+
+# ---- transposition table -------------------------------------------------------------------------------
+# The table is a set of slots; a slot belongs to one *coarse key* (leader, and per hand the number of
+# cards of each suit and point class) and holds up to P_TTWAYS entries. An entry answers for every
+# position with that coarse key whose suits agree, from the top rank down to a depth of its own, in the
+# owners and point classes of the ranks still out (see analyzer.solve.table).
+# cut-off card cache: per situation (seat and place in the trick, the cards that matter to its choice) the
+# card that last ended a search there: stamp << 24 | check bits << 8 | card + 1
+OFF_CUT = OFF_THR + MAX_PLY * 32
+CUT_BITS = 16
+OFF_TT = ((OFF_CUT + (1 << CUT_BITS) + 63) // 64) * 64
+S_CK = 0  # S_CK + seat: coarse key words
+S_META = MAX_SEATS  # leader | stamp << 8 | entries used << 40 | next entry to replace << 48
+SLOT_HDR = MAX_SEATS + 2
+E_PAT = 0  # E_PAT + suit: pattern of the suit's top ranks (masked to the entry's depth)
+E_META = 4  # lo | hi << 12 | depths (4 bits a suit) << 24 | best move + 1 << 40
+ENTRY = 5
+M_VAL = (1 << 12) - 1
+
+
+def slot_words(ways: int) -> int:
+    """Words of one table slot with ``ways`` entries."""
+    return SLOT_HDR + ways * ENTRY
+
+
+def workspace_words(slot_bits: int, ways: int) -> int:
+    """Length of a workspace whose table has ``2**slot_bits`` slots of ``ways`` entries."""
+    return OFF_TT + (1 << slot_bits) * slot_words(ways)

@@ -1,0 +1,137 @@
+"""A rule set lowered to the solver's workspace header and constant tables (see :mod:`layout`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from analyzer.errors import UserError
+from analyzer.rules import RuleSet
+from analyzer.solve import layout as L
+
+
+@dataclass(frozen=True)
+class SolverConfig:
+    """Search switches, for measurements: every combination gives the same exact values.
+
+    ``table`` the transposition table; ``partition`` its entries keep only the ranks that decided
+    them (else they pin every rank still out); ``quick`` sure-point bounds at trick boundaries;
+    ``merge`` rank-equivalent cards as one move; ``ordering`` heuristic move ordering (else high to
+    low); ``prune`` small cards shown equivalent to one already searched are skipped; ``killer`` the
+    lead that last cut off at the same trick goes first; ``driver`` "mtdf" (MTD(f) from a first guess)
+    or "binary" (bisection of the open range); ``slot_bits`` log2 of the table's slots per thread and
+    ``ways`` entries per slot.
+    """
+
+    table: bool = True
+    partition: bool = True
+    quick: bool = True
+    merge: bool = True
+    ordering: bool = True
+    prune: bool = True
+    killer: bool = True
+    cut_cache: bool = False
+    exact_tricks: int = 0
+    driver: str = "mtdf"
+    slot_bits: int = 16
+    ways: int = 16
+
+    @property
+    def flags(self) -> int:
+        f = 0
+        for on, bit in ((self.table, L.F_TABLE), (self.quick, L.F_QUICK), (self.merge, L.F_MERGE),
+                        (self.ordering, L.F_ORDER), (self.prune, L.F_PRUNE), (self.partition, L.F_PART),
+                        (self.killer, L.F_KILLER), (self.driver == "binary", L.F_BINARY),
+                        (self.cut_cache, L.F_CUTCACHE)):
+            if on:
+                f |= bit
+        return f
+
+
+DEFAULT_CONFIG = SolverConfig()
+
+
+def _owner_table(seats: int, copies: int, cb: int) -> tuple[np.ndarray, int]:
+    """Owner index (each seat's count of one rank in ``cb`` bits) -> compact code, and the code bits."""
+    tab = np.zeros(L.OWN_LEN, dtype=np.int64)
+    code = 0
+    for idx in range(1 << (cb * seats)):
+        counts = [(idx >> (cb * q)) & ((1 << cb) - 1) for q in range(seats)]
+        if 0 < sum(counts) <= copies:
+            code += 1
+            tab[idx] = code
+    return tab, code.bit_length()
+
+
+def header(rules: RuleSet, config: SolverConfig = DEFAULT_CONFIG) -> np.ndarray:
+    """The workspace prefix (up to :data:`layout.OFF_H`) for ``rules``; cached on the rule set."""
+    key = ("solve-header", config)
+    cached = rules.cache.get(key)
+    if cached is not None:
+        return cached
+    deck = rules.deck
+    nr, copies, seats = deck.nranks, deck.copies, rules.seats
+    if seats > L.MAX_SEATS or copies > L.MAX_PLANES:
+        raise UserError(f"the solver handles up to {L.MAX_SEATS} seats and {L.MAX_PLANES} copies")
+    if config.driver not in ("mtdf", "binary"):
+        raise UserError(f"unknown solver driver {config.driver!r}: use mtdf or binary")
+    pts = rules.points_by_kind
+    values = sorted({int(v) for v in rules.card_points.values()})
+    if values[0] < 0:
+        raise UserError("the solver needs card points >= 0")
+    if rules.total_points > L.M_VAL:
+        raise UserError(f"the solver handles up to {L.M_VAL} points a deal, {rules.id} has {rules.total_points}")
+    if len(values) > 8:
+        raise UserError("the solver handles at most 8 distinct card point values")
+    h = np.zeros(L.OFF_H, dtype=np.int64)
+    cb = max(1, copies.bit_length())
+    if 4 * nr * cb > 63:
+        raise UserError(f"the solver's count words cannot hold {nr} ranks of {copies} copies")
+    own, obits = _owner_table(seats, copies, cb)
+    clsbits = (len(values) - 1).bit_length()
+    slot = obits + clsbits
+    if nr * slot > 63:
+        raise UserError(f"the solver's suit patterns cannot hold {nr} ranks of this deck")
+    # coarse key: per suit x point class a field wide enough for the count of that class in the suit
+    ck_off = {}
+    off = 0
+    for s in range(4):
+        for j, v in enumerate(values):
+            n_cls = copies * sum(1 for r in deck.ranks if rules.card_points[r] == v)
+            ck_off[s, j] = off
+            off += max(1, n_cls.bit_length())
+    if off > 63:
+        raise UserError("the solver's coarse keys cannot hold this deck's point classes")
+    for k in deck.kinds:
+        s, r = k >> 4, k & 15
+        j = values.index(int(pts[k]))
+        h[L.OFF_PTS + k] = pts[k]
+        h[L.OFF_CLS + k] = j
+        h[L.OFF_CKINC + k] = 1 << ck_off[s, j]
+        h[L.OFF_CWSH + k] = (s * nr + r) * cb
+        h[L.OFF_CWINC + k] = 1 << ((s * nr + r) * cb)
+        h[L.OFF_CMASK + j] |= 1 << k
+    for j, v in enumerate(values):
+        h[L.OFF_CVAL + j] = v
+    h[L.OFF_OWN:L.OFF_OWN + L.OWN_LEN] = own
+    h[L.P_SEATS] = seats
+    h[L.P_COPIES] = copies
+    h[L.P_NRANKS] = nr
+    h[L.P_LANE] = deck.lane
+    h[L.P_LAST] = rules.last_trick
+    h[L.P_PERTRICK] = rules.per_trick
+    h[L.P_FOLLOW] = 1 if rules.play.get("follow", True) else 0
+    h[L.P_MUSTTRUMP] = 1 if rules.play.get("must_trump", True) else 0
+    h[L.P_HEAD] = rules.head_code
+    h[L.P_NCLS] = len(values)
+    h[L.P_CB] = cb
+    h[L.P_OBITS] = obits
+    h[L.P_SLOT] = slot
+    h[L.P_CLSBITS] = clsbits
+    h[L.P_TTSLOTS] = config.slot_bits
+    h[L.P_TTWAYS] = config.ways
+    h[L.P_FLAGS] = config.flags
+    h[L.P_EXACTK] = config.exact_tricks
+    rules.cache[key] = h
+    return h

@@ -1,0 +1,289 @@
+"""Move generation and ordering at a node of the search.
+
+The legal cards come from the trick rules shared with the play engine
+(:func:`analyzer.play.engine.legal_cards`). Legal kinds of one hand that are adjacent in the order of the
+cards still out -- no other hand holds a card between them and none lies in the current trick -- and
+worth as many points are one move (identical copies always are); the highest stands for the class.
+
+The order tries first what usually ends the search soonest (the move a table entry or an earlier
+cut-off suggests, then card-play sense): a leader cashes a sure winner or leads towards a partner's
+winner, and leads low otherwise; a follower lets a partner's sure winner stand and adds points to it,
+takes a trick it can win with its cheapest winner (its dearest when nobody after it can beat that), and
+otherwise plays its cheapest card.
+"""
+
+from __future__ import annotations
+
+from analyzer.jit import highbit, kernel, popcount
+from analyzer.play.engine import beats, legal_cards
+from analyzer.solve.layout import (
+    CUT_BITS,
+    F_CUTCACHE,
+    F_KILLER,
+    F_MERGE,
+    F_ORDER,
+    MAX_PLANES,
+    MAXMV,
+    NF,
+    OFF_CUT,
+    OFF_H,
+    OFF_KILL,
+    OFF_MS,
+    OFF_MV,
+    OFF_PLY,
+    OFF_PTS,
+    P_COPIES,
+    P_FLAGS,
+    P_FOLLOW,
+    P_HEAD,
+    P_LANE,
+    P_MAXMASK,
+    P_MUSTTRUMP,
+    P_SEATS,
+    P_STAMP,
+    P_TRUMP,
+    R_CUTKEY,
+    R_FIRST,
+    R_LED,
+    R_NC,
+    R_P,
+    R_TM,
+    R_TPOS,
+    R_TTMOVE,
+    R_WC,
+    R_WS,
+)
+from analyzer.solve.position import all_held, mix
+
+
+@kernel
+def legal_now(W, d):
+    """Kinds the seat to play at node ``d`` may play."""
+    b = OFF_PLY + d * NF
+    p = W[b + R_P]
+    return legal_cards(W[OFF_H + MAX_PLANES * p], W[b + R_TPOS], W[b + R_LED], W[b + R_WC], W[P_TRUMP],
+                       W[b + R_FIRST], W[P_HEAD], W[P_MUSTTRUMP], W[P_FOLLOW], W[P_LANE])
+
+
+@kernel
+def can_beat(hq, x, led, trump, lane):
+    """Whether a hand holding the kinds ``hq``, still to play to a trick led in ``led``, can beat card ``x``
+    (following suit if able, else trumping)."""
+    lq = hq & (lane << (16 * led))
+    if lq != 0:
+        return (x >> 4) == led and highbit(lq) > x
+    if trump >= 0:
+        tq = hq & (lane << (16 * trump))
+        if tq != 0:
+            return (x >> 4) != trump or highbit(tq) > x
+    return False
+
+
+@kernel
+def stands(W, x, p, lead, led, mine):
+    """Whether card ``x``, winning the trick once seat ``p`` has played, stays unbeaten by the other side's
+    seats still to play (those after ``p`` up to the leader)."""
+    seats = W[P_SEATS]
+    maxmask = W[P_MAXMASK]
+    trump = W[P_TRUMP]
+    lane = W[P_LANE]
+    q = p + 1 if p + 1 < seats else 0
+    while q != lead:
+        if ((maxmask >> q) & 1) != mine and can_beat(W[OFF_H + MAX_PLANES * q], x, led, trump, lane):
+            return False
+        q = q + 1 if q + 1 < seats else 0
+    return True
+
+
+@kernel
+def lead_score(W, d, c, p, mine, others, partners):
+    """Ordering score of leading ``c``.
+
+    A suit term first: leads that leave the opponents few choices keep the proof small (a hand void in
+    the suit may throw any card), and a suit the opponents can ruff is poor. Then the card: a sure
+    winner (dearer first), a low card towards a partner's winner, otherwise a low card.
+    """
+    b = OFF_PLY + d * NF
+    lane = W[P_LANE]
+    trump = W[P_TRUMP]
+    seats = W[P_SEATS]
+    maxmask = W[P_MAXMASK]
+    tleft = W[b + R_NC] // seats
+    s = c >> 4
+    sl = lane << (16 * s)
+    pts = W[OFF_PTS + c]
+    choice = 0
+    ruff = False
+    for q in range(seats):
+        if ((maxmask >> q) & 1) != mine:
+            hq = W[OFF_H + MAX_PLANES * q]
+            k = popcount(hq & sl)
+            if k == 0:
+                choice += tleft + 1
+                if trump >= 0 and s != trump and (hq & (lane << (16 * trump))) != 0:
+                    ruff = True
+            else:
+                choice += k
+    sc = -(choice * 128) // 13
+    om = others & sl
+    if om == 0 or c >= highbit(om):
+        if not ruff:
+            return sc + 40 + 2 * pts + (c & 15)
+        return sc - 15 + pts
+    pm = partners & sl
+    if pm != 0 and highbit(pm) >= highbit(om):
+        # partner holds the suit's best card: lead low towards it
+        return sc + 30 - 2 * pts - (c & 15)
+    return sc + 17 - 2 * pts - (c & 15)
+
+
+@kernel
+def follow_score(W, d, c, p, mine):
+    """Ordering score of playing ``c`` to the trick in progress at node ``d``.
+
+    A trick our side surely wins gets points: our own standing winner cheap in rank, or the dearest
+    card under a partner's standing winner. A trick we lead only for now is won cheaply or not fed.
+    A trick lost is given the cheapest card, a discard from a long suit and not a suit's top card.
+    """
+    b = OFF_PLY + d * NF
+    trump = W[P_TRUMP]
+    maxmask = W[P_MAXMASK]
+    seats = W[P_SEATS]
+    lane = W[P_LANE]
+    wc = W[b + R_WC]
+    ws = W[b + R_WS]
+    tpos = W[b + R_TPOS]
+    lead = (p - tpos + seats) % seats
+    led = W[b + R_LED]
+    pts = W[OFF_PTS + c]
+    rank = c & 15
+    last = tpos == seats - 1
+    partner_wins = ((maxmask >> ws) & 1) == mine
+    if beats(c, wc, trump):
+        if last or stands(W, c, p, lead, led, mine):
+            return 80 + 4 * pts - rank
+        return 40 + pts - rank
+    if partner_wins:
+        if last or stands(W, wc, p, lead, led, mine):
+            return 70 + 4 * pts - rank
+        return 30 - 4 * pts - rank
+    sc = 10 - 4 * pts - rank
+    s = c >> 4
+    if s != led and s != trump:
+        # a discard: from a long suit, not the suit's best card
+        hp = W[OFF_H + MAX_PLANES * p]
+        sl = lane << (16 * s)
+        sc += 3 * popcount(hp & sl)
+        others = 0
+        for q in range(seats):
+            if q != p:
+                others |= W[OFF_H + MAX_PLANES * q]
+        if (others & sl) != 0 and c > highbit(others & sl):
+            sc -= 12
+    return sc
+
+
+@kernel
+def cut_key(W, d):
+    """Key of node ``d``'s situation in the cut-off card cache: the seat, its place in the trick and
+    what its choice mostly depends on -- leading: its hand; following suit: the cards of the led suit
+    still out, its own among them, and the trick's best card; discarding: its hand and the best card."""
+    b = OFF_PLY + d * NF
+    p = W[b + R_P]
+    tpos = W[b + R_TPOS]
+    h = OFF_H + MAX_PLANES * p
+    copies = W[P_COPIES]
+    k = mix(1 + p + 4 * tpos + 16 * (W[b + R_WC] + 1))
+    if tpos > 0:
+        sl = W[P_LANE] << (16 * W[b + R_LED])
+        if (W[h] & sl) != 0:
+            k = mix(k ^ ((all_held(W) | W[b + R_TM]) & sl))
+            for pl in range(copies):
+                k = mix(k ^ (W[h + pl] & sl) ^ pl)
+            return k
+    for pl in range(copies):
+        k = mix(k ^ W[h + pl] ^ pl)
+    return k
+
+
+@kernel
+def gen_moves(W, d):
+    """Generate the moves of node ``d`` into its move list, best first; returns their number.
+
+    Each move is ``rep | low << 6``: the kind played (the highest of its class of equivalent cards) and
+    the lowest kind of the class (the search pins it where the class stood for all its members)."""
+    b = OFF_PLY + d * NF
+    flags = W[P_FLAGS]
+    seats = W[P_SEATS]
+    lane = W[P_LANE]
+    maxmask = W[P_MAXMASK]
+    p = W[b + R_P]
+    tpos = W[b + R_TPOS]
+    L = legal_now(W, d)
+    mine = (maxmask >> p) & 1
+    others = 0
+    partners = 0
+    for q in range(seats):
+        if q != p:
+            hq = W[OFF_H + MAX_PLANES * q]
+            others |= hq
+            if ((maxmask >> q) & 1) == mine:
+                partners |= hq
+    O = others | W[b + R_TM]
+    merge = (flags & F_MERGE) != 0
+    order = (flags & F_ORDER) != 0
+    mv = OFF_MV + MAXMV * d
+    ms = OFF_MS + MAXMV * d
+    n = 0
+    ttm = W[b + R_TTMOVE]
+    cutc = -1
+    if (flags & F_CUTCACHE) != 0:
+        key = cut_key(W, d)
+        W[b + R_CUTKEY] = key
+        e = W[OFF_CUT + (key & ((1 << CUT_BITS) - 1))]
+        if (e >> 24) == W[P_STAMP] and ((e >> 8) & 0xFFFF) == ((key >> CUT_BITS) & 0xFFFF):
+            cutc = (e & 0xFF) - 1
+    killer = -1
+    if tpos == 0 and (flags & F_KILLER) != 0:
+        killer = W[OFF_KILL + 32 * p + W[b + R_NC] // seats]
+    # the classes of equivalent cards, suit by suit from the top: representative | lowest member << 6
+    for s in range(4):
+        x = L & (lane << (16 * s))
+        prev = -1
+        while x != 0:
+            c = highbit(x)
+            x &= ~(1 << c)
+            if (merge and prev >= 0 and W[OFF_PTS + c] == W[OFF_PTS + prev]
+                    and (O & ((2 << prev) - (1 << c))) == 0):
+                W[mv + n - 1] = (W[mv + n - 1] & 63) | (c << 6)
+                prev = c
+                continue
+            prev = c
+            W[mv + n] = c | (c << 6)
+            n += 1
+    # ordering scores, then an insertion sort (best first; ties keep the generation order)
+    for i in range(n):
+        c = W[mv + i] & 63
+        sc = 0
+        if order:
+            if tpos == 0:
+                sc = lead_score(W, d, c, p, mine, others, partners)
+            else:
+                sc = follow_score(W, d, c, p, mine)
+            if c == ttm:
+                sc += 5000
+            elif c == cutc:
+                sc += 4000
+            elif c == killer:
+                sc += 2000
+        else:
+            sc = c
+        m = W[mv + i]
+        j = i
+        while j > 0 and W[ms + j - 1] < sc:
+            W[mv + j] = W[mv + j - 1]
+            W[ms + j] = W[ms + j - 1]
+            j -= 1
+        W[mv + j] = m
+        W[ms + j] = sc
+    return n

@@ -1,0 +1,143 @@
+"""Kernels over the position held in a solver workspace: the hands in three encodings, kept in step.
+
+Each seat's cards are held as count planes (``OFF_H``: legal-move masks read plane 0), as a *count
+word* (``OFF_CW``: each kind's count in a ``P_CB``-bit field, from which a rank's owners are read in a
+few shifts) and as a *coarse key word* (``OFF_CK``: the number of cards of each suit and point class).
+:func:`take` and :func:`give` update all three.
+"""
+
+from __future__ import annotations
+
+from analyzer.jit import highbit, kernel, popcount
+from analyzer.solve.layout import (
+    MAX_PLANES,
+    NF,
+    OFF_CK,
+    OFF_CKINC,
+    OFF_CLS,
+    OFF_CW,
+    OFF_CWINC,
+    OFF_CWSH,
+    OFF_H,
+    OFF_OWN,
+    OFF_PLY,
+    P_CB,
+    P_COPIES,
+    P_LANE,
+    P_OBITS,
+    P_SEATS,
+    P_SLOT,
+    R_PAT,
+    R_PATOK,
+)
+
+HMUL = 0x5851F42D4C957F2D
+MASK63 = 0x7FFFFFFFFFFFFFFF
+
+
+@kernel
+def mix(x):
+    """Multiplicative hash step on 63 bits (the same under numba's wrapping int64 and Python ints)."""
+    return (int(x) * HMUL) & MASK63
+
+
+@kernel
+def load_hands(W, hands):
+    """Put ``hands`` (int64[seats, copies] count planes) into the workspace, with their count words and
+    coarse keys."""
+    seats = W[P_SEATS]
+    copies = W[P_COPIES]
+    for q in range(seats):
+        W[OFF_CW + q] = 0
+        W[OFF_CK + q] = 0
+        for pl in range(MAX_PLANES):
+            x = hands[q, pl] if pl < copies else 0
+            W[OFF_H + MAX_PLANES * q + pl] = x
+            while x != 0:
+                k = highbit(x)
+                x &= ~(1 << k)
+                W[OFF_CW + q] += W[OFF_CWINC + k]
+                W[OFF_CK + q] += W[OFF_CKINC + k]
+
+
+@kernel
+def take(W, q, c):
+    """Seat ``q`` gives up one copy of kind ``c`` (from the highest plane holding it); returns the plane."""
+    h = OFF_H + MAX_PLANES * q
+    pl = W[P_COPIES] - 1
+    bit = 1 << c
+    while (W[h + pl] & bit) == 0:
+        pl -= 1
+    W[h + pl] &= ~bit
+    W[OFF_CW + q] -= W[OFF_CWINC + c]
+    W[OFF_CK + q] -= W[OFF_CKINC + c]
+    return pl
+
+
+@kernel
+def give(W, q, c, pl):
+    """Undo :func:`take`: seat ``q`` gets kind ``c`` back into plane ``pl``."""
+    W[OFF_H + MAX_PLANES * q + pl] |= 1 << c
+    W[OFF_CW + q] += W[OFF_CWINC + c]
+    W[OFF_CK + q] += W[OFF_CKINC + c]
+
+
+@kernel
+def held(W, q):
+    """Plane 0 of seat ``q``: the kinds it holds."""
+    return W[OFF_H + MAX_PLANES * q]
+
+
+@kernel
+def all_held(W):
+    """The kinds still held by anyone."""
+    x = 0
+    for q in range(W[P_SEATS]):
+        x |= W[OFF_H + MAX_PLANES * q]
+    return x
+
+
+@kernel
+def count_in(W, q, mask):
+    """Cards (copies counted) of seat ``q`` among the kinds in ``mask``."""
+    h = OFF_H + MAX_PLANES * q
+    n = 0
+    for pl in range(W[P_COPIES]):
+        n += popcount(W[h + pl] & mask)
+    return n
+
+
+@kernel
+def owner_code(W, k):
+    """Who holds the copies of kind ``k`` (a compact code, 0 = nobody) and its point class, as one
+    pattern field."""
+    seats = W[P_SEATS]
+    cb = W[P_CB]
+    cbm = (1 << cb) - 1
+    sh = W[OFF_CWSH + k]
+    idx = 0
+    for q in range(seats):
+        idx |= ((W[OFF_CW + q] >> sh) & cbm) << (q * cb)
+    return W[OFF_OWN + idx] | (W[OFF_CLS + k] << W[P_OBITS])
+
+
+@kernel
+def set_patterns(W, d):
+    """The suit patterns of the position at node ``d`` into its record: per suit, for each rank still
+    out from the highest down (field ``i`` for the ``i``-th highest), who holds its copies and its point
+    class. Positions that differ only in which ranks were played have equal patterns."""
+    lane = W[P_LANE]
+    slot = W[P_SLOT]
+    allh = all_held(W)
+    b = OFF_PLY + d * NF
+    for s in range(4):
+        m = (allh >> (16 * s)) & lane
+        pat = 0
+        i = 0
+        while m != 0:
+            r = highbit(m)
+            m &= ~(1 << r)
+            pat |= owner_code(W, 16 * s + r) << (i * slot)
+            i += 1
+        W[b + R_PAT + s] = pat
+    W[b + R_PATOK] = 1

@@ -1,0 +1,263 @@
+"""The transposition table: bounds on the points still to come, each entry answering for many positions.
+
+Only trick boundaries are stored. A *slot* belongs to one coarse key -- the leader and, per hand, the
+number of cards of each suit and point class -- and holds up to ``P_TTWAYS`` entries. An entry holds a
+lower and an upper bound on the max side's points from here on, a best move, and per suit a *depth*:
+the number of ranks, from the highest still out down, whose owners and point classes it pins. It
+answers for every position of its slot that agrees with it on those ranks.
+
+Why that is sound (partition search, after Ginsberg; DDS's "winning ranks"): a search result records
+the cards whose rank decided it (:mod:`analyzer.solve.search`); the depth of a suit reaches down to
+its lowest such card. Take another position that agrees on the pinned ranks and on the coarse key.
+Map each of its cards to the card at the same place in the order of its suit (pinned ranks) or to a
+card of the same hand, suit and point class (the rest, the *small* cards). Under this map every trick
+has the same winner -- no small card ever decided a trick by its rank -- every legal-move set maps onto
+the other, and every trick is worth the same points. So a strategy proving a bound in one position
+proves it in the other. Ranks are compared only by their order among the cards still out ("relative
+ranks"), so positions that differ in which cards were already played share entries too.
+
+Slots are found by a hash of the coarse key, two candidate slots per key; a probe compares the whole
+coarse key and stamp, so only entries of the current solve and the same coarse key are ever read.
+"""
+
+from __future__ import annotations
+
+from analyzer.jit import highbit, kernel
+from analyzer.solve.layout import (
+    C_HITS,
+    C_PROBES,
+    C_SLOTMISS,
+    C_STORES,
+    E_META,
+    E_PAT,
+    ENTRY,
+    F_PART,
+    M_VAL,
+    NF,
+    OFF_CK,
+    OFF_CNT,
+    OFF_PLY,
+    OFF_TT,
+    P_FLAGS,
+    P_LANE,
+    P_SEATS,
+    P_SLOT,
+    P_STAMP,
+    P_TTSLOTS,
+    P_TTWAYS,
+    R_LEAD,
+    R_NC,
+    R_PAT,
+    R_PATOK,
+    R_REL,
+    R_TTMOVE,
+    S_CK,
+    S_META,
+    SLOT_HDR,
+)
+from analyzer.solve.position import all_held, mix, set_patterns
+
+
+@kernel
+def slot_pair(W, lead):
+    """Offset of the first of the two slots the coarse key of the current position (``lead`` to lead)
+    may live in."""
+    h = lead + 1
+    for q in range(W[P_SEATS]):
+        h = mix(h ^ W[OFF_CK + q])
+        h ^= h >> 29
+    nslots = 1 << W[P_TTSLOTS]
+    idx = (h & (nslots - 1)) & ~1
+    return OFF_TT + idx * (SLOT_HDR + W[P_TTWAYS] * ENTRY)
+
+
+@kernel
+def slot_matches(W, base, lead):
+    """Whether the slot at ``base`` holds the current position's coarse key (in this solve)."""
+    meta = W[base + S_META]
+    if ((meta >> 8) & 0xFFFFFFFF) != W[P_STAMP] or (meta & 0xFF) != lead:
+        return False
+    for q in range(W[P_SEATS]):
+        if W[base + S_CK + q] != W[OFF_CK + q]:
+            return False
+    return True
+
+
+@kernel
+def find_slot(W, lead):
+    """The slot of the current position's coarse key, or -1."""
+    base = slot_pair(W, lead)
+    if slot_matches(W, base, lead):
+        return base
+    base2 = base + SLOT_HDR + W[P_TTWAYS] * ENTRY
+    if slot_matches(W, base2, lead):
+        return base2
+    return -1
+
+
+@kernel
+def depth_kinds(W, depths):
+    """The kinds that pin an entry's ``depths`` in the current position: per suit the lowest pinned rank."""
+    lane = W[P_LANE]
+    allh = all_held(W)
+    rel = 0
+    for s in range(4):
+        k = (depths >> (4 * s)) & 15
+        if k == 0:
+            continue
+        m = (allh >> (16 * s)) & lane
+        while k > 1:
+            m &= ~(1 << highbit(m))
+            k -= 1
+        rel |= (1 << highbit(m)) << (16 * s)
+    return rel
+
+
+@kernel
+def probe(W, d, beta):
+    """Look the trick-boundary position at node ``d`` up for the null window ``(beta - 1, beta)``.
+
+    Returns a bound that decides the window (sets the node's relevance to the ranks the entry pins),
+    or -1. An entry that matches without deciding leaves its best move in ``R_TTMOVE``.
+    """
+    b = OFF_PLY + d * NF
+    W[OFF_CNT + C_PROBES] += 1
+    lead = W[b + R_LEAD]
+    base = find_slot(W, lead)
+    if base < 0:
+        W[OFF_CNT + C_SLOTMISS] += 1
+        return -1
+    if W[b + R_PATOK] == 0:
+        set_patterns(W, d)
+    slot = W[P_SLOT]
+    p0 = W[b + R_PAT]
+    p1 = W[b + R_PAT + 1]
+    p2 = W[b + R_PAT + 2]
+    p3 = W[b + R_PAT + 3]
+    used = (W[base + S_META] >> 40) & 0xFF
+    e = base + SLOT_HDR
+    for _ in range(used):
+        em = W[e + E_META]
+        dep = (em >> 24) & 0xFFFF
+        k = dep & 15
+        if k != 0 and ((W[e + E_PAT] ^ p0) & ((1 << (k * slot)) - 1)) != 0:
+            e += ENTRY
+            continue
+        k = (dep >> 4) & 15
+        if k != 0 and ((W[e + E_PAT + 1] ^ p1) & ((1 << (k * slot)) - 1)) != 0:
+            e += ENTRY
+            continue
+        k = (dep >> 8) & 15
+        if k != 0 and ((W[e + E_PAT + 2] ^ p2) & ((1 << (k * slot)) - 1)) != 0:
+            e += ENTRY
+            continue
+        k = (dep >> 12) & 15
+        if k != 0 and ((W[e + E_PAT + 3] ^ p3) & ((1 << (k * slot)) - 1)) != 0:
+            e += ENTRY
+            continue
+        lo = em & M_VAL
+        hi = (em >> 12) & M_VAL
+        if lo >= beta or hi < beta:
+            W[OFF_CNT + C_HITS] += 1
+            W[b + R_REL] = depth_kinds(W, dep)
+            return lo if lo >= beta else hi
+        bm = (em >> 40) & 127
+        if bm != 0:
+            W[b + R_TTMOVE] = bm - 1
+        e += ENTRY
+    return -1
+
+
+@kernel
+def entry_depths(W, rel):
+    """Per suit (4 bits each) the number of ranks still out, from the highest down to the lowest kind
+    in ``rel`` (all of them without partition entries)."""
+    lane = W[P_LANE]
+    allh = all_held(W)
+    part = (W[P_FLAGS] & F_PART) != 0
+    dep = 0
+    for s in range(4):
+        m = (allh >> (16 * s)) & lane
+        if part:
+            r = (rel >> (16 * s)) & lane
+            if r == 0:
+                continue
+            low = r & -r
+            m &= ~(low - 1)
+        n = 0
+        while m != 0:
+            m &= m - 1
+            n += 1
+        dep |= n << (4 * s)
+    return dep
+
+
+@kernel
+def store(W, d, lo, hi, best):
+    """Record bounds ``lo <= value <= hi`` of the trick-boundary position at node ``d``, valid where its
+    relevance ``R_REL`` says, with its best move ``best`` (-1: none)."""
+    b = OFF_PLY + d * NF
+    lead = W[b + R_LEAD]
+    ways = W[P_TTWAYS]
+    sw = SLOT_HDR + ways * ENTRY
+    base = find_slot(W, lead)
+    if base < 0:
+        # take the candidate slot that is empty, else the one holding the position with fewer cards
+        b0 = slot_pair(W, lead)
+        b1 = b0 + sw
+        stamp = W[P_STAMP]
+        m0 = W[b0 + S_META]
+        m1 = W[b1 + S_META]
+        if ((m0 >> 8) & 0xFFFFFFFF) != stamp:
+            base = b0
+        elif ((m1 >> 8) & 0xFFFFFFFF) != stamp:
+            base = b1
+        elif ((m0 >> 56) & 0x7F) < ((m1 >> 56) & 0x7F):
+            base = b0
+        else:
+            base = b1
+        for q in range(W[P_SEATS]):
+            W[base + S_CK + q] = W[OFF_CK + q]
+        W[base + S_META] = lead | (stamp << 8) | (W[b + R_NC] << 56)
+    if W[b + R_PATOK] == 0:
+        set_patterns(W, d)
+    W[OFF_CNT + C_STORES] += 1
+    slot = W[P_SLOT]
+    dep = entry_depths(W, W[b + R_REL])
+    p0 = W[b + R_PAT] & ((1 << ((dep & 15) * slot)) - 1)
+    p1 = W[b + R_PAT + 1] & ((1 << (((dep >> 4) & 15) * slot)) - 1)
+    p2 = W[b + R_PAT + 2] & ((1 << (((dep >> 8) & 15) * slot)) - 1)
+    p3 = W[b + R_PAT + 3] & ((1 << (((dep >> 12) & 15) * slot)) - 1)
+    meta = W[base + S_META]
+    used = (meta >> 40) & 0xFF
+    e = base + SLOT_HDR
+    for _ in range(used):
+        em = W[e + E_META]
+        if ((em >> 24) & 0xFFFF) == dep and W[e + E_PAT] == p0 and W[e + E_PAT + 1] == p1 \
+                and W[e + E_PAT + 2] == p2 and W[e + E_PAT + 3] == p3:
+            elo = em & M_VAL
+            ehi = (em >> 12) & M_VAL
+            if lo > elo:
+                elo = lo
+            if hi < ehi:
+                ehi = hi
+            bm = (em >> 40) & 127
+            if best >= 0:
+                bm = best + 1
+            W[e + E_META] = elo | (ehi << 12) | (dep << 24) | (bm << 40)
+            return
+        e += ENTRY
+    if used < ways:
+        e = base + SLOT_HDR + used * ENTRY
+        used += 1
+        nxt = (meta >> 48) & 0xFF
+    else:
+        nxt = (meta >> 48) & 0xFF
+        e = base + SLOT_HDR + nxt * ENTRY
+        nxt = nxt + 1 if nxt + 1 < ways else 0
+    W[e + E_PAT] = p0
+    W[e + E_PAT + 1] = p1
+    W[e + E_PAT + 2] = p2
+    W[e + E_PAT + 3] = p3
+    W[e + E_META] = lo | (hi << 12) | (dep << 24) | ((best + 1) << 40)
+    W[base + S_META] = (meta & ~(0xFFFF << 40)) | (used << 40) | (nxt << 48)
