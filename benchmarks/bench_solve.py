@@ -54,18 +54,38 @@ def dds_solve(rules, deals, trumps, leaders) -> tuple[np.ndarray, np.ndarray, np
     return secs, nodes, value
 
 
-def run_set(name: str, limit: int | None, budget: int, config: SolverConfig, known: dict) -> dict:
+def guesses(name: str, how: str, rules, deals, trumps, leaders, decls, known: dict) -> np.ndarray:
+    """First guesses of the values: none (-1), the known values (an oracle, for measurements) or one
+    heuristic playout of each deal (policy v1)."""
+    n = len(deals)
+    g = np.full(n, -1, dtype=np.int64)
+    if how == "oracle":
+        for i in range(n):
+            g[i] = known.get(str(i), -1)
+    elif how == "playout":
+        from analyzer.play import play_deals
+
+        for i in range(n):
+            res = play_deals(rules, deals[i:i + 1], int(trumps[i]), int(leaders[i]), int(decls[i]), seed=i)
+            side = rules.sides[rules.side_of(int(decls[i]))]
+            g[i] = int(sum(res.points[0, q] for q in side))
+    return g
+
+
+def run_set(name: str, limit: int | None, budget: int, config: SolverConfig, known: dict,
+            guess: str = "none") -> dict:
     rules, deals, trumps, leaders, decls = read_set(name)
     if limit:
         deals, trumps, leaders, decls = deals[:limit], trumps[:limit], leaders[:limit], decls[:limit]
     n = len(deals)
+    first = guesses(name, guess, rules, deals, trumps, leaders, decls, known)
     solve_deals(rules, deals[:1], trumps[:1], leaders[:1], decls[:1], max_nodes=10, config=config)  # compile
     ms = np.zeros(n)
     cnt = np.zeros((n, 48), dtype=np.int64)
     value = np.full(n, -1, dtype=np.int64)
     for i in range(n):
         r = solve_deals(rules, deals[i:i + 1], trumps[i:i + 1], leaders[i:i + 1], decls[i:i + 1],
-                        max_nodes=budget, config=config, lines=False)
+                        max_nodes=budget, config=config, lines=False, guess=first[i:i + 1])
         ms[i] = r.ms[0]
         cnt[i] = r.counters[0]
         value[i] = r.value[0]
@@ -140,6 +160,8 @@ def main() -> None:
     ap.add_argument("--config", default="", help="solver switches, e.g. partition=False,ways=32")
     ap.add_argument("--json", default="", help="write per-deal results to this file")
     ap.add_argument("--record", action="store_true", help="add new exact values to values.json")
+    ap.add_argument("--guess", default="none", choices=("none", "playout", "oracle"),
+                    help="first guess of each value (oracle: the known value, for measurements)")
     args = ap.parse_args()
     numba.set_num_threads(1)
     config = parse_config(args.config)
@@ -147,7 +169,7 @@ def main() -> None:
     print(f"solver benchmark: one thread, node budget {args.budget:,.0f} per deal, {config}")
     results = []
     for name in args.sets.split(","):
-        res = run_set(name, args.limit or None, int(args.budget), config, known.get(name, {}))
+        res = run_set(name, args.limit or None, int(args.budget), config, known.get(name, {}), args.guess)
         print(summary(res), flush=True)
         results.append(res)
         if args.record:

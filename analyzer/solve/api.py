@@ -319,13 +319,13 @@ class _Run(NamedTuple):
     cards: np.ndarray
 
 
-def _run(rules: RuleSet, hands: np.ndarray, trumps: np.ndarray, leaders: np.ndarray, masks: np.ndarray,
-         firsts: np.ndarray, tricks: np.ndarray, ntricks: np.ndarray, all_cards: bool, max_nodes: int,
+def _run(rules: RuleSet, hands: np.ndarray, spec: np.ndarray, all_cards: bool, max_nodes: int,
          config: SolverConfig, lines: bool = False) -> _Run:
+    """Solve positions ``hands`` int64[n, seats, copies] with their ``spec`` rows (layout.SP_*)."""
     header = lower_header(rules, config)
     n = hands.shape[0]
     seats = rules.seats
-    out = np.zeros((n, 7), dtype=np.int64)
+    out = np.zeros((n, L.NOUT), dtype=np.int64)
     cvals = np.zeros((n, 64), dtype=np.int64)
     stats = np.zeros((n, L.NCNT + L.DEPTH_LEN), dtype=np.int64)
     lpts = np.full((n, seats), -1, dtype=np.int64)
@@ -344,19 +344,23 @@ def _run(rules: RuleSet, hands: np.ndarray, trumps: np.ndarray, leaders: np.ndar
     planes[:, :, : rules.deck.copies] = hands
     with _LOCK:
         ws = _workspaces(config)
-        stamp0 = ws.stamps(n)
+        opts = np.array([1 if all_cards else 0, 1 if lines else 0, int(max_nodes), ws.stamps(n)], dtype=np.int64)
         sub = _Run(*(np.ascontiguousarray(a[order]) for a in res))
         # one position per chunk: solve times vary by orders of magnitude, so threads take positions as
         # they come free (each position's result does not depend on which thread solves it)
         with numba.parallel_chunksize(1):
-            solve_batch(ws.work, header, np.ascontiguousarray(planes[order]), trumps[order].astype(np.int64),
-                        masks[order].astype(np.int64), np.ascontiguousarray(tricks[order], dtype=np.int64),
-                        ntricks[order].astype(np.int64), leaders[order].astype(np.int64),
-                        firsts[order].astype(np.int64), 1 if all_cards else 0, 1 if lines else 0,
-                        int(max_nodes), stamp0, sub.out, sub.cvals, sub.points, sub.tricks, sub.cards, sub.stats)
+            solve_batch(ws.work, header, np.ascontiguousarray(planes[order]), np.ascontiguousarray(spec[order]),
+                        opts, sub.out, sub.cvals, sub.points, sub.tricks, sub.cards, sub.stats)
     for a, b in zip(res, sub, strict=True):
         a[order] = b
     return res
+
+
+def _spec(n: int) -> np.ndarray:
+    """An empty batch of position specs (no trick in progress, no guess)."""
+    spec = np.zeros((n, L.NSPEC), dtype=np.int64)
+    spec[:, L.SP_GUESS] = -1
+    return spec
 
 
 def _difficulty(rules: RuleSet, hands: np.ndarray) -> np.ndarray:
@@ -389,21 +393,16 @@ def solve_positions(rules: RuleSet, positions: Sequence[Position], all_cards: bo
     n = len(positions)
     seats = rules.seats
     hands = np.zeros((n, seats, rules.deck.copies), dtype=np.int64)
-    trumps = np.zeros(n, dtype=np.int64)
-    leaders = np.zeros(n, dtype=np.int64)
-    masks = np.zeros(n, dtype=np.int64)
-    firsts = np.zeros(n, dtype=np.int64)
-    tricks = np.zeros((n, seats), dtype=np.int64)
-    ntricks = np.zeros(n, dtype=np.int64)
+    spec = _spec(n)
     for i, p in enumerate(positions):
         hands[i] = p.hands
-        trumps[i] = p.trump
-        leaders[i] = p.leader
-        masks[i] = _max_mask(rules, p.declarer)
-        firsts[i] = 1 if p.first_lead else 0
-        tricks[i, : len(p.trick)] = p.trick
-        ntricks[i] = len(p.trick)
-    run = _run(rules, hands, trumps, leaders, masks, firsts, tricks, ntricks, all_cards, max_nodes, config, lines)
+        spec[i, L.SP_TRUMP] = p.trump
+        spec[i, L.SP_LEADER] = p.leader
+        spec[i, L.SP_MAXMASK] = _max_mask(rules, p.declarer)
+        spec[i, L.SP_FIRST] = 1 if p.first_lead else 0
+        spec[i, L.SP_TRICK:L.SP_TRICK + len(p.trick)] = p.trick
+        spec[i, L.SP_NTRICK] = len(p.trick)
+    run = _run(rules, hands, spec, all_cards, max_nodes, config, lines)
     return [_result(run, i, all_cards) for i in range(n)]
 
 
@@ -428,7 +427,8 @@ def solve_deal(rules: RuleSet, hands: Any, trump: int, leader: int, declarer: in
 
 def solve_deals(rules: RuleSet, deals: np.ndarray, trump: int | np.ndarray, leader: int | np.ndarray,
                 declarer: int | np.ndarray, bid: int = 0, max_nodes: int = DEFAULT_MAX_NODES,
-                config: SolverConfig = DEFAULT_CONFIG, lines: bool = True) -> DealsResult:
+                config: SolverConfig = DEFAULT_CONFIG, lines: bool = True,
+                guess: int | np.ndarray | None = None) -> DealsResult:
     """Solve many positions at trick boundaries (``deals`` int64[n, seats, copies]) in parallel.
 
     ``trump``, ``leader`` and ``declarer`` are one value for all deals or one per deal. Each deal's
@@ -436,7 +436,8 @@ def solve_deals(rules: RuleSet, deals: np.ndarray, trump: int | np.ndarray, lead
     first-lead rule with ``bid``. ``lines`` (default): after an exact solve, replay one optimal line
     and report every seat's points and tricks along it (the replay has its own allowance of
     ``max_nodes``; where it runs out, ``played`` is False and the rows are -1). ``lines=False`` skips
-    the replay when only the value is wanted.
+    the replay when only the value is wanted. ``guess`` (one or one per deal; -1 for none): a first
+    estimate of each value, where the search starts (a good guess saves null-window searches).
     """
     deals = np.asarray(deals)
     seats, copies = rules.seats, rules.deck.copies
@@ -464,8 +465,14 @@ def solve_deals(rules: RuleSet, deals: np.ndarray, trump: int | np.ndarray, lead
     firsts = np.array(
         [1 if full[i] and _first_lead_rule(rules, int(trumps[i]), int(leaders[i]), int(decls[i]), bid)
          else 0 for i in range(n)], dtype=np.int64)
-    run = _run(rules, deals, trumps, leaders, masks, firsts, np.zeros((n, seats), dtype=np.int64),
-               np.zeros(n, dtype=np.int64), False, max_nodes, config, lines)
+    spec = _spec(n)
+    spec[:, L.SP_TRUMP] = trumps
+    spec[:, L.SP_MAXMASK] = masks
+    spec[:, L.SP_LEADER] = leaders
+    spec[:, L.SP_FIRST] = firsts
+    if guess is not None:
+        spec[:, L.SP_GUESS] = np.broadcast_to(np.asarray(guess, dtype=np.int64), (n,))
+    run = _run(rules, deals, spec, False, max_nodes, config, lines)
     out = run.out
     exact = out[:, 2] == 1
     value = np.where(exact, out[:, 0], -1)

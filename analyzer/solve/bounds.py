@@ -72,6 +72,29 @@ def dearest(W, q, mask, n):
 
 
 @kernel
+def top_cards(W, q, mask, n):
+    """(points, lowest kind) of the ``n`` highest-ranked cards (copies counted) seat ``q`` holds among
+    the kinds in ``mask``."""
+    copies = W[P_COPIES]
+    h = OFF_H + MAX_PLANES * q
+    x = W[h] & mask
+    pts = 0
+    low = -1
+    while x != 0 and n > 0:
+        c = highbit(x)
+        x &= ~(1 << c)
+        k = 0
+        for pl in range(copies):
+            k += (W[h + pl] >> c) & 1
+        if k > n:
+            k = n
+        pts += k * W[OFF_PTS + c]
+        n -= k
+        low = c
+    return pts, low
+
+
+@kernel
 def top_trumps(W, side, tleft):
     """(points, relevance): the *top trumps* bound of the seats in bitmask ``side``."""
     trump = W[P_TRUMP]
@@ -85,13 +108,11 @@ def top_trumps(W, side, tleft):
         if ((side >> q) & 1) == 0:
             out |= held(W, q) & tl
     above = tl
-    rel = 0
     if out != 0:
-        hb = highbit(out)
-        above = tl & ~((2 << hb) - 1)
-        rel = 1 << hb
+        above = tl & ~((2 << highbit(out)) - 1)
     ptsum = 0
     kmax = 0
+    sidetop = 0
     copies = W[P_COPIES]
     for q in range(seats):
         if ((side >> q) & 1) == 0:
@@ -99,6 +120,7 @@ def top_trumps(W, side, tleft):
         k = 0
         for pl in range(copies):
             x = W[OFF_H + MAX_PLANES * q + pl] & above
+            sidetop |= x
             while x != 0:
                 c = highbit(x)
                 x &= ~(1 << c)
@@ -108,6 +130,9 @@ def top_trumps(W, side, tleft):
             kmax = k
     if kmax == 0:
         return 0, 0
+    # the side's trumps above the other side's best: pinned down to the lowest of them (if the other
+    # side holds a trump at all; else every trump of the side counts, whatever its rank)
+    rel = (sidetop & -sidetop) if out != 0 else 0
     pts = ptsum + W[P_PERTRICK] * kmax + (W[P_LAST] if kmax >= tleft else 0)
     return pts, rel
 
@@ -189,12 +214,15 @@ def cashing(W, lead, side, tleft, need):
                         n = co
             if n == 0:
                 continue
-        if om != 0:
-            rel |= 1 << highbit(om)
         if n > w:
+            # the whole suit: pinned down to the leader's lowest winner (the rest win by length)
+            pw, low = top_cards(W, lead, win, w)
             pts += cheapest(W, lead, sl, n)
         else:
-            pts += dearest(W, lead, win, n)
+            pw, low = top_cards(W, lead, win, n)
+            pts += pw
+        if om != 0:
+            rel |= 1 << low
         for q in range(seats):
             if q == lead:
                 continue

@@ -21,13 +21,26 @@ from analyzer.solve.layout import (
     F_MERGE,
     KILL_LEN,
     MAX_PLANES,
+    MAXMV,
     NCNT,
     NF,
+    O_ALLCARDS,
+    O_BUDGET,
+    O_LINES,
+    O_STAMP0,
     OFF_CNT,
     OFF_H,
     OFF_KILL,
+    OFF_MV,
     OFF_PLY,
     OFF_PTS,
+    OUT_EXACT,
+    OUT_HI,
+    OUT_LINE,
+    OUT_LINENODES,
+    OUT_LO,
+    OUT_NODES,
+    OUT_TICKS,
     P_BUDGET,
     P_COPIES,
     P_FLAGS,
@@ -51,10 +64,18 @@ from analyzer.solve.layout import (
     R_TM,
     R_TP,
     R_TPOS,
+    R_TTMOVE,
     R_WC,
     R_WS,
+    SP_FIRST,
+    SP_GUESS,
+    SP_LEADER,
+    SP_MAXMASK,
+    SP_NTRICK,
+    SP_TRICK,
+    SP_TRUMP,
 )
-from analyzer.solve.moves import legal_now
+from analyzer.solve.moves import gen_moves, legal_now
 from analyzer.solve.position import load_hands
 from analyzer.solve.search import ZERO, play, search, unplay
 
@@ -253,17 +274,90 @@ def pv_line(W, value, budget, lpts, ltrk, lcards, i):
 
 
 @kernel
-def solve_one(W, hands, trump, maxmask, trick, ntrick, leader, first, all_cards, lines, budget, stamp, i,
-              out, cvals, lpts, ltrk, lcards, stats):
-    """Solve one position in workspace ``W`` (header already in place); results into row ``i``.
+def greedy_value(W):
+    """The max side's points from node 0 when every seat plays the first card of the search's move
+    order (a quick first guess for the drivers; the position is restored)."""
+    d = 0
+    v = 0
+    while W[OFF_PLY + d * NF + R_NC] > 0:
+        b = OFF_PLY + d * NF
+        W[b + R_TTMOVE] = -1
+        gen_moves(W, d)
+        play(W, d, W[OFF_MV + MAXMV * d] & 63)
+        v += W[b + R_GAIN]
+        d += 1
+    while d > 0:
+        d -= 1
+        unplay(W, d)
+    return v
 
-    ``out[i]`` = (lo, hi, exact, nodes, line complete, line nodes); ``cvals[i, kind]`` the value of each
-    legal kind (with ``all_cards``; -1 elsewhere); ``stats[i]`` the counters; with ``lines`` an exact
-    solve is followed by :func:`pv_line` (its own allowance of ``budget`` nodes).
+
+@kernel
+def all_card_values(W, i, guess, cvals):
+    """Values of every legal card at node 0 (each class of equivalent cards searched once) into
+    ``cvals[i]``; returns the position's (lo, hi)."""
+    R = node_bound(W, 0)
+    is_max = ((W[P_MAXMASK] >> W[OFF_PLY + R_P]) & 1) != 0
+    reps = np.zeros(32, dtype=np.int64)
+    n, L = root_moves(W, 0, reps)
+    clo = np.zeros(n, dtype=np.int64)
+    chi = np.zeros(n, dtype=np.int64)
+    for j in range(n):
+        c = reps[j]
+        play(W, 0, c)
+        gain = W[OFF_PLY + R_GAIN]
+        Rc = node_bound(W, 1)
+        g = min(max(guess - gain, 0), Rc)
+        a, bb = mtd(W, 1, g, 0, Rc)
+        unplay(W, 0)
+        clo[j] = a + gain
+        chi[j] = bb + gain
+        if W[OFF_CNT + C_ABORT] != 0:
+            for jj in range(j + 1, n):
+                clo[jj] = 0
+                chi[jj] = R
+            break
+        guess = clo[j]
+    lo = clo[0] if n > 0 else 0
+    hi = chi[0] if n > 0 else 0
+    for j in range(1, n):
+        if is_max:
+            lo = max(lo, clo[j])
+            hi = max(hi, chi[j])
+        else:
+            lo = min(lo, clo[j])
+            hi = min(hi, chi[j])
+    if W[OFF_CNT + C_ABORT] == 0:
+        for j in range(n):
+            cvals[i, reps[j]] = clo[j]
+        lane = W[P_LANE]
+        for s in range(4):
+            x = L & (lane << (16 * s))
+            rep = -1
+            while x != 0:
+                c = highbit(x)
+                x &= ~(1 << c)
+                if cvals[i, c] >= 0:
+                    rep = c
+                else:
+                    cvals[i, c] = cvals[i, rep]
+    return lo, hi
+
+
+@kernel
+def solve_one(W, hands, spec, opts, i, out, cvals, lpts, ltrk, lcards, stats):
+    """Solve position ``i`` (``hands``, ``spec`` = its SP_* fields) in workspace ``W`` (header already in
+    place) with the batch options ``opts`` (O_*); results into row ``i`` of the outputs.
+
+    ``out[i]`` the OUT_* columns; ``cvals[i, kind]`` the value of each legal kind (with O_ALLCARDS; -1
+    elsewhere); ``stats[i]`` the counters; with O_LINES an exact solve is followed by :func:`pv_line`
+    (its own allowance of the node budget): each seat's points ``lpts[i]``, tricks ``ltrk[i]``, the cards
+    ``lcards[i]``.
     """
-    W[P_TRUMP] = trump
-    W[P_MAXMASK] = maxmask
-    W[P_STAMP] = stamp
+    budget = opts[O_BUDGET]
+    W[P_TRUMP] = spec[SP_TRUMP]
+    W[P_MAXMASK] = spec[SP_MAXMASK]
+    W[P_STAMP] = opts[O_STAMP0] + i
     W[P_BUDGET] = budget
     W[P_ROOTD] = -1
     for k in range(NCNT + DEPTH_LEN):
@@ -278,71 +372,29 @@ def solve_one(W, hands, trump, maxmask, trick, ntrick, leader, first, all_cards,
     for j in range(lcards.shape[1]):
         lcards[i, j] = -1
     load_hands(W, hands)
-    init_root(W, trick, ntrick, leader, first)
+    init_root(W, spec[SP_TRICK:], spec[SP_NTRICK], spec[SP_LEADER], spec[SP_FIRST])
     R = node_bound(W, 0)
-    is_max = ((maxmask >> W[OFF_PLY + R_P]) & 1) != 0
-    if all_cards == 0:
-        lo, hi = mtd(W, 0, (R + 1) // 2, 0, R)
+    guess = spec[SP_GUESS]
+    if guess < 0 or guess > R:
+        guess = greedy_value(W)
+    if opts[O_ALLCARDS] == 0:
+        lo, hi = mtd(W, 0, guess, 0, R)
     else:
-        # every legal kind gets the value of its class of equivalent cards
-        reps = np.zeros(32, dtype=np.int64)
-        n, L = root_moves(W, 0, reps)
-        clo = np.zeros(n, dtype=np.int64)
-        chi = np.zeros(n, dtype=np.int64)
-        guess = (R + 1) // 2
-        for j in range(n):
-            c = reps[j]
-            play(W, 0, c)
-            gain = W[OFF_PLY + R_GAIN]
-            Rc = node_bound(W, 1)
-            g = min(max(guess - gain, 0), Rc)
-            a, bb = mtd(W, 1, g, 0, Rc)
-            unplay(W, 0)
-            clo[j] = a + gain
-            chi[j] = bb + gain
-            if W[OFF_CNT + C_ABORT] != 0:
-                for jj in range(j + 1, n):
-                    clo[jj] = 0
-                    chi[jj] = R
-                break
-            guess = clo[j]
-        lo = clo[0] if n > 0 else 0
-        hi = chi[0] if n > 0 else 0
-        for j in range(1, n):
-            if is_max:
-                lo = max(lo, clo[j])
-                hi = max(hi, chi[j])
-            else:
-                lo = min(lo, clo[j])
-                hi = min(hi, chi[j])
-        if W[OFF_CNT + C_ABORT] == 0:
-            for j in range(n):
-                cvals[i, reps[j]] = clo[j]
-            lane = W[P_LANE]
-            for s in range(4):
-                x = L & (lane << (16 * s))
-                rep = -1
-                while x != 0:
-                    c = highbit(x)
-                    x &= ~(1 << c)
-                    if cvals[i, c] >= 0:
-                        rep = c
-                    else:
-                        cvals[i, c] = cvals[i, rep]
+        lo, hi = all_card_values(W, i, guess, cvals)
     exact = 1 if (W[OFF_CNT + C_ABORT] == 0 and lo == hi) else 0
-    out[i, 0] = lo
-    out[i, 1] = hi
-    out[i, 2] = exact
-    out[i, 3] = W[OFF_CNT + C_NODES]
+    out[i, OUT_LO] = lo
+    out[i, OUT_HI] = hi
+    out[i, OUT_EXACT] = exact
+    out[i, OUT_NODES] = W[OFF_CNT + C_NODES]
     for k in range(NCNT + DEPTH_LEN):
         stats[i, k] = W[OFF_CNT + k]
-    out[i, 4] = 0
-    out[i, 5] = 0
-    if lines != 0 and exact != 0:
+    out[i, OUT_LINE] = 0
+    out[i, OUT_LINENODES] = 0
+    if opts[O_LINES] != 0 and exact != 0:
         solved = W[OFF_CNT + C_NODES]
         ok = pv_line(W, lo, budget, lpts, ltrk, lcards, i)
-        out[i, 4] = ok
-        out[i, 5] = W[OFF_CNT + C_NODES] - solved
+        out[i, OUT_LINE] = ok
+        out[i, OUT_LINENODES] = W[OFF_CNT + C_NODES] - solved
         if ok == 0:
             for q in range(lpts.shape[1]):
                 lpts[i, q] = -1
@@ -350,13 +402,12 @@ def solve_one(W, hands, trump, maxmask, trick, ntrick, leader, first, all_cards,
 
 
 @batch
-def solve_batch(work, header, hands, trumps, maxmasks, tricks, ntricks, leaders, firsts, all_cards, lines, budget,
-                stamp0, out, cvals, lpts, ltrk, lcards, stats):
+def solve_batch(work, header, hands, spec, opts, out, cvals, lpts, ltrk, lcards, stats):
     """Solve every position ``i`` of a batch in parallel, each thread in its own workspace row of
     ``work`` (the rule set's ``header`` copied in first).
 
-    Position ``i`` uses table stamp ``stamp0 + i``, so entries of other positions count as empty and each
-    result (its line included) does not depend on the number of threads or on the schedule.
+    Position ``i`` uses table stamp ``opts[O_STAMP0] + i``, so entries of other positions count as empty
+    and each result (its line included) does not depend on the number of threads or on the schedule.
     """
     n = hands.shape[0]
     nh = header.shape[0]
@@ -365,6 +416,5 @@ def solve_batch(work, header, hands, trumps, maxmasks, tricks, ntricks, leaders,
         for k in range(nh):
             W[k] = header[k]
         t0 = ticks()
-        solve_one(W, hands[i], trumps[i], maxmasks[i], tricks[i], ntricks[i], leaders[i], firsts[i], all_cards,
-                  lines, budget, stamp0 + i, i, out, cvals, lpts, ltrk, lcards, stats)
-        out[i, 6] = ticks() - t0
+        solve_one(W, hands[i], spec[i], opts, i, out, cvals, lpts, ltrk, lcards, stats)
+        out[i, OUT_TICKS] = ticks() - t0

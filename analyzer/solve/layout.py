@@ -142,6 +142,31 @@ ENTRY = 5
 M_VAL = (1 << 12) - 1
 
 
+# ---- a position to solve (one row of the batch's ``spec`` array) and the batch's options ----------------
+SP_TRUMP = 0  # trump suit 0..3, -1 notrump
+SP_MAXMASK = 1  # bitmask of the seats of the declaring side
+SP_LEADER = 2  # seat that led (or leads) the current trick
+SP_FIRST = 3  # 1: the lead must be a trump if the leader holds one (double deck's first trick)
+SP_NTRICK = 4  # cards already played to the current trick
+SP_GUESS = 5  # first guess of the value (-1: none)
+SP_TRICK = 6  # SP_TRICK + i: the i-th card of the current trick
+NSPEC = SP_TRICK + MAX_SEATS
+O_ALLCARDS = 0  # 1: also the value of every legal card of the player to move
+O_LINES = 1  # 1: replay one optimal line after an exact solve
+O_BUDGET = 2  # node budget of one position (its line's replay gets as much again)
+O_STAMP0 = 3  # table stamp of the batch's first position
+NOPT = 4
+# result columns (``out``)
+OUT_LO = 0
+OUT_HI = 1
+OUT_EXACT = 2
+OUT_NODES = 3
+OUT_LINE = 4  # 1: the line's replay finished
+OUT_LINENODES = 5
+OUT_TICKS = 6  # clock ticks the solve took
+NOUT = 7
+
+
 def slot_words(ways: int) -> int:
     """Words of one table slot with ``ways`` entries."""
     return SLOT_HDR + ways * ENTRY
