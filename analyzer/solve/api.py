@@ -10,6 +10,7 @@ from __future__ import annotations
 import threading
 from collections import Counter
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -133,7 +134,7 @@ _LOCK = threading.Lock()
 def _workspaces(config: SolverConfig) -> _Workspaces:
     """The workspaces for ``config``'s table size at the current thread count (one set alive: they are
     large)."""
-    key = (int(numba.config.NUMBA_NUM_THREADS), config.slot_bits, config.ways)
+    key = (int(numba.get_num_threads()), config.slot_bits, config.ways)
     ws = _WORK.get("ws")
     if ws is None or ws.key != key:
         _WORK.clear()
@@ -336,23 +337,35 @@ def _run(rules: RuleSet, hands: np.ndarray, spec: np.ndarray, all_cards: bool, m
         return res
     if max_nodes < 1:
         raise UserError(f"max_nodes must be at least 1, not {max_nodes}")
-    from analyzer.solve.driver import solve_batch  # compiles (or loads) the solver on first use
+    from analyzer.solve.driver import solve_at  # compiles (or loads) the solver on first use
 
-    # the hardest positions first, so that a slow one never leaves a thread idle at the end
-    order = np.argsort(-_difficulty(rules, hands), kind="stable")
     planes = np.zeros((n, seats, L.MAX_PLANES), dtype=np.int64)
     planes[:, :, : rules.deck.copies] = hands
+    spec = np.ascontiguousarray(spec, dtype=np.int64)
+    # the hardest positions first, so that a slow one never leaves a thread idle at the end; threads
+    # take positions as they come free (a position's result does not depend on the thread that solves it)
+    order = iter(np.argsort(-_difficulty(rules, hands), kind="stable").tolist())
+    take = threading.Lock()
+
+    def worker(t: int) -> None:
+        W = ws.work[t]
+        while True:
+            with take:
+                i = next(order, None)
+            if i is None:
+                return
+            solve_at(W, header, planes, spec, opts, i, out, cvals, lpts, ltrk, lcards, stats)
+
     with _LOCK:
         ws = _workspaces(config)
         opts = np.array([1 if all_cards else 0, 1 if lines else 0, int(max_nodes), ws.stamps(n)], dtype=np.int64)
-        sub = _Run(*(np.ascontiguousarray(a[order]) for a in res))
-        # one position per chunk: solve times vary by orders of magnitude, so threads take positions as
-        # they come free (each position's result does not depend on which thread solves it)
-        with numba.parallel_chunksize(1):
-            solve_batch(ws.work, header, np.ascontiguousarray(planes[order]), np.ascontiguousarray(spec[order]),
-                        opts, sub.out, sub.cvals, sub.points, sub.tricks, sub.cards, sub.stats)
-    for a, b in zip(res, sub, strict=True):
-        a[order] = b
+        threads = min(ws.work.shape[0], n)
+        if threads == 1:
+            worker(0)
+        else:
+            with ThreadPoolExecutor(threads) as pool:
+                for f in [pool.submit(worker, t) for t in range(threads)]:
+                    f.result()
     return res
 
 

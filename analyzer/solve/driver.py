@@ -2,15 +2,15 @@
 
 :func:`mtd` narrows a node's value to the exact number by null-window searches (MTD(f) from a first
 guess, or bisection), the table kept warm between them; :func:`solve_one` solves one position (its
-value, optionally every legal card's value and one optimal line); :func:`solve_batch` solves many
-positions in parallel, one workspace per thread.
+value, optionally every legal card's value and one optimal line); :func:`solve_at` solves one
+position of a batch in a thread's workspace (the API runs one thread per core over a batch).
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from analyzer.jit import batch, highbit, kernel, popcount, prange, ticks
+from analyzer.jit import highbit, kernel, popcount, ticks
 from analyzer.play.engine import beats
 from analyzer.solve.layout import (
     C_ABORT,
@@ -78,13 +78,6 @@ from analyzer.solve.layout import (
 from analyzer.solve.moves import gen_moves, legal_now
 from analyzer.solve.position import load_hands
 from analyzer.solve.search import ZERO, play, search, unplay
-
-try:  # the thread id selects each thread's workspace inside ``prange``
-    from numba import get_thread_id
-except ImportError:  # pragma: no cover - numba < 0.57
-
-    def get_thread_id():
-        return 0
 
 
 @kernel
@@ -401,20 +394,16 @@ def solve_one(W, hands, spec, opts, i, out, cvals, lpts, ltrk, lcards, stats):
                 ltrk[i, q] = -1
 
 
-@batch
-def solve_batch(work, header, hands, spec, opts, out, cvals, lpts, ltrk, lcards, stats):
-    """Solve every position ``i`` of a batch in parallel, each thread in its own workspace row of
-    ``work`` (the rule set's ``header`` copied in first).
+@kernel
+def solve_at(W, header, hands, spec, opts, i, out, cvals, lpts, ltrk, lcards, stats):
+    """Solve position ``i`` of a batch in workspace ``W`` (a thread's own), the rule set's ``header``
+    copied in first; its clock ticks into ``out[i, OUT_TICKS]``.
 
     Position ``i`` uses table stamp ``opts[O_STAMP0] + i``, so entries of other positions count as empty
-    and each result (its line included) does not depend on the number of threads or on the schedule.
+    and each result (its line included) does not depend on which thread solves it, or when.
     """
-    n = hands.shape[0]
-    nh = header.shape[0]
-    for i in prange(n):
-        W = work[get_thread_id()]
-        for k in range(nh):
-            W[k] = header[k]
-        t0 = ticks()
-        solve_one(W, hands[i], spec[i], opts, i, out, cvals, lpts, ltrk, lcards, stats)
-        out[i, OUT_TICKS] = ticks() - t0
+    for k in range(header.shape[0]):
+        W[k] = header[k]
+    t0 = ticks()
+    solve_one(W, hands[i], spec[i], opts, i, out, cvals, lpts, ltrk, lcards, stats)
+    out[i, OUT_TICKS] = ticks() - t0
