@@ -225,6 +225,7 @@ SWITCHES = [
     dict(quick=False),
     dict(prune=False),
     dict(partition=False),
+    dict(quasi=False),
     dict(ways=1, slot_bits=4),
     dict(ordering=False, table=False, merge=False, quick=False, prune=False, killer=False),
 ]

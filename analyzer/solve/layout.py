@@ -54,6 +54,7 @@ F_PART = 32  # table entries keep only the ranks that decided them (else every r
 F_KILLER = 64  # the lead that last cut off at the same trick first
 F_BINARY = 128  # driver: bisection of the open range (else MTD(f) from a first guess)
 F_CUTCACHE = 256  # the card that last cut off in the same situation first
+F_QUASI = 512  # table slots keyed on suit lengths; entries answer for positions whose cards differ in points
 
 # ---- counters --------------------------------------------------------------------------------------
 OFF_CNT = NPRM
@@ -85,16 +86,22 @@ OFF_CMASK = OFF_CWSH + 64  # + class: kinds of that point class
 OFF_CVAL = OFF_CMASK + 8  # + class: its points
 OFF_OWN = OFF_CVAL + 8  # + owner index (seat counts, P_CB bits each): owner code (0 = nobody)
 OWN_LEN = 4096
-OFF_KILL = OFF_OWN + OWN_LEN  # + 4 * trick + seat... killer leads: seat * 32 + tricks left
+OFF_OWNSEAT = OFF_OWN + OWN_LEN  # + 4 * owner code + seat: copies of the rank that seat holds
+OWNSEAT_LEN = 4 * 128
+OFF_CKOFF = OFF_OWNSEAT + OWNSEAT_LEN  # + 8 * suit + class: bit offset of that count in a coarse key word
+OFF_CKMASK = OFF_CKOFF + 32  # + 8 * suit + class: its mask (after shifting)
+OFF_OMASK = OFF_CKMASK + 32  # + depth: the owner-code bits of a suit pattern's top ``depth`` ranks
+OFF_KILL = OFF_OMASK + 16  # killer leads: seat * 32 + tricks left
 KILL_LEN = MAX_SEATS * 32
 
 # ---- the position ----------------------------------------------------------------------------------
 OFF_H = OFF_KILL + KILL_LEN  # + MAX_PLANES * seat + plane: count planes of each hand
 OFF_CW = OFF_H + MAX_SEATS * MAX_PLANES  # + seat: count word (each kind's count in a P_CB-bit field)
-OFF_CK = OFF_CW + MAX_SEATS  # + seat: coarse key word (count of each suit x point class, 4-bit fields)
+OFF_CK = OFF_CW + MAX_SEATS  # + seat: coarse key word (count of each suit x point class)
+OFF_LK = OFF_CK + MAX_SEATS  # + seat: suit lengths (5 bits a suit)
 
 # ---- one record per ply (node d of the current line) ------------------------------------------------
-OFF_PLY = OFF_CK + MAX_SEATS
+OFF_PLY = OFF_LK + MAX_SEATS
 R_P = 0  # seat to play
 R_TPOS = 1  # cards already in the current trick
 R_LEAD = 2  # seat that led the current trick
@@ -138,7 +145,8 @@ S_META = MAX_SEATS  # leader | stamp << 8 | entries used << 40 | next entry to r
 SLOT_HDR = MAX_SEATS + 2
 E_PAT = 0  # E_PAT + suit: pattern of the suit's top ranks (masked to the entry's depth)
 E_META = 4  # lo | hi << 12 | depths (4 bits a suit) << 24 | best move + 1 << 40
-ENTRY = 5
+E_CK = 5  # E_CK + seat: the stored position's coarse key words (its cards' point classes, F_QUASI)
+ENTRY = E_CK + MAX_SEATS
 M_VAL = (1 << 12) - 1
 
 

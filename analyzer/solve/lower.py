@@ -32,10 +32,11 @@ class SolverConfig:
     prune: bool = True
     killer: bool = True
     cut_cache: bool = False
+    quasi: bool = True
     exact_tricks: int = 0
     driver: str = "mtdf"
-    slot_bits: int = 16
-    ways: int = 16
+    slot_bits: int = 14
+    ways: int = 48
 
     @property
     def flags(self) -> int:
@@ -43,7 +44,7 @@ class SolverConfig:
         for on, bit in ((self.table, L.F_TABLE), (self.quick, L.F_QUICK), (self.merge, L.F_MERGE),
                         (self.ordering, L.F_ORDER), (self.prune, L.F_PRUNE), (self.partition, L.F_PART),
                         (self.killer, L.F_KILLER), (self.driver == "binary", L.F_BINARY),
-                        (self.cut_cache, L.F_CUTCACHE)):
+                        (self.cut_cache, L.F_CUTCACHE), (self.quasi, L.F_QUASI)):
             if on:
                 f |= bit
         return f
@@ -52,16 +53,21 @@ class SolverConfig:
 DEFAULT_CONFIG = SolverConfig()
 
 
-def _owner_table(seats: int, copies: int, cb: int) -> tuple[np.ndarray, int]:
-    """Owner index (each seat's count of one rank in ``cb`` bits) -> compact code, and the code bits."""
+def _owner_table(seats: int, copies: int, cb: int) -> tuple[np.ndarray, np.ndarray, int]:
+    """Owner index (each seat's count of one rank in ``cb`` bits) -> compact code; code -> each seat's
+    count; and the code bits."""
     tab = np.zeros(L.OWN_LEN, dtype=np.int64)
+    seat_counts = np.zeros(L.OWNSEAT_LEN, dtype=np.int64)
     code = 0
     for idx in range(1 << (cb * seats)):
         counts = [(idx >> (cb * q)) & ((1 << cb) - 1) for q in range(seats)]
         if 0 < sum(counts) <= copies:
             code += 1
             tab[idx] = code
-    return tab, code.bit_length()
+            seat_counts[4 * code:4 * code + seats] = counts
+    if code >= 128:
+        raise UserError("the solver's owner codes cannot hold this deck")
+    return tab, seat_counts, code.bit_length()
 
 
 def header(rules: RuleSet, config: SolverConfig = DEFAULT_CONFIG) -> np.ndarray:
@@ -88,7 +94,7 @@ def header(rules: RuleSet, config: SolverConfig = DEFAULT_CONFIG) -> np.ndarray:
     cb = max(1, copies.bit_length())
     if 4 * nr * cb > 63:
         raise UserError(f"the solver's count words cannot hold {nr} ranks of {copies} copies")
-    own, obits = _owner_table(seats, copies, cb)
+    own, own_seat, obits = _owner_table(seats, copies, cb)
     clsbits = (len(values) - 1).bit_length()
     slot = obits + clsbits
     if nr * slot > 63:
@@ -100,7 +106,10 @@ def header(rules: RuleSet, config: SolverConfig = DEFAULT_CONFIG) -> np.ndarray:
         for j, v in enumerate(values):
             n_cls = copies * sum(1 for r in deck.ranks if rules.card_points[r] == v)
             ck_off[s, j] = off
-            off += max(1, n_cls.bit_length())
+            width = max(1, n_cls.bit_length())
+            h[L.OFF_CKOFF + 8 * s + j] = off
+            h[L.OFF_CKMASK + 8 * s + j] = (1 << width) - 1
+            off += width
     if off > 63:
         raise UserError("the solver's coarse keys cannot hold this deck's point classes")
     for k in deck.kinds:
@@ -115,6 +124,9 @@ def header(rules: RuleSet, config: SolverConfig = DEFAULT_CONFIG) -> np.ndarray:
     for j, v in enumerate(values):
         h[L.OFF_CVAL + j] = v
     h[L.OFF_OWN:L.OFF_OWN + L.OWN_LEN] = own
+    h[L.OFF_OWNSEAT:L.OFF_OWNSEAT + L.OWNSEAT_LEN] = own_seat
+    for k in range(16):
+        h[L.OFF_OMASK + k] = sum(((1 << obits) - 1) << (i * slot) for i in range(min(k, nr)))
     h[L.P_SEATS] = seats
     h[L.P_COPIES] = copies
     h[L.P_NRANKS] = nr

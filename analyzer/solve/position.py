@@ -2,7 +2,8 @@
 
 Each seat's cards are held as count planes (``OFF_H``: legal-move masks read plane 0), as a *count
 word* (``OFF_CW``: each kind's count in a ``P_CB``-bit field, from which a rank's owners are read in a
-few shifts) and as a *coarse key word* (``OFF_CK``: the number of cards of each suit and point class).
+few shifts), as a *coarse key word* (``OFF_CK``: the number of cards of each suit and point class) and as
+a *length key word* (``OFF_LK``: the number of cards of each suit).
 :func:`take` and :func:`give` update all three.
 """
 
@@ -19,6 +20,7 @@ from analyzer.solve.layout import (
     OFF_CWINC,
     OFF_CWSH,
     OFF_H,
+    OFF_LK,
     OFF_OWN,
     OFF_PLY,
     P_CB,
@@ -50,6 +52,7 @@ def load_hands(W, hands):
     for q in range(seats):
         W[OFF_CW + q] = 0
         W[OFF_CK + q] = 0
+        W[OFF_LK + q] = 0
         for pl in range(MAX_PLANES):
             x = hands[q, pl] if pl < copies else 0
             W[OFF_H + MAX_PLANES * q + pl] = x
@@ -58,6 +61,7 @@ def load_hands(W, hands):
                 x &= ~(1 << k)
                 W[OFF_CW + q] += W[OFF_CWINC + k]
                 W[OFF_CK + q] += W[OFF_CKINC + k]
+                W[OFF_LK + q] += 1 << (5 * (k >> 4))
 
 
 @kernel
@@ -71,6 +75,7 @@ def take(W, q, c):
     W[h + pl] &= ~bit
     W[OFF_CW + q] -= W[OFF_CWINC + c]
     W[OFF_CK + q] -= W[OFF_CKINC + c]
+    W[OFF_LK + q] -= 1 << (5 * (c >> 4))
     return pl
 
 
@@ -80,6 +85,7 @@ def give(W, q, c, pl):
     W[OFF_H + MAX_PLANES * q + pl] |= 1 << c
     W[OFF_CW + q] += W[OFF_CWINC + c]
     W[OFF_CK + q] += W[OFF_CKINC + c]
+    W[OFF_LK + q] += 1 << (5 * (c >> 4))
 
 
 @kernel
