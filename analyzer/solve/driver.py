@@ -17,7 +17,6 @@ from analyzer.solve.layout import (
     C_NODES,
     C_SEARCHES,
     DEPTH_LEN,
-    F_BINARY,
     F_MERGE,
     KILL_LEN,
     MAX_PLANES,
@@ -43,6 +42,7 @@ from analyzer.solve.layout import (
     OUT_TICKS,
     P_BUDGET,
     P_COPIES,
+    P_DRIVER,
     P_FLAGS,
     P_LANE,
     P_LAST,
@@ -96,26 +96,39 @@ def node_bound(W, d):
 def mtd(W, d, guess, lo, hi):
     """Narrow ``lo <= value(node d) <= hi`` by null-window searches; returns the final (lo, hi) -- equal
     unless the node budget ran out."""
-    binary = (W[P_FLAGS] & F_BINARY) != 0
+    mode = W[P_DRIVER]
     g = guess
+    step = 1
+    last = 0  # +1: the last search failed high, -1: low
+    first = True
     while lo < hi and W[OFF_CNT + C_ABORT] == 0:
-        if binary:
+        if mode == 1 or (mode == 2 and not first):
             beta = (lo + hi + 1) // 2
+        elif mode == 3 and not first:
+            # gallop away from the guess in the direction the searches go, bisect once they turn
+            beta = lo + step if last > 0 else hi - step + 1
         else:
             beta = g
-            if beta < lo + 1:
-                beta = lo + 1
-            if beta > hi:
-                beta = hi
+        if beta < lo + 1:
+            beta = lo + 1
+        if beta > hi:
+            beta = hi
         v = search(W, d, beta, ZERO)
         if W[OFF_CNT + C_ABORT] != 0:
             break
         W[OFF_CNT + C_SEARCHES] += 1
         if v >= beta:
             lo = v if v < hi else hi
+            step = step * 2 if last > 0 else max(1, (hi - lo) // 2)
+            last = 1
         else:
             hi = v if v > lo else lo
+            step = step * 2 if last < 0 else max(1, (hi - lo) // 2)
+            last = -1
+        if first:
+            step = 1
         g = v
+        first = False
     return lo, hi
 
 

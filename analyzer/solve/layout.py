@@ -40,6 +40,7 @@ P_TRUMP = 17  # trump suit 0..3, -1 notrump
 P_MAXMASK = 18  # bitmask of the seats of the max side (the declaring side)
 P_STAMP = 19  # table stamp of the current solve: entries with another stamp count as empty
 P_BUDGET = 20  # node budget: the search stops (C_ABORT) past it
+P_DRIVER = 23  # null-window driver: 0 MTD(f), 1 bisection, 2 guess then bisection, 3 guess then gallop
 P_EXACTK = 22  # trick boundaries with at most this many tricks left are solved exactly (0: none)
 P_ROOTD = 21  # ply of a search's start node that always searches its moves (no bound or table cut); -1 none
 NPRM = 32
@@ -52,7 +53,6 @@ F_ORDER = 8  # heuristic move ordering (else high to low)
 F_PRUNE = 16  # small-card pruning by winning-rank relevance
 F_PART = 32  # table entries keep only the ranks that decided them (else every rank is pinned)
 F_KILLER = 64  # the lead that last cut off at the same trick first
-F_BINARY = 128  # driver: bisection of the open range (else MTD(f) from a first guess)
 F_CUTCACHE = 256  # the card that last cut off in the same situation first
 F_QUASI = 512  # table slots keyed on suit lengths; entries answer for positions whose cards differ in points
 

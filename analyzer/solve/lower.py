@@ -19,8 +19,10 @@ class SolverConfig:
     them (else they pin every rank still out); ``quick`` sure-point bounds at trick boundaries;
     ``merge`` rank-equivalent cards as one move; ``ordering`` heuristic move ordering (else high to
     low); ``prune`` small cards shown equivalent to one already searched are skipped; ``killer`` the
-    lead that last cut off at the same trick goes first; ``driver`` "mtdf" (MTD(f) from a first guess)
-    or "binary" (bisection of the open range); ``slot_bits`` log2 of the table's slots per thread and
+    lead that last cut off at the same trick goes first; ``driver`` "mtdf" (MTD(f) from a first guess),
+    "binary" (bisection of the open range), "guess-binary" (the guess, then bisection) or "gallop" (the
+    guess, then steps doubling away from it until the searches turn, then halving); ``slot_bits`` log2
+    of the table's slots per thread and
     ``ways`` entries per slot.
     """
 
@@ -43,7 +45,7 @@ class SolverConfig:
         f = 0
         for on, bit in ((self.table, L.F_TABLE), (self.quick, L.F_QUICK), (self.merge, L.F_MERGE),
                         (self.ordering, L.F_ORDER), (self.prune, L.F_PRUNE), (self.partition, L.F_PART),
-                        (self.killer, L.F_KILLER), (self.driver == "binary", L.F_BINARY),
+                        (self.killer, L.F_KILLER),
                         (self.cut_cache, L.F_CUTCACHE), (self.quasi, L.F_QUASI)):
             if on:
                 f |= bit
@@ -51,6 +53,8 @@ class SolverConfig:
 
 
 DEFAULT_CONFIG = SolverConfig()
+#: null-window drivers (see analyzer.solve.driver.mtd)
+DRIVERS = ("mtdf", "binary", "guess-binary", "gallop")
 
 
 def _owner_table(seats: int, copies: int, cb: int) -> tuple[np.ndarray, np.ndarray, int]:
@@ -80,8 +84,8 @@ def header(rules: RuleSet, config: SolverConfig = DEFAULT_CONFIG) -> np.ndarray:
     nr, copies, seats = deck.nranks, deck.copies, rules.seats
     if seats > L.MAX_SEATS or copies > L.MAX_PLANES:
         raise UserError(f"the solver handles up to {L.MAX_SEATS} seats and {L.MAX_PLANES} copies")
-    if config.driver not in ("mtdf", "binary"):
-        raise UserError(f"unknown solver driver {config.driver!r}: use mtdf or binary")
+    if config.driver not in DRIVERS:
+        raise UserError(f"unknown solver driver {config.driver!r}: use one of {', '.join(DRIVERS)}")
     pts = rules.points_by_kind
     values = sorted({int(v) for v in rules.card_points.values()})
     if values[0] < 0:
@@ -145,5 +149,6 @@ def header(rules: RuleSet, config: SolverConfig = DEFAULT_CONFIG) -> np.ndarray:
     h[L.P_TTWAYS] = config.ways
     h[L.P_FLAGS] = config.flags
     h[L.P_EXACTK] = config.exact_tricks
+    h[L.P_DRIVER] = DRIVERS.index(config.driver)
     rules.cache[key] = h
     return h
