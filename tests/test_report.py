@@ -6,30 +6,18 @@ import re
 
 import pytest
 
-from analyzer.cli import main
-
 PNG = b"\x89PNG\r\n\x1a\n"
-
-
-def run_cli(args, capsys):
-    try:
-        main(args)
-        code = 0
-    except SystemExit as e:
-        code = e.code
-    out = capsys.readouterr()
-    return code, out.out, out.err
 
 
 def _figures(md: str) -> list[str]:
     return re.findall(r"!\[[^\]]*\]\(([^)]+)\)", md)
 
 
-def test_stats_report_with_a_hand(tmp_path, capsys):
+def test_stats_report_with_a_hand(tmp_path, run_cli):
     out = tmp_path / "auction"
     code, stdout, err = run_cli(["report", "--rules", "auction", "--samples", "1500", "--seed", "2",
                                  "--hand", "AH AH TH TH KH KH QH QH JH JH AS AD", "--advise-samples", "300",
-                                 "--out", str(out), "--json"], capsys)
+                                 "--out", str(out), "--json"])
     assert code == 0, err
     d = json.loads(stdout)
     md = (out / "README.md").read_text(encoding="utf-8")
@@ -44,23 +32,23 @@ def test_stats_report_with_a_hand(tmp_path, capsys):
     assert command.startswith("pinochle report --rules auction") and "--samples 1500" in command
     assert "exact mean" in md and "Bid levels" in md and "Bid up to" in md
     args = __import__("shlex").split(command)[1:]
-    code, _, err = run_cli(args, capsys)
+    code, _, err = run_cli(args)
     assert code == 0, err
     assert (out / "README.md").read_text(encoding="utf-8") == md
 
 
-def test_two_handed_report_has_no_bid_figure(tmp_path, capsys):
+def test_two_handed_report_has_no_bid_figure(tmp_path, run_cli):
     out = tmp_path / "th"
-    code, _, err = run_cli(["report", "--rules", "two-handed", "--samples", "800", "--out", str(out)], capsys)
+    code, _, err = run_cli(["report", "--rules", "two-handed", "--samples", "800", "--out", str(out)])
     assert code == 0, err
     md = (out / "README.md").read_text(encoding="utf-8")
     assert "bids.png" not in _figures(md) and "upcard" in md
 
 
-def test_comparison_report(tmp_path, capsys):
+def test_comparison_report(tmp_path, run_cli):
     out = tmp_path / "cmp"
     code, stdout, err = run_cli(["report", "--rules", "two-handed", "--option", "deck=48,24", "--samples", "800",
-                                 "--out", str(out), "--dpi", "60"], capsys)
+                                 "--out", str(out), "--dpi", "60"])
     assert code == 0, err
     assert "wrote" in stdout
     md = (out / "README.md").read_text(encoding="utf-8")
@@ -76,15 +64,14 @@ def test_comparison_report(tmp_path, capsys):
     (["--hand", "AS AS"], "wrong hand size"),
     (["--vs", "missing.toml"], "cannot read house-rule file"),
 ])
-def test_bad_input_is_a_user_error(args, needle, tmp_path, capsys):
-    code, _, err = run_cli(["report", "--rules", "auction", "--samples", "200", "--out", str(tmp_path / "r")] + args,
-                           capsys)
+def test_bad_input_is_a_user_error(args, needle, tmp_path, run_cli):
+    code, _, err = run_cli(["report", "--rules", "auction", "--samples", "200", "--out", str(tmp_path / "r")] + args)
     assert code == 2
     assert needle in err and err.count("\n") == 1
 
 
-def test_unwritable_folder_is_a_user_error(tmp_path, capsys):
+def test_unwritable_folder_is_a_user_error(tmp_path, run_cli):
     blocker = tmp_path / "file"
     blocker.write_text("not a folder")
-    code, _, err = run_cli(["report", "--rules", "auction", "--samples", "200", "--out", str(blocker / "r")], capsys)
+    code, _, err = run_cli(["report", "--rules", "auction", "--samples", "200", "--out", str(blocker / "r")])
     assert code == 2 and "cannot create the report folder" in err

@@ -8,11 +8,10 @@ from typing import Annotated, Any
 
 import polars as pl
 import typer
-from rich.table import Table
 
 from analyzer.agents import AGENTS_HELP
 from analyzer.batches import WORKERS_HELP
-from analyzer.commands.common import OPTION_HELP, RULES_HELP, console, emit_json, load_rules
+from analyzer.commands.common import OPTION_HELP, RULES_HELP, console, emit_json, load_rules, table
 from analyzer.errors import UserError
 
 
@@ -32,7 +31,7 @@ def print_result(res: Any) -> None:
     rs = res.rules
     console.print(f"[bold]{rs.name}[/bold] ({rs.option_text() or 'default options'}) — {res.deals:,} deals, "
                   f"{len(res.frame):,} hands, seed {res.seed}, play {res.play}; {s['seconds']:,.1f} s")
-    t = Table(title="Duplicate result (both agents held the same cards)", title_justify="left")
+    t = table(title="Duplicate result (both agents held the same cards)")
     t.add_column("")
     for n in res.names:
         t.add_column(n, justify="right")
@@ -57,8 +56,7 @@ def print_result(res: Any) -> None:
         p, made = f["p_make"].to_numpy(), f["made"].to_numpy().astype(bool)
         tw = calibration_table(p, made)
         cs = calibration_summary(p, made, tw)
-        ct = Table(title=f"Calibration of {res.names[which]}'s forecasts ({cs['hands']:,} contracts)",
-                   title_justify="left")
+        ct = table(title=f"Calibration of {res.names[which]}'s forecasts ({cs['hands']:,} contracts)")
         for c in ("predicted", "hands", "mean forecast", "observed (95%)", "gap"):
             ct.add_column(c, justify="right")
         for b in tw:

@@ -19,11 +19,10 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.table import Table
 
 from analyzer.advise import DEFAULT_SAMPLES, Advice, LevelFigures, PlayAnalysis, advise, default_plays
 from analyzer.cards import SUIT_NAMES, SUITS
-from analyzer.commands.common import OPTION_HELP, RULES_HELP, console, emit_json, load_rules, parse_hand
+from analyzer.commands.common import OPTION_HELP, RULES_HELP, console, emit_json, load_rules, parse_hand, table
 from analyzer.deal import resolve_seat
 from analyzer.errors import UserError
 from analyzer.rules import RuleSet
@@ -70,7 +69,7 @@ def _levels_to_show(lvs: list[LevelFigures], rec_bid: int | None) -> list[LevelF
 def _print_bidding(adv: Advice, an: PlayAnalysis) -> None:
     rs = adv.rules
     rec = an.recommendation
-    t = Table(title=f"Declaring, by trump ({an.play}, policy {an.policy})", title_justify="left")
+    t = table(title=f"Declaring, by trump ({an.play}, policy {an.policy})")
     t.add_column("trump")
     t.add_column("own meld", justify="right")
     if rs.has_partners:
@@ -91,8 +90,7 @@ def _print_bidding(adv: Advice, an: PlayAnalysis) -> None:
 
     lvs = an.levels[rec.trump]
     shown = _levels_to_show(lvs, rec.bid)
-    lt = Table(title=f"Bid levels with {SUIT_NAMES[SUITS.index(rec.trump)]} trump, where the bid wins the auction",
-               title_justify="left")
+    lt = table(title=f"Bid levels with {SUIT_NAMES[SUITS.index(rec.trump)]} trump, where the bid wins the auction")
     for c in ("bid", "wins auction", "make (95%)", "net", "net passing", "gain (95%)"):
         lt.add_column(c, justify="right")
     for i, lv in enumerate(shown):
@@ -129,8 +127,8 @@ def _print_dd_check(adv: Advice) -> None:
     chk = adv.dd_check
     if chk is None:
         return
-    t = Table(title=f"Double dummy against heuristic play: the first {chk.samples} sampled deals, up to "
-                    f"{chk.max_nodes / 1e6:g} M nodes a deal", title_justify="left")
+    t = table(title=f"Double dummy against heuristic play: the first {chk.samples} sampled deals, up to "
+                    f"{chk.max_nodes / 1e6:g} M nodes a deal")
     for c in ("trump", "solved", "heuristic trick points", "double-dummy trick points", "dd − heuristic (95%)"):
         t.add_column(c, justify="right")
     for c in chk.trumps:
@@ -146,8 +144,7 @@ def _print_dd_check(adv: Advice) -> None:
 def _print_two_handed(adv: Advice, an: PlayAnalysis) -> None:
     f = an.trumps[0]
     sc = an.two_handed or {}
-    t = Table(title=f"Trump {SUIT_NAMES[SUITS.index(f.trump)]} ({an.play}, policy {an.policy})",
-              title_justify="left")
+    t = table(title=f"Trump {SUIT_NAMES[SUITS.index(f.trump)]} ({an.play}, policy {an.policy})")
     for c in ("", "me", "opponent"):
         t.add_column(c, justify="right")
     t.add_row("meld", str(f.own_meld), _est(f.opp_meld))
@@ -181,7 +178,7 @@ def print_advice(adv: Advice) -> None:
 def register(app: typer.Typer) -> None:
     @app.command("bid")
     def bid_cmd(
-        hand: Annotated[str, typer.Option("--hand", "-h", help='your cards, e.g. "AH AH TH TH KH ..."')],
+        hand: Annotated[str, typer.Option("--hand", "-H", help='your cards, e.g. "AH AH TH TH KH ..."')],
         rules: Annotated[str, typer.Option("--rules", "-r", help=RULES_HELP)] = "auction",
         seat: Annotated[int, typer.Option("--seat", help="your seat (0 is the dealer's seat by default)")] = 1,
         dealer: Annotated[int, typer.Option("--dealer", help="the dealer's seat")] = 0,

@@ -6,10 +6,9 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.table import Table
 
 from analyzer.batches import CLUSTER_HELP, WORKERS_HELP
-from analyzer.commands.common import RULES_HELP, console, emit_json
+from analyzer.commands.common import RULES_HELP, console, emit_json, table
 from analyzer.commands.stats import write_out
 from analyzer.compare import METRICS, Comparison, compare, settings_grid
 
@@ -34,7 +33,7 @@ def print_comparison(c: Comparison) -> None:
     base = c.baseline
     console.print(f"[bold]{base.rules.name}[/bold] — {c.samples:,} random deals per setting, seed {c.seed}; "
                   f"baseline {base.label}")
-    t = Table(title="Figures per setting (95% intervals)", title_justify="left")
+    t = table(title="Figures per setting (95% intervals)")
     t.add_column("metric")
     for f in c.figures:
         t.add_column(f.setting.label + ("" if f.paired else " (unpaired)"), justify="right")
@@ -47,7 +46,7 @@ def print_comparison(c: Comparison) -> None:
             cells.append("—" if e is None else f"{fmt(m, e.mean)} ±{fmt(m, e.hi - e.mean)}")
         t.add_row(LABELS[m], *cells)
     console.print(t)
-    d = Table(title=f"Difference from {base.label} (95% interval)", title_justify="left")
+    d = table(title=f"Difference from {base.label} (95% interval)")
     d.add_column("metric")
     for f in c.figures[1:]:
         d.add_column(f.setting.label + (" (paired)" if f.paired else " (unpaired)"), justify="right")
@@ -61,7 +60,7 @@ def print_comparison(c: Comparison) -> None:
         d.add_row(LABELS[m], *cells)
     console.print(d)
     if c.hands:
-        h = Table(title="Recommended bid (the advisor, same seed)", title_justify="left")
+        h = table(title="Recommended bid (the advisor, same seed)")
         h.add_column("hand")
         for s in c.settings:
             h.add_column(s.label, justify="right")
@@ -80,7 +79,7 @@ def register(app: typer.Typer) -> None:
         vs: Annotated[list[str] | None, typer.Option("--vs", help="a house-rule .toml file to compare (repeatable)")
                       ] = None,
         samples: Annotated[int, typer.Option("--samples", "-n", help="random deals per setting")] = DEFAULT_SAMPLES,
-        hand: Annotated[list[str] | None, typer.Option("--hand", "-h", help="a hand to get bid advice for (repeatable)")
+        hand: Annotated[list[str] | None, typer.Option("--hand", "-H", help="a hand to get bid advice for (repeatable)")
                         ] = None,
         advise_samples: Annotated[int, typer.Option("--advise-samples", help="sampled deals per hand's advice")
                                   ] = 1000,

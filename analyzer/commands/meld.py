@@ -6,10 +6,9 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.table import Table
 
 from analyzer.cards import SUITS
-from analyzer.commands.common import OPTION_HELP, RULES_HELP, console, emit_json, load_rules, parse_hand
+from analyzer.commands.common import OPTION_HELP, RULES_HELP, console, emit_json, load_rules, parse_hand, table
 from analyzer.errors import UserError
 from analyzer.meld import meld_breakdown, meld_points
 from analyzer.rules import RuleSet
@@ -36,20 +35,20 @@ def _describe(items: list[dict]) -> str:
 
 def _print(rep: dict, rules: RuleSet) -> None:
     best = max(rep["meld"], key=rep["meld"].__getitem__)
-    table = Table(title=f"{rules.name}: {' '.join(rep['hand'])}", title_justify="left")
-    table.add_column("trump")
-    table.add_column("meld", justify="right")
-    table.add_column("breakdown")
+    tbl = table(title=f"{rules.name}: {' '.join(rep['hand'])}")
+    tbl.add_column("trump")
+    tbl.add_column("meld", justify="right")
+    tbl.add_column("breakdown")
     for s in SUITS:
         mark = " *" if s == best else ""
-        table.add_row(s + mark, str(rep["meld"][s]), _describe(rep["breakdown"][s]))
-    console.print(table)
+        tbl.add_row(s + mark, str(rep["meld"][s]), _describe(rep["breakdown"][s]))
+    console.print(tbl)
 
 
 def register(app: typer.Typer) -> None:
     @app.command("meld")
     def meld_cmd(
-        hand: Annotated[str | None, typer.Option("--hand", "-h", help='the cards, e.g. "AS TS KS ..."')] = None,
+        hand: Annotated[str | None, typer.Option("--hand", "-H", help='the cards, e.g. "AS TS KS ..."')] = None,
         rules: Annotated[str, typer.Option("--rules", "-r", help=RULES_HELP)] = "auction",
         option: Annotated[list[str] | None, typer.Option("--option", "-o", help=OPTION_HELP)] = None,
         file: Annotated[Path | None, typer.Option("--file", "-f", help="count one hand per line")] = None,

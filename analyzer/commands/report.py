@@ -38,7 +38,7 @@ def register(app: typer.Typer) -> None:
         option: Annotated[list[str] | None, typer.Option("--option", "-o", help=OPTION_HELP)] = None,
         vs: Annotated[list[str] | None, typer.Option("--vs", help="a house-rule .toml file to compare (repeatable)")
                       ] = None,
-        hand: Annotated[list[str] | None, typer.Option("--hand", "-h", help="a hand to get bid advice for (repeatable)")
+        hand: Annotated[list[str] | None, typer.Option("--hand", "-H", help="a hand to get bid advice for (repeatable)")
                         ] = None,
         upcard: Annotated[str | None, typer.Option("--upcard", help="two-handed: the turned-up card of --hand")] = None,
         samples: Annotated[int, typer.Option("--samples", "-n", help="random deals (per setting)")] = DEFAULT_SAMPLES,

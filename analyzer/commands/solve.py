@@ -14,10 +14,9 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.table import Table
 
 from analyzer.cards import SUITS, Hand, parse_card
-from analyzer.commands.common import OPTION_HELP, console, emit_json
+from analyzer.commands.common import OPTION_HELP, console, emit_json, table
 from analyzer.errors import UserError
 from analyzer.rules import RuleSet, load
 from analyzer.rules.loader import parse_option_args
@@ -106,13 +105,13 @@ def _print(rep: dict[str, Any], rules: RuleSet) -> None:
         console.print(f"[bold]not exact: between {rep['lower']} and {rep['upper']}[/bold] "
                       f"(node budget reached after {rep['nodes']:,} nodes; raise --max-nodes)")
     if rep["cards"]:
-        table = Table()
-        table.add_column("card")
-        table.add_column("value", justify="right")
+        tbl = table()
+        tbl.add_column("card")
+        tbl.add_column("value", justify="right")
         best = rep["value"]
         for name, v in rep["cards"].items():
-            table.add_row(name + (" *" if v == best else ""), str(v))
-        console.print(table)
+            tbl.add_row(name + (" *" if v == best else ""), str(v))
+        console.print(tbl)
     if rep.get("line"):
         _print_line(rep, rules)
 

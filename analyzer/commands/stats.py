@@ -6,11 +6,10 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.table import Table
 
 from analyzer.batches import CLUSTER_HELP, WORKERS_HELP
 from analyzer.cards import SUIT_NAMES, SUITS, suit_index
-from analyzer.commands.common import OPTION_HELP, RULES_HELP, console, emit_json, load_rules
+from analyzer.commands.common import OPTION_HELP, RULES_HELP, console, emit_json, load_rules, table
 from analyzer.errors import UserError
 from analyzer.meldstats import DD_NODES, PLAYS_HELP, MeldStats, fraction_text, meld_stats, parse_plays
 
@@ -34,7 +33,7 @@ def print_stats(st: MeldStats) -> None:
     rs = st.rules
     console.print(f"[bold]{rs.name}[/bold] ({rs.option_text() or 'default options'}) — {st.samples:,} random deals, "
                   f"seed {st.seed}")
-    t = Table(title="Meld of a hand (seat 0)", title_justify="left")
+    t = table(title="Meld of a hand (seat 0)")
     for c in ("trump", "mean (95%)", "exact mean", "z", "5%", "25%", "median", "75%", "95%", "99%"):
         t.add_column(c, justify="right")
     for label, d in (("best", st.best), (f"named: {SUITS[st.trump]}", st.named)):
@@ -44,8 +43,7 @@ def print_stats(st: MeldStats) -> None:
                   *[_q(d.quantiles, p) for p in (0.05, 0.25, 0.5, 0.75, 0.95, 0.99)])
     console.print(t)
 
-    h = Table(title=f"Chance of holding a meld's cards ({SUIT_NAMES[st.trump]} = the named trump suit)",
-              title_justify="left")
+    h = table(title=f"Chance of holding a meld's cards ({SUIT_NAMES[st.trump]} = the named trump suit)")
     for c in ("meld", "where", "copies", "Monte Carlo", "95% interval", "exact", "z"):
         h.add_column(c, justify="right" if c not in ("meld", "where") else "left")
     for row in st.holdings:
@@ -58,7 +56,7 @@ def print_stats(st: MeldStats) -> None:
     console.print(h)
 
     for ps in st.play:
-        tt = Table(title=f"Trick points of seat 0's side by trumps held ({ps.play} play)", title_justify="left")
+        tt = table(title=f"Trick points of seat 0's side by trumps held ({ps.play} play)")
         for c in ("trumps", "hands", "share", "trick points (95%)", "5%", "median", "95%"):
             tt.add_column(c, justify="right")
         for r in ps.by_trumps:
@@ -70,8 +68,7 @@ def print_stats(st: MeldStats) -> None:
         console.print(tt)
         if ps.model is None:
             continue
-        bt = Table(title=f"Bid levels ({ps.play} play; worth = fitted meld + trick points, R² {ps.model.r2:.2f})",
-                   title_justify="left")
+        bt = table(title=f"Bid levels ({ps.play} play; worth = fitted meld + trick points, R² {ps.model.r2:.2f})")
         for c in ("bid", "hands worth it", "side makes it (all hands)", "makes it (hands worth it)"):
             bt.add_column(c, justify="right")
         for b in ps.bids:

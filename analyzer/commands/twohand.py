@@ -13,9 +13,8 @@ from __future__ import annotations
 from typing import Annotated
 
 import typer
-from rich.table import Table
 
-from analyzer.commands.common import OPTION_HELP, console, emit_json
+from analyzer.commands.common import OPTION_HELP, console, emit_json, table
 from analyzer.errors import UserError
 from analyzer.rules import RuleSet, load
 from analyzer.rules.loader import parse_option_args
@@ -53,7 +52,7 @@ def print_analysis(a: HandAnalysis) -> None:
     console.print(f"options: {rs.option_text()}")
     console.print(f"hand: {' '.join(a.hand)}   upcard {a.upcard}: trump {trump_name(a)}; {who}")
     console.print(f"meld of these {len(a.hand)} cards at full value: {a.static_meld}")
-    t = Table(title="Expected per hand (95% intervals)", title_justify="left")
+    t = table(title="Expected per hand (95% intervals)")
     t.add_column("")
     t.add_column("you", justify="right")
     t.add_column("opponent", justify="right")
@@ -66,7 +65,7 @@ def print_analysis(a: HandAnalysis) -> None:
                   f"you outscore the opponent in {100 * a.outscore.p:.1f}% of the hands")
     console.print(f"dix: {a.dix.text}")
     if a.melds:
-        m = Table(title="Melds to aim for (how often you scored each, mean points per hand)", title_justify="left")
+        m = table(title="Melds to aim for (how often you scored each, mean points per hand)")
         m.add_column("meld")
         m.add_column("scored in", justify="right")
         m.add_column("mean points", justify="right")
@@ -94,7 +93,7 @@ def _print_odds(o: GameOdds) -> None:
 def register(app: typer.Typer) -> None:
     @app.command("two-hand")
     def two_hand_cmd(
-        hand: Annotated[str | None, typer.Option("--hand", "-h", help='your 12 cards, e.g. "AH AH TH ..."')] = None,
+        hand: Annotated[str | None, typer.Option("--hand", "-H", help='your 12 cards, e.g. "AH AH TH ..."')] = None,
         upcard: Annotated[str | None, typer.Option("--upcard", "-u", help="the turned-up card (names trump)")] = None,
         dealer: Annotated[bool, typer.Option("--dealer", help="you deal this hand (the opponent leads)")] = False,
         samples: Annotated[int, typer.Option("--samples", "-n", help="sampled hands to play")] = DEFAULT_SAMPLES,
