@@ -66,7 +66,12 @@ _register_all()
 def main(argv: list[str] | None = None) -> None:
     """Run the CLI; user errors give one line on stderr and exit status 2, Ctrl-C exits with 130."""
     try:
-        app(args=argv, standalone_mode=False, prog_name="pinochle")
+        rv = app(args=argv, standalone_mode=False, prog_name="pinochle")
+        # typer turns Ctrl-C (and an explicit typer.Exit) into a returned exit status here
+        if rv == 130:
+            raise KeyboardInterrupt
+        if isinstance(rv, int) and not isinstance(rv, bool) and rv != 0:
+            sys.exit(rv)
     except UserError as e:
         print(f"pinochle: error: {e}", file=sys.stderr)
         sys.exit(2)

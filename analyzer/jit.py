@@ -40,6 +40,21 @@ def _source_cache_dir() -> str:
 
 numba.config.CACHE_DIR = _source_cache_dir()
 
+
+def cache_dir() -> str:
+    """Where this version of the kernels is cached: ``$NUMBA_CACHE_DIR`` or ``~/.cache/pinochle-analyzer``
+    (``$XDG_CACHE_HOME/pinochle-analyzer``), in a folder named by a hash of the kernel sources."""
+    return numba.config.CACHE_DIR
+
+
+def _compile_note() -> None:
+    from analyzer.progress import install_compile_note
+
+    install_compile_note()
+
+
+_compile_note()
+
 #: decorator for scalar kernels: cached, nogil, no fastmath (results must be exact)
 kernel = njit(cache=True, nogil=True)
 #: the same for small helpers that hot loops should see inlined (numba IR inlining)

@@ -10,9 +10,21 @@ import polars as pl
 import typer
 
 from analyzer.agents import AGENTS_HELP
-from analyzer.batches import WORKERS_HELP
-from analyzer.commands.common import OPTION_HELP, RULES_HELP, console, emit_json, load_rules, table
+from analyzer.batches import MAX_DEALS, WORKERS_HELP, check_samples
+from analyzer.commands.common import (
+    OPTION_HELP,
+    RULES_HELP,
+    SEATS_HELP,
+    check_output,
+    console,
+    emit_json,
+    load_rules,
+    table,
+)
 from analyzer.errors import UserError
+
+#: the most deals of one arena run (checked before any work)
+MAX_ARENA_DEALS = 1_000_000
 
 
 def _pm(e: dict[str, Any]) -> str:
@@ -107,7 +119,7 @@ def load_runs(paths: list[Path]) -> Any:
 
 
 def register(app: typer.Typer) -> None:
-    @app.command("arena")
+    @app.command("arena", epilog=SEATS_HELP)
     def arena_cmd(
         rules: Annotated[str, typer.Option("--rules", "-r", help=RULES_HELP)] = "auction",
         option: Annotated[list[str] | None, typer.Option("--option", "-o", help=OPTION_HELP)] = None,
@@ -138,6 +150,14 @@ def register(app: typer.Typer) -> None:
         for flag, v in (("--out", out), ("--report", report), ("--name", name)):
             parts += [flag, str(v)] if v is not None else []
         command = " ".join(shlex.quote(x) for x in parts)
+        if start < 0:
+            raise UserError(f"--start must be 0 or more (the first deal's index), not {start}")
+        check_samples(deals, "--deals", MAX_ARENA_DEALS, "every hand is kept for the figures and the report: split a "
+                      "longer run with --start and --out, and join the parts with --from")
+        if start + deals > MAX_DEALS:
+            raise UserError(f"--start {start:,} + --deals {deals:,} runs past deal {MAX_DEALS:,}: deals past 2**32 "
+                            "would repeat earlier deals")
+        check_output(out, "--out")
         if from_:
             res = load_runs(list(from_))
         else:

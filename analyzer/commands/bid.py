@@ -15,18 +15,32 @@ to ask for double dummy; two-handed plays phase 2 heuristically (``--play dd|bot
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from analyzer.advise import DEFAULT_SAMPLES, Advice, LevelFigures, PlayAnalysis, advise, default_plays
+from analyzer.batches import check_samples
 from analyzer.cards import SUIT_NAMES, SUITS
-from analyzer.commands.common import OPTION_HELP, RULES_HELP, console, emit_json, load_rules, parse_hand, table
+from analyzer.commands.common import (
+    ADVICE_LIMIT_WHY,
+    MAX_ADVICE_SAMPLES,
+    OPTION_HELP,
+    RULES_HELP,
+    SEATS_HELP,
+    check_output,
+    console,
+    emit_json,
+    load_rules,
+    parse_hand,
+    table,
+)
 from analyzer.deal import resolve_seat
 from analyzer.errors import UserError
 from analyzer.rules import RuleSet
-from analyzer.simulate import PLAY_MODES_HELP, deals_frame
+from analyzer.simulate import DEALS_COLUMNS, PLAY_MODES_HELP, deals_frame
 
 
 def parse_known(items: list[str] | None, rules: RuleSet, seat: int) -> tuple[dict[int, str], list[str]]:
@@ -176,12 +190,12 @@ def print_advice(adv: Advice) -> None:
 
 
 def register(app: typer.Typer) -> None:
-    @app.command("bid")
+    @app.command("bid", epilog=SEATS_HELP)
     def bid_cmd(
         hand: Annotated[str, typer.Option("--hand", "-H", help='your cards, e.g. "AH AH TH TH KH ..."')],
         rules: Annotated[str, typer.Option("--rules", "-r", help=RULES_HELP)] = "auction",
-        seat: Annotated[int, typer.Option("--seat", help="your seat (0 is the dealer's seat by default)")] = 1,
-        dealer: Annotated[int, typer.Option("--dealer", help="the dealer's seat")] = 0,
+        seat: Annotated[int, typer.Option("--seat", help="your seat number (default 1: left of the dealer)")] = 1,
+        dealer: Annotated[int, typer.Option("--dealer", help="the dealer's seat number (default 0)")] = 0,
         samples: Annotated[int, typer.Option("--samples", "-n", help="sampled deals")] = DEFAULT_SAMPLES,
         seed: Annotated[int, typer.Option("--seed", help="random seed (same seed, same answer)")] = 0,
         risk: Annotated[float, typer.Option("--risk", help="least chance of making a bid to recommend it")] = 0.0,
@@ -221,6 +235,9 @@ def register(app: typer.Typer) -> None:
         recommended trump on the first 6 deals (--play, --dd-samples, --dd-trumps, --dd-max-nodes);
         double deck and Luxury Family leave double dummy off unless asked (--play both or dd).
         """
+        check_samples(samples, "--samples", MAX_ADVICE_SAMPLES, ADVICE_LIMIT_WHY)
+        check_output(out, "--out")
+        check_output(deals_out, "--deals-out")
         rs = load_rules(rules, option)
         dd_note = None
         if play is None:
@@ -228,7 +245,7 @@ def register(app: typer.Typer) -> None:
         for name, v in (("seat", seat), ("dealer", dealer)):
             if not 0 <= v < rs.seats:
                 raise UserError(f"--{name} {v} is out of range: {rs.id} has seats 0..{rs.seats - 1}")
-        if rs.play.get("stock", False):
+        if rs.play["stock"]:
             # a game with a stock and no bidding (two-handed): the whole-hand analysis of `pinochle two-hand`
             from analyzer.commands.twohand import print_analysis
             from analyzer.twohand import analyze_hand
@@ -269,7 +286,8 @@ def register(app: typer.Typer) -> None:
         if out is not None:
             _write(out, lambda p: adv.simulation.write(p))
         if deals_out is not None:
-            _write(deals_out, lambda p: deals_frame(adv.simulation).write_parquet(p))
+            meta = {"analyzer": json.dumps({**adv.simulation.meta, "columns": DEALS_COLUMNS}, ensure_ascii=False)}
+            _write(deals_out, lambda p: deals_frame(adv.simulation).write_parquet(p, metadata=meta))
         if json_out:
             emit_json(after.as_dict() if after is not None else adv.as_dict())
         else:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import sys
+from pathlib import Path
 from typing import Any
 
 from rich import box
@@ -67,6 +68,14 @@ def table(title: str | None = None, **kw: Any) -> Table:
     if not console.is_terminal:
         kw.setdefault("box", box.MARKDOWN)
     return Table(title=title, **kw)
+#: how every command numbers the seats (shown at the end of each command's help)
+SEATS_HELP = ("Seats: numbered 0 to N-1 in turn order, clockwise (seat 1 sits left of seat 0, play and bidding go "
+              "0, 1, 2, ...); partners sit opposite (0 with 2, 1 with 3). Seat words relative to you: left (the "
+              "next seat), right, partner, across.")
+
+#: the most sampled deals of one bid analysis: the advisor keeps every deal (~4 KB each) to pair its figures
+MAX_ADVICE_SAMPLES = 100_000
+ADVICE_LIMIT_WHY = "the advisor keeps every sampled deal in memory (~4 KB each)"
 RULES_HELP = "rule set: luxury-family, double-deck, auction, two-handed (or a house-rule .toml file)"
 OPTION_HELP = "rule option name=value, repeatable (e.g. --option head=always)"
 
@@ -84,6 +93,32 @@ def parse_hand(text: str, rules: RuleSet, size: int | None = None) -> Hand:
             f"wrong hand size: {rules.id} hands have {want} cards, this one has {len(hand)} ({text.strip()!r})"
         )
     return hand
+
+
+def check_output(path: Path | None, flag: str) -> None:
+    """Refuse, before any work, an output file whose folder does not exist (no folder is created) or that
+    names a folder."""
+    if path is None:
+        return
+    p = Path(path)
+    if p.is_dir():
+        raise UserError(f"{flag} {str(p)!r} is a folder: give a file name, e.g. {p / 'out.parquet'}")
+    parent = p.parent if str(p.parent) else Path(".")
+    if not parent.is_dir():
+        raise UserError(f"cannot write {flag} {str(p)!r}: the folder {str(parent)!r} does not exist")
+
+
+def read_lines(path: Path, what: str = "file") -> list[str]:
+    """The lines of a UTF-8 text file (a byte-order mark is skipped); UserError when it cannot be read."""
+    try:
+        data = Path(path).read_bytes()
+    except OSError as e:
+        raise UserError(f"cannot read {what} {str(path)!r}: {e.strerror or e}") from None
+    try:
+        return data.decode("utf-8-sig").splitlines()
+    except UnicodeDecodeError as e:
+        raise UserError(f"{what} {str(path)!r} is not UTF-8 text (byte 0x{data[e.start]:02x} at offset {e.start}): "
+                        "save it as UTF-8") from None
 
 
 def emit_json(obj: Any) -> None:

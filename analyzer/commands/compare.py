@@ -7,9 +7,17 @@ from typing import Annotated
 
 import typer
 
-from analyzer.batches import CLUSTER_HELP, WORKERS_HELP
-from analyzer.commands.common import RULES_HELP, console, emit_json, table
-from analyzer.commands.stats import write_out
+from analyzer.batches import CLUSTER_HELP, WORKERS_HELP, check_cluster, check_samples
+from analyzer.commands.common import (
+    ADVICE_LIMIT_WHY,
+    MAX_ADVICE_SAMPLES,
+    RULES_HELP,
+    SEATS_HELP,
+    check_output,
+    console,
+    emit_json,
+    table,
+)
 from analyzer.compare import METRICS, Comparison, compare, settings_grid
 
 DEFAULT_SAMPLES = 20_000
@@ -72,7 +80,7 @@ def print_comparison(c: Comparison) -> None:
 
 
 def register(app: typer.Typer) -> None:
-    @app.command("compare")
+    @app.command("compare", epilog=SEATS_HELP)
     def compare_cmd(
         rules: Annotated[str, typer.Option("--rules", "-r", help=RULES_HELP)] = "auction",
         option: Annotated[list[str] | None, typer.Option("--option", "-o", help=GRID_HELP)] = None,
@@ -92,11 +100,13 @@ def register(app: typer.Typer) -> None:
                        ] = None,
     ) -> None:
         """Compare rule settings on the same deals: meld, trick points, make rate, with paired differences."""
+        check_samples(samples)
+        check_samples(advise_samples, "--advise-samples", MAX_ADVICE_SAMPLES, ADVICE_LIMIT_WHY)
+        check_cluster(cluster)
+        check_output(out, "--out")
         settings = settings_grid(rules, option, vs)
         c = compare(settings, samples, seed, hands=hand or [], advise_samples=advise_samples, upcard=upcard,
-                    workers=workers, cluster=cluster, progress=not json_out)
-        if out is not None:
-            write_out(out, c.write)
+                    workers=workers, cluster=cluster, progress=not json_out, out=out)
         if json_out:
             emit_json(c.as_dict())
         else:

@@ -110,7 +110,7 @@ def register(app: typer.Typer) -> None:
         conv = f"; trick points converted {list(rs.convert)}" if rs.convert else ""
         console.print(f"card points: {pts}, last trick {rs.last_trick} ({rs.total_points} in all){conv}")
         console.print(f"play: leader {rs.play['leader']}, head {rs.play['head']}, "
-                      f"must trump {rs.play.get('must_trump', True)}")
+                      f"must trump {rs.play['must_trump']}")
         if rs.has_bidding:
             console.print(f"bidding: opening {rs.bidding['opening']}, levels {rs.bid_levels()[:8]} …")
         ot = table(title="options (--option name=value)")

@@ -7,21 +7,21 @@ from typing import Annotated
 
 import typer
 
-from analyzer.batches import CLUSTER_HELP, WORKERS_HELP
+from analyzer.batches import CLUSTER_HELP, WORKERS_HELP, check_cluster, check_samples
 from analyzer.cards import SUIT_NAMES, SUITS, suit_index
-from analyzer.commands.common import OPTION_HELP, RULES_HELP, console, emit_json, load_rules, table
-from analyzer.errors import UserError
+from analyzer.commands.common import (
+    OPTION_HELP,
+    RULES_HELP,
+    SEATS_HELP,
+    check_output,
+    console,
+    emit_json,
+    load_rules,
+    table,
+)
 from analyzer.meldstats import DD_NODES, PLAYS_HELP, MeldStats, fraction_text, meld_stats, parse_plays
 
 DEFAULT_SAMPLES = 20_000
-
-
-def write_out(path: Path, fn) -> None:
-    """Call ``fn(path)``; a file that cannot be written is a UserError."""
-    try:
-        fn(path)
-    except OSError as e:
-        raise UserError(f"cannot write {str(path)!r}: {e.strerror or e}") from None
 
 
 def _q(d: dict[float, float], p: float) -> str:
@@ -86,7 +86,7 @@ def print_stats(st: MeldStats) -> None:
 
 
 def register(app: typer.Typer) -> None:
-    @app.command("stats")
+    @app.command("stats", epilog=SEATS_HELP)
     def stats_cmd(
         rules: Annotated[str, typer.Option("--rules", "-r", help=RULES_HELP)] = "auction",
         option: Annotated[list[str] | None, typer.Option("--option", "-o", help=OPTION_HELP)] = None,
@@ -105,10 +105,11 @@ def register(app: typer.Typer) -> None:
         rs = load_rules(rules, option)
         t = suit_index(trump)
         modes = parse_plays(play)
+        check_samples(samples)
+        check_cluster(cluster)
+        check_output(out, "--out")
         st = meld_stats(rs, samples, seed, plays=modes, trump=t, workers=workers, cluster=cluster,
-                        progress=not json_out, dd_nodes=dd_nodes)
-        if out is not None:
-            write_out(out, st.write)
+                        progress=not json_out, dd_nodes=dd_nodes, out=out)
         if json_out:
             emit_json(st.as_dict())
         else:

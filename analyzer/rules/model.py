@@ -135,7 +135,7 @@ class RuleSet:
 
     @property
     def has_bidding(self) -> bool:
-        return self.bidding.get("kind", "none") != "none"
+        return self.bidding["kind"] != "none"
 
     def convert_points(self, p: int) -> int:
         """Trick points scored for ``p`` card points (Luxury Family's power-point conversion)."""

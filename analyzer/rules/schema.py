@@ -96,7 +96,7 @@ class BiddingSpec:
     step: int = field(default=1, metadata=_r(1, MAX_POINTS, "the least raise"))
     multiple_above: int = field(default=0, metadata=_r(0, MAX_POINTS, "bids above this are multiples of `multiple`"))
     multiple: int = field(default=1, metadata=_r(1, MAX_POINTS, "see multiple_above"))
-    rounds: int = field(default=1, metadata=_r(0, 10, "bidding rounds (0: until all but one have passed)"))
+    rounds: int = field(default=0, metadata=_r(0, 10, "bidding rounds (0: until all but one have passed)"))
     dealer_holds: bool = field(default=False, metadata=_d("the dealer holds the opening bid"))
     all_pass: Literal["throw-in", "dealer"] = field(default="throw-in", metadata=_d("what happens when all pass"))
     meld_bids: tuple[int, ...] = field(default=(), metadata=_d("first-round meld bids [lo, hi] (double deck)"))
