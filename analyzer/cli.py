@@ -8,7 +8,6 @@ exits with status 2.
 from __future__ import annotations
 
 import importlib
-import pkgutil
 import sys
 from typing import Annotated
 
@@ -26,8 +25,7 @@ _CLICK_ERRORS = (_ClickException,)
 
 app = typer.Typer(
     name="pinochle",
-    help="Pinochle hand analyser: meld, rules, bid advice, double-dummy play. Seats are numbered 0..N-1 "
-    "clockwise; seat 0 sits left of the dealer unless --dealer says otherwise.",
+    help="Pinochle hand analyser: meld, rules, bid advice, double-dummy play.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -51,22 +49,52 @@ def _root(
     """Pinochle hand analyser: meld, rules, bid advice, double-dummy play."""
 
 
-def _register_all() -> None:
-    import analyzer.commands as pkg
-
-    for mod in sorted(pkgutil.iter_modules(pkg.__path__), key=lambda m: m.name):
-        if mod.name == "common":
-            continue
-        importlib.import_module(f"analyzer.commands.{mod.name}").register(app)
+#: every subcommand and the module of :mod:`analyzer.commands` that defines it
+COMMANDS = {"arena": "arena", "bid": "bid", "compare": "compare", "meld": "meld", "report": "report",
+            "rules": "rules", "solve": "solve", "stats": "stats", "two-hand": "twohand"}
+_registered: set[str] = set()
 
 
-_register_all()
+def register(names: list[str] | None = None) -> None:
+    """Import and register the named subcommands (all when None). A command imports its heavy modules
+    (numba kernels, matplotlib, ...) with its own module, so a run imports only what it needs."""
+    for name in COMMANDS if names is None else names:
+        if name not in _registered:
+            importlib.import_module(f"analyzer.commands.{COMMANDS[name]}").register(app)
+            _registered.add(name)
+
+
+_click: dict[frozenset[str], object] = {}
+
+
+def _command() -> object:
+    """The click command of the app with the subcommands registered so far (built once per set: typer
+    would build it on every call)."""
+    key = frozenset(_registered)
+    if key not in _click:
+        _click[key] = typer.main.get_command(app)
+    return _click[key]
+
+
+def _needed(args: list[str]) -> list[str] | None:
+    """The subcommand the arguments name (only it is registered), [] for ``--version`` alone, or None
+    (register all) for help, no arguments and unknown commands."""
+    for a in args:
+        if a in COMMANDS:
+            return [a]
+        if not a.startswith("-"):
+            return None
+    if args and all(a == "--version" for a in args):
+        return []
+    return None
 
 
 def main(argv: list[str] | None = None) -> None:
     """Run the CLI; user errors give one line on stderr and exit status 2, Ctrl-C exits with 130."""
+    args = sys.argv[1:] if argv is None else list(argv)
+    register(_needed(args))
     try:
-        rv = app(args=argv, standalone_mode=False, prog_name="pinochle")
+        rv = _command().main(args=args, standalone_mode=False, prog_name="pinochle")  # type: ignore[attr-defined]
         # typer turns Ctrl-C (and an explicit typer.Exit) into a returned exit status here
         if rv == 130:
             raise KeyboardInterrupt
@@ -90,8 +118,7 @@ def main(argv: list[str] | None = None) -> None:
             sub = ctx.command_path.split(" ", 1)[1]
         else:  # the error came before the subcommand's context existed: find its name in the arguments
             words = sys.argv[1:] if argv is None else argv
-            names = {c.name for c in app.registered_commands}
-            sub = next((w for w in words if w in names), "")
+            sub = next((w for w in words if w in COMMANDS), "")
         where = f"pinochle {sub} --help" if sub else "pinochle --help"
         print(f"pinochle: error: {lines[0]} (see: {where})", file=sys.stderr)
         sys.exit(2)

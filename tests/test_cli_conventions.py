@@ -6,16 +6,18 @@ import re
 import pytest
 
 from analyzer import __version__
-from analyzer.cli import app
-
-COMMANDS = sorted(c.name for c in app.registered_commands)
+from analyzer.cli import COMMANDS, app, register
 
 
-def test_every_command_is_listed():
-    assert {"arena", "bid", "compare", "meld", "report", "rules", "solve", "stats", "two-hand"} <= set(COMMANDS)
+def test_every_command_is_listed(run_cli):
+    assert {"arena", "bid", "compare", "meld", "report", "rules", "solve", "stats", "two-hand"} == set(COMMANDS)
+    register()
+    assert {c.name for c in app.registered_commands} == set(COMMANDS)
+    code, out, _ = run_cli(["--help"])
+    assert all(f" {c} " in out for c in COMMANDS)
 
 
-@pytest.mark.parametrize("command", COMMANDS)
+@pytest.mark.parametrize("command", sorted(COMMANDS))
 @pytest.mark.parametrize("flag", ["-h", "--help"])
 def test_h_is_help_for_every_command(command, flag, run_cli):
     code, out, err = run_cli([command, flag])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import functools
 import tomllib
 from dataclasses import asdict
 from importlib import resources
@@ -22,9 +23,13 @@ def available(include_reference: bool = True) -> list[str]:
     return [r for r in _BUILTIN if include_reference or r != "bridge"]
 
 
+@functools.cache
+def _builtin_text(name: str) -> str:
+    return resources.files("analyzer.rules").joinpath(f"{name}.toml").read_text(encoding="utf-8")
+
+
 def _read_builtin(name: str) -> dict[str, Any]:
-    text = resources.files("analyzer.rules").joinpath(f"{name}.toml").read_text(encoding="utf-8")
-    return tomllib.loads(text)
+    return tomllib.loads(_builtin_text(name))
 
 
 def read_toml(path: Path, what: str = "house-rule file") -> dict[str, Any]:

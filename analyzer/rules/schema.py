@@ -21,6 +21,7 @@ A house-rule file adds ``base = "auction"`` and a table ``[options]`` of ``name 
 from __future__ import annotations
 
 import difflib
+import functools
 import types
 import typing
 from dataclasses import MISSING, dataclass, field, fields
@@ -220,6 +221,7 @@ def _expect(path: str, what: str, value: Any) -> SchemaError:
     return SchemaError(f"{path} must be {what}, not {_show(value)} ({_kind(value)})")
 
 
+@functools.cache
 def _hints(cls: type) -> dict[str, Any]:
     return typing.get_type_hints(cls)
 
