@@ -29,8 +29,16 @@ HANDS_HELP = 'every hand in seat order, separated by "/", e.g. "AS TS KS / QS JS
 FIELDS = {"rules", "trump", "leader", "declarer", "hands", "trick", "bid", "options"}
 
 
+def _text_or_list(value: Any, name: str, example: str) -> str | list[str]:
+    """A field that is text or a list of texts; UserError otherwise."""
+    if isinstance(value, str) or (isinstance(value, list) and all(isinstance(v, str) for v in value)):
+        return value
+    raise UserError(f"{name} must be text such as {example!r} or a list of such texts, not {value!r}"[:200])
+
+
 def parse_hands(text: str | Sequence[str], rules: RuleSet) -> list[list[int]]:
     """Card kinds of each seat from ``"h0 / h1 / ..."`` (or a list of hand strings); UserError if wrong."""
+    text = _text_or_list(text, "hands", "AS TS / QS JS / ...")
     parts = [p for p in text.split("/")] if isinstance(text, str) else [str(p) for p in text]
     if len(parts) != rules.seats:
         raise UserError(
@@ -48,6 +56,7 @@ def parse_trick(text: str | Sequence[str] | None, rules: RuleSet) -> list[int]:
     """Kinds of the cards already played to the current trick, in order (``"AS TS"`` or a list)."""
     if text is None:
         return []
+    text = _text_or_list(text, "trick", "AS TS")
     tokens = text.replace(",", " ").split() if isinstance(text, str) else [str(t) for t in text]
     return [parse_card(t, rules.deck) for t in tokens]
 
@@ -62,13 +71,22 @@ def parse_trump(value: str | int | None) -> int:
     return trump_index(str(value))
 
 
+#: the largest whole number a field of a position may hold (seats and bids are far below)
+_MAX_INT = 1_000_000
+
+
 def _int(value: Any, name: str) -> int:
-    if isinstance(value, bool) or value is None:
-        raise UserError(f"{name} must be a whole number")
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        raise UserError(f"{name} must be a whole number, not {value!r}") from None
+    """A whole number from JSON (an int, or text of one); UserError for anything else (1.5 is not 1)."""
+    v: Any = value
+    if isinstance(v, str) and v.strip().lstrip("+-").isdigit() and v.strip().isascii():
+        v = int(v.strip())
+    if isinstance(v, float) and v.is_integer():
+        v = int(v)
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise UserError(f"{name} must be a whole number, not {str(value)[:40]!r}")
+    if not -_MAX_INT <= v <= _MAX_INT:
+        raise UserError(f"{name} {v} is out of range")
+    return v
 
 
 def report(rules: RuleSet, pos: Position, res: SolveResult) -> dict[str, Any]:
