@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 import sys
+import unicodedata
 from typing import Annotated
 
 import typer
@@ -89,6 +90,13 @@ def _needed(args: list[str]) -> list[str] | None:
     return None
 
 
+def one_line(text: str) -> str:
+    """``text`` as one line: control characters and line separators (which a user's input can bring into a
+    message) written as escapes."""
+    return "".join(c.encode("unicode_escape").decode("ascii") if unicodedata.category(c) in ("Cc", "Zl", "Zp")
+                   else c for c in text)
+
+
 def main(argv: list[str] | None = None) -> None:
     """Run the CLI; user errors give one line on stderr and exit status 2, Ctrl-C exits with 130."""
     args = sys.argv[1:] if argv is None else list(argv)
@@ -101,7 +109,7 @@ def main(argv: list[str] | None = None) -> None:
         if isinstance(rv, int) and not isinstance(rv, bool) and rv != 0:
             sys.exit(rv)
     except UserError as e:
-        print(f"pinochle: error: {e}", file=sys.stderr)
+        print(f"pinochle: error: {one_line(str(e))}", file=sys.stderr)
         sys.exit(2)
     except typer.Exit as e:
         sys.exit(e.exit_code)
@@ -120,5 +128,5 @@ def main(argv: list[str] | None = None) -> None:
             words = sys.argv[1:] if argv is None else argv
             sub = next((w for w in words if w in COMMANDS), "")
         where = f"pinochle {sub} --help" if sub else "pinochle --help"
-        print(f"pinochle: error: {lines[0]} (see: {where})", file=sys.stderr)
+        print(f"pinochle: error: {one_line(lines[0])} (see: {where})", file=sys.stderr)
         sys.exit(2)

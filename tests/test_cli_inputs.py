@@ -197,3 +197,9 @@ def test_deals_out_carries_card_names(tmp_path, run_cli):
 
     meta = json.loads(pq.read_metadata(path).metadata[b"analyzer"])
     assert "hand_s{i}" in meta["columns"]
+
+
+@pytest.mark.parametrize("bad", ["AS\nKS", "AS\x1eKS", "AS\u2028KS", "AS\rKS", "\x00"])
+def test_control_characters_in_input_stay_on_the_one_error_line(bad, run_cli):
+    _one_line(*run_cli(["meld", "--hand", bad]))
+    _one_line(*run_cli(["rules", "auction", "--option", f"{bad}=1", "--option", f"{bad}=1"]), "given twice")

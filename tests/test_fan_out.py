@@ -6,6 +6,7 @@ import os
 import subprocess
 import sys
 import threading
+from pathlib import Path
 
 import numba
 import numpy as np
@@ -83,3 +84,19 @@ def test_commands_import_no_more_than_they_need():
     # the solver comes in where a command solves
     assert any(m.startswith("analyzer.solve") for m in _modules(
         "solve", "--trump", "H", "--hands", "AS TS / QS JS / AH TH / AD JD"))
+
+
+def _cache_dir(**env: str) -> str:
+    base = {k: v for k, v in os.environ.items() if k not in ("NUMBA_CACHE_DIR", "XDG_CACHE_HOME")}
+    r = subprocess.run([sys.executable, "-c", "from analyzer import jit; print(jit.cache_dir())"],
+                       capture_output=True, text=True, env={**base, **env}, timeout=120)
+    return r.stdout.strip()
+
+
+def test_kernels_are_cached_where_the_readme_says(tmp_path):
+    home = tmp_path / "home"
+    assert _cache_dir(HOME=str(home)).startswith(str(home / ".cache" / "pinochle-analyzer" / "numba-"))
+    assert _cache_dir(XDG_CACHE_HOME=str(tmp_path / "xdg")).startswith(str(tmp_path / "xdg" / "pinochle-analyzer"))
+    assert _cache_dir(NUMBA_CACHE_DIR=str(tmp_path / "n")).startswith(str(tmp_path / "n" / "numba-"))
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    assert "~/.cache/pinochle-analyzer" in readme and "__pycache__" not in readme
