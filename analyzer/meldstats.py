@@ -148,6 +148,9 @@ def copies_held(counts: np.ndarray, rules: RuleSet, meld: MeldSpec, suit: int | 
 
 
 def _dd_module() -> Any:
+    from analyzer import warmup
+
+    warmup.wait()
     try:
         import analyzer.solve as solve
     except ImportError:

@@ -94,8 +94,10 @@ def _play_double_dummy(rules: RuleSet, deals: np.ndarray, trump: int, leader: in
     Deals the solver does not finish within ``max_nodes`` are played by the heuristic ``policy`` instead
     (seed ``seed``) and marked ``exact = False``: never a made-up double-dummy number.
     """
+    from analyzer import warmup
     from analyzer.solve import solve_deals
 
+    warmup.wait()
     res = solve_deals(rules, deals, trump=trump, leader=leader, declarer=max(declarer, 0), bid=bid,
                       max_nodes=max_nodes, lines=True)
     points = res.points.astype(np.int64, copy=True)

@@ -100,3 +100,39 @@ def test_kernels_are_cached_where_the_readme_says(tmp_path):
     assert _cache_dir(NUMBA_CACHE_DIR=str(tmp_path / "n")).startswith(str(tmp_path / "n" / "numba-"))
     readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
     assert "~/.cache/pinochle-analyzer" in readme and "__pycache__" not in readme
+
+
+def test_the_solver_warm_up_starts_only_when_it_helps(monkeypatch):
+    from analyzer import warmup
+
+    started = []
+
+    class FakeProc:
+        def __init__(self, args, **kw):
+            started.append(args)
+            self.waited = False
+
+        def wait(self):
+            self.waited = True
+
+    monkeypatch.setattr(warmup.subprocess, "Popen", FakeProc)
+    monkeypatch.setattr(warmup, "_proc", None)
+    monkeypatch.setattr(warmup, "solver_cached", lambda: True)
+    assert warmup.start_solver() is False and started == []  # cached: nothing to do
+    monkeypatch.setattr(warmup, "solver_cached", lambda: False)
+    monkeypatch.setattr(warmup.os, "cpu_count", lambda: 1)
+    assert warmup.start_solver() is False  # one core: compiling in turn is as fast
+    monkeypatch.setattr(warmup.os, "cpu_count", lambda: 2)
+    assert warmup.start_solver() is True and started[0][1:] == ["-m", "analyzer.warmup"]
+    assert warmup.start_solver() is False  # one at a time
+    proc = warmup._proc
+    warmup.wait()
+    assert proc.waited and warmup._proc is None
+    warmup.wait()  # nothing running: returns at once
+
+
+def test_the_warm_up_compiles_by_solving_a_small_deal():
+    from analyzer import warmup
+
+    warmup._compile_solver()  # the solver is cached in the test run: this only checks the call is sound
+    assert warmup.solver_cached()

@@ -21,6 +21,7 @@ from typing import Annotated
 
 import typer
 
+from analyzer import warmup
 from analyzer.advise import DEFAULT_SAMPLES, Advice, LevelFigures, PlayAnalysis, advise, default_plays
 from analyzer.batches import check_samples
 from analyzer.cards import SUIT_NAMES, SUITS
@@ -252,6 +253,8 @@ def register(app: typer.Typer) -> None:
 
             if upcard is None:
                 raise UserError(f"{rs.id} needs the turned-up card: add --upcard 9H (it names trump)")
+            if play in ("dd", "both"):
+                warmup.start_solver()
             a = analyze_hand(rs, hand, upcard, dealer=(seat == dealer), samples=min(samples, 2000), seed=seed,
                              phase2="exact" if play in ("dd", "both") else "heuristic")
             emit_json(a.as_dict()) if json_out else print_analysis(a)
@@ -265,6 +268,8 @@ def register(app: typer.Typer) -> None:
         if loose and rs.has_bidding:
             raise UserError(f"every card is dealt in {rs.id}: give known cards with their seat, e.g. --known 2:AS")
         stock_loose = " ".join(loose)
+        if play in ("dd", "both"):
+            warmup.start_solver()  # compiles the solver on the second core while the deals are played out
         after = None
         if auction is not None:
             from analyzer.inference import advise_after_auction

@@ -8,6 +8,7 @@ from typing import Annotated
 
 import typer
 
+from analyzer import warmup
 from analyzer.batches import CLUSTER_HELP, WORKERS_HELP, check_cluster, check_samples
 from analyzer.cards import suit_index
 from analyzer.commands.common import (
@@ -100,6 +101,8 @@ def register(app: typer.Typer) -> None:
                         raise UserError(f"{base.id} has no bidding: name trump for --hand with --upcard, e.g. 9H")
                     advice[h] = advise(base, parsed, samples=advise_samples, seed=seed,
                                        upcard=None if base.has_bidding else upcard)
+            if "dd" in modes:
+                warmup.start_solver()
             st = meld_stats(base, samples, seed, plays=modes, trump=t, workers=workers, cluster=cluster,
                             progress=not json_out)
             rep = stats_report(st, target, command_line(flags), advice, dpi)

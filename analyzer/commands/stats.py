@@ -7,6 +7,7 @@ from typing import Annotated
 
 import typer
 
+from analyzer import warmup
 from analyzer.batches import CLUSTER_HELP, WORKERS_HELP, check_cluster, check_samples
 from analyzer.cards import SUIT_NAMES, SUITS, suit_index
 from analyzer.commands.common import (
@@ -108,6 +109,8 @@ def register(app: typer.Typer) -> None:
         check_samples(samples)
         check_cluster(cluster)
         check_output(out, "--out")
+        if "dd" in modes:
+            warmup.start_solver()
         st = meld_stats(rs, samples, seed, plays=modes, trump=t, workers=workers, cluster=cluster,
                         progress=not json_out, dd_nodes=dd_nodes, out=out)
         if json_out:

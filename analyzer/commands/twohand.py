@@ -14,6 +14,7 @@ from typing import Annotated
 
 import typer
 
+from analyzer import warmup
 from analyzer.batches import check_samples
 from analyzer.commands.common import OPTION_HELP, SEATS_HELP, console, emit_json, table
 from analyzer.errors import UserError
@@ -126,6 +127,8 @@ def register(app: typer.Typer) -> None:
         check_samples(games, "--games", MAX_GAMES, "the games are played in one batch (16 bytes each)")
         analysis = None
         if hand is not None and upcard is not None:
+            if phase2 == "exact":
+                warmup.start_solver()
             analysis = analyze_hand(rs, hand, upcard, dealer=dealer, samples=samples, seed=seed, phase2=phase2)
         odds = None
         if score is not None:

@@ -295,7 +295,10 @@ def solve_phase2(rules: RuleSet, hands2: np.ndarray, trump: np.ndarray, leader: 
     """Phase-2 points of each seat with best play by both (the double-dummy solver, seat 0 against seat 1):
     int64[n, 2] and the number of positions past the solver's node budget (scored at the middle of
     their proven bounds)."""
+    from analyzer import warmup
     from analyzer.solve import solve_deals
+
+    warmup.wait()
 
     res = solve_deals(rules, hands2, trump=trump, leader=leader, declarer=0)
     total = _card_points(rules, hands2).sum(axis=1) + rules.last_trick
