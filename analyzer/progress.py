@@ -24,7 +24,8 @@ def stderr_is_terminal() -> bool:
 
 
 class Bar:
-    """A rich progress bar on stderr (or nothing, when not shown): ``advance(k)`` after each step."""
+    """A rich progress bar on stderr (or nothing, when not shown): ``advance(k)`` after each step. With
+    ``total`` None, a spinner and the time elapsed (work that cannot count its steps)."""
 
     def __init__(self, show: bool, total: int | None, label: str) -> None:
         self.p: Any = None
@@ -35,13 +36,16 @@ class Bar:
             BarColumn,
             MofNCompleteColumn,
             Progress,
+            SpinnerColumn,
             TextColumn,
             TimeElapsedColumn,
             TimeRemainingColumn,
         )
 
-        self.p = Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                          TimeRemainingColumn(), console=Console(stderr=True), transient=True)
+        columns: tuple[Any, ...] = (
+            (SpinnerColumn(), TextColumn(label), TimeElapsedColumn()) if total is None else
+            (TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn()))
+        self.p = Progress(*columns, console=Console(stderr=True), transient=True)
         self.p.start()
         self.task = self.p.add_task(label, total=total)
 

@@ -40,6 +40,7 @@ from analyzer.commands.common import (
 )
 from analyzer.deal import resolve_seat
 from analyzer.errors import UserError
+from analyzer.progress import progress_bar
 from analyzer.rules import RuleSet
 from analyzer.simulate import DEALS_COLUMNS, PLAY_MODES_HELP, deals_frame
 
@@ -255,8 +256,9 @@ def register(app: typer.Typer) -> None:
                 raise UserError(f"{rs.id} needs the turned-up card: add --upcard 9H (it names trump)")
             if play in ("dd", "both"):
                 warmup.start_solver()
-            a = analyze_hand(rs, hand, upcard, dealer=(seat == dealer), samples=min(samples, 2000), seed=seed,
-                             phase2="exact" if play in ("dd", "both") else "heuristic")
+            with progress_bar(not json_out, None, "playing hands"):
+                a = analyze_hand(rs, hand, upcard, dealer=(seat == dealer), samples=min(samples, 2000), seed=seed,
+                                 phase2="exact" if play in ("dd", "both") else "heuristic")
             emit_json(a.as_dict()) if json_out else print_analysis(a)
             return
         h = parse_hand(hand, rs)

@@ -276,12 +276,15 @@ def solve_file(path: Path, all_cards: bool, max_nodes: int, line: bool = False, 
         raise UserError(f"{path} holds no position: write one JSON object per line, e.g. "
                         '{"rules": "auction", "trump": "H", "hands": "AS TS / ..."}')
     out: list[dict[str, Any]] = [{} for _ in range(count)]
+    step = max(8, -(-count // 20))  # solved in parallel a piece at a time, so that the bar moves
     with progress_bar(progress, count, "solving positions") as bar:
         for rules, idx, positions in groups.values():
-            for i, pos, res in zip(idx, positions, solve_positions(rules, positions, all_cards, max_nodes,
-                                                                     lines=line), strict=True):
-                out[i] = report(rules, pos, res)
-            bar.advance(len(idx))
+            for a in range(0, len(idx), step):
+                part = positions[a:a + step]
+                for i, pos, res in zip(idx[a:a + step], part, solve_positions(rules, part, all_cards, max_nodes,
+                                                                               lines=line), strict=True):
+                    out[i] = report(rules, pos, res)
+                bar.advance(len(part))
     return out
 
 
@@ -334,6 +337,7 @@ def register(app: typer.Typer) -> None:
         hand_kinds = parse_hands(hands, rs)
         pos = make_position(rs, hand_kinds, parse_trump(trump), defaults.declarer if leader is None else leader,
                             defaults.declarer, parse_trick(trick, rs), defaults.bid)
-        res = solve_positions(rs, [pos], cards, max_nodes, lines=line)[0]
+        with progress_bar(not json_out, None, "solving"):
+            res = solve_positions(rs, [pos], cards, max_nodes, lines=line)[0]
         rep = report(rs, pos, res)
         emit_json(rep) if json_out else _print(rep, rs)

@@ -18,6 +18,7 @@ from analyzer import warmup
 from analyzer.batches import check_samples
 from analyzer.commands.common import OPTION_HELP, SEATS_HELP, console, emit_json, table
 from analyzer.errors import UserError
+from analyzer.progress import progress_bar
 from analyzer.rules import RuleSet, load
 from analyzer.rules.loader import parse_option_args
 from analyzer.twohand.analysis import DEFAULT_SAMPLES, HandAnalysis, analyze_hand, trump_name
@@ -129,11 +130,13 @@ def register(app: typer.Typer) -> None:
         if hand is not None and upcard is not None:
             if phase2 == "exact":
                 warmup.start_solver()
-            analysis = analyze_hand(rs, hand, upcard, dealer=dealer, samples=samples, seed=seed, phase2=phase2)
+            with progress_bar(not json_out, None, f"playing {samples:,} hands"):
+                analysis = analyze_hand(rs, hand, upcard, dealer=dealer, samples=samples, seed=seed, phase2=phase2)
         odds = None
         if score is not None:
             first = None if analysis is None else (analysis.my_scores, analysis.opp_scores)
-            odds = game_odds(rs, parse_score(score), i_deal=dealer, games=games, seed=seed, first=first)
+            with progress_bar(not json_out, None, f"playing {games:,} games"):
+                odds = game_odds(rs, parse_score(score), i_deal=dealer, games=games, seed=seed, first=first)
         if json_out:
             if analysis is not None:
                 out = analysis.as_dict()
