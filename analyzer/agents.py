@@ -776,6 +776,38 @@ AGENTS_HELP = ("advisor, advisor-cautious, advisor-noinf, formula, meld-only, ra
                "(advisor:samples=200,risk=0.6,inference=off), or module:Class for your own agent")
 
 
+#: the class behind each built-in agent name: its constructor's annotations type the options of a spec
+_AGENT_CLASSES: dict[str, type] = {"advisor": Advisor, "advisor-cautious": Advisor, "advisor-noinf": Advisor,
+                                   "formula": Formula, "meld-only": MeldOnly, "random": RandomBidder}
+
+
+def _check_options(name: str, kw: dict[str, Any], spec: str) -> None:
+    """UserError for an option the agent does not take or a value of the wrong type (``samples=abc``)."""
+    import difflib
+    import typing
+
+    cls = _AGENT_CLASSES.get(name)
+    if cls is None:
+        return
+    hints = typing.get_type_hints(cls.__init__)
+    hints.pop("return", None)
+    for k, v in kw.items():
+        if k not in hints:
+            near = difflib.get_close_matches(k, list(hints), n=1)
+            known = ", ".join(h.replace("_", "-") for h in hints) or "none"
+            raise UserError(f"agent {name!r} has no option {k!r}" + (f" (did you mean {near[0]!r}?)" if near else "")
+                            + f": its options are {known}")
+        want = {a for a in typing.get_args(hints[k]) or (hints[k],) if a is not type(None)}
+        ok = ((bool in want and isinstance(v, bool))
+              or (int in want and isinstance(v, int) and not isinstance(v, bool))
+              or (float in want and isinstance(v, int | float) and not isinstance(v, bool))
+              or (str in want and isinstance(v, str)))
+        if not ok:
+            words = {bool: "on/off", int: "a whole number", float: "a number", str: "a word"}
+            kinds = " or ".join(words.get(a, "not settable here") for a in want)
+            raise UserError(f"bad agent option {k}={v!r} in {spec!r}: {k} is {kinds}")
+
+
 def register_agent(name: str, factory: Factory) -> None:
     """Make ``factory(**options)`` available as agent ``name``."""
     AGENTS[name] = factory
@@ -816,9 +848,10 @@ def make_agent(spec: str) -> Any:
             if not eq:
                 raise UserError(f"bad agent option {item!r} in {spec!r}: write key=value")
             kw[k.strip().replace("-", "_")] = _value(v)
+        _check_options(name, kw, spec)
         try:
             agent = AGENTS[name](**kw)
-        except TypeError as e:
+        except (TypeError, ValueError) as e:
             raise UserError(f"bad options for agent {name!r}: {e}") from None
     if not isinstance(agent, Agent):
         raise UserError(f"agent {spec!r} lacks the protocol: name, bid(view), choose_trump(view)")

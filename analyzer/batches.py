@@ -21,16 +21,24 @@ A rich progress bar on stderr follows the batches of long runs when ``progress``
 from __future__ import annotations
 
 import multiprocessing
-from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+import re
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from analyzer.errors import UserError
+from analyzer.progress import progress_bar
 
 #: deals per batch; part of the reproducibility contract (it fixes the play seeds): never vary per run
 BATCH = 4096
+#: the most deals of one run: a deal's random stream is keyed by 32 bits of its index, so deals past 2**32
+#: would repeat earlier ones (and the play seeds of batches past it too)
+MAX_DEALS = 2**32
+#: batches a pool or a cluster works on at once per worker (results wait in memory only this long)
+IN_FLIGHT = 2
 #: how long to wait for a Dask scheduler to answer
 CONNECT_TIMEOUT = "15s"
 
@@ -50,11 +58,29 @@ class Span:
     n: int
 
 
-def plan(samples: int, batch: int = BATCH) -> list[Span]:
-    """The batches of a run of ``samples`` deals: fixed boundaries at multiples of ``batch``."""
+def check_samples(samples: int, flag: str = "--samples", limit: int = MAX_DEALS, why: str = "") -> None:
+    """UserError, before any work, for a number of deals below 1 or above ``limit``."""
     if samples < 1:
-        raise UserError(f"--samples must be at least 1, not {samples}")
-    return [Span(i, s, min(batch, samples - s)) for i, s in enumerate(range(0, samples, batch))]
+        raise UserError(f"{flag} must be at least 1, not {samples}")
+    if samples > limit:
+        reason = why or "deals past 2**32 would repeat earlier deals (a deal's random stream is keyed by 32 bits)"
+        raise UserError(f"{flag} {samples:,} is over the limit of {limit:,}: {reason}")
+
+
+def spans(samples: int, batch: int = BATCH) -> Iterator[Span]:
+    """The batches of a run of ``samples`` deals, one at a time: fixed boundaries at multiples of ``batch``."""
+    check_samples(samples)
+    for i, s in enumerate(range(0, samples, batch)):
+        yield Span(i, s, min(batch, samples - s))
+
+
+def count_spans(samples: int, batch: int = BATCH) -> int:
+    return -(-samples // batch)
+
+
+def plan(samples: int, batch: int = BATCH) -> list[Span]:
+    """The batches of a run of ``samples`` deals as a list (:func:`spans`)."""
+    return list(spans(samples, batch))
 
 
 def _one_thread() -> None:
@@ -65,6 +91,19 @@ def _one_thread() -> None:
         numba.set_num_threads(1)
     except Exception:  # pragma: no cover - numba always imports here; never fail a worker over it
         pass
+
+
+def check_cluster(cluster: Any) -> None:
+    """UserError, before any work, for a ``--cluster`` value that is no scheduler address: ``local`` or
+    ``tcp://host:port`` (also tls://, ucx://, inproc://)."""
+    if cluster is None or not isinstance(cluster, str):
+        return
+    if cluster == "local" or cluster.startswith("inproc://"):
+        return
+    m = re.fullmatch(r"(tcp|tls|ucx)://(\[[0-9a-fA-F:]+\]|[^:/\s]+):(\d{1,5})", cluster)
+    if m is None or not 0 < int(m.group(3)) < 65536:
+        raise UserError(f"bad --cluster {cluster!r}: give a scheduler address with its port, e.g. "
+                        "tcp://host:8786, or local")
 
 
 def _dask() -> Any:
@@ -97,11 +136,10 @@ def _dask_client(cluster: Any, workers: int):
             lc.close()
         return
     address = str(cluster)
-    if not address.startswith(("tcp://", "tls://", "inproc://", "ucx://")):
-        raise UserError(f"bad --cluster {address!r}: give a scheduler address such as tcp://host:8786, or local")
+    check_cluster(address)
     try:
         client = distributed.Client(address, timeout=CONNECT_TIMEOUT)
-    except (OSError, TimeoutError) as e:
+    except (OSError, TimeoutError, ValueError) as e:
         raise UserError(f"cannot reach the Dask scheduler at {address}: {e}") from None
     try:
         yield client
@@ -109,31 +147,71 @@ def _dask_client(cluster: Any, workers: int):
         client.close()
 
 
-class _Bar:
-    """A rich progress bar on stderr that only shows on a terminal, for runs of several batches."""
+def iter_batches(
+    fn: Callable[[T], R],
+    tasks: Iterable[T],
+    *,
+    total: int | None = None,
+    workers: int = 1,
+    cluster: Any = None,
+    progress: bool = False,
+    label: str = "batches",
+) -> Iterator[R]:
+    """``fn(t)`` for each task, yielded in the order of ``tasks`` and computed where ``workers`` /
+    ``cluster`` say (module docstring).
 
-    def __init__(self, show: bool, total: int, label: str) -> None:
-        self.p = None
-        if not show or total < 2:
-            return
-        from rich.console import Console
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+    Tasks are taken from the iterable only as workers free up (at most :data:`IN_FLIGHT` per worker
+    wait at once), so a run of any length holds a bounded number of batches in memory. ``fn`` must be a
+    module-level function and the tasks picklable when they leave this process. An exception raised by
+    a batch (a UserError included) is raised here; Ctrl-C cancels the batches not yet started.
+    """
+    if workers < 1:
+        raise UserError(f"--workers must be at least 1, not {workers}")
+    check_cluster(cluster)
+    it = iter(tasks)
+    with progress_bar(progress, total, label) as bar:
+        if cluster is not None:
+            with _dask_client(cluster, workers) as client:
+                yield from _ordered(lambda t: client.submit(fn, t, pure=False), it,
+                                    IN_FLIGHT * max(1, len(client.scheduler_info().get("workers", {})) or workers),
+                                    bar, cancel=lambda fs: client.cancel(list(fs)))
+        elif workers == 1:
+            for t in it:
+                out = fn(t)
+                bar.advance()
+                yield out
+        else:
+            ctx = multiprocessing.get_context("spawn")
+            pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_one_thread)
+            try:
+                yield from _ordered(lambda t: pool.submit(fn, t), it, IN_FLIGHT * workers, bar)
+            except BaseException:
+                pool.shutdown(wait=False, cancel_futures=True)
+                raise
+            pool.shutdown(wait=True)
 
-        console = Console(stderr=True)
-        if not console.is_terminal:
-            return
-        self.p = Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                          console=console, transient=True)
-        self.p.start()
-        self.task = self.p.add_task(label, total=total)
 
-    def advance(self, k: int = 1) -> None:
-        if self.p is not None:
-            self.p.update(self.task, advance=k)
-
-    def close(self) -> None:
-        if self.p is not None:
-            self.p.stop()
+def _ordered(submit: Callable[[Any], Any], tasks: Iterator[Any], window: int, bar: Any,
+             cancel: Callable[[Any], Any] | None = None) -> Iterator[Any]:
+    """Results of futures in submission order, keeping at most ``window`` submitted and unyielded."""
+    pending: deque[Any] = deque()
+    try:
+        for t in tasks:
+            pending.append(submit(t))
+            if len(pending) >= window:
+                out = pending.popleft().result()
+                bar.advance()
+                yield out
+        while pending:
+            out = pending.popleft().result()
+            bar.advance()
+            yield out
+    except BaseException:
+        for f in pending:
+            f.cancel()
+        if cancel is not None and pending:
+            cancel(pending)
+        raise
 
 
 def run_batches(
@@ -145,38 +223,10 @@ def run_batches(
     progress: bool = False,
     label: str = "batches",
 ) -> list[R]:
-    """``[fn(t) for t in tasks]``, computed where ``workers`` / ``cluster`` say (module docstring).
-
-    ``fn`` must be a module-level function and the tasks picklable when they leave this process. The
-    results are returned in the order of ``tasks`` whatever order the batches finish in; an exception
-    raised by a batch (a UserError included) is raised here.
-    """
-    if workers < 1:
-        raise UserError(f"--workers must be at least 1, not {workers}")
+    """``[fn(t) for t in tasks]``, computed where ``workers`` / ``cluster`` say (:func:`iter_batches`),
+    the results in the order of ``tasks``."""
     tasks = list(tasks)
-    bar = _Bar(progress, len(tasks), label)
-    out: list[Any] = [None] * len(tasks)
-    try:
-        if cluster is not None:
-            with _dask_client(cluster, workers) as client:
-                futures = client.map(fn, tasks, pure=False)
-                index = {f.key: i for i, f in enumerate(futures)}
-                distributed = _dask()
-                for f in distributed.as_completed(futures):
-                    out[index[f.key]] = f.result()
-                    bar.advance()
-        elif workers == 1 or len(tasks) <= 1:
-            for i, t in enumerate(tasks):
-                out[i] = fn(t)
-                bar.advance()
-        else:
-            ctx = multiprocessing.get_context("spawn")
-            n = min(workers, len(tasks))
-            with ProcessPoolExecutor(max_workers=n, mp_context=ctx, initializer=_one_thread) as pool:
-                futs = {pool.submit(fn, t): i for i, t in enumerate(tasks)}
-                for f in as_completed(futs):
-                    out[futs[f]] = f.result()
-                    bar.advance()
-    finally:
-        bar.close()
-    return out
+    if workers > len(tasks) > 0:
+        workers = max(1, len(tasks))
+    return list(iter_batches(fn, tasks, total=len(tasks), workers=workers, cluster=cluster, progress=progress,
+                             label=label))

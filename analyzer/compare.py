@@ -4,7 +4,7 @@ A *setting* is a rule set with some options switched (``head=always``) or a hous
 settings comes from option lists (``head=never,always`` x ``counting=classic,aces-tens``) and house
 files (:func:`settings_grid`); the first setting is the baseline.
 
-:func:`compare` deals ``samples`` random deals once per seed (:func:`analyzer.meldstats.collect_many`):
+:func:`compare` deals ``samples`` random deals once per seed (:func:`analyzer.meldstats.iter_columns`):
 settings that share the pack, the seats and the hand size get the very same deals, so every figure is
 compared **paired** (deal by deal), which removes the deal-to-deal spread from the difference. Where a
 setting changes the deck (two-handed ``deck=24``) the deals cannot be shared: its figures are compared
@@ -31,11 +31,21 @@ from typing import Any
 import numpy as np
 import polars as pl
 
+from analyzer.batches import check_samples
 from analyzer.errors import UserError
-from analyzer.meldstats import WorthModel, collect_many, made_at, side_outcome, typical_bids
+from analyzer.meldstats import (
+    FIT_DEALS,
+    MODEL_KEYS,
+    WorthModel,
+    iter_columns,
+    made_at,
+    side_outcome,
+    typical_bids,
+)
+from analyzer.parquet import sink
 from analyzer.rules import RuleSet, load
 from analyzer.rules.loader import parse_option_args
-from analyzer.stats import Estimate, mean_ci, z_value
+from analyzer.stats import Estimate, Histogram, Moments, z_value
 
 #: why an option may change nothing a comparison of single hands measures
 NOT_MODELLED = {
@@ -138,14 +148,19 @@ def difference(a: Estimate, b: Estimate, lin_a: np.ndarray | None, lin_b: np.nda
 
 
 # ---- per-setting figures ----------------------------------------------------------------------------------
+#: the per-deal values of one setting that the figures are built on (one block of the run's moment vector)
+VALUES = ("meld", "side_meld", "trick_points", "total", "made", "bids")
+
+
 @dataclass
 class Figures:
-    """One setting's estimates (:data:`METRICS`) and the per-deal values their differences are built on."""
+    """One setting's estimates (:data:`METRICS`) and, for each, the coefficients of its linearised
+    per-deal value over the run's moment vector (what paired differences are built on)."""
 
     setting: Setting
     paired: bool
     estimates: dict[str, Estimate]
-    linear: dict[str, np.ndarray] = field(repr=False)
+    coef: dict[str, np.ndarray] = field(repr=False)
     model: WorthModel | None = None
 
     def as_dict(self) -> dict[str, Any]:
@@ -155,28 +170,41 @@ class Figures:
                 "bid_model": self.model.as_dict() if self.model else None}
 
 
-def figures(setting: Setting, cols: dict[str, np.ndarray], paired: bool) -> Figures:
-    """The estimates of :data:`METRICS` for one setting's per-deal columns (heuristic play)."""
-    rs = setting.rules
+def setting_values(rs: RuleSet, cols: dict[str, np.ndarray], model: WorthModel | None) -> np.ndarray:
+    """float64[n, len(VALUES)]: one setting's per-deal values (heuristic play): seat 0's meld, its side's
+    meld as counted, trick points, their total, and, with bidding, whether the hand bids its typical bid
+    and whether it makes it."""
     side = side_outcome(rs, cols, "heuristic")
-    est: dict[str, Estimate] = {}
-    lin: dict[str, np.ndarray] = {}
-    for name, v in (("meld", cols["meld_s0"]), ("side_meld", side.meld), ("trick_points", side.trick_points),
-                    ("total", side.total)):
-        v = np.asarray(v, dtype=np.float64)
-        est[name] = mean_ci(v)
-        lin[name] = v
-    est["meld_share"], lin["meld_share"] = ratio_ci(side.meld, side.total)
-    model = None
-    if rs.has_bidding:
-        model = WorthModel.fit(rs, cols, "heuristic")
+    n = side.meld.size
+    out = np.zeros((n, len(VALUES)))
+    out[:, 0] = cols["meld_s0"]
+    out[:, 1] = side.meld
+    out[:, 2] = side.trick_points
+    out[:, 3] = side.total
+    if model is not None:
         tb = typical_bids(rs.bid_levels(), model.predict(rs, cols))
-        bids = (tb > 0).astype(np.float64)
-        made = made_at(rs, cols, "heuristic", tb) & (tb > 0)
-        est["make_rate"], lin["make_rate"] = ratio_ci(made.astype(np.float64), bids)
-        est["bid_share"] = mean_ci(bids)
-        lin["bid_share"] = bids
-    return Figures(setting, paired, est, lin, model)
+        bids = tb > 0
+        out[:, 4] = made_at(rs, cols, "heuristic", tb) & bids
+        out[:, 5] = bids
+    return out
+
+
+def setting_figures(setting: Setting, paired: bool, mom: Moments, block: int, model: WorthModel | None) -> Figures:
+    """The estimates of :data:`METRICS` for the setting whose values are block ``block`` of ``mom``."""
+    at = {name: block * len(VALUES) + i for i, name in enumerate(VALUES)}
+    est: dict[str, Estimate] = {}
+    coef: dict[str, np.ndarray] = {}
+    for name in ("meld", "side_meld", "trick_points", "total"):
+        est[name] = mom.mean_of(at[name])
+        coef[name] = np.zeros(mom.mean.size)
+        coef[name][at[name]] = 1.0
+    est["meld_share"], coef["meld_share"] = mom.ratio(at["side_meld"], at["total"])
+    if model is not None:
+        est["make_rate"], coef["make_rate"] = mom.ratio(at["made"], at["bids"])
+        est["bid_share"] = mom.mean_of(at["bids"])
+        coef["bid_share"] = np.zeros(mom.mean.size)
+        coef["bid_share"][at["bids"]] = 1.0
+    return Figures(setting, paired, est, coef, model)
 
 
 @dataclass(frozen=True)
@@ -204,24 +232,42 @@ class HandAdvice:
         return "pass"
 
 
+def _fit_hand(rs: RuleSet, hand: str) -> tuple[Any, str | None]:
+    """The hand parsed for a setting, or why it does not fit."""
+    from analyzer.cards import Hand
+
+    try:
+        h = Hand.parse(hand, rs.deck)
+    except UserError as e:
+        return None, f"the hand does not fit this deck: {e}"
+    if len(h) != rs.hand_size:
+        return None, f"{rs.id} hands here have {rs.hand_size} cards, this one has {len(h)}"
+    return h, None
+
+
+def check_hands(settings: Sequence[Setting], hands: Sequence[str], upcard: str | None) -> None:
+    """UserError, before any work, for a hand that fits none of the settings (or lacks its upcard)."""
+    for hand in hands:
+        fits = [st for st in settings if _fit_hand(st.rules, hand)[0] is not None]
+        if not fits:
+            raise UserError(f"--hand {hand!r}: {_fit_hand(settings[0].rules, hand)[1]}")
+        if any(not st.rules.has_bidding for st in fits) and upcard is None:
+            rid = next(st.rules.id for st in fits if not st.rules.has_bidding)
+            raise UserError(f"{rid} has no bidding: name trump for --hand with --upcard, e.g. --upcard 9H")
+
+
 def hand_advice(settings: Sequence[Setting], hand: str, samples: int, seed: int, upcard: str | None,
                 ) -> list[HandAdvice]:
     """The advisor's recommendation for ``hand`` under every setting (same seed: the same sampled deals
     wherever the deck is the same)."""
     from analyzer.advise import advise
-    from analyzer.cards import Hand
 
     out = []
     for st in settings:
         rs = st.rules
-        try:
-            h = Hand.parse(hand, rs.deck)
-        except UserError as e:
-            out.append(HandAdvice(st.label, None, None, None, None, f"the hand does not fit this deck: {e}"))
-            continue
-        if len(h) != rs.hand_size:
-            out.append(HandAdvice(st.label, None, None, None, None,
-                                  f"{rs.id} hands here have {rs.hand_size} cards, this one has {len(h)}"))
+        h, why = _fit_hand(rs, hand)
+        if h is None:
+            out.append(HandAdvice(st.label, None, None, None, None, str(why)))
             continue
         if not rs.has_bidding and upcard is None:
             raise UserError(f"{rs.id} has no bidding: name trump for --hand with --upcard, e.g. --upcard 9H")
@@ -243,7 +289,8 @@ class Comparison:
     differences: list[dict[str, Estimate]]
     hands: dict[str, list[HandAdvice]]
     notes: list[str]
-    columns: list[dict[str, np.ndarray]] = field(repr=False)
+    #: per setting: histograms (value -> deals) of seat 0's meld and of its side's trick points
+    histograms: list[dict[str, dict[int, int]]] = field(repr=False, default_factory=list)
 
     @property
     def baseline(self) -> Setting:
@@ -275,24 +322,71 @@ class Comparison:
                              for f, d in zip(self.figures[1:], self.differences[1:], strict=True)
                              for k, e in d.items()])
 
-    def frame(self) -> pl.DataFrame:
-        """Every setting's per-deal columns, one block per setting (column ``setting``)."""
-        blocks = [pl.DataFrame(c).with_columns(pl.lit(s.label).alias("setting"))
-                  for s, c in zip(self.settings, self.columns, strict=True)]
-        return pl.concat(blocks, how="diagonal_relaxed")
 
-    def write(self, path: str | Path) -> None:
-        import json
-
-        meta = {"rules": self.baseline.rules.id, "settings": [s.label for s in self.settings], "seed": self.seed,
-                "samples": self.samples}
-        self.frame().write_parquet(path, metadata={"analyzer": json.dumps(meta, ensure_ascii=False)})
-
-
-def _same_everywhere(a: dict[str, np.ndarray], b: dict[str, np.ndarray]) -> bool:
-    """Whether two settings' per-deal columns agree on every deal (meld, play and points alike)."""
+def _same_columns(a: dict[str, np.ndarray], b: dict[str, np.ndarray]) -> bool:
     keys = [k for k in a if k.startswith(("meld_s", "heuristic_", "trump"))]
     return a.keys() == b.keys() and all(np.array_equal(a[k], b[k]) for k in keys)
+
+
+class CompareAccumulator:
+    """A comparison accumulated batch by batch: the moments of every setting's per-deal values on the
+    same deals, histograms, whether each setting plays exactly like the baseline; the bid models are
+    fitted on the first :data:`~analyzer.meldstats.FIT_DEALS` deals."""
+
+    def __init__(self, settings: Sequence[Setting], fit_deals: int = FIT_DEALS) -> None:
+        self.settings = list(settings)
+        self.fit_deals = fit_deals
+        self.mom = Moments(len(VALUES) * len(self.settings))
+        self.models: list[WorthModel | None] | None = None
+        self.buffer: list[list[dict[str, np.ndarray]]] = []
+        self.buffered = 0
+        self.same = [True] * len(self.settings)
+        self.hist = [{"meld": Histogram(), "trick_points": Histogram()} for _ in self.settings]
+
+    def add(self, group: list[dict[str, np.ndarray]]) -> None:
+        base = group[0]
+        for i, (st, cols) in enumerate(zip(self.settings, group, strict=True)):
+            self.same[i] = self.same[i] and _same_columns(cols, base)
+            self.hist[i]["meld"].add(cols["meld_s0"])
+            self.hist[i]["trick_points"].add(side_outcome(st.rules, cols, "heuristic").trick_points)
+        if self.models is not None:
+            self._values(group)
+            return
+        self.buffer.append([{k: v for k, v in c.items() if k.startswith(MODEL_KEYS)} for c in group])
+        self.buffered += len(base["deal"])
+        if self.buffered >= self.fit_deals:
+            self._fit()
+
+    def _fit(self) -> None:
+        joined = [{k: np.concatenate([g[i][k] for g in self.buffer]) for k in self.buffer[0][i]}
+                  for i in range(len(self.settings))]
+        self.buffer, self.buffered = [], 0
+        self.models = [WorthModel.fit(st.rules, c, "heuristic") if st.rules.has_bidding else None
+                       for st, c in zip(self.settings, joined, strict=True)]
+        self._values(joined)
+
+    def _values(self, group: list[dict[str, np.ndarray]]) -> None:
+        assert self.models is not None
+        self.mom.add(np.concatenate([setting_values(st.rules, c, m) for st, c, m in
+                                     zip(self.settings, group, self.models, strict=True)], axis=1))
+
+    def figures(self) -> tuple[list[Figures], list[dict[str, Estimate]]]:
+        if self.models is None:
+            self._fit()
+        assert self.models is not None
+        base = self.settings[0]
+        figs = [setting_figures(s, s.deal_key == base.deal_key, self.mom, i, m)
+                for i, (s, m) in enumerate(zip(self.settings, self.models, strict=True))]
+        diffs: list[dict[str, Estimate]] = [{}]
+        for f in figs[1:]:
+            d = {}
+            for k, e in f.estimates.items():
+                if k in figs[0].estimates:
+                    b = figs[0].estimates[k]
+                    d[k] = (self.mom.paired(e, b, f.coef[k], figs[0].coef[k]) if f.paired
+                            else difference(e, b, None, None, False))
+            diffs.append(d)
+        return figs, diffs
 
 
 def compare(
@@ -306,37 +400,47 @@ def compare(
     workers: int = 1,
     cluster: Any = None,
     progress: bool = False,
+    out: str | Path | None = None,
 ) -> Comparison:
-    """Compare ``settings`` on ``samples`` random deals (module docstring)."""
+    """Compare ``settings`` on ``samples`` random deals (module docstring), batch by batch (memory does
+    not grow with ``samples``); ``out`` saves every setting's per-deal columns as Parquet (column
+    ``setting`` names the setting; the deals come batch by batch, every setting's rows of a batch together)."""
     settings = list(settings)
     if len(settings) < 2:
         raise UserError("compare needs at least two settings")
     for s in settings:
         if s.rules.reference:
             raise UserError(f"{s.rules.id} is the solver's reference rule set, not a pinochle game")
-    cols = collect_many([s.rules for s in settings], samples, seed, ("heuristic",), workers=workers,
-                        cluster=cluster, progress=progress)
+    check_samples(samples)
+    check_hands(settings, hands, upcard)
+    acc = CompareAccumulator(settings)
+    meta = {"rules": settings[0].rules.id, "settings": [s.label for s in settings], "seed": int(seed),
+            "samples": int(samples)}
+    with sink(out, meta) as parquet:
+        for group in iter_columns([s.rules for s in settings], samples, seed, ("heuristic",), workers=workers,
+                                  cluster=cluster, progress=progress):
+            acc.add(group)
+            if out is not None:
+                parquet.write(pl.concat([pl.DataFrame(c).with_columns(pl.lit(s.label).alias("setting"))
+                                         for s, c in zip(settings, group, strict=True)], how="diagonal_relaxed"))
+    figs, diffs = acc.figures()
     base = settings[0]
-    figs = [figures(s, c, s.deal_key == base.deal_key) for s, c in zip(settings, cols, strict=True)]
-    diffs: list[dict[str, Estimate]] = [{}]
-    for f in figs[1:]:
-        d = {}
-        for k, e in f.estimates.items():
-            if k in figs[0].estimates:
-                d[k] = difference(e, figs[0].estimates[k], f.linear.get(k), figs[0].linear.get(k), f.paired)
-        diffs.append(d)
     notes = []
     unpaired = [f.setting.label for f in figs if not f.paired]
     if unpaired:
         notes.append(f"{', '.join(unpaired)}: the deck or hand size differs from the baseline, so the deals cannot "
                      "be shared; these settings are compared unpaired (independent deals)")
-    for f, c in zip(figs[1:], cols[1:], strict=True):
-        if f.paired and _same_everywhere(c, cols[0]):
+    for i, f in enumerate(figs[1:], 1):
+        if f.paired and acc.same[i]:
             changed = [k for k, v in f.setting.rules.options.items() if base.rules.options.get(k) != v]
             why = "; ".join(NOT_MODELLED[k] for k in changed if k in NOT_MODELLED)
             notes.append(f"{f.setting.label} gives the same meld, play and points as {base.label} on every deal"
                          + (f": {why}" if why else ""))
     if any(not s.rules.has_bidding for s in settings):
         notes.append("two-handed: no bidding (the upcard names trump), so no make rate; phase 1 is not modelled")
+    if any(s.rules.has_bidding for s in settings) and samples > FIT_DEALS:
+        notes.append(f"the bid model behind the make rate is fitted on the first {FIT_DEALS:,} deals and applied "
+                     "to all")
     advice = {h: hand_advice(settings, h, advise_samples, seed, upcard) for h in hands}
-    return Comparison(settings, int(samples), int(seed), figs, diffs, advice, notes, cols)
+    hist = [{k: h.sorted_counts() for k, h in d.items()} for d in acc.hist]
+    return Comparison(settings, int(samples), int(seed), figs, diffs, advice, notes, hist)

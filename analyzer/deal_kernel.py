@@ -13,14 +13,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from analyzer.jit import batch, kernel, popcount, prange
+from analyzer.jit import fan_out, kernel, popcount
 
 M32 = 0xFFFFFFFF
 GOLDEN = 0x9E3779B9  # 2**32 / golden ratio: spreads consecutive counters over the word
 MIX_A = 0x85EBCA6B
 MIX_B = 0xC2B2AE35
 KEY_B = 0x7F4A7C15
-NCHUNKS = 256  # a batch is split into at most this many chunks of deals, one scratch buffer each
 
 
 @kernel
@@ -79,8 +78,38 @@ def add_card(planes, k):
             return
 
 
-@batch
-def deal_batch(base, pool, need, tail, seed, deal_ids, attempts):
+@kernel
+def deal_range(base, pool, need, tail, seed, deal_ids, attempts, hands, stock, lo, hi):
+    """Deals ``lo .. hi - 1`` of :func:`deal_batch` into ``hands`` and ``stock``."""
+    seats = base.shape[0]
+    copies = base.shape[1]
+    m = pool.shape[0]
+    buf = np.empty(m, dtype=np.int64)  # one scratch buffer for the range; each deal has its own stream
+    for i in range(lo, hi):
+        for j in range(m):
+            buf[j] = pool[j]
+        k1, k2 = stream_keys(seed, deal_ids[i], attempts[i])
+        # Fisher-Yates, front to back: position j receives a uniform pick among positions j..m-1
+        for j in range(m - 1):
+            r = j + below(draw32(k1, k2, j), m - j)
+            t = buf[j]
+            buf[j] = buf[r]
+            buf[r] = t
+        for s in range(seats):
+            for p in range(copies):
+                hands[i, s, p] = base[s, p]
+        pos = 0
+        for s in range(seats):
+            for _ in range(need[s]):
+                add_card(hands[i, s], buf[pos])
+                pos += 1
+        for j in range(pos, m):
+            stock[i, j - pos] = buf[j]
+        for j in range(tail.shape[0]):
+            stock[i, m - pos + j] = tail[j]
+
+
+def deal_batch(base, pool, need, tail, seed, deal_ids, attempts) -> tuple[np.ndarray, np.ndarray]:
     """Deal ``pool`` (the unseen kinds, one entry per card) at random, once per (deal id, attempt).
 
     base: int64[seats, copies] cards every deal starts with (my hand, known cards of a seat);
@@ -89,40 +118,11 @@ def deal_batch(base, pool, need, tail, seed, deal_ids, attempts):
     Returns hands int64[n, seats, copies] and stock int64[n, len(pool) - sum(need) + len(tail)].
     """
     n = deal_ids.shape[0]
-    seats = base.shape[0]
-    copies = base.shape[1]
-    m = pool.shape[0]
-    dealt = 0
-    for s in range(seats):
-        dealt += need[s]
-    nstock = m - dealt + tail.shape[0]
+    seats, copies = base.shape
+    nstock = pool.shape[0] - int(need.sum()) + tail.shape[0]
     hands = np.empty((n, seats, copies), dtype=np.int64)
     stock = np.empty((n, nstock), dtype=np.int64)
-    nch = min(n, NCHUNKS)
-    for c in prange(nch):  # chunks of deals share one scratch buffer; each deal has its own stream
-        buf = np.empty(m, dtype=np.int64)
-        for i in range(c * n // nch, (c + 1) * n // nch):
-            for j in range(m):
-                buf[j] = pool[j]
-            k1, k2 = stream_keys(seed, deal_ids[i], attempts[i])
-            # Fisher-Yates, front to back: position j receives a uniform pick among positions j..m-1
-            for j in range(m - 1):
-                r = j + below(draw32(k1, k2, j), m - j)
-                t = buf[j]
-                buf[j] = buf[r]
-                buf[r] = t
-            for s in range(seats):
-                for p in range(copies):
-                    hands[i, s, p] = base[s, p]
-            pos = 0
-            for s in range(seats):
-                for _ in range(need[s]):
-                    add_card(hands[i, s], buf[pos])
-                    pos += 1
-            for j in range(pos, m):
-                stock[i, j - pos] = buf[j]
-            for j in range(tail.shape[0]):
-                stock[i, m - pos + j] = tail[j]
+    fan_out(deal_range, n, base, pool, need, tail, np.int64(seed), deal_ids, attempts, hands, stock)
     return hands, stock
 
 
@@ -157,17 +157,10 @@ def count_rank(planes, bit):
 SUIT, CARD, RANK = 0, 1, 2
 
 
-@batch
-def check_rows(hands, rows, lane):
-    """1 where a deal meets every row, else 0: hands int64[n, seats, copies] -> int32[n].
-
-    A row is (code, seat, arg, lo, hi): the count of ``arg`` in ``seat``'s hand must lie in lo..hi,
-    where code SUIT counts the cards of suit ``arg``, CARD the copies of kind ``arg``, RANK the cards
-    of the rank at lane bit ``arg`` in all suits.
-    """
-    n = hands.shape[0]
-    ok = np.empty(n, dtype=np.int32)
-    for i in prange(n):
+@kernel
+def check_range(hands, rows, lane, ok, lo, hi):
+    """:func:`check_rows` of deals ``lo .. hi - 1`` into ``ok``."""
+    for i in range(lo, hi):
         good = 1
         for r in range(rows.shape[0]):
             code = rows[r, 0]
@@ -182,4 +175,15 @@ def check_rows(hands, rows, lane):
                 good = 0
                 break
         ok[i] = good
+
+
+def check_rows(hands, rows, lane) -> np.ndarray:
+    """1 where a deal meets every row, else 0: hands int64[n, seats, copies] -> int32[n].
+
+    A row is (code, seat, arg, lo, hi): the count of ``arg`` in ``seat``'s hand must lie in lo..hi,
+    where code SUIT counts the cards of suit ``arg``, CARD the copies of kind ``arg``, RANK the cards
+    of the rank at lane bit ``arg`` in all suits.
+    """
+    ok = np.empty(hands.shape[0], dtype=np.int32)
+    fan_out(check_range, hands.shape[0], hands, rows, np.int64(lane), ok)
     return ok

@@ -1,15 +1,23 @@
 """The project's one JIT policy and the bit intrinsics every kernel uses.
 
-Kernels are compiled with :data:`kernel` (scalar, cached, no GIL) and batch loops with
-:data:`batch` (the same plus ``parallel=True`` so ``prange`` spreads deals over threads).
-Under ``NUMBA_DISABLE_JIT=1`` both are the identity and the intrinsics fall back to Python.
+Kernels are compiled with :data:`kernel` (scalar, cached, no GIL). Work over many deals is a *range
+kernel* — a :data:`kernel` that takes the first and one-past-the-last item as its two last arguments —
+spread over threads by :func:`fan_out`: one contiguous range per numba thread, run in Python threads
+(the kernels release the GIL). Every item depends on its own index alone (its own random stream), so
+the split changes no result. This costs nothing to compile, where numba's ``parallel=True`` loops
+(:data:`batch`, still used by the double-dummy solver) add seconds of compilation per kernel on the
+first run. Under ``NUMBA_DISABLE_JIT=1`` the decorators are the identity and the intrinsics fall back
+to Python.
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import numba
 from numba import njit, prange  # noqa: F401  (re-exported for kernel modules)
@@ -40,12 +48,53 @@ def _source_cache_dir() -> str:
 
 numba.config.CACHE_DIR = _source_cache_dir()
 
+
+def cache_dir() -> str:
+    """Where this version of the kernels is cached: ``$NUMBA_CACHE_DIR`` or ``~/.cache/pinochle-analyzer``
+    (``$XDG_CACHE_HOME/pinochle-analyzer``), in a folder named by a hash of the kernel sources."""
+    return numba.config.CACHE_DIR
+
+
+def _compile_note() -> None:
+    from analyzer.progress import install_compile_note
+
+    install_compile_note()
+
+
+_compile_note()
+
 #: decorator for scalar kernels: cached, nogil, no fastmath (results must be exact)
 kernel = njit(cache=True, nogil=True)
 #: the same for small helpers that hot loops should see inlined (numba IR inlining)
 inline = njit(cache=True, nogil=True, inline="always")
-#: decorator for batch kernels whose outer loop is a ``prange`` over deals
+#: decorator for batch kernels whose outer loop is a ``prange`` over deals (slow to compile: prefer
+#: range kernels and :func:`fan_out`)
 batch = njit(cache=True, nogil=True, parallel=True)
+
+#: a range kernel gives no thread fewer items than this (small batches run on the calling thread)
+MIN_PER_THREAD = 32
+_pools: dict[int, ThreadPoolExecutor] = {}
+
+
+def threads() -> int:
+    """The threads work is spread over: numba's thread count (``NUMBA_NUM_THREADS``, set_num_threads)."""
+    return max(1, int(numba.get_num_threads()))
+
+
+def fan_out(fn: Callable[..., Any], n: int, *args: Any) -> None:
+    """Run the range kernel ``fn(*args, lo, hi)`` over the items ``0 .. n - 1``, one contiguous range per
+    thread (at most :func:`threads`, each with at least :data:`MIN_PER_THREAD` items)."""
+    t = max(1, min(threads(), n // MIN_PER_THREAD))
+    if t == 1:
+        fn(*args, 0, n)
+        return
+    pool = _pools.get(t)
+    if pool is None:
+        pool = _pools.setdefault(t, ThreadPoolExecutor(t, thread_name_prefix="pinochle-kernel"))
+    bounds = [n * k // t for k in range(t + 1)]
+    futures = [pool.submit(fn, *args, bounds[k], bounds[k + 1]) for k in range(t)]
+    for f in futures:
+        f.result()
 
 if DISABLED:  # pragma: no cover - exercised by the NUMBA_DISABLE_JIT test run
 

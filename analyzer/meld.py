@@ -26,6 +26,20 @@ def meld_tables(rules: RuleSet, generic: bool = False) -> tuple:
     key = "meld_tables_generic" if generic else "meld_tables"
     if key in rules.cache:
         return rules.cache[key]
+    # the tables depend on the deck and the meld table only: rule sets loaded again share them
+    shared = (generic, rules.deck.ranks, rules.deck.copies, rules.melds)
+    if shared in _TABLES:
+        rules.cache[key] = _TABLES[shared]
+        return _TABLES[shared]
+    rules.cache[key] = _TABLES[shared] = _build_tables(rules, generic)
+    return rules.cache[key]
+
+
+#: meld tables by (generic, deck ranks, copies, melds), shared by every rule set with the same meld
+_TABLES: dict[tuple, tuple] = {}
+
+
+def _build_tables(rules: RuleSet, generic: bool) -> tuple:
     deck = rules.deck
     nr, base = deck.nranks, deck.copies + 1
     if deck.copies > 4 or (deck.copies > 1 and 2 * nr > 16) or nr > 16:
@@ -78,7 +92,6 @@ def meld_tables(rules: RuleSet, generic: bool = False) -> tuple:
         tables = (meld4_batch, (nr64, wide, pl2, st3, at, fm, fk))
     else:
         tables = (meld_any_batch, (nr64, wide, pl2, st, at, cm, cmul))
-    rules.cache[key] = tables
     return tables
 
 

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from analyzer.jit import batch, inline, prange
+from analyzer.jit import fan_out, inline, kernel
 
 
 @inline
@@ -55,14 +55,11 @@ def store4(out, i, e0, e1, e2, e3, a):
     out[i, 3] = base + (e3 >> 16)
 
 
-@batch
-def meld2_batch(hands, nr, wide, st, at, fm, fk, out):
-    """Meld of every hand of a one- or two-copy deck (int64[n, copies]) for S H D C into out (int32[n, 4]).
-
-    ``st`` and ``at`` are indexed directly by the pair state (see the module docstring).
-    """
+@kernel
+def meld2_range(hands, nr, wide, st, at, fm, fk, out, lo, hi):
+    """:func:`meld2_batch` of hands ``lo .. hi - 1`` (one thread's share)."""
     two = hands.shape[1] > 1
-    for i in prange(hands.shape[0]):
+    for i in range(lo, hi):
         x0 = hands[i, 0]
         x1 = hands[i, 1] if two else np.int64(0)
         y = x0 | (x1 << nr)
@@ -76,17 +73,20 @@ def meld2_batch(hands, nr, wide, st, at, fm, fk, out):
         store4(out, i, e0, e1, e2, e3, at[u(a)])
 
 
-@batch
-def meld4_batch(hands, nr, wide, pl, st, at, fm, fk, out):
-    """Meld of every hand of a three- or four-copy deck of at most 5 ranks (int64[n, copies]) into out.
+def meld2_batch(hands, nr, wide, st, at, fm, fk, out) -> None:
+    """Meld of every hand of a one- or two-copy deck (int64[n, copies]) for S H D C into out (int32[n, 4]).
 
-    ``st`` is indexed directly by a suit's counts in binary: the lane bits of ``x0 ^ x1 ^ x2 ^ x3``
-    (count odd), ``x1 & ~x3`` (count 2 or 3) and ``x3`` (count 4) side by side (``3 * nr <= 16`` bits).
-    The part across suits goes through ``pl``.
+    ``st`` and ``at`` are indexed directly by the pair state (see the module docstring).
     """
+    fan_out(meld2_range, hands.shape[0], hands, nr, wide, st, at, fm, fk, out)
+
+
+@kernel
+def meld4_range(hands, nr, wide, pl, st, at, fm, fk, out, lo, hi):
+    """:func:`meld4_batch` of hands ``lo .. hi - 1`` (one thread's share)."""
     four = hands.shape[1] > 3
     wide3 = np.int64((1 << (3 * nr)) - 1)
-    for i in prange(hands.shape[0]):
+    for i in range(lo, hi):
         x0 = hands[i, 0]
         x1 = hands[i, 1]
         x2 = hands[i, 2]
@@ -105,16 +105,23 @@ def meld4_batch(hands, nr, wide, pl, st, at, fm, fk, out):
         store4(out, i, e0, e1, e2, e3, at[u(a)])
 
 
-@batch
-def meld_any_batch(hands, nr, wide, pl, st, at, cm, cmul, out):
-    """Meld of every hand of a deck of 1 to 4 copies with any number of fixed melds into out (int32[n, 4]).
+def meld4_batch(hands, nr, wide, pl, st, at, fm, fk, out) -> None:
+    """Meld of every hand of a three- or four-copy deck of at most 5 ranks (int64[n, copies]) into out.
 
-    The general (slower) kernel: two pairs of planes' states go through ``pl`` to the count-pattern index.
+    ``st`` is indexed directly by a suit's counts in binary: the lane bits of ``x0 ^ x1 ^ x2 ^ x3``
+    (count odd), ``x1 & ~x3`` (count 2 or 3) and ``x3`` (count 4) side by side (``3 * nr <= 16`` bits).
+    The part across suits goes through ``pl``.
     """
+    fan_out(meld4_range, hands.shape[0], hands, nr, wide, pl, st, at, fm, fk, out)
+
+
+@kernel
+def meld_any_range(hands, nr, wide, pl, st, at, cm, cmul, out, lo, hi):
+    """:func:`meld_any_batch` of hands ``lo .. hi - 1`` (one thread's share)."""
     ncop = hands.shape[1]
     nfix = cm.shape[0]
     zero = np.int64(0)
-    for i in prange(hands.shape[0]):
+    for i in range(lo, hi):
         x0 = hands[i, 0]
         x1 = hands[i, 1] if ncop > 1 else zero
         x2 = hands[i, 2] if ncop > 2 else zero
@@ -133,10 +140,18 @@ def meld_any_batch(hands, nr, wide, pl, st, at, cm, cmul, out):
         store4(out, i, e0, e1, e2, e3, at[u(a)])
 
 
-@batch
-def popcount_floor(hands, out):
-    """The floor for benchmarks: read every plane of every hand and sum its popcount into ``out``."""
-    for i in prange(hands.shape[0]):
+def meld_any_batch(hands, nr, wide, pl, st, at, cm, cmul, out) -> None:
+    """Meld of every hand of a deck of 1 to 4 copies with any number of fixed melds into out (int32[n, 4]).
+
+    The general (slower) kernel: two pairs of planes' states go through ``pl`` to the count-pattern index.
+    """
+    fan_out(meld_any_range, hands.shape[0], hands, nr, wide, pl, st, at, cm, cmul, out)
+
+
+@kernel
+def popcount_floor_range(hands, out, lo, hi):
+    """:func:`popcount_floor` of hands ``lo .. hi - 1`` (one thread's share)."""
+    for i in range(lo, hi):
         s = 0
         for p in range(hands.shape[1]):
             x = hands[i, p]
@@ -146,3 +161,9 @@ def popcount_floor(hands, out):
             x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
             s += (x * 0x0101010101010101) >> 56
         out[i] = s
+
+
+
+def popcount_floor(hands, out) -> None:
+    """The floor for benchmarks: read every plane of every hand and sum its popcount into ``out``."""
+    fan_out(popcount_floor_range, hands.shape[0], hands, out)

@@ -25,27 +25,29 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from itertools import combinations, product
 from math import comb
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 import polars as pl
 
-from analyzer.batches import plan, run_batches
+from analyzer.batches import check_samples, count_spans, iter_batches, spans
 from analyzer.cards import LANE, SUITS
 from analyzer.deal_kernel import deal_batch, mix32
 from analyzer.errors import UserError
 from analyzer.exact import meld_requirement, prob_at_least
 from analyzer.meld import meld_batch
 from analyzer.meld_ref import suit_items
+from analyzer.parquet import sink
 from analyzer.rules.model import MeldSpec, RuleSet
 from analyzer.score import convert_points, declarer_made, seat_unit, unit_totals
 from analyzer.simulate import play_bids
-from analyzer.stats import Estimate, Proportion, mean_ci, proportion
+from analyzer.stats import Estimate, Histogram, Proportion, mean_ci, proportion, wilson
 
 PLAY_MODES = ("heuristic", "dd")
 PLAYS_HELP = "trick play: heuristic (policy v1), dd (double-dummy solver), both, or none (meld only)"
@@ -108,7 +110,7 @@ def kind_counts(hands: np.ndarray, rules: RuleSet) -> np.ndarray:
 def choose_trump(rules: RuleSet, meld4: np.ndarray, counts: np.ndarray, stock: np.ndarray) -> np.ndarray:
     """int64[n]: the declarer's trump — the upcard's suit where a stock names trump (two-handed), else
     the suit with the most meld, then the longest, then the first of S H D C."""
-    if rules.play.get("stock", False) and stock.shape[1] > 0:
+    if rules.play["stock"] and stock.shape[1] > 0:
         return (stock[:, -1] // LANE).astype(np.int64)
     length = counts.sum(axis=2).astype(np.int64)  # [n, 4]
     key = meld4.astype(np.int64) * 64 + length
@@ -146,6 +148,9 @@ def copies_held(counts: np.ndarray, rules: RuleSet, meld: MeldSpec, suit: int | 
 
 
 def _dd_module() -> Any:
+    from analyzer import warmup
+
+    warmup.wait()
     try:
         import analyzer.solve as solve
     except ImportError:
@@ -249,7 +254,8 @@ COLUMNS = {
 def collect(rules: RuleSet, samples: int, seed: int = 0, plays: Sequence[str] = ("heuristic",), *,
             workers: int = 1, cluster: Any = None, progress: bool = False, dd_nodes: int = DD_NODES,
             ) -> dict[str, np.ndarray]:
-    """The per-deal columns of ``samples`` random deals, computed batch by batch (:mod:`analyzer.batches`).
+    """The per-deal columns of ``samples`` random deals, computed batch by batch (:mod:`analyzer.batches`)
+    and joined (memory grows with ``samples``: the commands use :func:`iter_columns` instead).
 
     The same ``seed`` gives the same columns however the batches are spread.
     """
@@ -260,23 +266,34 @@ def collect(rules: RuleSet, samples: int, seed: int = 0, plays: Sequence[str] = 
 def collect_many(rule_sets: Sequence[RuleSet], samples: int, seed: int = 0, plays: Sequence[str] = ("heuristic",),
                  *, workers: int = 1, cluster: Any = None, progress: bool = False, dd_nodes: int = DD_NODES,
                  ) -> list[dict[str, np.ndarray]]:
-    """:func:`collect` for several rule sets on the same seed, all their batches in one run: rule sets
-    with the same pack, seats and hand size get the very same deals."""
+    """:func:`collect` for several rule sets on the same seed: rule sets with the same pack, seats and
+    hand size get the very same deals."""
+    parts = list(iter_columns(rule_sets, samples, seed, plays, workers=workers, cluster=cluster, progress=progress,
+                              dd_nodes=dd_nodes))
+    return [{k: np.concatenate([p[i][k] for p in parts]) for k in parts[0][i]} for i in range(len(rule_sets))]
+
+
+def iter_columns(rule_sets: Sequence[RuleSet], samples: int, seed: int = 0, plays: Sequence[str] = ("heuristic",),
+                 *, workers: int = 1, cluster: Any = None, progress: bool = False, dd_nodes: int = DD_NODES,
+                 ) -> Iterator[list[dict[str, np.ndarray]]]:
+    """Batch after batch of the run (:data:`~analyzer.batches.BATCH` deals each, in deal order), the
+    per-deal columns of every rule set on those deals: memory holds a few batches whatever ``samples``."""
     plays = tuple(plays)
+    check_samples(samples)
     if "dd" in plays:
         for rs in rule_sets:
             dd_probe(rs, seed, dd_nodes)
-    spans = plan(samples)
-    tasks = [DealTask(replace(rs, cache={}), int(seed), sp.start, sp.n, plays, dd_nodes)  # small pickles
-             for rs in rule_sets for sp in spans]
+    clean = [replace(rs, cache={}) for rs in rule_sets]  # small pickles
+    tasks = (DealTask(rs, int(seed), sp.start, sp.n, plays, dd_nodes) for sp in spans(samples) for rs in clean)
     label = rule_sets[0].id if len(rule_sets) == 1 else f"{len(rule_sets)} settings"
-    parts = run_batches(deal_columns, tasks, workers=workers, cluster=cluster, progress=progress,
-                        label=f"{label}: dealing and playing")
-    out = []
-    for i in range(len(rule_sets)):
-        mine = parts[i * len(spans):(i + 1) * len(spans)]
-        out.append({k: np.concatenate([p[k] for p in mine]) for k in mine[0]})
-    return out
+    k = len(rule_sets)
+    group: list[dict[str, np.ndarray]] = []
+    for cols in iter_batches(deal_columns, tasks, total=count_spans(samples) * k, workers=workers, cluster=cluster,
+                             progress=progress, label=f"{label}: dealing and playing"):
+        group.append(cols)
+        if len(group) == k:
+            yield group
+            group = []
 
 
 def dd_probe(rules: RuleSet, seed: int, dd_nodes: int) -> None:
@@ -365,6 +382,11 @@ class Distribution:
         q = {p: float(np.quantile(v, p)) for p in QUANTILES}
         return cls(mean_ci(v), q, {int(a): int(b) for a, b in zip(vals, cnt, strict=True)}, exact_mean)
 
+    @classmethod
+    def of_hist(cls, h: Histogram, exact_mean: float | None = None) -> Distribution:
+        """The same figures from a histogram accumulated batch by batch."""
+        return cls(h.estimate(), {p: h.quantile(p) for p in QUANTILES}, h.sorted_counts(), exact_mean)
+
     def as_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"mean": self.mean.as_dict(), "quantiles": {f"{k:g}": v for k, v in self.quantiles.items()},
                              "histogram": [[k, v] for k, v in self.histogram.items()]}
@@ -410,28 +432,48 @@ class Holding:
                 "z": None if self.z is None else round(self.z, 3)}
 
 
-def holdings(rules: RuleSet, cols: dict[str, np.ndarray], trump: int) -> list[Holding]:
-    """The holding table: every meld, 1 .. copies copies; suit melds in the ``trump`` suit and in any suit."""
-    out: list[Holding] = []
+def _holding_rows(rules: RuleSet, trump: int) -> list[tuple[MeldSpec, str | None, int, dict[int, int]]]:
+    """The rows of the holding table: (meld, where, copies, requirement); suit melds in the ``trump``
+    suit and in any suit (requirement of the trump suit), others once."""
+    out: list[tuple[MeldSpec, str | None, int, dict[int, int]]] = []
     for m in rules.melds:
         for n in range(1, rules.deck.copies + 1):
+            need = meld_requirement(rules, m, n, trump if m.scope == "suit" else None)
+            if any(v > rules.deck.copies for v in need.values()):
+                continue
             if m.scope == "suit":
-                need = meld_requirement(rules, m, n, trump)
-                if any(v > rules.deck.copies for v in need.values()):
-                    continue
-                col = cols[f"hold_{m.name}_{SUITS[trump]}"]
-                out.append(Holding(m.name, m.label, SUITS[trump], n, proportion(col >= n),
-                                   float(prob_at_least(rules, need))))
-                best = np.max(np.stack([cols[f"hold_{m.name}_{S}"] for S in SUITS]), axis=0)
-                out.append(Holding(m.name, m.label, "any", n, proportion(best >= n),
-                                   float(exact_any_suit(rules, m, n))))
+                out += [(m, SUITS[trump], n, need), (m, "any", n, need)]
             else:
-                need = meld_requirement(rules, m, n)
-                if any(v > rules.deck.copies for v in need.values()):
-                    continue
-                out.append(Holding(m.name, m.label, None, n, proportion(cols[f"hold_{m.name}"] >= n),
-                                   float(prob_at_least(rules, need))))
+                out.append((m, None, n, need))
     return out
+
+
+def holding_counts(rules: RuleSet, cols: dict[str, np.ndarray], trump: int) -> list[int]:
+    """How many of the deals hold each row of the holding table (:func:`_holding_rows`)."""
+    out = []
+    for m, where, n, _ in _holding_rows(rules, trump):
+        if where is None:
+            col = cols[f"hold_{m.name}"]
+        elif where == "any":
+            col = np.max(np.stack([cols[f"hold_{m.name}_{S}"] for S in SUITS]), axis=0)
+        else:
+            col = cols[f"hold_{m.name}_{where}"]
+        out.append(int((col >= n).sum()))
+    return out
+
+
+def holdings_from_counts(rules: RuleSet, counts: Sequence[int], deals: int, trump: int) -> list[Holding]:
+    """The holding table from the counts of :func:`holding_counts` summed over ``deals`` deals."""
+    out = []
+    for (m, where, n, need), k in zip(_holding_rows(rules, trump), counts, strict=True):
+        exact = exact_any_suit(rules, m, n) if where == "any" else prob_at_least(rules, need)
+        out.append(Holding(m.name, m.label, where, n, wilson(int(k), int(deals)), float(exact)))
+    return out
+
+
+def holdings(rules: RuleSet, cols: dict[str, np.ndarray], trump: int) -> list[Holding]:
+    """The holding table: every meld, 1 .. copies copies; suit melds in the ``trump`` suit and in any suit."""
+    return holdings_from_counts(rules, holding_counts(rules, cols, trump), len(cols["deal"]), trump)
 
 
 def side_arrays(rules: RuleSet, cols: dict[str, np.ndarray], mode: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -473,7 +515,7 @@ def side_outcome(rules: RuleSet, cols: dict[str, np.ndarray], mode: str) -> Side
     m = unit_totals(rules, meld)[:, u]
     p = convert_points(rules, unit_totals(rules, pts)[:, u])
     t = unit_totals(rules, trk)[:, u]
-    if rules.scoring.get("no_trick_no_meld", False):
+    if rules.scoring["no_trick_no_meld"]:
         m = np.where(t > 0, m, 0)
     return SideOutcome(m, p)
 
@@ -487,6 +529,8 @@ class TrumpRow:
     share: float
     trick_points: Estimate
     quantiles: dict[float, float]
+    #: trick points -> hands (for box plots)
+    histogram: dict[int, int] = field(default_factory=dict, repr=False)
 
     def as_dict(self) -> dict[str, Any]:
         return {"trumps": self.trumps, "hands": self.hands, "share": round(self.share, 6),
@@ -496,13 +540,22 @@ class TrumpRow:
 
 def tricks_by_trumps(trumps: np.ndarray, trick_points: np.ndarray) -> list[TrumpRow]:
     """One row per number of trumps held (rows of a single hand have a zero-width interval)."""
-    out = []
-    n = trumps.size
+    hists: dict[int, Histogram] = {}
+    add_by_trumps(hists, trumps, trick_points)
+    return rows_by_trumps(hists)
+
+
+def add_by_trumps(hists: dict[int, Histogram], trumps: np.ndarray, trick_points: np.ndarray) -> None:
+    """Add a batch's trick points to the histograms per number of trumps held."""
     for k in np.unique(trumps):
-        sel = trick_points[trumps == k]
-        q = {p: float(np.quantile(sel, p)) for p in QUANTILES}
-        out.append(TrumpRow(int(k), int(sel.size), sel.size / n, mean_ci(sel), q))
-    return out
+        hists.setdefault(int(k), Histogram()).add(trick_points[trumps == k])
+
+
+def rows_by_trumps(hists: dict[int, Histogram]) -> list[TrumpRow]:
+    """The rows of :func:`tricks_by_trumps` from histograms per number of trumps."""
+    n = sum(h.n for h in hists.values())
+    return [TrumpRow(k, h.n, h.n / n, h.estimate(), {p: h.quantile(p) for p in QUANTILES}, h.sorted_counts())
+            for k, h in sorted(hists.items())]
 
 
 # ---- the bid model -----------------------------------------------------------------------------------------
@@ -621,7 +674,6 @@ class MeldStats:
     named: Distribution
     holdings: list[Holding]
     play: list[PlayStats]
-    columns: dict[str, np.ndarray] = field(repr=False)
     notes: list[str] = field(default_factory=list)
 
     def as_dict(self) -> dict[str, Any]:
@@ -633,10 +685,6 @@ class MeldStats:
             "play": [p.as_dict() for p in self.play],
             "notes": list(self.notes),
         }
-
-    def frame(self) -> pl.DataFrame:
-        """The per-deal columns as a polars DataFrame (see :data:`COLUMNS`)."""
-        return pl.DataFrame(self.columns)
 
     def meld_frame(self) -> pl.DataFrame:
         """One row per trump choice (best, named): mean with its interval, exact mean, quantiles."""
@@ -673,32 +721,111 @@ class MeldStats:
                              for b in ps.bids], schema={"bid": pl.Int64, "worth_it": pl.Float64,
                                                         "make": pl.Float64, "make_if_worth_it": pl.Float64})
 
-    def write(self, path: Any) -> None:
-        """Save the per-deal columns as parquet, the run's settings in the file's metadata."""
-        import json
-
-        meta = {k: v for k, v in self.as_dict().items() if k in ("rules", "options", "samples", "seed", "trump",
-                                                                  "plays")}
-        self.frame().write_parquet(path, metadata={"analyzer": json.dumps(meta, ensure_ascii=False)})
-
 
 def play_stats(rules: RuleSet, cols: dict[str, np.ndarray], mode: str) -> PlayStats:
-    """Trick points by trumps held, the worth model and the bid table of one play mode."""
-    side = side_outcome(rules, cols, mode)
-    rows = tricks_by_trumps(cols["trumps_held"], side.trick_points)
-    model: WorthModel | None = None
-    bids: list[BidRow] = []
-    typical: Proportion | None = None
-    if rules.has_bidding:
-        model = WorthModel.fit(rules, cols, mode)
-        worth = model.predict(rules, cols)
-        bids = bid_table(rules, cols, mode, worth)
-        tb = typical_bids(rules.bid_levels(), worth)
+    """Trick points by trumps held, the worth model and the bid table of one play mode (all the deals'
+    columns at once; :class:`PlayAccumulator` does the same batch by batch)."""
+    acc = PlayAccumulator(rules, mode, fit_deals=len(cols["deal"]))
+    acc.add(cols)
+    return acc.result()
+
+
+#: the bid model is fitted on the first deals of a run (all of them in runs this short)
+FIT_DEALS = 32_768
+#: the per-deal columns the bid model and the bid table read (kept for the first FIT_DEALS deals)
+MODEL_KEYS = ("deal", "meld_s", "trumps_held", "trump_aces", "voids", "n_", "heuristic_", "dd_side_points")
+
+
+class PlayAccumulator:
+    """The figures of one play mode, batch by batch: trick-point histograms (all hands, by trumps held),
+    and, with bidding, the worth model fitted on the first :data:`FIT_DEALS` deals then applied to every
+    deal to count the bid table."""
+
+    def __init__(self, rules: RuleSet, mode: str, fit_deals: int = FIT_DEALS) -> None:
+        self.rules, self.mode, self.fit_deals = rules, mode, fit_deals
+        self.tp = Histogram()
+        self.by_trumps: dict[int, Histogram] = {}
+        self.model: WorthModel | None = None
+        self.buffer: list[dict[str, np.ndarray]] = []
+        self.buffered = 0
+        self.levels = rules.bid_levels() if rules.has_bidding else []
+        nl = len(self.levels)
+        self.n = 0
+        self.worth = np.zeros(nl, dtype=np.int64)
+        self.make = np.zeros(nl, dtype=np.int64)
+        self.make_worth = np.zeros(nl, dtype=np.int64)
+        self.typical = [0, 0]  # hands bidding their typical bid, of them made
+
+    def add(self, cols: dict[str, np.ndarray]) -> None:
+        side = side_outcome(self.rules, cols, self.mode)
+        self.tp.add(side.trick_points)
+        add_by_trumps(self.by_trumps, cols["trumps_held"], side.trick_points)
+        if not self.rules.has_bidding:
+            return
+        if self.model is not None:
+            self._count(cols)
+            return
+        self.buffer.append({k: v for k, v in cols.items() if k.startswith(MODEL_KEYS)})
+        self.buffered += len(cols["deal"])
+        if self.buffered >= self.fit_deals:
+            self._fit()
+
+    def _fit(self) -> None:
+        cols = {k: np.concatenate([b[k] for b in self.buffer]) for k in self.buffer[0]}
+        self.buffer, self.buffered = [], 0
+        self.model = WorthModel.fit(self.rules, cols, self.mode)
+        self._count(cols)
+
+    def _count(self, cols: dict[str, np.ndarray]) -> None:
+        assert self.model is not None
+        worth = self.model.predict(self.rules, cols)
+        self.n += worth.size
+        for i, b in enumerate(self.levels):
+            ok = worth >= b
+            made = made_at(self.rules, cols, self.mode, b)
+            self.worth[i] += int(ok.sum())
+            self.make[i] += int(made.sum())
+            self.make_worth[i] += int((made & ok).sum())
+        tb = typical_bids(self.levels, worth)
         bidding = tb > 0
         if bidding.any():
-            made = made_at(rules, cols, mode, tb)
-            typical = proportion(made[bidding])
-    return PlayStats(mode, Distribution.of(side.trick_points), rows, model, bids, typical)
+            made = made_at(self.rules, cols, self.mode, tb)
+            self.typical[0] += int(bidding.sum())
+            self.typical[1] += int((made & bidding).sum())
+
+    def result(self) -> PlayStats:
+        if self.rules.has_bidding and self.model is None and self.buffer:
+            self._fit()
+        bids: list[BidRow] = []
+        for i, b in enumerate(self.levels):
+            row = BidRow(b, wilson(int(self.worth[i]), self.n), wilson(int(self.make[i]), self.n),
+                         wilson(int(self.make_worth[i]), int(self.worth[i])) if self.worth[i] else None)
+            bids.append(row)
+            if row.worth.p < 0.001 and row.make.p < 0.001:
+                break
+        typical = wilson(self.typical[1], self.typical[0]) if self.typical[0] else None
+        return PlayStats(self.mode, Distribution.of_hist(self.tp), rows_by_trumps(self.by_trumps), self.model, bids,
+                         typical)
+
+
+class StatsAccumulator:
+    """Everything :func:`meld_stats` reports, accumulated batch by batch (:meth:`add`), so that memory
+    holds a few batches whatever the number of deals."""
+
+    def __init__(self, rules: RuleSet, trump: int, modes: Sequence[str], fit_deals: int = FIT_DEALS) -> None:
+        self.rules, self.trump = rules, trump
+        self.best, self.named = Histogram(), Histogram()
+        self.holds = np.zeros(len(_holding_rows(rules, trump)), dtype=np.int64)
+        self.deals = 0
+        self.play = [PlayAccumulator(rules, m, fit_deals) for m in modes]
+
+    def add(self, cols: dict[str, np.ndarray]) -> None:
+        self.deals += len(cols["deal"])
+        self.best.add(cols["meld_best"])
+        self.named.add(cols[f"meld_{SUITS[self.trump]}"])
+        self.holds += np.array(holding_counts(self.rules, cols, self.trump), dtype=np.int64)
+        for p in self.play:
+            p.add(cols)
 
 
 def meld_stats(
@@ -712,9 +839,12 @@ def meld_stats(
     cluster: Any = None,
     progress: bool = False,
     dd_nodes: int = DD_NODES,
+    out: str | Path | None = None,
 ) -> MeldStats:
     """Statistics of ``samples`` random deals of ``rules`` (module docstring); ``trump`` names the suit of
-    the named-trump figures (any suit gives the same by symmetry)."""
+    the named-trump figures (any suit gives the same by symmetry). The deals are dealt, played and
+    counted batch by batch (memory does not grow with ``samples``); ``out`` saves the per-deal columns
+    (:data:`COLUMNS`) as Parquet while they are made."""
     if rules.reference:
         raise UserError(f"{rules.id} is the solver's reference rule set, not a pinochle game")
     modes = parse_plays(plays) if isinstance(plays, str) else tuple(plays)
@@ -727,20 +857,30 @@ def meld_stats(
         trump = suit_index(trump)
     if not 0 <= int(trump) <= 3:
         raise UserError(f"trump must be a suit S H D C, not {trump}")
-    cols = collect(rules, samples, seed, modes, workers=workers, cluster=cluster, progress=progress,
-                   dd_nodes=dd_nodes)
-    named = Distribution.of(cols[f"meld_{SUITS[trump]}"], float(exact_mean_meld(rules, trump)))
+    check_samples(samples)
+    acc = StatsAccumulator(rules, int(trump), modes)
+    meta = {"rules": rules.id, "options": dict(rules.options), "samples": int(samples), "seed": int(seed),
+            "trump": SUITS[int(trump)], "plays": list(modes), "columns": COLUMNS}
+    with sink(out, meta) as parquet:
+        for (cols,) in iter_columns([rules], samples, seed, modes, workers=workers, cluster=cluster,
+                                    progress=progress, dd_nodes=dd_nodes):
+            acc.add(cols)
+            parquet.write(pl.DataFrame(cols))
+    named = Distribution.of_hist(acc.named, float(exact_mean_meld(rules, trump)))
     notes = [DEALER_NOTE + (
-        "; the upcard (bottom card of the stock) names trump" if rules.play.get("stock") else
+        "; the upcard (bottom card of the stock) names trump" if rules.play["stock"] else
         "; seat 0 names its best-meld trump")]
-    if rules.play.get("stock"):
+    if rules.play["stock"]:
         notes.append("two-handed is played with phase-2 rules on the 12-card hands (phase 1, the stock, is not "
                      "modelled)")
-    if "dd" in modes and rules.has_bidding and rules.scoring.get("no_trick_no_meld"):
+    if "dd" in modes and rules.has_bidding and rules.scoring["no_trick_no_meld"]:
         notes.append("double-dummy results give the declaring side's points only: it counts as having won a trick "
                      "when it took points")
-    return MeldStats(rules, int(samples), int(seed), int(trump), modes, Distribution.of(cols["meld_best"]), named,
-                     holdings(rules, cols, int(trump)), [play_stats(rules, cols, m) for m in modes], cols, notes)
+    if rules.has_bidding and modes and samples > FIT_DEALS:
+        notes.append(f"the bid model (a hand's worth) is fitted on the first {FIT_DEALS:,} deals and applied to all")
+    return MeldStats(rules, int(samples), int(seed), int(trump), modes, Distribution.of_hist(acc.best), named,
+                     holdings_from_counts(rules, acc.holds, acc.deals, int(trump)), [p.result() for p in acc.play],
+                     notes)
 
 
 def fraction_text(p: float) -> str:
@@ -755,7 +895,8 @@ def fraction_text(p: float) -> str:
 
 
 __all__ = [
-    "BidRow", "COLUMNS", "DealTask", "Distribution", "Holding", "MeldStats", "PlayStats", "SideOutcome", "TrumpRow",
-    "WorthModel", "collect", "collect_many", "deal_columns", "exact_any_suit", "exact_mean_meld", "holdings",
-    "meld_stats", "parse_plays", "random_deals", "side_outcome",
+    "BidRow", "COLUMNS", "DealTask", "Distribution", "Holding", "MeldStats", "PlayAccumulator", "PlayStats",
+    "SideOutcome", "StatsAccumulator", "TrumpRow", "WorthModel", "collect", "collect_many", "deal_columns",
+    "exact_any_suit", "exact_mean_meld", "holdings", "iter_columns", "meld_stats", "parse_plays", "random_deals",
+    "side_outcome",
 ]

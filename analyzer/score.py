@@ -24,7 +24,7 @@ from analyzer.rules.model import RuleSet
 
 def scoring_units(rules: RuleSet) -> tuple[tuple[int, ...], ...]:
     """The seats that score together: the partnerships, or each player alone."""
-    if rules.scoring.get("unit", "side") == "player":
+    if rules.scoring["unit"] == "player":
         return tuple((s,) for s in range(rules.seats))
     return rules.sides
 
@@ -81,7 +81,7 @@ def _unit_parts(
     t = unit_totals(rules, _per_seat(rules, tricks, "tricks"))
     if not (m.shape == p.shape == t.shape):
         raise ValueError(f"meld, points and tricks differ in shape: {m.shape}, {p.shape}, {t.shape}")
-    if rules.scoring.get("no_trick_no_meld", False):
+    if rules.scoring["no_trick_no_meld"]:
         m = np.where(t > 0, m, 0)
     return m, p, t
 

@@ -94,8 +94,10 @@ def _play_double_dummy(rules: RuleSet, deals: np.ndarray, trump: int, leader: in
     Deals the solver does not finish within ``max_nodes`` are played by the heuristic ``policy`` instead
     (seed ``seed``) and marked ``exact = False``: never a made-up double-dummy number.
     """
+    from analyzer import warmup
     from analyzer.solve import solve_deals
 
+    warmup.wait()
     res = solve_deals(rules, deals, trump=trump, leader=leader, declarer=max(declarer, 0), bid=bid,
                       max_nodes=max_nodes, lines=True)
     points = res.points.astype(np.int64, copy=True)
@@ -134,7 +136,7 @@ def parse_play_modes(text: str | Sequence[str]) -> tuple[str, ...]:
 
 def first_leader(rules: RuleSet, declarer: int, dealer: int) -> int:
     """Who leads to the first trick: the declarer (``leader = "declarer"``) or the dealer's left."""
-    if rules.play.get("leader", "declarer") == "declarer" and declarer >= 0:
+    if rules.play["leader"] == "declarer" and declarer >= 0:
         return declarer
     return (dealer + 1) % rules.seats
 
@@ -148,8 +150,8 @@ def play_bids(rules: RuleSet) -> tuple[int, ...]:
     levels = rules.bid_levels()
     if not levels:
         return (0,)
-    unless = rules.play.get("first_lead_trump_unless_bid")
-    if rules.play.get("first_lead_trump", False) and unless is not None:
+    unless = rules.play["first_lead_trump_unless_bid"]
+    if rules.play["first_lead_trump"] and unless is not None:
         above = [b for b in levels if b > int(unless)]
         return (int(unless), above[0]) if above else (int(unless),)
     return (levels[0],)
@@ -506,13 +508,31 @@ def _progress(show: bool, nchunks: int, samples: int) -> tuple[Any, Any] | None:
     return p, p.add_task("deals", total=samples)
 
 
+#: what the columns of :func:`deals_frame` mean (``pinochle bid --deals-out`` writes it into the file)
+DEALS_COLUMNS = {
+    "deal": "deal index: its cards come from (seed, deal)",
+    "hand_s{i}": "seat i's cards as count planes: plane k is a bitboard of the card kinds held at least k + 1 "
+                 "times; kind = 16 * suit (S H D C = 0..3) + rank bit (0 = the lowest rank of deck.ranks)",
+    "stock": "the undealt cards in draw order (card kinds as above; two-handed's upcard last)",
+    "cards_s{i}": "seat i's cards by name, e.g. AS TS KS",
+    "stock_cards": "the stock by name, in draw order",
+}
+
+
 def deals_frame(sim: Simulation) -> pl.DataFrame:
-    """The sampled deals as a table: deal index, every seat's count planes, the stock (kinds in order)."""
+    """The sampled deals as a table (:data:`DEALS_COLUMNS`): deal index, every seat's count planes, the
+    stock (kinds in order), and the same cards by name."""
+    from analyzer.cards import card_names, from_planes
+
     d = sim.deals
+    deck = sim.rules.deck
     cols: dict[str, Any] = {"deal": d.ids}
     for s in range(sim.rules.seats):
         cols[f"hand_s{s}"] = d.hands[:, s, :].tolist()
     cols["stock"] = d.stock.tolist()
+    for s in range(sim.rules.seats):
+        cols[f"cards_s{s}"] = [" ".join(card_names(from_planes(h, deck), deck)) for h in d.hands[:, s, :]]
+    cols["stock_cards"] = [" ".join(deck.name(int(k)) for k in row) for row in d.stock]
     return pl.DataFrame(cols, schema_overrides={
         **{f"hand_s{s}": pl.List(pl.Int64) for s in range(sim.rules.seats)}, "stock": pl.List(pl.Int64)})
 

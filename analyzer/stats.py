@@ -110,3 +110,113 @@ def paired_diff(a: np.ndarray | Sequence[float], b: np.ndarray | Sequence[float]
     if x.shape != y.shape:
         raise ValueError(f"paired samples differ in size: {x.size} and {y.size}")
     return mean_ci(x - y, level)
+
+
+# ---- estimates accumulated batch by batch (memory bounded by one batch, whatever the sample size) -------------
+def estimate(mean: float, se: float, n: int, level: float = 0.95) -> Estimate:
+    """An :class:`Estimate` from a mean and its standard error (normal interval)."""
+    z = z_value(level)
+    return Estimate(float(mean), float(se), float(mean - z * se), float(mean + z * se), int(n), level)
+
+
+class Histogram:
+    """Counts of integer values, added batch by batch: the exact distribution of an integer sample in
+    memory proportional to the number of distinct values. Its mean, standard error and quantiles equal
+    those of the whole sample (:func:`mean_ci`, ``numpy.quantile``'s linear rule)."""
+
+    def __init__(self) -> None:
+        self.counts: dict[int, int] = {}
+
+    def add(self, values: np.ndarray) -> None:
+        v, c = np.unique(np.asarray(values).astype(np.int64).reshape(-1), return_counts=True)
+        for a, b in zip(v.tolist(), c.tolist(), strict=True):
+            self.counts[a] = self.counts.get(a, 0) + b
+
+    @property
+    def n(self) -> int:
+        return sum(self.counts.values())
+
+    def _arrays(self) -> tuple[np.ndarray, np.ndarray]:
+        keys = sorted(self.counts)
+        return np.array(keys, dtype=np.float64), np.array([self.counts[k] for k in keys], dtype=np.float64)
+
+    def estimate(self, level: float = 0.95) -> Estimate:
+        """The sample mean with its standard error (sample standard deviation / sqrt n) and interval."""
+        v, c = self._arrays()
+        n = int(c.sum())
+        if n == 0:
+            raise ValueError("mean of no values")
+        m = float((v * c).sum() / n)
+        var = float((c * (v - m) ** 2).sum() / (n - 1)) if n > 1 else 0.0
+        return estimate(m, math.sqrt(var / n) if n > 1 else 0.0, n, level)
+
+    def quantile(self, p: float) -> float:
+        """The ``p`` quantile with numpy's default (linear) rule."""
+        v, c = self._arrays()
+        n = int(c.sum())
+        cum = np.cumsum(c)
+        h = (n - 1) * p
+        lo = int(math.floor(h))
+        at = lambda i: float(v[int(np.searchsorted(cum, i + 1))])  # noqa: E731 - the i-th smallest value
+        a = at(lo)
+        return a if h == lo else a + (h - lo) * (at(min(lo + 1, n - 1)) - a)
+
+    def sorted_counts(self) -> dict[int, int]:
+        return {k: self.counts[k] for k in sorted(self.counts)}
+
+
+class Moments:
+    """Means and co-moments of per-deal vectors, merged batch by batch (Chan et al.'s pairwise update):
+    the mean and the (ddof = 1) variance of any linear combination of the coordinates, without keeping
+    the deals. Paired differences and delta-method ratios are such combinations."""
+
+    def __init__(self, dim: int) -> None:
+        self.n = 0
+        self.mean = np.zeros(dim)
+        self.m2 = np.zeros((dim, dim))
+
+    def add(self, x: np.ndarray) -> None:
+        x = np.asarray(x, dtype=np.float64)
+        m = x.shape[0]
+        if m == 0:
+            return
+        mb = x.mean(axis=0)
+        d = x - mb
+        m2b = d.T @ d
+        delta = mb - self.mean
+        n = self.n + m
+        self.mean = self.mean + delta * (m / n)
+        self.m2 = self.m2 + m2b + np.outer(delta, delta) * (self.n * m / n)
+        self.n = n
+
+    def variance(self, c: np.ndarray) -> float:
+        """The (ddof = 1) variance of ``x @ c`` over the deals."""
+        if self.n < 2:
+            return 0.0
+        idx = np.flatnonzero(c)
+        cc = c[idx]
+        return max(0.0, float(cc @ self.m2[np.ix_(idx, idx)] @ cc) / (self.n - 1))
+
+    def mean_of(self, i: int, level: float = 0.95) -> Estimate:
+        """The mean of coordinate ``i`` with its interval (as :func:`mean_ci` of that column)."""
+        c = np.zeros(self.mean.size)
+        c[i] = 1.0
+        return estimate(self.mean[i], math.sqrt(self.variance(c) / self.n) if self.n > 1 else 0.0, self.n, level)
+
+    def ratio(self, num: int, den: int, level: float = 0.95) -> tuple[Estimate, np.ndarray]:
+        """``mean(num) / mean(den)`` with its delta-method interval, and the coefficients of its linearised
+        per-deal values (``(x_num - r x_den) / mean(den)``) for paired differences."""
+        c = np.zeros(self.mean.size)
+        d = self.mean[den]
+        if d == 0:
+            return estimate(math.nan, math.nan, self.n, level), c
+        r = self.mean[num] / d
+        c[num], c[den] = 1.0 / d, -r / d
+        se = math.sqrt(self.variance(c) / self.n) if self.n > 1 else 0.0
+        return estimate(r, se, self.n, level), c
+
+    def paired(self, a: Estimate, b: Estimate, ca: np.ndarray, cb: np.ndarray, level: float = 0.95) -> Estimate:
+        """``a - b`` where ``a`` and ``b`` are estimates on the same deals with linearised coefficients
+        ``ca`` and ``cb``."""
+        se = math.sqrt(self.variance(ca - cb) / self.n) if self.n > 1 else 0.0
+        return estimate(a.mean - b.mean, se, self.n, level)

@@ -10,22 +10,11 @@ from analyzer.arena import Auction, Call, IllegalCall, parse_calls, replay, run_
 from analyzer.arena.auction import bid_cap, is_bid_value, next_legal
 from analyzer.arena.core import deal_cards, per_deal_diff
 from analyzer.cards import Hand
-from analyzer.cli import main
 from analyzer.errors import UserError
 from analyzer.rules import load
 from analyzer.score import declarer_made, score_hand
 
 GAMES = ("auction", "double-deck", "luxury-family")
-
-
-def run_cli(args, capsys):
-    try:
-        main(args)
-        code = 0
-    except SystemExit as e:
-        code = e.code
-    out = capsys.readouterr()
-    return code, out.out, out.err
 
 
 # ---- the bidding rules ---------------------------------------------------------------------------------------
@@ -253,12 +242,12 @@ def test_an_illegal_agent_is_an_error():
 
 
 # ---- the command ---------------------------------------------------------------------------------------------
-def test_cli_json_parquet_report_and_from(tmp_path, capsys):
+def test_cli_json_parquet_report_and_from(tmp_path, run_cli):
     out = tmp_path / "hands.parquet"
     rep = tmp_path / "rep"
     code, stdout, err = run_cli(["arena", "--rules", "auction", "--deals", "6", "--seed", "4", "--ns",
                                  "advisor:samples=40", "--ew", "formula", "--json", "--out", str(out), "--report",
-                                 str(rep), "--name", "t"], capsys)
+                                 str(rep), "--name", "t"])
     assert code == 0, err
     s = json.loads(stdout)
     assert s["deals"] == 6 and s["hands"] == 12 and s["agents"] == {"A": "advisor", "B": "formula"}
@@ -269,12 +258,12 @@ def test_cli_json_parquet_report_and_from(tmp_path, capsys):
     assert "net per deal" in page and "pinochle arena" in page
     assert (rep / "t-differences.png").read_bytes()[:4] == b"\x89PNG"
     assert "t.md" in (rep / "README.md").read_text()
-    code, stdout2, err = run_cli(["arena", "--from", str(out), "--json"], capsys)
+    code, stdout2, err = run_cli(["arena", "--from", str(out), "--json"])
     assert code == 0, err
     s2 = json.loads(stdout2)
     assert s2["A"]["net_per_deal"] == s["A"]["net_per_deal"] and s2["deals"] == 6
     code, stdout3, _ = run_cli(["arena", "--rules", "auction", "--deals", "3", "--ns", "formula", "--ew",
-                                "meld-only"], capsys)
+                                "meld-only"])
     assert code == 0 and "net per deal" in stdout3
 
 
@@ -285,6 +274,6 @@ def test_cli_json_parquet_report_and_from(tmp_path, capsys):
     ["arena", "--play", "telepathy", "--deals", "2"],
     ["arena", "--ns", "advisor:samples=lots", "--deals", "2"],
 ])
-def test_cli_bad_input_exits_2(args, capsys):
-    code, _, err = run_cli(args, capsys)
+def test_cli_bad_input_exits_2(args, run_cli):
+    code, _, err = run_cli(args)
     assert code == 2 and err.startswith("pinochle: error:") and len(err.strip().splitlines()) == 1

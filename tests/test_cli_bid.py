@@ -8,20 +8,7 @@ import sys
 import polars as pl
 import pytest
 
-from analyzer.cli import main
-
 HAND = "AH AH TH TH KH KH QH QH JH JH AS AD"
-
-
-def run_cli(args, capsys):
-    """Exit status, stdout and stderr of ``pinochle ARGS`` run in this process."""
-    try:
-        main(args)
-        code = 0
-    except SystemExit as e:
-        code = e.code
-    out = capsys.readouterr()
-    return code, out.out, out.err
 
 
 def _subprocess_json(threads: str, *extra: str) -> dict:
@@ -56,11 +43,11 @@ def test_play_dd_same_json_on_one_and_two_threads():
     assert any("double dummy on the first 4 sampled deals" in n for n in one["notes"])
 
 
-def test_play_both_reports_the_gap_per_trump(tmp_path, capsys):
+def test_play_both_reports_the_gap_per_trump(tmp_path, run_cli):
     out_path = tmp_path / "rows.parquet"
     code, out, err = run_cli(["bid", "--hand", HAND, "--samples", "300", "--seed", "2", "--play", "both",
                               "--dd-samples", "4", "--dd-trumps", "2", "--dd-max-nodes", "3000000", "--json",
-                              "--out", str(out_path)], capsys)
+                              "--out", str(out_path)])
     assert code == 0, err
     d = json.loads(out)
     assert [a["play"] for a in d["analyses"]] == ["playout"]
@@ -81,7 +68,7 @@ def test_play_both_reports_the_gap_per_trump(tmp_path, capsys):
         assert abs(gap["mean"] - want) < 1e-3
         assert abs(t["dd_trick_points"]["mean"] - ddr["side_trick_points"].mean()) < 1e-3
     code, out, err = run_cli(["bid", "--hand", HAND, "--samples", "300", "--seed", "2", "--dd-samples", "2",
-                              "--dd-max-nodes", "3000000"], capsys)
+                              "--dd-max-nodes", "3000000"])
     assert code == 0, err
     assert "Double dummy against heuristic play" in out and "dd − heuristic" in out
 
@@ -90,29 +77,29 @@ def test_play_both_reports_the_gap_per_trump(tmp_path, capsys):
     ("double-deck", "AH AH AH TH TH TH KH KH KH QH QH QH JH JH JH AS AD AC KS QS"),
     ("luxury-family", "AH AH TH TH KH KH QH QH JH JH AS AD AC KS QS 7H"),
 ])
-def test_double_deck_and_luxury_family_dd_only_when_asked(rid, hand, capsys):
+def test_double_deck_and_luxury_family_dd_only_when_asked(rid, hand, run_cli):
     base = ["bid", "-r", rid, "--hand", hand, "--samples", "100", "--seed", "1", "--json"]
-    code, out, err = run_cli(base, capsys)
+    code, out, err = run_cli(base)
     assert code == 0, err
     d = json.loads(out)
     assert d["double_dummy"] is None and any("off by default" in n for n in d["notes"])
     small = ["--dd-samples", "2", "--dd-max-nodes", "200000"]
-    code, out, err = run_cli([*base, "--play", "both", *small], capsys)
+    code, out, err = run_cli([*base, "--play", "both", *small])
     assert code == 0, err
     d = json.loads(out)
     assert d["double_dummy"]["samples"] == 2 and d["double_dummy"]["trumps"][0]["deals"] == 2
-    code, out, err = run_cli([*base, "--play", "dd", *small], capsys)
+    code, out, err = run_cli([*base, "--play", "dd", *small])
     assert code == 0, err
     d = json.loads(out)
     assert d["samples"] == 2 and d["analyses"][0]["play"] == "dd"
     assert any("plays solved" in n for n in d["notes"])
 
 
-def test_json_carries_everything(capsys):
+def test_json_carries_everything(run_cli):
     code, out, _ = run_cli(["bid", "-r", "double-deck", "--hand",
                             "AH AH AH TH TH TH KH KH KH QH QH QH JH JH JH AS AD AC KS QS",
                             "--samples", "400", "--seed", "3", "--risk", "0.6", "--option", "head=trump-led",
-                            "--json"], capsys)
+                            "--json"])
     assert code == 0
     d = json.loads(out)
     for key in ("rules", "options", "hand", "seat", "dealer", "samples", "seed", "risk", "policy_version",
@@ -127,11 +114,11 @@ def test_json_carries_everything(capsys):
     assert rec["action"] == "bid" and rec["make"]["p"] >= 0.6
 
 
-def test_tables_and_files(tmp_path, capsys):
+def test_tables_and_files(tmp_path, run_cli):
     out_path, deals_path = tmp_path / "deals.parquet", tmp_path / "hands.parquet"
     code, out, _ = run_cli(["bid", "--hand", HAND, "--samples", "300", "--seed", "1", "--out", str(out_path),
                             "--deals-out", str(deals_path), "--constraint", "partner meld>=4",
-                            "--known", "partner:9S"], capsys)
+                            "--known", "partner:9S"])
     assert code == 0
     assert "Recommendation:" in out and "Declaring, by trump" in out and "Passing:" in out
     f = pl.read_parquet(out_path)
@@ -144,14 +131,14 @@ def test_tables_and_files(tmp_path, capsys):
     assert hands.height == 300 and hands.columns[:2] == ["deal", "hand_s0"]
 
 
-def test_two_handed(capsys):
+def test_two_handed(run_cli):
     code, out, _ = run_cli(["bid", "-r", "two-handed", "--hand", "AC AC TC TC KC KC QC QC JC JC AS AH",
-                            "--upcard", "9C", "--samples", "200"], capsys)
+                            "--upcard", "9C", "--samples", "200"])
     assert code == 0
     # two-handed has no bidding: `bid` gives the whole-hand analysis of `pinochle two-hand`
     assert "trump clubs" in out and "phase 1 th-v1" in out and "score difference" in out
     code, out, _ = run_cli(["bid", "-r", "two-handed", "--hand", "AC AC TC TC KC KC QC QC JC JC AS AH",
-                            "--upcard", "9C", "--samples", "200", "--json"], capsys)
+                            "--upcard", "9C", "--samples", "200", "--json"])
     d = json.loads(out)
     assert code == 0 and d["difference"]["mean"] > 10
 
@@ -180,24 +167,23 @@ def test_two_handed(capsys):
         (["-r", "two-handed", "--hand", "9C 9C TC TC KC KC QC QC JC JC AS AH", "--upcard", "9C"], "clash"),
     ],
 )
-def test_bad_input_is_one_line_and_exit_2(args, message, capsys):
-    code, out, err = run_cli(["bid", "--samples", "50", *args] if "--samples" not in args else ["bid", *args],
-                             capsys)
+def test_bad_input_is_one_line_and_exit_2(args, message, run_cli):
+    code, out, err = run_cli(["bid", "--samples", "50", *args] if "--samples" not in args else ["bid", *args])
     assert code == 2
     assert out == ""
     lines = err.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("pinochle: error:") and message in lines[0], err
 
 
-def test_bid_after_an_auction_conditions_the_deals(capsys):
+def test_bid_after_an_auction_conditions_the_deals(run_cli):
     args = ["bid", "--hand", "AH TH KH KH QH JH 9H AS QS JD AC TC", "--seat", "0", "--dealer", "0",
             "--auction", "1:16 2:pass 3:18", "--samples", "200", "--seed", "4"]
-    code, out, err = run_cli([*args, "--json"], capsys)
+    code, out, err = run_cli([*args, "--json"])
     assert code == 0, err
     a = json.loads(out)["auction"]
     assert a["kept"] == 200 and a["tried"] > 200 and a["min_bid"] == 19 and a["passed"] == [2]
     assert a["action"] == "pass" or a["bid"] >= 19
-    code, out, err = run_cli(args, capsys)
+    code, out, err = run_cli(args)
     assert code == 0 and "sampled deals kept of" in out
-    code, out, err = run_cli([*args[:-4], "--auction", "1:16 2:15"], capsys)  # 15 is below the 16 bid
+    code, out, err = run_cli([*args[:-4], "--auction", "1:16 2:15"])  # 15 is below the 16 bid
     assert code == 2 and err.count("\n") == 1 and "Traceback" not in err

@@ -6,23 +6,11 @@ import sys
 
 import pytest
 
-from analyzer.cli import main
-
 EXAMPLE = "AS TS KS QS JS 9S QS JD JD 9H AH AD"
 
 
-def run(args, capsys):
-    code = 0
-    try:
-        main(args)
-    except SystemExit as e:
-        code = e.code
-    out = capsys.readouterr()
-    return code, out.out, out.err
-
-
-def test_meld_json(capsys):
-    code, out, _ = run(["meld", "--rules", "auction", "--hand", EXAMPLE, "--json"], capsys)
+def test_meld_json(run_cli):
+    code, out, _ = run_cli(["meld", "--rules", "auction", "--hand", EXAMPLE, "--json"])
     assert code == 0
     d = json.loads(out)
     assert d["rules"] == "auction" and d["meld"] == {"S": 46, "H": 46, "D": 45, "C": 45}
@@ -30,23 +18,23 @@ def test_meld_json(capsys):
     assert {"meld": "pinochle", "suit": None, "n": 2, "points": 30} in d["breakdown"]["S"]
 
 
-def test_meld_table(capsys):
-    code, out, _ = run(["meld", "--hand", EXAMPLE], capsys)
+def test_meld_table(run_cli):
+    code, out, _ = run_cli(["meld", "--hand", EXAMPLE])
     assert code == 0 and "farmer" in out and "46" in out
 
 
-def test_meld_file_json_lines(tmp_path, capsys):
+def test_meld_file_json_lines(tmp_path, run_cli):
     f = tmp_path / "hands.txt"
     f.write_text(EXAMPLE + "\n# a comment\n\n" + "AH AH TH TH KH KH QH QH JH JH AS AD\n")
-    code, out, _ = run(["meld", "--file", str(f), "--json"], capsys)
+    code, out, _ = run_cli(["meld", "--file", str(f), "--json"])
     rows = [json.loads(line) for line in out.splitlines()]
     assert code == 0 and len(rows) == 2 and rows[1]["meld"]["H"] == 150
 
 
-def test_meld_with_options(capsys):
+def test_meld_with_options(run_cli):
     hand = "AH TH KH QH JH 9S 9S QS JD AS AD AC"
-    _, out, _ = run(["meld", "--hand", hand, "--json"], capsys)
-    _, out2, _ = run(["meld", "--hand", hand, "--json", "--option", "run-suits=trump"], capsys)
+    _, out, _ = run_cli(["meld", "--hand", hand, "--json"])
+    _, out2, _ = run_cli(["meld", "--hand", hand, "--json", "--option", "run-suits=trump"])
     # farmer (hearts) 15 or, trump-only farmers, a hearts marriage 2; two dix 2, pinochle 4, aces around 10
     assert json.loads(out)["meld"]["S"] == 15 + 2 + 4 + 10
     assert json.loads(out2)["meld"]["S"] == 2 + 2 + 4 + 10
@@ -68,29 +56,29 @@ def test_meld_with_options(capsys):
         (["rules", "skat"], "unknown rule set"),
     ],
 )
-def test_bad_input_one_line_exit_2(args, msg, capsys):
-    code, out, err = run(args, capsys)
+def test_bad_input_one_line_exit_2(args, msg, run_cli):
+    code, out, err = run_cli(args)
     assert code == 2
     assert msg in err
     assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
 
 
-def test_bad_house_file_toml(tmp_path, capsys):
+def test_bad_house_file_toml(tmp_path, run_cli):
     f = tmp_path / "h.toml"
     f.write_text("base = [")
-    code, _, err = run(["meld", "--rules", str(f), "--hand", EXAMPLE], capsys)
+    code, _, err = run_cli(["meld", "--rules", str(f), "--hand", EXAMPLE])
     assert code == 2 and "not valid TOML" in err
 
 
-def test_rules_list_and_show(capsys):
-    code, out, _ = run(["rules", "--json"], capsys)
+def test_rules_list_and_show(run_cli):
+    code, out, _ = run_cli(["rules", "--json"])
     assert code == 0 and [r["id"] for r in json.loads(out)][:4] == [
         "luxury-family", "double-deck", "auction", "two-handed"]
-    code, out, _ = run(["rules", "auction", "--json"], capsys)
+    code, out, _ = run_cli(["rules", "auction", "--json"])
     d = json.loads(out)
     assert d["options"]["head"]["value"] == "trump-led" and d["total_points"] == 25
     assert any(m["meld"] == "farmer" and m["values"] == [15, 150] for m in d["meld"])
-    code, out, _ = run(["rules", "two-handed"], capsys)
+    code, out, _ = run_cli(["rules", "two-handed"])
     assert code == 0 and "counting" in out and "run" in out
 
 

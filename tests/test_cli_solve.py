@@ -9,26 +9,15 @@ import sys
 
 import pytest
 
-from analyzer.cli import main
 from analyzer.rules import load
 from analyzer.solve import solve_deal
 
 HANDS = "AS TS KS QH / QS JS 9S JH / AH TH KH 9C / AD JD 9D TC"
 
 
-def run(args, capsys):
-    code = 0
-    try:
-        main(args)
-    except SystemExit as e:
-        code = e.code
-    out = capsys.readouterr()
-    return code, out.out, out.err
-
-
-def test_json_value_and_cards_match_the_api(capsys):
-    code, out, _ = run(["solve", "--rules", "auction", "--trump", "H", "--leader", "0", "--declarer", "0",
-                        "--hands", HANDS, "--json"], capsys)
+def test_json_value_and_cards_match_the_api(run_cli):
+    code, out, _ = run_cli(["solve", "--rules", "auction", "--trump", "H", "--leader", "0", "--declarer", "0",
+                        "--hands", HANDS, "--json"])
     assert code == 0
     d = json.loads(out)
     rules = load("auction")
@@ -39,18 +28,18 @@ def test_json_value_and_cards_match_the_api(capsys):
     assert d["side"] == [0, 2] and d["to_play"] == 0
 
 
-def test_table_shows_value_and_every_card(capsys):
-    code, out, _ = run(["solve", "--trump", "H", "--hands", HANDS], capsys)
+def test_table_shows_value_and_every_card(run_cli):
+    code, out, _ = run_cli(["solve", "--trump", "H", "--hands", HANDS])
     assert code == 0
     assert "value" in out and all(c in out for c in ("AS", "TS", "KS", "QH"))
 
 
-def test_inside_a_trick_and_options(capsys):
+def test_inside_a_trick_and_options(run_cli):
     # seat 0 led the AS; seat 1 (spades QS JS 9S JH) must follow, and with head=always must not... it
     # cannot beat the ace, so any spade
     hands = "TS KS QH / QS JS 9S JH / AH TH KH 9C / AD JD 9D TC"
-    code, out, _ = run(["solve", "--trump", "H", "--hands", hands, "--trick", "AS", "--json",
-                        "--option", "head=always"], capsys)
+    code, out, _ = run_cli(["solve", "--trump", "H", "--hands", hands, "--trick", "AS", "--json",
+                        "--option", "head=always"])
     assert code == 0
     d = json.loads(out)
     assert d["to_play"] == 1 and set(d["cards"]) == {"QS", "JS", "9S"} and d["options"]["head"] == "always"
@@ -59,17 +48,17 @@ def test_inside_a_trick_and_options(capsys):
     assert d["value"] == want.value
 
 
-def test_bridge_notrump(capsys):
+def test_bridge_notrump(run_cli):
     hands = "AS JS 2S 9D TC / TS 6S 5H 3D JC / QS 9S TH 5D 2C / KS 3S 2H 7D 3C"
-    code, out, _ = run(["solve", "--rules", "bridge", "--trump", "N", "--leader", "3", "--declarer", "0",
-                        "--hands", hands, "--json"], capsys)
+    code, out, _ = run_cli(["solve", "--rules", "bridge", "--trump", "N", "--leader", "3", "--declarer", "0",
+                        "--hands", hands, "--json"])
     assert code == 0
     d = json.loads(out)
     assert d["trump"] == "N" and d["value"] == 3
     assert d["cards"] == {"KS": 5, "3S": 5, "2H": 5, "7D": 4, "3C": 3}
 
 
-def test_file_solves_many_positions_in_order(tmp_path, capsys):
+def test_file_solves_many_positions_in_order(tmp_path, run_cli):
     rng = random.Random(5)
     rules = load("luxury-family")
     pack = [k for k in rules.deck.kinds for _ in range(2)]
@@ -86,26 +75,26 @@ def test_file_solves_many_positions_in_order(tmp_path, capsys):
     wants.append(solve_deal(load("auction"), HANDS.split("/"), 0, 0, 0).value)
     f = tmp_path / "positions.jsonl"
     f.write_text("\n".join(lines) + "\n")
-    code, out, _ = run(["solve", "--file", str(f)], capsys)
+    code, out, _ = run_cli(["solve", "--file", str(f)])
     assert code == 0
     rows = [json.loads(line) for line in out.splitlines()]
     assert [r["value"] for r in rows] == wants
     assert rows[-1]["rules"] == "auction" and rows[0]["options"]["head"] == "always"
 
 
-def test_node_budget_gives_bounds(capsys):
+def test_node_budget_gives_bounds(run_cli):
     rules = load("auction")
     rng = random.Random(1)
     pack = [k for k in rules.deck.kinds for _ in range(2)]
     rng.shuffle(pack)
     hands = " / ".join(" ".join(rules.deck.name(k) for k in pack[s * 12:(s + 1) * 12]) for s in range(4))
-    code, out, _ = run(["solve", "--trump", "D", "--hands", hands, "--max-nodes", "500", "--json"], capsys)
+    code, out, _ = run_cli(["solve", "--trump", "D", "--hands", hands, "--max-nodes", "500", "--json"])
     d = json.loads(out)
     assert code == 0 and not d["exact"] and d["value"] is None and d["cards"] is None
     assert 0 <= d["lower"] <= d["upper"] <= 25
 
 
-def test_double_deck_first_lead_needs_a_trump_unless_the_bid_was_50(capsys):
+def test_double_deck_first_lead_needs_a_trump_unless_the_bid_was_50(run_cli):
     rules = load("double-deck")
     rng = random.Random(3)
     pack = [k for k in rules.deck.kinds for _ in range(4)]
@@ -120,9 +109,9 @@ def test_double_deck_first_lead_needs_a_trump_unless_the_bid_was_50(capsys):
     text = " / ".join(" ".join(rules.deck.name(k) for k in h) for h in hands)
     args = ["solve", "--rules", "double-deck", "--trump", "S", "--hands", text, "--trick", rules.deck.name(lead),
             "--max-nodes", "200", "--no-cards", "--json"]
-    code, _, err = run(args + ["--bid", "60"], capsys)
+    code, _, err = run_cli(args + ["--bid", "60"])
     assert code == 2 and "not legal" in err
-    code, out, _ = run(args + ["--bid", "50"], capsys)
+    code, out, _ = run_cli(args + ["--bid", "50"])
     assert code == 0 and json.loads(out)["to_play"] == 1
 
 
@@ -137,16 +126,16 @@ def test_double_deck_first_lead_needs_a_trump_unless_the_bid_was_50(capsys):
     (["--hands", HANDS, "--trick", "AS"], "hand sizes"),
     (["--trump", "H"], "give the hands"),
 ])
-def test_bad_input_is_one_line_and_exit_2(args, msg, capsys):
+def test_bad_input_is_one_line_and_exit_2(args, msg, run_cli):
     full = ["solve"] + (args if "--trump" in args else args + ["--trump", "H"])
-    code, out, err = run(full, capsys)
+    code, out, err = run_cli(full)
     assert code == 2 and msg in err and len(err.strip().splitlines()) == 1 and out == ""
 
 
-def test_bad_file_line_names_the_line(tmp_path, capsys):
+def test_bad_file_line_names_the_line(tmp_path, run_cli):
     f = tmp_path / "p.jsonl"
     f.write_text(json.dumps({"trump": "H", "hands": HANDS}) + "\n" + '{"trump": "H", "hands": "AS / KS"}\n')
-    code, _, err = run(["solve", "--file", str(f)], capsys)
+    code, _, err = run_cli(["solve", "--file", str(f)])
     assert code == 2 and f"{f}:2:" in err and "4 hands" in err
 
 
@@ -156,14 +145,14 @@ def test_entry_point_exit_status():
     assert p.returncode == 2 and p.stderr.startswith("pinochle: error:") and p.stdout == ""
 
 
-def test_json_has_one_optimal_line(capsys):
-    code, out, _ = run(["solve", "--rules", "auction", "--trump", "H", "--hands", HANDS, "--json"], capsys)
+def test_json_has_one_optimal_line(run_cli):
+    code, out, _ = run_cli(["solve", "--rules", "auction", "--trump", "H", "--hands", HANDS, "--json"])
     assert code == 0
     d = json.loads(out)
     assert len(d["line"]) == 16 and d["line"][0] in [c for c, v in d["cards"].items() if v == d["value"]]
     assert d["points"][0] + d["points"][2] == d["value"] and sum(d["points"]) == 9  # 8 card points + last trick
     assert sum(d["tricks"]) == 4
-    code, out, _ = run(["solve", "--trump", "H", "--hands", HANDS], capsys)
+    code, out, _ = run_cli(["solve", "--trump", "H", "--hands", HANDS])
     assert code == 0 and "one optimal line:" in out and "-> " in out
-    code, out, _ = run(["solve", "--trump", "H", "--hands", HANDS, "--json", "--no-line"], capsys)
+    code, out, _ = run_cli(["solve", "--trump", "H", "--hands", HANDS, "--json", "--no-line"])
     assert json.loads(out)["line"] is None

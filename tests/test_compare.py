@@ -7,7 +7,6 @@ import numpy as np
 import polars as pl
 import pytest
 
-from analyzer.cli import main
 from analyzer.compare import compare, difference, ratio_ci, settings_grid
 from analyzer.stats import mean_ci
 
@@ -29,18 +28,8 @@ OPTIONS = [
 ]
 
 
-def run_cli(args, capsys):
-    try:
-        main(args)
-        code = 0
-    except SystemExit as e:
-        code = e.code
-    out = capsys.readouterr()
-    return code, out.out, out.err
-
-
 @pytest.mark.parametrize("rid,opt", OPTIONS)
-def test_every_named_option_can_be_compared(rid, opt, tmp_path, capsys):
+def test_every_named_option_can_be_compared(rid, opt, tmp_path, run_cli):
     name, values = opt.split("=")
     if "," not in values:  # a single choice: compare the rule set against a house file that restates it
         house = tmp_path / "same.toml"
@@ -48,7 +37,7 @@ def test_every_named_option_can_be_compared(rid, opt, tmp_path, capsys):
         args = ["compare", "--rules", rid, "--vs", str(house)]
     else:
         args = ["compare", "--rules", rid, "--option", opt]
-    code, out, err = run_cli(args + ["--samples", "500", "--seed", "1", "--json"], capsys)
+    code, out, err = run_cli(args + ["--samples", "500", "--seed", "1", "--json"])
     assert code == 0, err
     d = json.loads(out)
     assert len(d["settings"]) == 2 and len(d["differences"]) == 1
@@ -101,14 +90,14 @@ def test_ratio_interval_matches_direct_computation():
     assert difference(e, e, None, None, False).se == pytest.approx(np.sqrt(2) * e.se)
 
 
-def test_house_file_and_hands(tmp_path, capsys):
+def test_house_file_and_hands(tmp_path, run_cli):
     house = tmp_path / "big-farmer.toml"
     house.write_text('base = "auction"\n[meld.farmer]\nvalues = [25, 250]\n')
     out = tmp_path / "cmp.parquet"
     code, stdout, err = run_cli([
         "compare", "--rules", "auction", "--vs", str(house), "--samples", "1000", "--seed", "2",
         "--hand", "AH AH TH TH KH KH QH QH JH JH AS AD", "--hand", "9S 9S JD QC KC 9C JH JH 9H AD TD QD",
-        "--advise-samples", "300", "--json", "--out", str(out)], capsys)
+        "--advise-samples", "300", "--json", "--out", str(out)])
     assert code == 0, err
     d = json.loads(stdout)
     assert [s["label"] for s in d["settings"]] == ["auction", "big-farmer"]
@@ -122,16 +111,16 @@ def test_house_file_and_hands(tmp_path, capsys):
     assert f.height == 2000 and set(f["setting"].unique()) == {"auction", "big-farmer"}
 
 
-def test_table_output_and_grid(capsys):
+def test_table_output_and_grid(run_cli):
     code, stdout, err = run_cli(["compare", "--rules", "luxury-family", "--option", "head=never,trump-led,always",
-                                 "--samples", "600"], capsys)
+                                 "--samples", "600"])
     assert code == 0, err
     assert "Figures per setting" in stdout and "Difference from" in stdout
 
 
-def test_two_handed_hand_needs_an_upcard(capsys):
+def test_two_handed_hand_needs_an_upcard(run_cli):
     code, _, err = run_cli(["compare", "--rules", "two-handed", "--option", "run-points=15,20", "--samples", "200",
-                            "--hand", "AS TS KS QS JS 9S AH TH KH QH JH 9H"], capsys)
+                            "--hand", "AS TS KS QS JS 9S AH TH KH QH JH 9H"])
     assert code == 2 and "--upcard" in err
 
 
@@ -151,14 +140,14 @@ def test_same_seed_same_answer():
     (["--vs", "no-such-house.toml"], "cannot read house-rule file"),
     (["--option", "head=never,always", "--samples", "0"], "--samples must be at least 1"),
 ])
-def test_bad_input_is_a_user_error(args, needle, capsys):
-    code, _, err = run_cli(["compare", "--rules", "auction", "--samples", "100"] + args, capsys)
+def test_bad_input_is_a_user_error(args, needle, run_cli):
+    code, _, err = run_cli(["compare", "--rules", "auction", "--samples", "100"] + args)
     assert code == 2
     assert needle in err and err.count("\n") == 1
 
 
-def test_house_file_that_fails_to_load(tmp_path, capsys):
+def test_house_file_that_fails_to_load(tmp_path, run_cli):
     bad = tmp_path / "bad.toml"
     bad.write_text('base = "pinochle-royale"\n')
-    code, _, err = run_cli(["compare", "--rules", "auction", "--vs", str(bad), "--samples", "100"], capsys)
+    code, _, err = run_cli(["compare", "--rules", "auction", "--vs", str(bad), "--samples", "100"])
     assert code == 2 and "unknown base" in err

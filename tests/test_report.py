@@ -6,30 +6,18 @@ import re
 
 import pytest
 
-from analyzer.cli import main
-
 PNG = b"\x89PNG\r\n\x1a\n"
-
-
-def run_cli(args, capsys):
-    try:
-        main(args)
-        code = 0
-    except SystemExit as e:
-        code = e.code
-    out = capsys.readouterr()
-    return code, out.out, out.err
 
 
 def _figures(md: str) -> list[str]:
     return re.findall(r"!\[[^\]]*\]\(([^)]+)\)", md)
 
 
-def test_stats_report_with_a_hand(tmp_path, capsys):
+def test_stats_report_with_a_hand(tmp_path, run_cli):
     out = tmp_path / "auction"
     code, stdout, err = run_cli(["report", "--rules", "auction", "--samples", "1500", "--seed", "2",
                                  "--hand", "AH AH TH TH KH KH QH QH JH JH AS AD", "--advise-samples", "300",
-                                 "--out", str(out), "--json"], capsys)
+                                 "--out", str(out), "--json"])
     assert code == 0, err
     d = json.loads(stdout)
     md = (out / "README.md").read_text(encoding="utf-8")
@@ -44,23 +32,23 @@ def test_stats_report_with_a_hand(tmp_path, capsys):
     assert command.startswith("pinochle report --rules auction") and "--samples 1500" in command
     assert "exact mean" in md and "Bid levels" in md and "Bid up to" in md
     args = __import__("shlex").split(command)[1:]
-    code, _, err = run_cli(args, capsys)
+    code, _, err = run_cli(args)
     assert code == 0, err
     assert (out / "README.md").read_text(encoding="utf-8") == md
 
 
-def test_two_handed_report_has_no_bid_figure(tmp_path, capsys):
+def test_two_handed_report_has_no_bid_figure(tmp_path, run_cli):
     out = tmp_path / "th"
-    code, _, err = run_cli(["report", "--rules", "two-handed", "--samples", "800", "--out", str(out)], capsys)
+    code, _, err = run_cli(["report", "--rules", "two-handed", "--samples", "800", "--out", str(out)])
     assert code == 0, err
     md = (out / "README.md").read_text(encoding="utf-8")
     assert "bids.png" not in _figures(md) and "upcard" in md
 
 
-def test_comparison_report(tmp_path, capsys):
+def test_comparison_report(tmp_path, run_cli):
     out = tmp_path / "cmp"
     code, stdout, err = run_cli(["report", "--rules", "two-handed", "--option", "deck=48,24", "--samples", "800",
-                                 "--out", str(out), "--dpi", "60"], capsys)
+                                 "--out", str(out), "--dpi", "60"])
     assert code == 0, err
     assert "wrote" in stdout
     md = (out / "README.md").read_text(encoding="utf-8")
@@ -76,15 +64,80 @@ def test_comparison_report(tmp_path, capsys):
     (["--hand", "AS AS"], "wrong hand size"),
     (["--vs", "missing.toml"], "cannot read house-rule file"),
 ])
-def test_bad_input_is_a_user_error(args, needle, tmp_path, capsys):
-    code, _, err = run_cli(["report", "--rules", "auction", "--samples", "200", "--out", str(tmp_path / "r")] + args,
-                           capsys)
+def test_bad_input_is_a_user_error(args, needle, tmp_path, run_cli):
+    code, _, err = run_cli(["report", "--rules", "auction", "--samples", "200", "--out", str(tmp_path / "r")] + args)
     assert code == 2
     assert needle in err and err.count("\n") == 1
 
 
-def test_unwritable_folder_is_a_user_error(tmp_path, capsys):
+def test_unwritable_folder_is_a_user_error(tmp_path, run_cli):
     blocker = tmp_path / "file"
     blocker.write_text("not a folder")
-    code, _, err = run_cli(["report", "--rules", "auction", "--samples", "200", "--out", str(blocker / "r")], capsys)
+    code, _, err = run_cli(["report", "--rules", "auction", "--samples", "200", "--out", str(blocker / "r")])
     assert code == 2 and "cannot create the report folder" in err
+
+
+# ---- honest pictures: every row drawn, axes with units, settings by name, intervals ----------------------------
+def _texts(fig) -> str:
+    parts = [fig._suptitle.get_text() if fig._suptitle else ""]
+    for ax in fig.axes:
+        parts += [ax.get_title(), ax.get_xlabel(), ax.get_ylabel()]
+        parts += [t.get_text() for t in ax.get_xticklabels() + ax.get_yticklabels()]
+        leg = ax.get_legend()
+        if leg is not None:
+            parts += [t.get_text() for t in leg.get_texts()]
+    return "\n".join(parts)
+
+
+@pytest.fixture(scope="module")
+def small_stats():
+    from analyzer.meldstats import meld_stats
+    from analyzer.rules import load
+
+    return meld_stats(load("auction"), 3000, 1)
+
+
+def test_holdings_plot_draws_the_rows_never_seen(small_stats):
+    from analyzer.report import holdings_plot
+
+    st = small_stats
+    unseen = [h for h in st.holdings if h.exact and h.estimate.k == 0]
+    assert unseen  # 3,000 hands never hold a double farmer
+    fig = holdings_plot(st)
+    text = _texts(fig)
+    assert f"never seen in {st.samples:,} hands ({len(unseen)} rows" in text
+    drawn = sum(len(line.get_xdata()) for line in fig.axes[0].get_lines() if line.get_marker() in ("o", "v"))
+    assert drawn == sum(1 for h in st.holdings if h.exact)  # every row with a chance above 0, seen or not
+    assert "log scale" in fig.axes[0].get_xlabel() and "3,000" in text
+
+
+def test_bids_plot_keeps_given_hands_in_their_own_panel(small_stats):
+    from analyzer.advise import advise
+    from analyzer.cards import Hand
+    from analyzer.report import bids_plot
+
+    rs = small_stats.rules
+    hand = "AS TS KS QS JS 9S QS JD JD 9H AH AD"
+    adv = advise(rs, Hand.parse(hand, rs.deck), samples=200, seed=1, plays="playout")
+    fig = bids_plot(small_stats, {hand: adv})
+    assert len(fig.axes) == 2
+    left, right = fig.axes
+    assert all("bid (points)" == ax.get_xlabel() for ax in fig.axes)
+    assert hand in _texts(fig) and hand not in "\n".join(t.get_text() for t in left.get_legend().get_texts())
+    assert len(left.collections) == 3 and len(right.collections) == 1  # a 95% band for every curve
+    assert "3,000 deals" in left.get_title() and "200 sampled deals" in right.get_title()
+
+
+def test_comparison_plot_names_the_settings_and_draws_intervals():
+    from analyzer.compare import compare, settings_grid
+    from analyzer.report import compare_plot
+
+    c = compare(settings_grid("auction", ["run-suits=any,trump", "head=trump-led,always"]), 600, 2)
+    fig = compare_plot(c)
+    text = _texts(fig)
+    for s in c.settings[1:]:
+        assert s.label in text
+    assert c.baseline.label in text and "600 random deals" in text and "95%" in text
+    for ax in fig.axes:
+        assert "difference from the baseline (" in ax.get_xlabel()
+        assert ax.containers and ax.containers[0].has_xerr

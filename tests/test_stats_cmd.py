@@ -10,7 +10,6 @@ import numpy as np
 import polars as pl
 import pytest
 
-from analyzer.cli import main
 from analyzer.exact import meld_requirement, prob_at_least
 from analyzer.meld import meld_batch
 from analyzer.meldstats import (
@@ -25,16 +24,6 @@ from analyzer.meldstats import (
 from analyzer.rules import load
 
 GAMES = ("luxury-family", "double-deck", "auction", "two-handed")
-
-
-def run_cli(args, capsys):
-    try:
-        main(args)
-        code = 0
-    except SystemExit as e:
-        code = e.code
-    out = capsys.readouterr()
-    return code, out.out, out.err
 
 
 def _checked_rows(st):
@@ -148,10 +137,10 @@ def test_stats_figures_make_sense():
     assert typical_bids([15, 16, 17], np.array([14.9, 15.0, 16.5, 40.0])).tolist() == [0, 15, 16, 17]
 
 
-def test_cli_json_and_parquet(tmp_path, capsys):
+def test_cli_json_and_parquet(tmp_path, run_cli):
     out = tmp_path / "stats.parquet"
     code, stdout, err = run_cli(["stats", "--rules", "double-deck", "--samples", "1500", "--seed", "4", "--trump", "D",
-                                 "--json", "--out", str(out)], capsys)
+                                 "--json", "--out", str(out)])
     assert code == 0, err
     d = json.loads(stdout)
     assert d["rules"] == "double-deck" and d["samples"] == 1500 and d["seed"] == 4 and d["trump"] == "D"
@@ -162,20 +151,19 @@ def test_cli_json_and_parquet(tmp_path, capsys):
     f = pl.read_parquet(out)
     assert f.height == 1500 and f["deal"].to_list() == list(range(1500))
     code2, stdout2, _ = run_cli(["stats", "--rules", "double-deck", "--samples", "1500", "--seed", "4", "--trump", "D",
-                                 "--json"], capsys)
+                                 "--json"])
     assert json.loads(stdout2) == d
 
 
-def test_cli_table_output(capsys):
-    code, stdout, _ = run_cli(["stats", "--rules", "luxury-family", "--samples", "800"], capsys)
+def test_cli_table_output(run_cli):
+    code, stdout, _ = run_cli(["stats", "--rules", "luxury-family", "--samples", "800"])
     assert code == 0
     for text in ("Meld of a hand", "Chance of holding", "exact", "Trick points", "Bid levels"):
         assert text in stdout
 
 
-def test_double_dummy_two_handed(capsys):
-    code, stdout, err = run_cli(["stats", "--rules", "two-handed", "--samples", "40", "--play", "both", "--json"],
-                                capsys)
+def test_double_dummy_two_handed(run_cli):
+    code, stdout, err = run_cli(["stats", "--rules", "two-handed", "--samples", "40", "--play", "both", "--json"])
     assert code == 0, err
     d = json.loads(stdout)
     plays = {p["play"]: p for p in d["play"]}
@@ -194,24 +182,23 @@ def test_double_dummy_two_handed(capsys):
     (["--workers", "0"], "--workers must be at least 1"),
     (["--cluster", "somewhere:1"], "bad --cluster"),
 ])
-def test_bad_input_is_a_user_error(args, needle, capsys):
+def test_bad_input_is_a_user_error(args, needle, run_cli):
     base = ["stats", "--samples", "100"]
-    code, _, err = run_cli(base + args, capsys)
+    code, _, err = run_cli(base + args)
     assert code == 2
     assert needle in err and err.count("\n") == 1
 
 
-def test_double_dummy_refused_where_the_solver_cannot_serve(capsys):
-    code, _, err = run_cli(["stats", "--rules", "auction", "--samples", "100", "--play", "dd", "--dd-nodes", "2000"],
-                           capsys)
+def test_double_dummy_refused_where_the_solver_cannot_serve(run_cli):
+    code, _, err = run_cli(["stats", "--rules", "auction", "--samples", "100", "--play", "dd", "--dd-nodes", "2000"])
     assert code == 2
     assert "double-dummy solver could not solve" in err and "--play heuristic" in err
 
 
-def test_house_file_that_fails_to_load(tmp_path, capsys):
+def test_house_file_that_fails_to_load(tmp_path, run_cli):
     bad = tmp_path / "bad.toml"
     bad.write_text("base = 'auction'\n[meld.farmer\n")
-    code, _, err = run_cli(["stats", "--rules", str(bad), "--samples", "100"], capsys)
+    code, _, err = run_cli(["stats", "--rules", str(bad), "--samples", "100"])
     assert code == 2 and "not valid TOML" in err
 
 

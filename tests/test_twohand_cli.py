@@ -8,7 +8,6 @@ import sys
 
 import pytest
 
-from analyzer.cli import main
 from analyzer.rules import load
 from analyzer.twohand.analysis import analyze_hand
 from analyzer.twohand.odds import game_odds
@@ -19,21 +18,11 @@ TOTALS = {(48, "classic"): 57, (48, "aces-tens"): 17, (48, "aces-tens-kings"): 2
           (24, "classic"): 29, (24, "aces-tens"): 9, (24, "aces-tens-kings"): 13}
 
 
-def run_cli(args, capsys):
-    try:
-        main(args)
-        code = 0
-    except SystemExit as e:
-        code = e.code
-    out = capsys.readouterr()
-    return code, out.out, out.err
-
-
 @pytest.mark.parametrize("deck,counting", list(TOTALS))
-def test_every_deck_and_counting(deck, counting, capsys):
+def test_every_deck_and_counting(deck, counting, run_cli):
     hand, up = (HAND, "KH") if deck == 48 else (HAND24, "QH")
     code, out, err = run_cli(["two-hand", "--rules", "two-handed", "--hand", hand, "--upcard", up, "--samples", "150",
-                              "--seed", "2", "-o", f"deck={deck}", "-o", f"counting={counting}", "--json"], capsys)
+                              "--seed", "2", "-o", f"deck={deck}", "-o", f"counting={counting}", "--json"])
     assert code == 0, err
     d = json.loads(out)
     assert d["options"]["deck"] == deck and d["options"]["counting"] == counting
@@ -78,12 +67,12 @@ def test_game_odds():
     assert r150.target == 150 and r150.mean_hands > without.mean_hands
 
 
-def test_score_only_and_table_output(capsys):
-    code, out, err = run_cli(["two-hand", "--score", "84-97", "--target", "150", "--dealer", "--games", "3000"], capsys)
+def test_score_only_and_table_output(run_cli):
+    code, out, err = run_cli(["two-hand", "--score", "84-97", "--target", "150", "--dealer", "--games", "3000"])
     assert code == 0, err
     assert "from 84-97 to 150 (you deal next)" in " ".join(out.split())
     code, out, err = run_cli(["two-hand", "--hand", HAND, "--upcard", "KH", "--samples", "100", "--phase2",
-                              "heuristic"], capsys)
+                              "heuristic"])
     assert code == 0, err
     flat = " ".join(out.split())
     for bit in ("trump hearts (H)", "meld of these 12 cards at full value: 22", "score difference", "dix: exchange",
@@ -109,8 +98,8 @@ def test_score_only_and_table_output(capsys):
     (["--hand", HAND, "--upcard", "KH", "--phase2", "fast"], "--phase2"),
     (["--hand", HAND, "--upcard", "KH", "-o", "meld-notes=loose"], "bad value"),
 ])
-def test_bad_input_is_one_line_and_exit_2(args, msg, capsys):
-    code, out, err = run_cli(["two-hand", *args], capsys)
+def test_bad_input_is_one_line_and_exit_2(args, msg, run_cli):
+    code, out, err = run_cli(["two-hand", *args])
     assert code == 2 and out == ""
     assert err.startswith("pinochle: error:") and err.count("\n") == 1 and msg in err, err
 

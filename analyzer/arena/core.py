@@ -384,9 +384,10 @@ def run_arena(rules: RuleSet, a: Any, b: Any, deals: int, seed: int = 0, *, play
             _score(rules, probe, 0, rules.bid_levels()[0], 0, 0, mode, policy, 0)
         except UserError as e:
             raise UserError(f"--play dd: {str(e).replace('--play playout', '--play heuristic')}") from None
+    block = max(1, min(BLOCK, -(-deals // 20)))  # at least ~20 blocks: a progress bar that moves
     tasks = [_Task(clean, a if isinstance(a, str) or workers > 1 else ra, b if isinstance(b, str) or workers > 1
-                   else rb, seed, s, min(BLOCK, start + deals - s), mode, policy)
-             for s in range(start, start + deals, BLOCK)]
+                   else rb, seed, s, min(block, start + deals - s), mode, policy)
+             for s in range(start, start + deals, block)]
     if workers == 1:  # keep the agent objects (their caches and counters) across blocks
         tasks = [replace(t, a=ra, b=rb) for t in tasks]
     t0 = time.perf_counter()

@@ -8,12 +8,23 @@ from typing import Annotated, Any
 
 import polars as pl
 import typer
-from rich.table import Table
 
 from analyzer.agents import AGENTS_HELP
-from analyzer.batches import WORKERS_HELP
-from analyzer.commands.common import OPTION_HELP, RULES_HELP, console, emit_json, load_rules
+from analyzer.batches import MAX_DEALS, WORKERS_HELP, check_samples
+from analyzer.commands.common import (
+    OPTION_HELP,
+    RULES_HELP,
+    SEATS_HELP,
+    check_output,
+    console,
+    emit_json,
+    load_rules,
+    table,
+)
 from analyzer.errors import UserError
+
+#: the most deals of one arena run (checked before any work)
+MAX_ARENA_DEALS = 1_000_000
 
 
 def _pm(e: dict[str, Any]) -> str:
@@ -32,7 +43,7 @@ def print_result(res: Any) -> None:
     rs = res.rules
     console.print(f"[bold]{rs.name}[/bold] ({rs.option_text() or 'default options'}) — {res.deals:,} deals, "
                   f"{len(res.frame):,} hands, seed {res.seed}, play {res.play}; {s['seconds']:,.1f} s")
-    t = Table(title="Duplicate result (both agents held the same cards)", title_justify="left")
+    t = table(title="Duplicate result (both agents held the same cards)")
     t.add_column("")
     for n in res.names:
         t.add_column(n, justify="right")
@@ -57,8 +68,7 @@ def print_result(res: Any) -> None:
         p, made = f["p_make"].to_numpy(), f["made"].to_numpy().astype(bool)
         tw = calibration_table(p, made)
         cs = calibration_summary(p, made, tw)
-        ct = Table(title=f"Calibration of {res.names[which]}'s forecasts ({cs['hands']:,} contracts)",
-                   title_justify="left")
+        ct = table(title=f"Calibration of {res.names[which]}'s forecasts ({cs['hands']:,} contracts)")
         for c in ("predicted", "hands", "mean forecast", "observed (95%)", "gap"):
             ct.add_column(c, justify="right")
         for b in tw:
@@ -109,7 +119,7 @@ def load_runs(paths: list[Path]) -> Any:
 
 
 def register(app: typer.Typer) -> None:
-    @app.command("arena")
+    @app.command("arena", epilog=SEATS_HELP)
     def arena_cmd(
         rules: Annotated[str, typer.Option("--rules", "-r", help=RULES_HELP)] = "auction",
         option: Annotated[list[str] | None, typer.Option("--option", "-o", help=OPTION_HELP)] = None,
@@ -140,6 +150,14 @@ def register(app: typer.Typer) -> None:
         for flag, v in (("--out", out), ("--report", report), ("--name", name)):
             parts += [flag, str(v)] if v is not None else []
         command = " ".join(shlex.quote(x) for x in parts)
+        if start < 0:
+            raise UserError(f"--start must be 0 or more (the first deal's index), not {start}")
+        check_samples(deals, "--deals", MAX_ARENA_DEALS, "every hand is kept for the figures and the report: split a "
+                      "longer run with --start and --out, and join the parts with --from")
+        if start + deals > MAX_DEALS:
+            raise UserError(f"--start {start:,} + --deals {deals:,} runs past deal {MAX_DEALS:,}: deals past 2**32 "
+                            "would repeat earlier deals")
+        check_output(out, "--out")
         if from_:
             res = load_runs(list(from_))
         else:

@@ -15,19 +15,34 @@ to ask for double dummy; two-handed plays phase 2 heuristically (``--play dd|bot
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.table import Table
 
+from analyzer import warmup
 from analyzer.advise import DEFAULT_SAMPLES, Advice, LevelFigures, PlayAnalysis, advise, default_plays
+from analyzer.batches import check_samples
 from analyzer.cards import SUIT_NAMES, SUITS
-from analyzer.commands.common import OPTION_HELP, RULES_HELP, console, emit_json, load_rules, parse_hand
+from analyzer.commands.common import (
+    ADVICE_LIMIT_WHY,
+    MAX_ADVICE_SAMPLES,
+    OPTION_HELP,
+    RULES_HELP,
+    SEATS_HELP,
+    check_output,
+    console,
+    emit_json,
+    load_rules,
+    parse_hand,
+    table,
+)
 from analyzer.deal import resolve_seat
 from analyzer.errors import UserError
+from analyzer.progress import progress_bar
 from analyzer.rules import RuleSet
-from analyzer.simulate import PLAY_MODES_HELP, deals_frame
+from analyzer.simulate import DEALS_COLUMNS, PLAY_MODES_HELP, deals_frame
 
 
 def parse_known(items: list[str] | None, rules: RuleSet, seat: int) -> tuple[dict[int, str], list[str]]:
@@ -70,7 +85,7 @@ def _levels_to_show(lvs: list[LevelFigures], rec_bid: int | None) -> list[LevelF
 def _print_bidding(adv: Advice, an: PlayAnalysis) -> None:
     rs = adv.rules
     rec = an.recommendation
-    t = Table(title=f"Declaring, by trump ({an.play}, policy {an.policy})", title_justify="left")
+    t = table(title=f"Declaring, by trump ({an.play}, policy {an.policy})")
     t.add_column("trump")
     t.add_column("own meld", justify="right")
     if rs.has_partners:
@@ -91,8 +106,7 @@ def _print_bidding(adv: Advice, an: PlayAnalysis) -> None:
 
     lvs = an.levels[rec.trump]
     shown = _levels_to_show(lvs, rec.bid)
-    lt = Table(title=f"Bid levels with {SUIT_NAMES[SUITS.index(rec.trump)]} trump, where the bid wins the auction",
-               title_justify="left")
+    lt = table(title=f"Bid levels with {SUIT_NAMES[SUITS.index(rec.trump)]} trump, where the bid wins the auction")
     for c in ("bid", "wins auction", "make (95%)", "net", "net passing", "gain (95%)"):
         lt.add_column(c, justify="right")
     for i, lv in enumerate(shown):
@@ -129,8 +143,8 @@ def _print_dd_check(adv: Advice) -> None:
     chk = adv.dd_check
     if chk is None:
         return
-    t = Table(title=f"Double dummy against heuristic play: the first {chk.samples} sampled deals, up to "
-                    f"{chk.max_nodes / 1e6:g} M nodes a deal", title_justify="left")
+    t = table(title=f"Double dummy against heuristic play: the first {chk.samples} sampled deals, up to "
+                    f"{chk.max_nodes / 1e6:g} M nodes a deal")
     for c in ("trump", "solved", "heuristic trick points", "double-dummy trick points", "dd − heuristic (95%)"):
         t.add_column(c, justify="right")
     for c in chk.trumps:
@@ -146,8 +160,7 @@ def _print_dd_check(adv: Advice) -> None:
 def _print_two_handed(adv: Advice, an: PlayAnalysis) -> None:
     f = an.trumps[0]
     sc = an.two_handed or {}
-    t = Table(title=f"Trump {SUIT_NAMES[SUITS.index(f.trump)]} ({an.play}, policy {an.policy})",
-              title_justify="left")
+    t = table(title=f"Trump {SUIT_NAMES[SUITS.index(f.trump)]} ({an.play}, policy {an.policy})")
     for c in ("", "me", "opponent"):
         t.add_column(c, justify="right")
     t.add_row("meld", str(f.own_meld), _est(f.opp_meld))
@@ -179,12 +192,12 @@ def print_advice(adv: Advice) -> None:
 
 
 def register(app: typer.Typer) -> None:
-    @app.command("bid")
+    @app.command("bid", epilog=SEATS_HELP)
     def bid_cmd(
-        hand: Annotated[str, typer.Option("--hand", "-h", help='your cards, e.g. "AH AH TH TH KH ..."')],
+        hand: Annotated[str, typer.Option("--hand", "-H", help='your cards, e.g. "AH AH TH TH KH ..."')],
         rules: Annotated[str, typer.Option("--rules", "-r", help=RULES_HELP)] = "auction",
-        seat: Annotated[int, typer.Option("--seat", help="your seat (0 is the dealer's seat by default)")] = 1,
-        dealer: Annotated[int, typer.Option("--dealer", help="the dealer's seat")] = 0,
+        seat: Annotated[int, typer.Option("--seat", help="your seat number (default 1: left of the dealer)")] = 1,
+        dealer: Annotated[int, typer.Option("--dealer", help="the dealer's seat number (default 0)")] = 0,
         samples: Annotated[int, typer.Option("--samples", "-n", help="sampled deals")] = DEFAULT_SAMPLES,
         seed: Annotated[int, typer.Option("--seed", help="random seed (same seed, same answer)")] = 0,
         risk: Annotated[float, typer.Option("--risk", help="least chance of making a bid to recommend it")] = 0.0,
@@ -224,6 +237,9 @@ def register(app: typer.Typer) -> None:
         recommended trump on the first 6 deals (--play, --dd-samples, --dd-trumps, --dd-max-nodes);
         double deck and Luxury Family leave double dummy off unless asked (--play both or dd).
         """
+        check_samples(samples, "--samples", MAX_ADVICE_SAMPLES, ADVICE_LIMIT_WHY)
+        check_output(out, "--out")
+        check_output(deals_out, "--deals-out")
         rs = load_rules(rules, option)
         dd_note = None
         if play is None:
@@ -231,15 +247,18 @@ def register(app: typer.Typer) -> None:
         for name, v in (("seat", seat), ("dealer", dealer)):
             if not 0 <= v < rs.seats:
                 raise UserError(f"--{name} {v} is out of range: {rs.id} has seats 0..{rs.seats - 1}")
-        if rs.play.get("stock", False):
+        if rs.play["stock"]:
             # a game with a stock and no bidding (two-handed): the whole-hand analysis of `pinochle two-hand`
             from analyzer.commands.twohand import print_analysis
             from analyzer.twohand import analyze_hand
 
             if upcard is None:
                 raise UserError(f"{rs.id} needs the turned-up card: add --upcard 9H (it names trump)")
-            a = analyze_hand(rs, hand, upcard, dealer=(seat == dealer), samples=min(samples, 2000), seed=seed,
-                             phase2="exact" if play in ("dd", "both") else "heuristic")
+            if play in ("dd", "both"):
+                warmup.start_solver()
+            with progress_bar(not json_out, None, "playing hands"):
+                a = analyze_hand(rs, hand, upcard, dealer=(seat == dealer), samples=min(samples, 2000), seed=seed,
+                                 phase2="exact" if play in ("dd", "both") else "heuristic")
             emit_json(a.as_dict()) if json_out else print_analysis(a)
             return
         h = parse_hand(hand, rs)
@@ -251,6 +270,8 @@ def register(app: typer.Typer) -> None:
         if loose and rs.has_bidding:
             raise UserError(f"every card is dealt in {rs.id}: give known cards with their seat, e.g. --known 2:AS")
         stock_loose = " ".join(loose)
+        if play in ("dd", "both"):
+            warmup.start_solver()  # compiles the solver on the second core while the deals are played out
         after = None
         if auction is not None:
             from analyzer.inference import advise_after_auction
@@ -272,7 +293,8 @@ def register(app: typer.Typer) -> None:
         if out is not None:
             _write(out, lambda p: adv.simulation.write(p))
         if deals_out is not None:
-            _write(deals_out, lambda p: deals_frame(adv.simulation).write_parquet(p))
+            meta = {"analyzer": json.dumps({**adv.simulation.meta, "columns": DEALS_COLUMNS}, ensure_ascii=False)}
+            _write(deals_out, lambda p: deals_frame(adv.simulation).write_parquet(p, metadata=meta))
         if json_out:
             emit_json(after.as_dict() if after is not None else adv.as_dict())
         else:

@@ -2,18 +2,80 @@
 
 from __future__ import annotations
 
+import io
 import json
 import sys
+from pathlib import Path
 from typing import Any
 
-from rich.console import Console
+from rich import box
+from rich.console import Console, ConsoleDimensions
+from rich.table import Table
 
 from analyzer.cards import Hand
 from analyzer.errors import UserError
 from analyzer.rules import RuleSet, load
 from analyzer.rules.loader import parse_option_args
 
-console = Console()
+#: the line width of output that goes to a pipe or a file: wide enough that no row wraps
+PIPE_WIDTH = 10_000
+
+
+class OutputConsole(Console):
+    """The console of the command output: on a terminal a rich console as wide as the terminal; to a pipe
+    or a file no colours and no wrapping (one table row per line, tables in Markdown)."""
+
+    @property
+    def size(self) -> ConsoleDimensions:
+        if not self.is_terminal:
+            return ConsoleDimensions(PIPE_WIDTH, 25)
+        return super().size
+
+    @size.setter
+    def size(self, new_size: tuple[int, int]) -> None:
+        Console.size.fset(self, new_size)  # type: ignore[attr-defined]
+
+    def print(self, *objects: Any, **kw: Any) -> None:
+        """As rich prints, but to a pipe or a file a table's title and caption go on lines of their own
+        (rich would wrap them to the table's width)."""
+        if self.is_terminal or not any(isinstance(o, Table) for o in objects):
+            super().print(*objects, **kw)
+            return
+        for o in objects:
+            if isinstance(o, Table):
+                title, caption = o.title, o.caption
+                o.title = o.caption = None
+                if title:
+                    super().print(title, **kw)
+                buf = io.StringIO()
+                Console(file=buf, width=PIPE_WIDTH, color_system=None).print(o)
+                rows = [line.rstrip() for line in buf.getvalue().splitlines() if line.strip()]
+                super().print("\n".join(rows), markup=False, highlight=False, soft_wrap=True)
+                if caption:
+                    super().print(caption, **kw)
+                o.title, o.caption = title, caption
+            else:
+                super().print(o, **kw)
+
+
+console = OutputConsole()
+
+
+def table(title: str | None = None, **kw: Any) -> Table:
+    """A rich table for the output: boxed on a terminal, a Markdown table when the output is a pipe or a
+    file (the title on its own line above it)."""
+    kw.setdefault("title_justify", "left")
+    if not console.is_terminal:
+        kw.setdefault("box", box.MARKDOWN)
+    return Table(title=title, **kw)
+#: how every command numbers the seats (shown at the end of each command's help)
+SEATS_HELP = ("Seats: numbered 0 to N-1 in turn order, clockwise (seat 1 sits left of seat 0, play and bidding go "
+              "0, 1, 2, ...); partners sit opposite (0 with 2, 1 with 3). Seat words relative to you: left (the "
+              "next seat), right, partner, across.")
+
+#: the most sampled deals of one bid analysis: the advisor keeps every deal (~4 KB each) to pair its figures
+MAX_ADVICE_SAMPLES = 100_000
+ADVICE_LIMIT_WHY = "the advisor keeps every sampled deal in memory (~4 KB each)"
 RULES_HELP = "rule set: luxury-family, double-deck, auction, two-handed (or a house-rule .toml file)"
 OPTION_HELP = "rule option name=value, repeatable (e.g. --option head=always)"
 
@@ -31,6 +93,32 @@ def parse_hand(text: str, rules: RuleSet, size: int | None = None) -> Hand:
             f"wrong hand size: {rules.id} hands have {want} cards, this one has {len(hand)} ({text.strip()!r})"
         )
     return hand
+
+
+def check_output(path: Path | None, flag: str) -> None:
+    """Refuse, before any work, an output file whose folder does not exist (no folder is created) or that
+    names a folder."""
+    if path is None:
+        return
+    p = Path(path)
+    if p.is_dir():
+        raise UserError(f"{flag} {str(p)!r} is a folder: give a file name, e.g. {p / 'out.parquet'}")
+    parent = p.parent if str(p.parent) else Path(".")
+    if not parent.is_dir():
+        raise UserError(f"cannot write {flag} {str(p)!r}: the folder {str(parent)!r} does not exist")
+
+
+def read_lines(path: Path, what: str = "file") -> list[str]:
+    """The lines of a UTF-8 text file (a byte-order mark is skipped); UserError when it cannot be read."""
+    try:
+        data = Path(path).read_bytes()
+    except OSError as e:
+        raise UserError(f"cannot read {what} {str(path)!r}: {e.strerror or e}") from None
+    try:
+        return data.decode("utf-8-sig").splitlines()
+    except UnicodeDecodeError as e:
+        raise UserError(f"{what} {str(path)!r} is not UTF-8 text (byte 0x{data[e.start]:02x} at offset {e.start}): "
+                        "save it as UTF-8") from None
 
 
 def emit_json(obj: Any) -> None:

@@ -6,11 +6,18 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.table import Table
 
-from analyzer.batches import CLUSTER_HELP, WORKERS_HELP
-from analyzer.commands.common import RULES_HELP, console, emit_json
-from analyzer.commands.stats import write_out
+from analyzer.batches import CLUSTER_HELP, WORKERS_HELP, check_cluster, check_samples
+from analyzer.commands.common import (
+    ADVICE_LIMIT_WHY,
+    MAX_ADVICE_SAMPLES,
+    RULES_HELP,
+    SEATS_HELP,
+    check_output,
+    console,
+    emit_json,
+    table,
+)
 from analyzer.compare import METRICS, Comparison, compare, settings_grid
 
 DEFAULT_SAMPLES = 20_000
@@ -34,7 +41,7 @@ def print_comparison(c: Comparison) -> None:
     base = c.baseline
     console.print(f"[bold]{base.rules.name}[/bold] — {c.samples:,} random deals per setting, seed {c.seed}; "
                   f"baseline {base.label}")
-    t = Table(title="Figures per setting (95% intervals)", title_justify="left")
+    t = table(title="Figures per setting (95% intervals)")
     t.add_column("metric")
     for f in c.figures:
         t.add_column(f.setting.label + ("" if f.paired else " (unpaired)"), justify="right")
@@ -47,7 +54,7 @@ def print_comparison(c: Comparison) -> None:
             cells.append("—" if e is None else f"{fmt(m, e.mean)} ±{fmt(m, e.hi - e.mean)}")
         t.add_row(LABELS[m], *cells)
     console.print(t)
-    d = Table(title=f"Difference from {base.label} (95% interval)", title_justify="left")
+    d = table(title=f"Difference from {base.label} (95% interval)")
     d.add_column("metric")
     for f in c.figures[1:]:
         d.add_column(f.setting.label + (" (paired)" if f.paired else " (unpaired)"), justify="right")
@@ -61,7 +68,7 @@ def print_comparison(c: Comparison) -> None:
         d.add_row(LABELS[m], *cells)
     console.print(d)
     if c.hands:
-        h = Table(title="Recommended bid (the advisor, same seed)", title_justify="left")
+        h = table(title="Recommended bid (the advisor, same seed)")
         h.add_column("hand")
         for s in c.settings:
             h.add_column(s.label, justify="right")
@@ -73,14 +80,14 @@ def print_comparison(c: Comparison) -> None:
 
 
 def register(app: typer.Typer) -> None:
-    @app.command("compare")
+    @app.command("compare", epilog=SEATS_HELP)
     def compare_cmd(
         rules: Annotated[str, typer.Option("--rules", "-r", help=RULES_HELP)] = "auction",
         option: Annotated[list[str] | None, typer.Option("--option", "-o", help=GRID_HELP)] = None,
         vs: Annotated[list[str] | None, typer.Option("--vs", help="a house-rule .toml file to compare (repeatable)")
                       ] = None,
         samples: Annotated[int, typer.Option("--samples", "-n", help="random deals per setting")] = DEFAULT_SAMPLES,
-        hand: Annotated[list[str] | None, typer.Option("--hand", "-h", help="a hand to get bid advice for (repeatable)")
+        hand: Annotated[list[str] | None, typer.Option("--hand", "-H", help="a hand to get bid advice for (repeatable)")
                         ] = None,
         advise_samples: Annotated[int, typer.Option("--advise-samples", help="sampled deals per hand's advice")
                                   ] = 1000,
@@ -93,11 +100,13 @@ def register(app: typer.Typer) -> None:
                        ] = None,
     ) -> None:
         """Compare rule settings on the same deals: meld, trick points, make rate, with paired differences."""
+        check_samples(samples)
+        check_samples(advise_samples, "--advise-samples", MAX_ADVICE_SAMPLES, ADVICE_LIMIT_WHY)
+        check_cluster(cluster)
+        check_output(out, "--out")
         settings = settings_grid(rules, option, vs)
         c = compare(settings, samples, seed, hands=hand or [], advise_samples=advise_samples, upcard=upcard,
-                    workers=workers, cluster=cluster, progress=not json_out)
-        if out is not None:
-            write_out(out, c.write)
+                    workers=workers, cluster=cluster, progress=not json_out, out=out)
         if json_out:
             emit_json(c.as_dict())
         else:

@@ -6,10 +6,19 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.table import Table
 
 from analyzer.cards import SUITS
-from analyzer.commands.common import OPTION_HELP, RULES_HELP, console, emit_json, load_rules, parse_hand
+from analyzer.commands.common import (
+    OPTION_HELP,
+    RULES_HELP,
+    SEATS_HELP,
+    console,
+    emit_json,
+    load_rules,
+    parse_hand,
+    read_lines,
+    table,
+)
 from analyzer.errors import UserError
 from analyzer.meld import meld_breakdown, meld_points
 from analyzer.rules import RuleSet
@@ -22,7 +31,10 @@ def meld_report(text: str, rules: RuleSet) -> dict:
     breakdown = {
         SUITS[t]: [i.as_dict() for i in meld_breakdown(hand, rules, t)] for t in range(4)
     }
-    return {"rules": rules.id, "options": rules.options, "hand": hand.names(), "meld": pts, "breakdown": breakdown}
+    top = max(pts.values())
+    best = [s for s in SUITS if pts[s] == top]
+    return {"rules": rules.id, "options": rules.options, "hand": hand.names(), "meld": pts, "best": best,
+            "breakdown": breakdown}
 
 
 def _describe(items: list[dict]) -> str:
@@ -35,21 +47,25 @@ def _describe(items: list[dict]) -> str:
 
 
 def _print(rep: dict, rules: RuleSet) -> None:
-    best = max(rep["meld"], key=rep["meld"].__getitem__)
-    table = Table(title=f"{rules.name}: {' '.join(rep['hand'])}", title_justify="left")
-    table.add_column("trump")
-    table.add_column("meld", justify="right")
-    table.add_column("breakdown")
+    best = rep["best"]
+    tbl = table(title=f"{rules.name}: {' '.join(rep['hand'])}")
+    tbl.add_column("trump")
+    tbl.add_column("meld", justify="right")
+    tbl.add_column("breakdown")
     for s in SUITS:
-        mark = " *" if s == best else ""
-        table.add_row(s + mark, str(rep["meld"][s]), _describe(rep["breakdown"][s]))
-    console.print(table)
+        mark = " *" if s in best else ""
+        tbl.add_row(s + mark, str(rep["meld"][s]), _describe(rep["breakdown"][s]))
+    if len(best) > 1:
+        tbl.caption = f"* the most meld: a tie between {', '.join(best)} ({rep['meld'][best[0]]} each)"
+    else:
+        tbl.caption = "* the most meld"
+    console.print(tbl)
 
 
 def register(app: typer.Typer) -> None:
-    @app.command("meld")
+    @app.command("meld", epilog=SEATS_HELP)
     def meld_cmd(
-        hand: Annotated[str | None, typer.Option("--hand", "-h", help='the cards, e.g. "AS TS KS ..."')] = None,
+        hand: Annotated[str | None, typer.Option("--hand", "-H", help='the cards, e.g. "AS TS KS ..."')] = None,
         rules: Annotated[str, typer.Option("--rules", "-r", help=RULES_HELP)] = "auction",
         option: Annotated[list[str] | None, typer.Option("--option", "-o", help=OPTION_HELP)] = None,
         file: Annotated[Path | None, typer.Option("--file", "-f", help="count one hand per line")] = None,
@@ -63,15 +79,15 @@ def register(app: typer.Typer) -> None:
             rep = meld_report(hand, rs)
             emit_json(rep) if json_out else _print(rep, rs)
             return
-        try:
-            lines = file.read_text(encoding="utf-8").splitlines()
-        except OSError as e:
-            raise UserError(f"cannot read {str(file)!r}: {e.strerror}") from None
-        for no, line in enumerate(lines, 1):
+        reports = []
+        for no, line in enumerate(read_lines(file, "hands file"), 1):
             if not line.strip() or line.lstrip().startswith("#"):
                 continue
             try:
-                rep = meld_report(line, rs)
+                reports.append(meld_report(line, rs))
             except UserError as e:
                 raise UserError(f"{file}:{no}: {e}") from None
+        if not reports:
+            raise UserError(f"{file} holds no hand: write one hand per line, e.g. AS TS KS QS JS 9S ...")
+        for rep in reports:
             emit_json(rep) if json_out else _print(rep, rs)

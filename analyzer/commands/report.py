@@ -8,9 +8,18 @@ from typing import Annotated
 
 import typer
 
-from analyzer.batches import CLUSTER_HELP, WORKERS_HELP
+from analyzer import warmup
+from analyzer.batches import CLUSTER_HELP, WORKERS_HELP, check_cluster, check_samples
 from analyzer.cards import suit_index
-from analyzer.commands.common import RULES_HELP, console, emit_json, parse_hand
+from analyzer.commands.common import (
+    ADVICE_LIMIT_WHY,
+    MAX_ADVICE_SAMPLES,
+    RULES_HELP,
+    SEATS_HELP,
+    console,
+    emit_json,
+    parse_hand,
+)
 from analyzer.compare import compare, parse_grid_options, settings_grid
 from analyzer.errors import UserError
 from analyzer.meldstats import PLAYS_HELP, meld_stats, parse_plays
@@ -32,13 +41,13 @@ def command_line(args: list[tuple[str, object]]) -> str:
 
 
 def register(app: typer.Typer) -> None:
-    @app.command("report")
+    @app.command("report", epilog=SEATS_HELP)
     def report_cmd(
         rules: Annotated[str, typer.Option("--rules", "-r", help=RULES_HELP)] = "auction",
         option: Annotated[list[str] | None, typer.Option("--option", "-o", help=OPTION_HELP)] = None,
         vs: Annotated[list[str] | None, typer.Option("--vs", help="a house-rule .toml file to compare (repeatable)")
                       ] = None,
-        hand: Annotated[list[str] | None, typer.Option("--hand", "-h", help="a hand to get bid advice for (repeatable)")
+        hand: Annotated[list[str] | None, typer.Option("--hand", "-H", help="a hand to get bid advice for (repeatable)")
                         ] = None,
         upcard: Annotated[str | None, typer.Option("--upcard", help="two-handed: the turned-up card of --hand")] = None,
         samples: Annotated[int, typer.Option("--samples", "-n", help="random deals (per setting)")] = DEFAULT_SAMPLES,
@@ -57,6 +66,10 @@ def register(app: typer.Typer) -> None:
         """Write a Markdown report with figures: statistics of a rule set, or a comparison of rule settings."""
         if not 30 <= dpi <= 300:
             raise UserError(f"--dpi must lie between 30 and 300, not {dpi}")
+        check_samples(samples)
+        if hand:
+            check_samples(advise_samples, "--advise-samples", MAX_ADVICE_SAMPLES, ADVICE_LIMIT_WHY)
+        check_cluster(cluster)
         grid = parse_grid_options(option)
         comparing = bool(vs) or any(len(v) > 1 for v in grid.values())
         base = load(rules, {k: v[0] for k, v in grid.items()})  # checks the rule set and every option name
@@ -88,6 +101,8 @@ def register(app: typer.Typer) -> None:
                         raise UserError(f"{base.id} has no bidding: name trump for --hand with --upcard, e.g. 9H")
                     advice[h] = advise(base, parsed, samples=advise_samples, seed=seed,
                                        upcard=None if base.has_bidding else upcard)
+            if "dd" in modes:
+                warmup.start_solver()
             st = meld_stats(base, samples, seed, plays=modes, trump=t, workers=workers, cluster=cluster,
                             progress=not json_out)
             rep = stats_report(st, target, command_line(flags), advice, dpi)

@@ -5,10 +5,9 @@ from __future__ import annotations
 from typing import Annotated
 
 import typer
-from rich.table import Table
 
 from analyzer.cards import SUITS
-from analyzer.commands.common import OPTION_HELP, console, emit_json, load_rules
+from analyzer.commands.common import OPTION_HELP, console, emit_json, load_rules, table
 from analyzer.rules import RuleSet, available, load
 
 
@@ -90,7 +89,7 @@ def register(app: typer.Typer) -> None:
             if json_out:
                 emit_json([{"id": r.id, "name": r.name, "summary": r.summary, "reference": r.reference} for r in rows])
                 return
-            t = Table(title="Rule sets (pinochle rules NAME shows one)", title_justify="left")
+            t = table(title="Rule sets (pinochle rules NAME shows one)")
             for c in ("id", "game", "summary"):
                 t.add_column(c)
             for r in rows:
@@ -111,17 +110,17 @@ def register(app: typer.Typer) -> None:
         conv = f"; trick points converted {list(rs.convert)}" if rs.convert else ""
         console.print(f"card points: {pts}, last trick {rs.last_trick} ({rs.total_points} in all){conv}")
         console.print(f"play: leader {rs.play['leader']}, head {rs.play['head']}, "
-                      f"must trump {rs.play.get('must_trump', True)}")
+                      f"must trump {rs.play['must_trump']}")
         if rs.has_bidding:
             console.print(f"bidding: opening {rs.bidding['opening']}, levels {rs.bid_levels()[:8]} …")
-        ot = Table(title="options (--option name=value)", title_justify="left")
+        ot = table(title="options (--option name=value)")
         for c in ("option", "value", "choices", "meaning"):
             ot.add_column(c)
         for n, o in d["options"].items():
-            ot.add_row(n, str(o["value"]), " | ".join(str(c) for c in o["choices"]), o["help"])
+            ot.add_row(n, str(o["value"]), ", ".join(str(c) for c in o["choices"]), o["help"])
         console.print(ot)
         if d["meld"]:
-            mt = Table(title="meld", title_justify="left")
+            mt = table(title="meld")
             for c in ("meld", "cards", "points"):
                 mt.add_column(c)
             for m in d["meld"]:

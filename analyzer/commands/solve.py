@@ -10,15 +10,16 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.table import Table
 
 from analyzer.cards import SUITS, Hand, parse_card
-from analyzer.commands.common import OPTION_HELP, console, emit_json
+from analyzer.commands.common import OPTION_HELP, SEATS_HELP, console, emit_json, read_lines, table
 from analyzer.errors import UserError
+from analyzer.progress import progress_bar
 from analyzer.rules import RuleSet, load
 from analyzer.rules.loader import parse_option_args
 from analyzer.solve import DEFAULT_MAX_NODES, Position, SolveResult, make_position, solve_positions, trump_index
@@ -28,21 +29,34 @@ HANDS_HELP = 'every hand in seat order, separated by "/", e.g. "AS TS KS / QS JS
 FIELDS = {"rules", "trump", "leader", "declarer", "hands", "trick", "bid", "options"}
 
 
+def _text_or_list(value: Any, name: str, example: str) -> str | list[str]:
+    """A field that is text or a list of texts; UserError otherwise."""
+    if isinstance(value, str) or (isinstance(value, list) and all(isinstance(v, str) for v in value)):
+        return value
+    raise UserError(f"{name} must be text such as {example!r} or a list of such texts, not {value!r}"[:200])
+
+
 def parse_hands(text: str | Sequence[str], rules: RuleSet) -> list[list[int]]:
     """Card kinds of each seat from ``"h0 / h1 / ..."`` (or a list of hand strings); UserError if wrong."""
+    text = _text_or_list(text, "hands", "AS TS / QS JS / ...")
     parts = [p for p in text.split("/")] if isinstance(text, str) else [str(p) for p in text]
     if len(parts) != rules.seats:
         raise UserError(
             f"{rules.id} has {rules.seats} hands: give them in seat order separated by '/', "
             f"{len(parts)} given"
         )
-    return [list(Hand.parse(p, rules.deck).kinds) for p in parts]
+    hands = [list(Hand.parse(p, rules.deck).kinds) for p in parts]
+    if not any(hands):
+        raise UserError(f"no cards in the hands: give each seat's cards in seat order, e.g. "
+                        f"\"{' / '.join(['AS TS'] * rules.seats)}\"")
+    return hands
 
 
 def parse_trick(text: str | Sequence[str] | None, rules: RuleSet) -> list[int]:
     """Kinds of the cards already played to the current trick, in order (``"AS TS"`` or a list)."""
     if text is None:
         return []
+    text = _text_or_list(text, "trick", "AS TS")
     tokens = text.replace(",", " ").split() if isinstance(text, str) else [str(t) for t in text]
     return [parse_card(t, rules.deck) for t in tokens]
 
@@ -57,13 +71,22 @@ def parse_trump(value: str | int | None) -> int:
     return trump_index(str(value))
 
 
+#: the largest whole number a field of a position may hold (seats and bids are far below)
+_MAX_INT = 1_000_000
+
+
 def _int(value: Any, name: str) -> int:
-    if isinstance(value, bool) or value is None:
-        raise UserError(f"{name} must be a whole number")
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        raise UserError(f"{name} must be a whole number, not {value!r}") from None
+    """A whole number from JSON (an int, or text of one); UserError for anything else (1.5 is not 1)."""
+    v: Any = value
+    if isinstance(v, str) and v.strip().lstrip("+-").isdigit() and v.strip().isascii():
+        v = int(v.strip())
+    if isinstance(v, float) and v.is_integer():
+        v = int(v)
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise UserError(f"{name} must be a whole number, not {str(value)[:40]!r}")
+    if not -_MAX_INT <= v <= _MAX_INT:
+        raise UserError(f"{name} {v} is out of range")
+    return v
 
 
 def report(rules: RuleSet, pos: Position, res: SolveResult) -> dict[str, Any]:
@@ -106,13 +129,13 @@ def _print(rep: dict[str, Any], rules: RuleSet) -> None:
         console.print(f"[bold]not exact: between {rep['lower']} and {rep['upper']}[/bold] "
                       f"(node budget reached after {rep['nodes']:,} nodes; raise --max-nodes)")
     if rep["cards"]:
-        table = Table()
-        table.add_column("card")
-        table.add_column("value", justify="right")
+        tbl = table()
+        tbl.add_column("card")
+        tbl.add_column("value", justify="right")
         best = rep["value"]
         for name, v in rep["cards"].items():
-            table.add_row(name + (" *" if v == best else ""), str(v))
-        console.print(table)
+            tbl.add_row(name + (" *" if v == best else ""), str(v))
+        console.print(tbl)
     if rep.get("line"):
         _print_line(rep, rules)
 
@@ -143,45 +166,104 @@ def _print_line(rep: dict[str, Any], rules: RuleSet) -> None:
                                    enumerate(zip(rep["points"], rep["tricks"], strict=True))))
 
 
-def _position_from_record(rec: dict[str, Any], where: str) -> tuple[RuleSet, Position]:
+@dataclass(frozen=True)
+class Defaults:
+    """The command line's values for the fields of a position: what a ``--file`` line that leaves a
+    field out takes. ``given`` names the fields set on the command line (a line may not contradict
+    those); the others hold the built-in defaults."""
+
+    rules: str = "auction"
+    options: dict[str, str] = field(default_factory=dict)
+    trump: str | None = None
+    leader: int | None = None
+    declarer: int = 0
+    trick: str | None = None
+    bid: int = 0
+    given: frozenset[str] = frozenset()
+
+    def flag(self, name: str) -> str:
+        """The command-line flag that set ``name``, as typed."""
+        return f"--{name} {getattr(self, name)}"
+
+
+def _same(name: str, a: Any, b: Any) -> bool:
+    """Whether a line's value and the command line's mean the same (case and spacing aside)."""
+    if name == "trick":
+        norm = lambda x: [t.upper() for t in (x.replace(",", " ").split() if isinstance(x, str) else map(str, x))]  # noqa: E731
+        return norm(a) == norm(b)
+    return str(a).strip().lower() == str(b).strip().lower()
+
+
+def _merged(rec: dict[str, Any], d: Defaults, where: str) -> dict[str, Any]:
+    """The record's fields with the command line's values filled in; UserError where a field of the
+    record contradicts a value given on the command line."""
+    out = dict(rec)
+    for name in ("rules", "trump", "leader", "declarer", "trick", "bid"):
+        flag_value = getattr(d, name)
+        if rec.get(name) is not None:
+            if name in d.given and not _same(name, rec[name], flag_value):
+                raise UserError(f"{where}: {name} {rec[name]!r} contradicts {d.flag(name)} on the command line: "
+                                "drop one of them")
+        elif flag_value is not None:
+            out[name] = flag_value
+    opts = rec.get("options")
+    if opts is None:
+        opts = {}
+    if not isinstance(opts, dict):
+        raise UserError(f'{where}: options must be an object such as {{"head": "always"}}')
+    merged = dict(d.options)
+    for k, v in opts.items():
+        k = str(k)
+        if k in d.options and not _same(k, v, d.options[k]):
+            raise UserError(f"{where}: option {k}={v} contradicts --option {k}={d.options[k]} on the command line: "
+                            "drop one of them")
+        merged[k] = v
+    out["options"] = merged
+    return out
+
+
+def _position_from_record(rec: dict[str, Any], where: str, defaults: Defaults | None = None
+                          ) -> tuple[RuleSet, Position]:
     unknown = set(rec) - FIELDS
     if unknown:
         raise UserError(f"{where}: unknown field(s) {', '.join(sorted(unknown))}; use {', '.join(sorted(FIELDS))}")
-    opts = rec.get("options") or {}
-    if not isinstance(opts, dict):
-        raise UserError(f'{where}: options must be an object such as {{"head": "always"}}')
-    rules = load(str(rec.get("rules", "auction")), {str(k): v for k, v in opts.items()})
+    rec = _merged(rec, defaults or Defaults(), where)
+    if not isinstance(rec["rules"], str):
+        raise UserError(f'{where}: rules must be a rule set id such as "auction"')
+    rules = load(rec["rules"], {str(k): v for k, v in rec["options"].items()})
     if "hands" not in rec:
         raise UserError(f"{where}: no hands given")
     hands = parse_hands(rec["hands"], rules)
     trick = parse_trick(rec.get("trick"), rules)
     declarer = _int(rec.get("declarer", 0), "declarer")
-    leader = _int(rec.get("leader", declarer), "leader")
+    leader = declarer if rec.get("leader") is None else _int(rec["leader"], "leader")
     pos = make_position(rules, hands, parse_trump(rec.get("trump")), leader, declarer, trick,
                         _int(rec.get("bid", 0), "bid"))
     return rules, pos
 
 
-def solve_file(path: Path, all_cards: bool, max_nodes: int, lines: bool = False) -> list[dict[str, Any]]:
-    """Solve every position of a JSON Lines file (in parallel, grouped by rule set); reports in order."""
-    try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except OSError as e:
-        raise UserError(f"cannot read {str(path)!r}: {e.strerror}") from None
+def solve_file(path: Path, all_cards: bool, max_nodes: int, line: bool = False, defaults: Defaults | None = None,
+               progress: bool = False) -> list[dict[str, Any]]:
+    """Solve every position of a JSON Lines file (in parallel, grouped by rule set); reports in order.
+
+    ``defaults`` holds the command line's values: a line that leaves a field out takes them, a line that
+    contradicts a value given on the command line is an error naming the line."""
+    rows = read_lines(path, "positions file")
     groups: dict[tuple[str, str], tuple[RuleSet, list[int], list[Position]]] = {}
     count = 0
-    for no, line in enumerate(lines, 1):
-        if not line.strip() or line.lstrip().startswith("#"):
+    for no, text in enumerate(rows, 1):
+        if not text.strip() or text.lstrip().startswith("#"):
             continue
         where = f"{path}:{no}"
         try:
-            rec = json.loads(line)
-        except json.JSONDecodeError as e:
-            raise UserError(f"{where}: not a JSON object ({e.msg})") from None
+            rec = json.loads(text)
+        except (json.JSONDecodeError, RecursionError) as e:
+            msg = e.msg if isinstance(e, json.JSONDecodeError) else "nested too deeply"
+            raise UserError(f"{where}: not a JSON object ({msg})") from None
         if not isinstance(rec, dict):
             raise UserError(f"{where}: each line must be a JSON object")
         try:
-            rules, pos = _position_from_record(rec, where)
+            rules, pos = _position_from_record(rec, where, defaults)
         except UserError as e:
             msg = str(e)
             raise UserError(msg if msg.startswith(where) else f"{where}: {msg}") from None
@@ -190,30 +272,41 @@ def solve_file(path: Path, all_cards: bool, max_nodes: int, lines: bool = False)
         g[1].append(count)
         g[2].append(pos)
         count += 1
+    if count == 0:
+        raise UserError(f"{path} holds no position: write one JSON object per line, e.g. "
+                        '{"rules": "auction", "trump": "H", "hands": "AS TS / ..."}')
     out: list[dict[str, Any]] = [{} for _ in range(count)]
-    for rules, idx, positions in groups.values():
-        for i, pos, res in zip(idx, positions, solve_positions(rules, positions, all_cards, max_nodes,
-                                                                         lines=lines), strict=True):
-            out[i] = report(rules, pos, res)
+    step = max(8, -(-count // 20))  # solved in parallel a piece at a time, so that the bar moves
+    with progress_bar(progress, count, "solving positions") as bar:
+        for rules, idx, positions in groups.values():
+            for a in range(0, len(idx), step):
+                part = positions[a:a + step]
+                for i, pos, res in zip(idx[a:a + step], part, solve_positions(rules, part, all_cards, max_nodes,
+                                                                               lines=line), strict=True):
+                    out[i] = report(rules, pos, res)
+                bar.advance(len(part))
     return out
 
 
 def register(app: typer.Typer) -> None:
-    @app.command("solve")
+    @app.command("solve", epilog=SEATS_HELP)
     def solve_cmd(
         hands: Annotated[str | None, typer.Option("--hands", help=HANDS_HELP)] = None,
         trump: Annotated[str | None, typer.Option("--trump", "-t", help="trump suit S H D C, N = notrump")] = None,
         leader: Annotated[int | None, typer.Option("--leader", help="seat that leads the current trick "
                                                                    "(default: the declarer)")] = None,
-        declarer: Annotated[int, typer.Option("--declarer", help="seat whose side's points are counted")] = 0,
+        declarer: Annotated[int | None, typer.Option("--declarer", help="seat whose side's points are counted "
+                                                                     "(default 0)")] = None,
         trick: Annotated[str | None, typer.Option("--trick", help='cards already played to the trick, '
                                                                   'in order, e.g. "AS TS"')] = None,
-        bid: Annotated[int, typer.Option("--bid", help="the winning bid (double deck: 50 lifts the "
-                                                       "first-lead trump duty)")] = 0,
-        rules: Annotated[str, typer.Option("--rules", "-r", help=RULES_HELP)] = "auction",
+        bid: Annotated[int | None, typer.Option("--bid", help="the winning bid (double deck: 50 lifts the "
+                                                              "first-lead trump duty; default 0)")] = None,
+        rules: Annotated[str | None, typer.Option("--rules", "-r", help=RULES_HELP + " (default auction)")] = None,
         option: Annotated[list[str] | None, typer.Option("--option", "-o", help=OPTION_HELP)] = None,
         file: Annotated[Path | None, typer.Option("--file", "-f", help="solve one JSON position per line "
-                                                                      "(fields as the flags), JSON Lines out")] = None,
+                                                                      "(fields as the flags; the flags given are "
+                                                                      "the defaults of every line), JSON Lines "
+                                                                      "out")] = None,
         cards: Annotated[bool, typer.Option("--cards/--no-cards", help="also the value of every legal "
                                                                        "card")] = True,
         max_nodes: Annotated[int, typer.Option("--max-nodes", help="node budget of one position; past "
@@ -225,18 +318,26 @@ def register(app: typer.Typer) -> None:
         """Double-dummy value of a position (all hands open) and of every legal card to play now."""
         if max_nodes < 1:
             raise UserError("--max-nodes must be at least 1")
+        given = {n for n, v in (("rules", rules), ("trump", trump), ("leader", leader), ("declarer", declarer),
+                                ("trick", trick), ("bid", bid)) if v is not None}
+        if option:
+            given.add("options")
+        defaults = Defaults(rules=rules or "auction", options=parse_option_args(option), trump=trump, leader=leader,
+                            declarer=0 if declarer is None else declarer, trick=trick, bid=0 if bid is None else bid,
+                            given=frozenset(given))
         if file is not None:
             if hands is not None:
                 raise UserError("give either --hands (one position) or --file (many), not both")
-            for rep in solve_file(file, cards, max_nodes, line):
+            for rep in solve_file(file, cards, max_nodes, line, defaults, progress=not json_out):
                 emit_json(rep)
             return
         if hands is None:
             raise UserError('give the hands with --hands "h0 / h1 / ..." or a file of positions with --file')
-        rs = load(rules, parse_option_args(option))
+        rs = load(defaults.rules, defaults.options)
         hand_kinds = parse_hands(hands, rs)
-        pos = make_position(rs, hand_kinds, parse_trump(trump), declarer if leader is None else leader,
-                            declarer, parse_trick(trick, rs), bid)
-        res = solve_positions(rs, [pos], cards, max_nodes, lines=line)[0]
+        pos = make_position(rs, hand_kinds, parse_trump(trump), defaults.declarer if leader is None else leader,
+                            defaults.declarer, parse_trick(trick, rs), defaults.bid)
+        with progress_bar(not json_out, None, "solving"):
+            res = solve_positions(rs, [pos], cards, max_nodes, lines=line)[0]
         rep = report(rs, pos, res)
         emit_json(rep) if json_out else _print(rep, rs)

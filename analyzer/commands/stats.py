@@ -6,23 +6,23 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.table import Table
 
-from analyzer.batches import CLUSTER_HELP, WORKERS_HELP
+from analyzer import warmup
+from analyzer.batches import CLUSTER_HELP, WORKERS_HELP, check_cluster, check_samples
 from analyzer.cards import SUIT_NAMES, SUITS, suit_index
-from analyzer.commands.common import OPTION_HELP, RULES_HELP, console, emit_json, load_rules
-from analyzer.errors import UserError
+from analyzer.commands.common import (
+    OPTION_HELP,
+    RULES_HELP,
+    SEATS_HELP,
+    check_output,
+    console,
+    emit_json,
+    load_rules,
+    table,
+)
 from analyzer.meldstats import DD_NODES, PLAYS_HELP, MeldStats, fraction_text, meld_stats, parse_plays
 
 DEFAULT_SAMPLES = 20_000
-
-
-def write_out(path: Path, fn) -> None:
-    """Call ``fn(path)``; a file that cannot be written is a UserError."""
-    try:
-        fn(path)
-    except OSError as e:
-        raise UserError(f"cannot write {str(path)!r}: {e.strerror or e}") from None
 
 
 def _q(d: dict[float, float], p: float) -> str:
@@ -34,7 +34,7 @@ def print_stats(st: MeldStats) -> None:
     rs = st.rules
     console.print(f"[bold]{rs.name}[/bold] ({rs.option_text() or 'default options'}) — {st.samples:,} random deals, "
                   f"seed {st.seed}")
-    t = Table(title="Meld of a hand (seat 0)", title_justify="left")
+    t = table(title="Meld of a hand (seat 0)")
     for c in ("trump", "mean (95%)", "exact mean", "z", "5%", "25%", "median", "75%", "95%", "99%"):
         t.add_column(c, justify="right")
     for label, d in (("best", st.best), (f"named: {SUITS[st.trump]}", st.named)):
@@ -44,8 +44,7 @@ def print_stats(st: MeldStats) -> None:
                   *[_q(d.quantiles, p) for p in (0.05, 0.25, 0.5, 0.75, 0.95, 0.99)])
     console.print(t)
 
-    h = Table(title=f"Chance of holding a meld's cards ({SUIT_NAMES[st.trump]} = the named trump suit)",
-              title_justify="left")
+    h = table(title=f"Chance of holding a meld's cards ({SUIT_NAMES[st.trump]} = the named trump suit)")
     for c in ("meld", "where", "copies", "Monte Carlo", "95% interval", "exact", "z"):
         h.add_column(c, justify="right" if c not in ("meld", "where") else "left")
     for row in st.holdings:
@@ -58,7 +57,7 @@ def print_stats(st: MeldStats) -> None:
     console.print(h)
 
     for ps in st.play:
-        tt = Table(title=f"Trick points of seat 0's side by trumps held ({ps.play} play)", title_justify="left")
+        tt = table(title=f"Trick points of seat 0's side by trumps held ({ps.play} play)")
         for c in ("trumps", "hands", "share", "trick points (95%)", "5%", "median", "95%"):
             tt.add_column(c, justify="right")
         for r in ps.by_trumps:
@@ -70,8 +69,7 @@ def print_stats(st: MeldStats) -> None:
         console.print(tt)
         if ps.model is None:
             continue
-        bt = Table(title=f"Bid levels ({ps.play} play; worth = fitted meld + trick points, R² {ps.model.r2:.2f})",
-                   title_justify="left")
+        bt = table(title=f"Bid levels ({ps.play} play; worth = fitted meld + trick points, R² {ps.model.r2:.2f})")
         for c in ("bid", "hands worth it", "side makes it (all hands)", "makes it (hands worth it)"):
             bt.add_column(c, justify="right")
         for b in ps.bids:
@@ -89,7 +87,7 @@ def print_stats(st: MeldStats) -> None:
 
 
 def register(app: typer.Typer) -> None:
-    @app.command("stats")
+    @app.command("stats", epilog=SEATS_HELP)
     def stats_cmd(
         rules: Annotated[str, typer.Option("--rules", "-r", help=RULES_HELP)] = "auction",
         option: Annotated[list[str] | None, typer.Option("--option", "-o", help=OPTION_HELP)] = None,
@@ -108,10 +106,13 @@ def register(app: typer.Typer) -> None:
         rs = load_rules(rules, option)
         t = suit_index(trump)
         modes = parse_plays(play)
+        check_samples(samples)
+        check_cluster(cluster)
+        check_output(out, "--out")
+        if "dd" in modes:
+            warmup.start_solver()
         st = meld_stats(rs, samples, seed, plays=modes, trump=t, workers=workers, cluster=cluster,
-                        progress=not json_out, dd_nodes=dd_nodes)
-        if out is not None:
-            write_out(out, st.write)
+                        progress=not json_out, dd_nodes=dd_nodes, out=out)
         if json_out:
             emit_json(st.as_dict())
         else:

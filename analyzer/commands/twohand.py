@@ -13,10 +13,12 @@ from __future__ import annotations
 from typing import Annotated
 
 import typer
-from rich.table import Table
 
-from analyzer.commands.common import OPTION_HELP, console, emit_json
+from analyzer import warmup
+from analyzer.batches import check_samples
+from analyzer.commands.common import OPTION_HELP, SEATS_HELP, console, emit_json, table
 from analyzer.errors import UserError
+from analyzer.progress import progress_bar
 from analyzer.rules import RuleSet, load
 from analyzer.rules.loader import parse_option_args
 from analyzer.twohand.analysis import DEFAULT_SAMPLES, HandAnalysis, analyze_hand, trump_name
@@ -25,6 +27,9 @@ from analyzer.twohand.odds import DEFAULT_GAMES, GameOdds, game_odds, parse_scor
 from analyzer.twohand.params import check_two_handed
 from analyzer.twohand.policy import TH_VERSION
 
+#: the most sampled hands of one analysis and games of one game-odds run (checked before any work)
+MAX_TWO_HAND_SAMPLES = 100_000
+MAX_GAMES = 10_000_000
 RULES_HELP_2 = "rule set: two-handed (default) or a house-rule .toml file based on it"
 
 
@@ -53,7 +58,7 @@ def print_analysis(a: HandAnalysis) -> None:
     console.print(f"options: {rs.option_text()}")
     console.print(f"hand: {' '.join(a.hand)}   upcard {a.upcard}: trump {trump_name(a)}; {who}")
     console.print(f"meld of these {len(a.hand)} cards at full value: {a.static_meld}")
-    t = Table(title="Expected per hand (95% intervals)", title_justify="left")
+    t = table(title="Expected per hand (95% intervals)")
     t.add_column("")
     t.add_column("you", justify="right")
     t.add_column("opponent", justify="right")
@@ -66,7 +71,7 @@ def print_analysis(a: HandAnalysis) -> None:
                   f"you outscore the opponent in {100 * a.outscore.p:.1f}% of the hands")
     console.print(f"dix: {a.dix.text}")
     if a.melds:
-        m = Table(title="Melds to aim for (how often you scored each, mean points per hand)", title_justify="left")
+        m = table(title="Melds to aim for (how often you scored each, mean points per hand)")
         m.add_column("meld")
         m.add_column("scored in", justify="right")
         m.add_column("mean points", justify="right")
@@ -92,11 +97,12 @@ def _print_odds(o: GameOdds) -> None:
 
 
 def register(app: typer.Typer) -> None:
-    @app.command("two-hand")
+    @app.command("two-hand", epilog=SEATS_HELP)
     def two_hand_cmd(
-        hand: Annotated[str | None, typer.Option("--hand", "-h", help='your 12 cards, e.g. "AH AH TH ..."')] = None,
+        hand: Annotated[str | None, typer.Option("--hand", "-H", help='your 12 cards, e.g. "AH AH TH ..."')] = None,
         upcard: Annotated[str | None, typer.Option("--upcard", "-u", help="the turned-up card (names trump)")] = None,
-        dealer: Annotated[bool, typer.Option("--dealer", help="you deal this hand (the opponent leads)")] = False,
+        dealer: Annotated[bool, typer.Option(
+            "--dealer", help="you deal this hand (the opponent leads); you are seat 0, the opponent seat 1")] = False,
         samples: Annotated[int, typer.Option("--samples", "-n", help="sampled hands to play")] = DEFAULT_SAMPLES,
         seed: Annotated[int, typer.Option("--seed", help="random seed (same seed, same figures)")] = 0,
         phase2: Annotated[str, typer.Option("--phase2", help="exact (double-dummy solver) or heuristic")] = "exact",
@@ -117,15 +123,20 @@ def register(app: typer.Typer) -> None:
             raise UserError('give a hand with --hand "AH AH TH ..." --upcard 9H, or a game score with --score 84-97')
         if (hand is None) != (upcard is None):
             raise UserError('a hand needs its upcard and the upcard a hand: --hand "AH AH TH ..." --upcard 9H')
-        if games < 1:
-            raise UserError(f"--games must be at least 1, not {games}")
+        check_samples(samples, "--samples", MAX_TWO_HAND_SAMPLES,
+                      "every sampled hand is kept in memory (a few KB each) for the paired figures and the game odds")
+        check_samples(games, "--games", MAX_GAMES, "the games are played in one batch (16 bytes each)")
         analysis = None
         if hand is not None and upcard is not None:
-            analysis = analyze_hand(rs, hand, upcard, dealer=dealer, samples=samples, seed=seed, phase2=phase2)
+            if phase2 == "exact":
+                warmup.start_solver()
+            with progress_bar(not json_out, None, f"playing {samples:,} hands"):
+                analysis = analyze_hand(rs, hand, upcard, dealer=dealer, samples=samples, seed=seed, phase2=phase2)
         odds = None
         if score is not None:
             first = None if analysis is None else (analysis.my_scores, analysis.opp_scores)
-            odds = game_odds(rs, parse_score(score), i_deal=dealer, games=games, seed=seed, first=first)
+            with progress_bar(not json_out, None, f"playing {games:,} games"):
+                odds = game_odds(rs, parse_score(score), i_deal=dealer, games=games, seed=seed, first=first)
         if json_out:
             if analysis is not None:
                 out = analysis.as_dict()

@@ -2,7 +2,7 @@
 
 ``play_deals(rules, deals, trump, leader, declarer, policy, seed, bid)`` plays every deal of
 ``deals`` (int64[n, seats, copies] count planes) with the engine of :mod:`analyzer.play.engine` and the
-policies of :mod:`analyzer.play.policy`, in a ``prange`` loop over deals. Deal ``i`` draws its random
+policies of :mod:`analyzer.play.policy`, spread over threads (:func:`analyzer.jit.fan_out`). Deal ``i`` draws its random
 choices from a stream derived from ``(seed, i)`` only, so results do not depend on the thread count.
 ``play_deal`` plays one deal and records its cards; ``random_deals`` deals random hands in a kernel.
 """
@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from analyzer.cards import LANE, Deck
-from analyzer.jit import batch, kernel, popcount, prange
+from analyzer.jit import fan_out, kernel, popcount
 from analyzer.play.engine import (
     CTL_TURN,
     RP_COPIES,
@@ -41,7 +41,6 @@ from analyzer.play.engine import (
 from analyzer.play.policy import POLICY_CODES, random_move, scaled, stream_seed, v1_move, xorshift
 from analyzer.rules.model import RuleSet
 
-_NCHUNKS = 256  # deals are split into at most this many chunks, each with its own scratch state
 _DEAL_SALT = 0x2545F491  # separates the dealing streams from the playing streams of the same seed
 
 
@@ -95,8 +94,8 @@ def rule_params(rules: RuleSet) -> np.ndarray:
     rp[RP_NRANKS] = rules.deck.nranks
     rp[RP_LANE] = rules.deck.lane
     rp[RP_HEAD] = rules.head_code
-    rp[RP_MUST_TRUMP] = int(bool(rules.play.get("must_trump", True)))
-    rp[RP_FOLLOW] = int(bool(rules.play.get("follow", True)))
+    rp[RP_MUST_TRUMP] = int(bool(rules.play["must_trump"]))
+    rp[RP_FOLLOW] = int(bool(rules.play["follow"]))
     rp[RP_LAST_TRICK] = rules.last_trick
     rp[RP_PER_TRICK] = rules.per_trick
     rp[RP_PARTNERS] = int(rules.has_partners)
@@ -123,9 +122,9 @@ def declarer_side(rules: RuleSet, declarer: int) -> int:
 
 def first_lead_trump(rules: RuleSet, bid: int) -> int:
     """1 when the first lead must be a trump (if the leader holds one) for the winning ``bid``."""
-    if not rules.play.get("first_lead_trump", False):
+    if not rules.play["first_lead_trump"]:
         return 0
-    unless = rules.play.get("first_lead_trump_unless_bid")
+    unless = rules.play["first_lead_trump_unless_bid"]
     return 0 if unless is not None and bid == int(unless) else 1
 
 
@@ -190,59 +189,62 @@ def playout(st, hands0, trump, leader, declarer, dside, first, pols, rng, rec, w
             t += 1
 
 
-@batch
-def playout_batch(deals, rp, trump, leader, declarer, dside, first, pols, seed, out_pts, out_tricks):
-    """Play every deal of ``deals`` (int64[n, seats, copies]); deal i uses the stream of (seed, i)."""
-    n = deals.shape[0]
+@kernel
+def playout_range(deals, rp, trump, leader, declarer, dside, first, pols, seed, out_pts, out_tricks, lo, hi):
+    """Play deals ``lo .. hi - 1`` of ``deals`` (int64[n, seats, copies]); deal i uses the stream of (seed, i)."""
     seats = deals.shape[1]
-    nch = min(n, _NCHUNKS)
-    for c in prange(nch):
-        st = alloc_state(rp)
-        rec = np.zeros((0, 2), dtype=np.int64)
-        wins = np.zeros(0, dtype=np.int64)
-        for i in range(c * n // nch, (c + 1) * n // nch):
-            playout(st, deals[i], trump, leader, declarer, dside, first, pols, stream_seed(seed, i), rec, wins)
-            for s in range(seats):
-                out_pts[i, s] = st[S_POINTS + s]
-                out_tricks[i, s] = st[S_TRICKS + s]
+    st = alloc_state(rp)
+    rec = np.zeros((0, 2), dtype=np.int64)
+    wins = np.zeros(0, dtype=np.int64)
+    for i in range(lo, hi):
+        playout(st, deals[i], trump, leader, declarer, dside, first, pols, stream_seed(seed, i), rec, wins)
+        for s in range(seats):
+            out_pts[i, s] = st[S_POINTS + s]
+            out_tricks[i, s] = st[S_TRICKS + s]
 
 
-@batch
-def deal_batch(n, seats, hand, pack, seed, copies):
+def playout_batch(deals, rp, trump, leader, declarer, dside, first, pols, seed, out_pts, out_tricks) -> None:
+    """Play every deal of ``deals`` into ``out_pts`` and ``out_tricks``, spread over threads."""
+    fan_out(playout_range, deals.shape[0], deals, rp, trump, leader, declarer, dside, first, pols, seed, out_pts,
+            out_tricks)
+
+
+@kernel
+def deal_range(seats, hand, pack, seed, copies, out, lo, hi):
+    """Deals ``lo .. hi - 1`` of :func:`deal_batch` into ``out``."""
+    size = pack.shape[0]
+    buf = np.empty(size, dtype=np.int64)
+    for i in range(lo, hi):
+        x = stream_seed(seed, i)
+        for j in range(size):
+            buf[j] = pack[j]
+        for j in range(seats * hand):  # partial Fisher-Yates: the first seats*hand cards are dealt
+            x = xorshift(x)
+            r = j + scaled(x, size - j)
+            y = buf[r]
+            buf[r] = buf[j]
+            buf[j] = y
+        for s in range(seats):
+            for j in range(hand):
+                bit = np.int64(1) << buf[s * hand + j]
+                for p in range(copies):  # set the kind in the lowest plane lacking it
+                    if not out[i, s, p] & bit:
+                        out[i, s, p] |= bit
+                        break
+
+
+def deal_batch(n, seats, hand, pack, seed, copies) -> np.ndarray:
     """``n`` random deals of ``hand`` cards to each of ``seats`` seats from ``pack`` (int64 kinds, one entry
     per card): int64[n, seats, copies]. Deal i is shuffled by the stream of (seed, i)."""
-    out = np.zeros((n, seats, copies), dtype=np.int64)
-    size = pack.shape[0]
-    nch = min(n, _NCHUNKS)
-    for c in prange(nch):
-        buf = np.empty(size, dtype=np.int64)
-        for i in range(c * n // nch, (c + 1) * n // nch):
-            x = stream_seed(seed, i)
-            for j in range(size):
-                buf[j] = pack[j]
-            for j in range(seats * hand):  # partial Fisher-Yates: the first seats*hand cards are dealt
-                x = xorshift(x)
-                r = j + scaled(x, size - j)
-                y = buf[r]
-                buf[r] = buf[j]
-                buf[j] = y
-            for s in range(seats):
-                for j in range(hand):
-                    bit = np.int64(1) << buf[s * hand + j]
-                    for p in range(copies):  # set the kind in the lowest plane lacking it
-                        if not out[i, s, p] & bit:
-                            out[i, s, p] |= bit
-                            break
+    out = np.zeros((int(n), int(seats), int(copies)), dtype=np.int64)
+    fan_out(deal_range, int(n), np.int64(seats), np.int64(hand), pack, np.int64(seed), np.int64(copies), out)
     return out
 
 
-@batch
-def deal_problems(deals, copies):
-    """Per deal: 0 if sound, 1 if some count planes are not nested, 2 if the hands differ in size,
-    3 if some kind is held more often than the deck has copies."""
-    n = deals.shape[0]
-    out = np.zeros(n, dtype=np.int64)
-    for i in prange(n):
+@kernel
+def deal_problems_range(deals, copies, out, lo, hi):
+    """:func:`deal_problems` of deals ``lo .. hi - 1`` into ``out``."""
+    for i in range(lo, hi):
         size = -1
         for s in range(deals.shape[1]):
             cnt = 0
@@ -264,6 +266,13 @@ def deal_problems(deals, copies):
                     acc[0] |= x
             if acc[copies] != 0:
                 out[i] = 3
+
+
+def deal_problems(deals, copies) -> np.ndarray:
+    """Per deal: 0 if sound, 1 if some count planes are not nested, 2 if the hands differ in size,
+    3 if some kind is held more often than the deck has copies."""
+    out = np.zeros(deals.shape[0], dtype=np.int64)
+    fan_out(deal_problems_range, deals.shape[0], deals, np.int64(copies), out)
     return out
 
 

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import copy
+import functools
 import tomllib
+from dataclasses import asdict
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from analyzer.cards import Deck, parse_card
 from analyzer.errors import UserError
-from analyzer.rules.model import HEAD_RULES, MeldSpec, OptionSpec, RuleSet
+from analyzer.rules.model import MeldSpec, OptionSpec, RuleSet
+from analyzer.rules.schema import HOUSE_KEYS, MeldEntry, RuleSpec, SchemaError, nearest, parse_spec
 
 _BUILTIN = ("luxury-family", "double-deck", "auction", "two-handed", "bridge")
 
@@ -20,19 +23,34 @@ def available(include_reference: bool = True) -> list[str]:
     return [r for r in _BUILTIN if include_reference or r != "bridge"]
 
 
+@functools.cache
+def _builtin_text(name: str) -> str:
+    return resources.files("analyzer.rules").joinpath(f"{name}.toml").read_text(encoding="utf-8")
+
+
 def _read_builtin(name: str) -> dict[str, Any]:
-    text = resources.files("analyzer.rules").joinpath(f"{name}.toml").read_text(encoding="utf-8")
-    return tomllib.loads(text)
+    return tomllib.loads(_builtin_text(name))
+
+
+def read_toml(path: Path, what: str = "house-rule file") -> dict[str, Any]:
+    """A TOML file as a dict: UTF-8 (a byte-order mark is skipped); UserError for anything unreadable."""
+    try:
+        data = path.read_bytes()
+    except OSError as e:
+        raise UserError(f"cannot read {what} {str(path)!r}: {e.strerror or e}") from None
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise UserError(f"{what} {str(path)!r} is not UTF-8 text (byte 0x{data[e.start]:02x} at offset "
+                        f"{e.start}): save it as UTF-8") from None
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise UserError(f"{what} {str(path)!r} is not valid TOML: {e}") from None
 
 
 def _read_file(path: Path) -> dict[str, Any]:
-    try:
-        with path.open("rb") as f:
-            return tomllib.load(f)
-    except OSError as e:
-        raise UserError(f"cannot read house-rule file {str(path)!r}: {e.strerror}") from None
-    except tomllib.TOMLDecodeError as e:
-        raise UserError(f"house-rule file {str(path)!r} is not valid TOML: {e}") from None
+    return read_toml(path)
 
 
 def _deep_merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
@@ -42,6 +60,31 @@ def _deep_merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
             out[k] = _deep_merge(out[k], v)
         else:
             out[k] = copy.deepcopy(v)
+    return out
+
+
+#: keys of a meld that are alternatives: a house rule giving one replaces the base's others
+_MELD_ALTERNATIVES = ({"ranks", "around", "cards"}, {"value", "values"}, {"trump_value", "trump_values"})
+
+
+def _merge_house(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
+    """``over`` (a house file's tables) merged onto the base rule dict: values replace values, tables
+    merge key by key; a meld's points or cards given in another form replace the base's form
+    (``value = 20`` over ``values = [15, 150]`` drops the list)."""
+    out = _deep_merge(base, over)
+    for name, m in (over.get("meld") or {}).items() if isinstance(over.get("meld"), dict) else ():
+        if not isinstance(m, dict) or not isinstance(out["meld"].get(name), dict):
+            continue
+        merged = out["meld"][name]
+        for alt in _MELD_ALTERNATIVES:
+            given = alt & set(m)
+            if given:
+                for k in alt - given:
+                    merged.pop(k, None)
+        if "value" in m and "values" not in m:
+            merged.pop("trump_values", None)
+        if "values" in m and "value" not in m:
+            merged.pop("trump_value", None)
     return out
 
 
@@ -62,48 +105,57 @@ def _get_path(raw: dict[str, Any], path: str, default: Any) -> Any:
     return d
 
 
+def _source(name: str) -> tuple[dict[str, Any], dict[str, Any], str]:
+    """The raw rule dict of a built-in id or a house-rule TOML path, the option values it sets, and how
+    to name it in an error."""
+    if not isinstance(name, str) or not name.strip():
+        raise UserError(f"give a rule set: one of {', '.join(available())} or a house-rule file.toml")
+    if name in _BUILTIN:
+        return _read_builtin(name), {}, f"rule set {name}"
+    path = Path(name)
+    if path.suffix != ".toml" and not path.is_file():
+        raise UserError(f"unknown rule set {name!r}{nearest(name, available())}: use one of "
+                        f"{', '.join(available())} or a house-rule file.toml")
+    where = f"house-rule file {str(path)!r}"
+    house = read_toml(path)
+    base_name = house.get("base")
+    if base_name is None:
+        if "deck" not in house or "meld" not in house:
+            raise UserError(f'{where} needs a line base = "auction" (or another rule set)')
+        raw = dict(house)  # a complete rule set of its own: its [options.NAME] tables define options
+        raw.setdefault("id", path.stem)
+        return raw, {}, where
+    if not isinstance(base_name, str) or base_name not in _BUILTIN:
+        raise UserError(f"{where}: unknown base {base_name!r}{nearest(str(base_name), available())}; "
+                        f"use one of {', '.join(available())}")
+    opts = house.get("options", {})
+    if not isinstance(opts, dict):
+        raise UserError(f'{where}: [options] must be a table of name = value, e.g. head = "always"')
+    for k, v in opts.items():
+        if isinstance(v, dict | list) or isinstance(v, float):
+            raise UserError(f"{where}: options.{k} must be one value such as \"always\" or 20, not {v!r}")
+    over = {k: v for k, v in house.items() if k not in HOUSE_KEYS}
+    raw = _merge_house(_read_builtin(base_name), over)
+    if "id" not in house:
+        raw["id"] = path.stem
+    return raw, dict(opts), where
+
+
 def load_raw(name: str) -> tuple[dict[str, Any], dict[str, Any]]:
     """The raw rule dict of a built-in id or a house-rule TOML path, and the option values it sets."""
-    if name in _BUILTIN:
-        return _read_builtin(name), {}
-    path = Path(name)
-    if path.suffix == ".toml" or path.exists():
-        house = _read_file(path)
-        base_name = house.get("base")
-        if base_name is None:
-            if "deck" in house and "meld" in house:  # a complete rule set of its own
-                raw = house
-            else:
-                raise UserError(
-                    f"house-rule file {str(path)!r} needs a line base = \"auction\" (or another rule set)"
-                )
-        else:
-            if base_name not in _BUILTIN:
-                raise UserError(
-                    f"house-rule file {str(path)!r}: unknown base {base_name!r}; "
-                    f"use one of {', '.join(available())}"
-                )
-            over = {k: v for k, v in house.items() if k not in ("base", "options")}
-            raw = _deep_merge(_read_builtin(base_name), over)
-            raw.setdefault("id", path.stem)
-            if "id" not in house:
-                raw["id"] = path.stem
-        opts = house.get("options", {}) if base_name is not None else {}
-        if not isinstance(opts, dict):
-            raise UserError(f"house-rule file {str(path)!r}: [options] must be a table of name = value")
-        return raw, {k: v for k, v in opts.items() if not isinstance(v, dict)}
-    raise UserError(
-        f"unknown rule set {name!r}: use one of {', '.join(available())} or a house-rule file.toml"
-    )
+    raw, opts, _ = _source(name)
+    return raw, opts
 
 
-def _option_specs(raw: dict[str, Any]) -> dict[str, OptionSpec]:
-    specs = {}
-    for name, o in raw.get("options", {}).items():
-        if not isinstance(o, dict):
-            continue
-        specs[name] = OptionSpec(name, o.get("help", ""), tuple(o["choices"]), o["default"])
-    return specs
+def _spec(raw: dict[str, Any], where: str) -> RuleSpec:
+    try:
+        return parse_spec(raw)
+    except SchemaError as e:
+        raise UserError(f"{where}: {e}") from None
+
+
+def _option_specs(spec: RuleSpec) -> dict[str, OptionSpec]:
+    return {name: OptionSpec(name, o.help, tuple(o.choices), o.default) for name, o in spec.options.items()}
 
 
 def _coerce(spec: OptionSpec, value: Any) -> Any:
@@ -112,132 +164,123 @@ def _coerce(spec: OptionSpec, value: Any) -> Any:
             return c
     raise UserError(
         f"bad value {value!r} for option {spec.name}: choose one of "
-        + ", ".join(str(c) for c in spec.choices)
+        + ", ".join(str(c) for c in spec.choices) + nearest(str(value), [str(c) for c in spec.choices])
     )
 
 
-def _apply_options(raw: dict[str, Any], given: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
-    specs = _option_specs(raw)
+def _apply_options(raw: dict[str, Any], spec: RuleSpec, given: dict[str, Any]
+                   ) -> tuple[dict[str, Any], dict[str, Any]]:
+    specs = _option_specs(spec)
     for k in given:
         if k not in specs:
             known = ", ".join(specs) or "none"
-            raise UserError(f"unknown option {k!r} for rule set {raw['id']}: its options are {known}")
+            raise UserError(f"unknown option {k!r} for rule set {spec.id}{nearest(k, specs)}: its options are {known}")
     out = copy.deepcopy(raw)
     # The rule file itself holds every option's default; only the options the user named are applied,
     # in declaration order (so a named deck=24 can move the target and a named target still wins).
     for name in specs:
         if name not in given:
             continue
-        o, v = raw["options"][name], _coerce(specs[name], given[name])
-        if "path" in o:
-            _set_path(out, o["path"], v)
-        for path, pv in o.get("patch", {}).get(str(v), {}).items():
+        o, v = spec.options[name], _coerce(specs[name], given[name])
+        if o.path:
+            _set_path(out, o.path, v)
+        for path, pv in o.patch.get(str(v), {}).items():
             _set_path(out, path, pv)
     chosen = {}
-    for name, spec in specs.items():
-        o = raw["options"][name]
+    for name, ospec in specs.items():
+        o = spec.options[name]
         if name in given:
-            chosen[name] = _coerce(spec, given[name])
-        elif "path" in o:
-            chosen[name] = _get_path(out, o["path"], spec.default)
+            chosen[name] = _coerce(ospec, given[name])
+        elif o.path:
+            chosen[name] = _get_path(out, o.path, ospec.default)
         else:
-            chosen[name] = spec.default
+            chosen[name] = ospec.default
     return out, chosen
 
 
-def _compile_meld(name: str, m: dict[str, Any], deck: Deck) -> MeldSpec:
-    label = m.get("label", name.replace("-", " "))
+def _compile_meld(name: str, m: MeldEntry, deck: Deck) -> MeldSpec:
     common = dict(
         name=name,
-        label=label,
-        value=m.get("value"),
-        trump_value=m.get("trump_value"),
-        values=tuple(m.get("values", ())),
-        trump_values=tuple(m.get("trump_values", ())),
-        group=m.get("group", ""),
-        excludes=tuple(m.get("excludes", ())),
+        label=m.label or name.replace("-", " "),
+        value=m.value,
+        trump_value=m.trump_value,
+        values=m.values,
+        trump_values=m.trump_values,
+        group=m.group,
+        excludes=m.excludes,
     )
-    if common["value"] is None and not common["values"]:
-        raise UserError(f"meld {name!r} needs value = N or values = [...]")
-    if "cards" in m:
-        kinds = tuple(parse_card(c, deck) for c in m["cards"])
+    if m.cards:
+        try:
+            kinds = tuple(parse_card(c, deck) for c in m.cards)
+        except UserError as e:
+            raise SchemaError(f"meld.{name}.cards: {e}") from None
         return MeldSpec(scope="cards", cards=kinds, **common)
-    if "around" in m:
-        if m["around"] not in deck.rank_bit:
-            raise UserError(f"meld {name!r}: rank {m['around']!r} is not in the deck")
-        return MeldSpec(scope="around", around=m["around"], **common)
-    suit = m.get("suit", "any")
-    if suit not in ("any", "trump", "plain"):
-        raise UserError(f"meld {name!r}: suit must be any, trump or plain, not {suit!r}")
-    ranks = m.get("ranks", {})
-    for r, n in ranks.items():
-        if r not in deck.rank_bit or not 1 <= int(n) <= deck.copies:
-            raise UserError(f"meld {name!r}: bad rank pattern {ranks!r} for this deck")
-    return MeldSpec(scope="suit", suit=suit, ranks=tuple((r, int(n)) for r, n in ranks.items()), **common)
+    if m.around:
+        return MeldSpec(scope="around", around=m.around, **common)
+    return MeldSpec(scope="suit", suit=m.suit, ranks=tuple(m.ranks.items()), **common)
 
 
-def compile_rules(raw: dict[str, Any], chosen: dict[str, Any]) -> RuleSet:
-    """A RuleSet from a raw rule dict with its options already applied."""
+def compile_rules(raw: dict[str, Any], chosen: dict[str, Any], where: str = "rule set") -> RuleSet:
+    """A RuleSet from a raw rule dict with its options already applied (checked against the schema)."""
+    spec = _spec(raw, where)
+    deck = Deck(spec.deck.ranks, spec.deck.copies)
     try:
-        deck = Deck(tuple(str(r) for r in raw["deck"]["ranks"]), int(raw["deck"]["copies"]))
-        table, pts = raw["table"], raw["points"]
-        card_points = {str(r): int(v) for r, v in pts["cards"].items()}
-        missing = [r for r in deck.ranks if r not in card_points]
-        if missing:
-            raise UserError(f"rule set {raw['id']}: no card points for rank(s) {' '.join(missing)}")
-        melds = tuple(_compile_meld(n, m, deck) for n, m in raw.get("meld", {}).items())
-        names = {m.name for m in melds}
-        for m in melds:
-            for e in m.excludes:
-                if e not in names:
-                    raise UserError(f"meld {m.name!r} excludes unknown meld {e!r}")
-        play = dict(raw["play"])
-        if play.get("head", "never") not in HEAD_RULES:
-            raise UserError(f"play.head must be one of {', '.join(HEAD_RULES)}")
-        rs = RuleSet(
-            id=str(raw["id"]),
-            name=str(raw.get("name", raw["id"])),
-            summary=str(raw.get("summary", "")),
-            seed=str(raw.get("seed", "")),
-            deck=deck,
-            seats=int(table["seats"]),
-            sides=tuple(tuple(int(x) for x in s) for s in table["sides"]),
-            hand_size=int(table["hand_size"]),
-            deal_packet=int(table.get("deal_packet", 1)),
-            card_points=card_points,
-            last_trick=int(pts.get("last_trick", 0)),
-            per_trick=int(pts.get("per_trick", 0)),
-            convert=tuple((int(a), int(b)) for a, b in pts.get("convert", [])),
-            play=play,
-            bidding=dict(raw.get("bidding", {"kind": "none"})),
-            scoring=dict(raw.get("scoring", {})),
-            melds=melds,
-            option_specs=_option_specs(raw),
-            options=dict(chosen),
-            reference=bool(raw.get("reference", False)),
-            raw=raw,
-        )
-    except KeyError as e:
-        raise UserError(f"rule set {raw.get('id', '?')}: missing entry {e.args[0]!r}") from None
-    if rs.hand_size * rs.seats > deck.size:
-        raise UserError(f"rule set {rs.id}: {rs.seats} hands of {rs.hand_size} do not fit a {deck.size}-card deck")
-    return rs
+        melds = tuple(_compile_meld(n, m, deck) for n, m in spec.meld.items())
+    except SchemaError as e:
+        raise UserError(f"{where}: {e}") from None
+    t, pts = spec.table, spec.points
+    return RuleSet(
+        id=spec.id,
+        name=spec.name or spec.id,
+        summary=spec.summary,
+        seed=spec.seed,
+        deck=deck,
+        seats=t.seats,
+        sides=t.sides,
+        hand_size=t.hand_size,
+        deal_packet=t.deal_packet,
+        card_points=dict(pts.cards),
+        last_trick=pts.last_trick,
+        per_trick=pts.per_trick,
+        convert=pts.convert,
+        play=asdict(spec.play),
+        bidding=asdict(spec.bidding),
+        scoring=asdict(spec.scoring),
+        melds=melds,
+        option_specs=_option_specs(spec),
+        options=dict(chosen),
+        reference=spec.reference,
+        raw=raw,
+        spec=spec,
+    )
 
 
 def load(name: str = "auction", options: dict[str, Any] | None = None) -> RuleSet:
     """The rule set ``name`` (built-in id or house-rule file) with ``options`` switched by name."""
-    raw, file_opts = load_raw(name)
+    raw, file_opts, where = _source(name)
+    spec = _spec(raw, where)
+    if file_opts:
+        try:
+            _apply_options(raw, spec, file_opts)
+        except UserError as e:
+            raise UserError(f"{where}: [options]: {e}") from None
     given = {**file_opts, **(options or {})}
-    applied, chosen = _apply_options(raw, given)
-    return compile_rules(applied, chosen)
+    applied, chosen = _apply_options(raw, spec, given)
+    return compile_rules(applied, chosen, where)
 
 
 def parse_option_args(items: list[str] | None) -> dict[str, str]:
-    """``["head=always", "counting=aces-tens"]`` -> dict; a comma list stays a string."""
+    """``["head=always", "counting=aces-tens"]`` -> dict; a comma list stays a string. An option named
+    twice is an error (the later one would silently win)."""
     out: dict[str, str] = {}
     for it in items or []:
         if "=" not in it:
             raise UserError(f"bad option {it!r}: write --option name=value, e.g. --option head=always")
         k, v = it.split("=", 1)
-        out[k.strip()] = v.strip()
+        k = k.strip()
+        if not k:
+            raise UserError(f"bad option {it!r}: the name is missing; write --option name=value")
+        if k in out:
+            raise UserError(f"--option {k} is given twice ({out[k]} and {v.strip()}): give it once")
+        out[k] = v.strip()
     return out

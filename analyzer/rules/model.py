@@ -8,6 +8,7 @@ from typing import Any
 import numpy as np
 
 from analyzer.cards import LANE, SUITS, Deck
+from analyzer.rules.schema import RuleSpec
 
 HEAD_RULES = ("never", "trump-led", "always")
 HEAD_CODE = {h: i for i, h in enumerate(HEAD_RULES)}  # kernels see 0 never, 1 trump-led, 2 always
@@ -90,6 +91,8 @@ class RuleSet:
     options: dict[str, Any]
     reference: bool = False
     raw: dict[str, Any] = field(default=None, repr=False, compare=False)  # type: ignore[assignment]
+    #: the checked, typed sections this rule set was built from (:mod:`analyzer.rules.schema`)
+    spec: RuleSpec | None = field(default=None, repr=False, compare=False)
     #: arrays derived once per rule set for the kernels (meld tables, ...), filled on first use
     cache: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
@@ -132,7 +135,7 @@ class RuleSet:
 
     @property
     def has_bidding(self) -> bool:
-        return self.bidding.get("kind", "none") != "none"
+        return self.bidding["kind"] != "none"
 
     def convert_points(self, p: int) -> int:
         """Trick points scored for ``p`` card points (Luxury Family's power-point conversion)."""

@@ -20,7 +20,7 @@ import numpy as np
 
 from analyzer.deal_kernel import deal_batch
 from analyzer.errors import UserError
-from analyzer.jit import batch, prange
+from analyzer.jit import fan_out, kernel
 from analyzer.play import play_deals
 from analyzer.play.policy import stream_seed
 from analyzer.rules.model import RuleSet
@@ -46,47 +46,49 @@ from analyzer.twohand.state import (
     reset,
 )
 
-NCHUNKS = 256  # deals are split into at most this many chunks, each with its own scratch state
 _P2_SALT = 0x61C88647  # separates the phase-2 streams from the phase-1 streams of the same seed
 PHASE2_MODES = ("exact", "heuristic")
 #: the heuristic phase-2 players (the play engine's policy)
 PHASE2_POLICY = "v1"
 
 
-@batch
-def hands_batch(hands, stock, dealers, params, pols, seed, meld, pts1, trk1, hands2, lead2, mids, info):
+@kernel
+def hands_range(hands, stock, dealers, params, pols, seed, meld, pts1, trk1, hands2, lead2, mids, info, lo, hi):
+    """:func:`hands_batch` of deals ``lo .. hi - 1`` (one thread's share)."""
+    copies = hands.shape[2]
+    g = np.zeros(G_LEN, dtype=np.int64)
+    for j in range(P_LEN):
+        g[j] = params[j]
+    for i in range(lo, hi):
+        reset(g, hands, stock, i, dealers[i], stream_seed(seed, i))
+        run_phase1(g, pols)
+        for s in range(2):
+            meld[i, s] = g[C_MELD + s]
+            pts1[i, s] = g[C_PTS + s]
+            trk1[i, s] = g[C_TRK + s]
+            for p in range(copies):
+                hands2[i, s, p] = g[G_H + MAXC * s + p]
+            for j in range(NID):
+                mids[i, s, j] = g[G_MID + NID * s + j]
+        lead2[i] = g[C_LASTWIN]
+        info[i, 0] = g[C_TRUMP]
+        info[i, 1] = g[C_XSEAT]
+        info[i, 2] = g[C_LASTUP]
+        info[i, 3] = g[C_NMELD]
+        info[i, 4] = g[C_NMELD + 1]
+
+
+def hands_batch(hands, stock, dealers, params, pols, seed, meld, pts1, trk1, hands2, lead2, mids, info) -> None:
     """Play phase 1 of every deal of ``hands``/``stock`` (see the module doc) with the packed phase-1
-    policies ``pols``.
+    policies ``pols``, spread over threads.
 
     Outputs per deal i and seat s: ``meld``, phase-1 card points ``pts1`` and tricks ``trk1``, the
     phase-2 hands ``hands2`` and leader ``lead2``, meld points by report id ``mids[i, s, id]`` and
     ``info[i]`` = (trump, who exchanged the dix or -1, 1 if the last winner took the turned-up card,
     melds laid by seat 0, by seat 1).
     """
-    n = hands.shape[0]
-    copies = hands.shape[2]
-    nch = min(n, NCHUNKS)
-    for c in prange(nch):
-        g = np.zeros(G_LEN, dtype=np.int64)
-        for j in range(P_LEN):
-            g[j] = params[j]
-        for i in range(c * n // nch, (c + 1) * n // nch):
-            reset(g, hands, stock, i, dealers[i], stream_seed(seed, i))
-            run_phase1(g, pols)
-            for s in range(2):
-                meld[i, s] = g[C_MELD + s]
-                pts1[i, s] = g[C_PTS + s]
-                trk1[i, s] = g[C_TRK + s]
-                for p in range(copies):
-                    hands2[i, s, p] = g[G_H + MAXC * s + p]
-                for j in range(NID):
-                    mids[i, s, j] = g[G_MID + NID * s + j]
-            lead2[i] = g[C_LASTWIN]
-            info[i, 0] = g[C_TRUMP]
-            info[i, 1] = g[C_XSEAT]
-            info[i, 2] = g[C_LASTUP]
-            info[i, 3] = g[C_NMELD]
-            info[i, 4] = g[C_NMELD + 1]
+    fan_out(hands_range, hands.shape[0], hands, stock, dealers, params, pols, seed, meld, pts1, trk1, hands2, lead2,
+            mids, info)
 
 
 def phase2_heuristic(rules: RuleSet, hands2: np.ndarray, trump: np.ndarray, leader: np.ndarray, seed: int = 0
@@ -293,7 +295,10 @@ def solve_phase2(rules: RuleSet, hands2: np.ndarray, trump: np.ndarray, leader: 
     """Phase-2 points of each seat with best play by both (the double-dummy solver, seat 0 against seat 1):
     int64[n, 2] and the number of positions past the solver's node budget (scored at the middle of
     their proven bounds)."""
+    from analyzer import warmup
     from analyzer.solve import solve_deals
+
+    warmup.wait()
 
     res = solve_deals(rules, hands2, trump=trump, leader=leader, declarer=0)
     total = _card_points(rules, hands2).sum(axis=1) + rules.last_trick

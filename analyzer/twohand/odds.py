@@ -20,7 +20,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from analyzer.errors import UserError
-from analyzer.jit import batch, prange
+from analyzer.jit import fan_out, kernel
 from analyzer.play.policy import scaled, stream_seed, xorshift
 from analyzer.rules.model import RuleSet
 from analyzer.stats import Proportion, wilson
@@ -30,49 +30,51 @@ from analyzer.twohand.policy import TH_VERSION
 DEFAULT_GAMES = 20_000
 DEFAULT_POOL = 8_000
 MAX_HANDS = 10_000  # a game still undecided after this many hands counts as not won (never happens)
-NCHUNKS = 256
 
 
-@batch
-def games_batch(a0, b0, target, me_deals, nd, dl, first_me, first_opp, seed, games, won, hands):
+@kernel
+def games_range(a0, b0, target, me_deals, nd, dl, first_me, first_opp, seed, won, hands, lo, hi):
+    """Games ``lo .. hi - 1`` of :func:`games_batch` (one thread's share)."""
+    m = nd.shape[0]
+    f = first_me.shape[0]
+    for j in range(lo, hi):
+        x = stream_seed(seed, j)
+        a = a0
+        b = b0
+        deal = me_deals
+        h = 0
+        res = 0
+        while h < MAX_HANDS:
+            x = xorshift(x)
+            if h == 0 and f > 0:
+                r = scaled(x, f)
+                a += first_me[r]
+                b += first_opp[r]
+            else:
+                r = scaled(x, m)
+                if deal == 1:
+                    a += dl[r]
+                    b += nd[r]
+                else:
+                    a += nd[r]
+                    b += dl[r]
+            h += 1
+            deal = 1 - deal
+            if (a >= target or b >= target) and a != b:
+                res = 1 if a > b else 0
+                break
+        won[j] = res
+        hands[j] = h
+
+
+def games_batch(a0, b0, target, me_deals, nd, dl, first_me, first_opp, seed, games, won, hands) -> None:
     """Play ``games`` games from my total ``a0`` and the opponent's ``b0`` (see the module doc).
 
     ``me_deals`` 1 when I deal the first hand; ``nd``/``dl``: the pool's non-dealer and dealer scores;
     ``first_me``/``first_opp``: outcomes of the first hand (empty: draw it from the pool too).
     ``won[j]`` 1 when I win game j, ``hands[j]`` the hands it took.
     """
-    m = nd.shape[0]
-    f = first_me.shape[0]
-    nch = min(games, NCHUNKS)
-    for c in prange(nch):
-        for j in range(c * games // nch, (c + 1) * games // nch):
-            x = stream_seed(seed, j)
-            a = a0
-            b = b0
-            deal = me_deals
-            h = 0
-            res = 0
-            while h < MAX_HANDS:
-                x = xorshift(x)
-                if h == 0 and f > 0:
-                    r = scaled(x, f)
-                    a += first_me[r]
-                    b += first_opp[r]
-                else:
-                    r = scaled(x, m)
-                    if deal == 1:
-                        a += dl[r]
-                        b += nd[r]
-                    else:
-                        a += nd[r]
-                        b += dl[r]
-                h += 1
-                deal = 1 - deal
-                if (a >= target or b >= target) and a != b:
-                    res = 1 if a > b else 0
-                    break
-            won[j] = res
-            hands[j] = h
+    fan_out(games_range, int(games), a0, b0, target, me_deals, nd, dl, first_me, first_opp, seed, won, hands)
 
 
 @dataclass(frozen=True)
@@ -132,7 +134,7 @@ def game_odds(rules: RuleSet, score: tuple[int, int], *, target: int | None = No
     next hand; ``first``: my and the opponent's scores in the sampled outcomes of the next hand (from
     :func:`analyzer.twohand.analysis.analyze_hand`), else the next hand comes from the pool too.
     """
-    t = int(rules.scoring.get("target", 120)) if target is None else int(target)
+    t = int(rules.scoring["target"]) if target is None else int(target)
     me, opp = (int(x) for x in score)
     if me < 0 or opp < 0:
         raise UserError("scores in two-handed pinochle are never negative")

@@ -1,0 +1,442 @@
+"""The rule-set schema: every section of a rule-set TOML file as a typed dataclass, with its defaults.
+
+This module is the one place that says which keys a rule set has, what type and range each value has,
+and what a key left out means (its default). :func:`parse_spec` checks a rule dict (a built-in file,
+or a house-rule file merged onto its base, options applied) against it and returns a
+:class:`RuleSpec`; every unknown key is an error that names the nearest valid key, every value is
+checked for type and range, and nothing is coerced silently (``values = [1.5, 2.5]`` is an error, not
+``[1, 2]``). The loader (:mod:`analyzer.rules.loader`) builds the :class:`~analyzer.rules.model.RuleSet`
+from the spec.
+
+Sections and their keys (the field docs below say what each one means):
+
+* top level: ``id``, ``name``, ``seed``, ``summary``, ``reference``;
+* ``[deck]`` :class:`DeckSpec`, ``[table]`` :class:`TableSpec`, ``[points]`` :class:`PointsSpec`,
+  ``[play]`` :class:`PlaySpec`, ``[bidding]`` :class:`BiddingSpec`, ``[scoring]`` :class:`ScoringSpec`;
+* ``[meld.NAME]`` :class:`MeldEntry` (one per meld) and ``[options.NAME]`` :class:`OptionEntry`.
+
+A house-rule file adds ``base = "auction"`` and a table ``[options]`` of ``name = value`` pairs.
+"""
+
+from __future__ import annotations
+
+import difflib
+import functools
+import types
+import typing
+from dataclasses import MISSING, dataclass, field, fields
+from typing import Any, Literal
+
+#: rank letters a deck may use (``10`` is accepted for ``T`` in card names)
+RANK_LETTERS = ("A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2")
+#: the largest number of points, bids or targets a rule value may hold
+MAX_POINTS = 100_000
+
+
+def _r(lo: int, hi: int, doc: str) -> Any:
+    """Field metadata: the value's range and what it means."""
+    return {"range": (lo, hi), "doc": doc}
+
+
+def _d(doc: str) -> Any:
+    return {"doc": doc}
+
+
+@dataclass(frozen=True)
+class DeckSpec:
+    """``[deck]``: the pack."""
+
+    ranks: tuple[str, ...] = field(metadata=_d("ranks from high to low, e.g. [A, T, K, Q, J, 9]"))
+    copies: int = field(metadata=_r(1, 4, "identical copies of each card"))
+
+
+@dataclass(frozen=True)
+class TableSpec:
+    """``[table]``: seats, sides and the deal."""
+
+    seats: int = field(metadata=_r(2, 4, "players at the table"))
+    sides: tuple[tuple[int, ...], ...] = field(metadata=_d("the seats of each side, e.g. [[0, 2], [1, 3]]"))
+    hand_size: int = field(metadata=_r(1, 40, "cards dealt to each player"))
+    deal_packet: int = field(default=1, metadata=_r(1, 20, "cards dealt at a time"))
+
+
+@dataclass(frozen=True)
+class PointsSpec:
+    """``[points]``: card points and trick bonuses."""
+
+    cards: dict[str, int] = field(metadata=_d("points of each rank, e.g. { A = 1, T = 1, K = 1, Q = 0, J = 0 }"))
+    last_trick: int = field(default=0, metadata=_r(0, MAX_POINTS, "points for taking the last trick"))
+    per_trick: int = field(default=0, metadata=_r(0, MAX_POINTS, "points for each trick taken"))
+    convert: tuple[tuple[int, int], ...] = field(
+        default=(), metadata=_d("card points to trick points: [[from, slope], ...] (Luxury Family)"))
+
+
+@dataclass(frozen=True)
+class PlaySpec:
+    """``[play]``: who leads and what a player must play."""
+
+    leader: Literal["declarer", "non-dealer"] = field(default="declarer", metadata=_d("who leads the first trick"))
+    follow: bool = field(default=True, metadata=_d("a player must follow the led suit when able"))
+    must_trump: bool = field(default=True, metadata=_d("a player unable to follow must trump when able"))
+    head: Literal["never", "trump-led", "always"] = field(
+        default="never", metadata=_d("must a player beat the trick's winning card"))
+    first_lead_trump: bool = field(default=False, metadata=_d("the declarer must lead trump to the first trick"))
+    first_lead_trump_unless_bid: int | None = field(
+        default=None, metadata=_r(0, MAX_POINTS, "... unless the winning bid was this"))
+    stock: bool = field(default=False, metadata=_d("undealt cards form a stock drawn from (two-handed)"))
+    meld_notes: Literal["strict", "relaxed"] = field(
+        default="strict", metadata=_d("two-handed phase 1: adding to a meld scores the difference (strict)"))
+
+
+@dataclass(frozen=True)
+class BiddingSpec:
+    """``[bidding]``: the auction (``kind = "none"``: no bidding)."""
+
+    kind: Literal["none", "ascending"] = field(default="none", metadata=_d("none, or ascending bids"))
+    opening: int = field(default=0, metadata=_r(0, MAX_POINTS, "the lowest bid"))
+    step: int = field(default=1, metadata=_r(1, MAX_POINTS, "the least raise"))
+    multiple_above: int = field(default=0, metadata=_r(0, MAX_POINTS, "bids above this are multiples of `multiple`"))
+    multiple: int = field(default=1, metadata=_r(1, MAX_POINTS, "see multiple_above"))
+    rounds: int = field(default=0, metadata=_r(0, 10, "bidding rounds (0: until all but one have passed)"))
+    dealer_holds: bool = field(default=False, metadata=_d("the dealer holds the opening bid"))
+    all_pass: Literal["throw-in", "dealer"] = field(default="throw-in", metadata=_d("what happens when all pass"))
+    meld_bids: tuple[int, ...] = field(default=(), metadata=_d("first-round meld bids [lo, hi] (double deck)"))
+    meld_bid_unit: int = field(default=10, metadata=_r(1, MAX_POINTS, "meld points per step of a meld bid"))
+    levels: int = field(default=20, metadata=_r(1, 400, "bid levels the advisor reports above the opening"))
+    signals: dict[str, str] = field(default_factory=dict, metadata=_d("bid value -> what it signals"))
+
+
+@dataclass(frozen=True)
+class ScoringSpec:
+    """``[scoring]``: who scores what after a hand."""
+
+    unit: Literal["side", "player"] = field(default="side", metadata=_d("partnerships score together, or players"))
+    declarer_min_meld: int = field(default=0, metadata=_r(0, MAX_POINTS, "meld the bidders need to count it"))
+    declarer_min_tricks: int = field(default=0, metadata=_r(0, MAX_POINTS, "trick points the bidders need"))
+    defender_min_tricks: int = field(default=0, metadata=_r(0, MAX_POINTS, "trick points the defenders need"))
+    no_trick_no_meld: bool = field(default=False, metadata=_d("a side that takes no trick scores no meld"))
+    target: int = field(default=0, metadata=_r(0, MAX_POINTS, "game score (0: no target)"))
+
+
+@dataclass(frozen=True)
+class MeldEntry:
+    """``[meld.NAME]``: one meld — its cards (exactly one of ``ranks``, ``around``, ``cards``) and points
+    (``value`` per copy, or ``values`` by number of copies)."""
+
+    label: str = field(default="", metadata=_d("the name shown (default: NAME with spaces)"))
+    suit: Literal["any", "trump", "plain"] = field(default="any", metadata=_d("which suits a rank pattern counts in"))
+    ranks: dict[str, int] = field(default_factory=dict, metadata=_d("a pattern inside one suit: rank = copies"))
+    around: str = field(default="", metadata=_d("a rank held in every suit"))
+    cards: tuple[str, ...] = field(default=(), metadata=_d("fixed cards, e.g. [\"QS\", \"JD\"]"))
+    value: int | None = field(default=None, metadata=_r(0, MAX_POINTS, "points per complete copy"))
+    trump_value: int | None = field(default=None, metadata=_r(0, MAX_POINTS, "points per copy in trump"))
+    values: tuple[int, ...] = field(default=(), metadata=_r(0, MAX_POINTS, "points for 1, 2, ... copies"))
+    trump_values: tuple[int, ...] = field(default=(), metadata=_r(0, MAX_POINTS, "the same in trump"))
+    group: str = field(default="", metadata=_d("melds of one group in a suit are alternatives: the best counts"))
+    excludes: tuple[str, ...] = field(default=(), metadata=_d("melds whose cards this one cannot use"))
+
+
+Scalar = str | int
+
+
+@dataclass(frozen=True)
+class OptionEntry:
+    """``[options.NAME]`` of a rule set: a switchable rule and what each value changes."""
+
+    choices: tuple[Scalar, ...] = field(metadata=_d("the values a user may choose"))
+    default: Scalar = field(metadata=_d("the value in force unless chosen"))
+    help: str = field(default="", metadata=_d("what the option means"))
+    path: str = field(default="", metadata=_d("the rule value the option sets, e.g. play.head"))
+    patch: dict[str, dict[str, Any]] = field(default_factory=dict, metadata=_d("value -> {path = value, ...}"))
+
+
+@dataclass(frozen=True)
+class RuleSpec:
+    """A whole rule set, checked: what :func:`parse_spec` returns."""
+
+    id: str = field(metadata=_d("the rule set's id"))
+    deck: DeckSpec
+    table: TableSpec
+    points: PointsSpec
+    play: PlaySpec = field(default_factory=PlaySpec)
+    bidding: BiddingSpec = field(default_factory=BiddingSpec)
+    scoring: ScoringSpec = field(default_factory=ScoringSpec)
+    meld: dict[str, MeldEntry] = field(default_factory=dict)
+    options: dict[str, OptionEntry] = field(default_factory=dict)
+    name: str = field(default="", metadata=_d("the game's name (default: the id)"))
+    seed: str = field(default="", metadata=_d("the rule text it reads"))
+    summary: str = field(default="", metadata=_d("one line about the game"))
+    reference: bool = field(default=False, metadata=_d("not a pinochle game (the solver's bridge reference)"))
+
+
+#: keys of a house-rule file besides those of a rule set
+HOUSE_KEYS = ("base", "options")
+SECTIONS = {"deck": DeckSpec, "table": TableSpec, "points": PointsSpec, "play": PlaySpec, "bidding": BiddingSpec,
+            "scoring": ScoringSpec}
+
+
+class SchemaError(ValueError):
+    """A rule dict that does not fit the schema; the message names the key and what to write instead."""
+
+
+def defaults(section: type) -> dict[str, Any]:
+    """The default of every key of a section that has one (what a rule file may leave out)."""
+    out = {}
+    for f in fields(section):
+        if f.default is not MISSING:
+            out[f.name] = f.default
+        elif f.default_factory is not MISSING:
+            out[f.name] = f.default_factory()
+    return out
+
+
+def nearest(word: str, choices: typing.Iterable[str]) -> str:
+    """`` (did you mean 'x'?)`` for the closest of ``choices``, or an empty string."""
+    m = difflib.get_close_matches(str(word), [str(c) for c in choices], n=1, cutoff=0.6)
+    return f" (did you mean {m[0]!r}?)" if m else ""
+
+
+def _kind(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, int):
+        return "a whole number"
+    if isinstance(value, float):
+        return "a decimal number"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, dict):
+        return "a table"
+    if isinstance(value, list | tuple):
+        return "a list"
+    return type(value).__name__
+
+
+def _show(value: Any) -> str:
+    text = repr(value) if not isinstance(value, str) else f'"{value}"'
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _expect(path: str, what: str, value: Any) -> SchemaError:
+    return SchemaError(f"{path} must be {what}, not {_show(value)} ({_kind(value)})")
+
+
+@functools.cache
+def _hints(cls: type) -> dict[str, Any]:
+    return typing.get_type_hints(cls)
+
+
+def _convert(value: Any, hint: Any, path: str, meta: Any) -> Any:
+    """``value`` checked against the type ``hint`` (and the range in ``meta``); SchemaError otherwise."""
+    origin = typing.get_origin(hint)
+    args = typing.get_args(hint)
+    if hint is Any:
+        return value
+    if origin in (typing.Union, types.UnionType):
+        if value is None and type(None) in args:
+            return None
+        alts = [a for a in args if a is not type(None)]
+        errors = []
+        for a in alts:
+            try:
+                return _convert(value, a, path, meta)
+            except SchemaError as e:
+                errors.append(e)
+        if len(alts) == 1:
+            raise errors[0]
+        raise _expect(path, " or ".join(_what(a) for a in alts), value)
+    if origin is Literal:
+        if value in args and type(value) is type(args[0]):
+            return value
+        raise SchemaError(f"{path} must be one of {', '.join(_show(a) for a in args)}, not {_show(value)}"
+                          + nearest(str(value), [str(a) for a in args]))
+    if hint is bool:
+        if not isinstance(value, bool):
+            raise _expect(path, "true or false", value)
+        return value
+    if hint is int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise _expect(path, "a whole number", value)
+        lo, hi = (meta or {}).get("range", (None, None))
+        if lo is not None and not lo <= value <= hi:
+            raise SchemaError(f"{path} must lie between {lo} and {hi}, not {value}")
+        return value
+    if hint is str:
+        if not isinstance(value, str):
+            raise _expect(path, "text in quotes", value)
+        return value
+    if origin is tuple:
+        if not isinstance(value, list | tuple):
+            raise _expect(path, "a list [...]", value)
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(_convert(v, args[0], f"{path}[{i}]", meta) for i, v in enumerate(value))
+        if len(value) != len(args):
+            raise SchemaError(f"{path} must be a list of {len(args)} entries, not {_show(value)}")
+        return tuple(_convert(v, a, f"{path}[{i}]", meta) for i, (v, a) in enumerate(zip(value, args, strict=True)))
+    if origin is dict:
+        if not isinstance(value, dict):
+            raise _expect(path, "a table { key = value }", value)
+        return {str(k): _convert(v, args[1], f"{path}.{k}", meta) for k, v in value.items()}
+    if isinstance(hint, type) and hasattr(hint, "__dataclass_fields__"):
+        return _section(value, hint, path)
+    raise TypeError(f"schema type {hint!r} not handled")  # pragma: no cover - a schema bug, not user input
+
+
+def _what(hint: Any) -> str:
+    return {int: "a whole number", str: "text", bool: "true or false"}.get(hint, str(hint))
+
+
+def _section(value: Any, cls: type, path: str) -> Any:
+    """A dataclass of the schema from a TOML table: unknown keys, missing keys and every value checked."""
+    where = f"[{path}]" if path else "the top level"
+    if not isinstance(value, dict):
+        raise _expect(path or "the file", "a table", value)
+    hints = _hints(cls)
+    names = [f.name for f in fields(cls)]
+    for k in value:
+        if k not in names:
+            raise SchemaError(f"unknown key {k!r} in {where}{nearest(k, names)}; its keys are {', '.join(names)}")
+    kw = {}
+    for f in fields(cls):
+        p = f"{path}.{f.name}" if path else f.name
+        if f.name in value:
+            kw[f.name] = _convert(value[f.name], hints[f.name], p, f.metadata)
+        elif f.default is MISSING and f.default_factory is MISSING:
+            raise SchemaError(f"{where} needs {f.name} ({f.metadata.get('doc', '')})")
+    return cls(**kw)
+
+
+def _check_meld(name: str, m: MeldEntry, spec_deck: DeckSpec, known: list[str]) -> None:
+    path = f"meld.{name}"
+    shapes = [k for k, v in (("ranks", m.ranks), ("around", m.around), ("cards", m.cards)) if v]
+    if not shapes:
+        others = [k for k in known if k != name]
+        raise SchemaError(f"unknown meld {name!r}{nearest(name, others)}: the melds are {', '.join(others)}; a new "
+                          "meld needs its cards: ranks = {...}, around = \"A\" or cards = [...]")
+    if len(shapes) > 1:
+        raise SchemaError(f"{path} gives {' and '.join(shapes)}: a meld is one of ranks, around or cards")
+    if m.value is None and not m.values:
+        raise SchemaError(f"{path} needs value = N (per copy) or values = [N1, N2, ...] (by copies)")
+    if m.value is not None and m.values:
+        raise SchemaError(f"{path} gives both value = {m.value} and values = {list(m.values)}: keep one "
+                          "(a house rule overriding values writes values = [...])")
+    if m.trump_value is not None and m.value is None:
+        raise SchemaError(f"{path}: trump_value goes with value (per copy); with values write trump_values")
+    if m.trump_values and len(m.trump_values) != len(m.values):
+        raise SchemaError(f"{path}: trump_values needs as many entries as values ({len(m.values)})")
+    if m.values and len(m.values) > 4:
+        raise SchemaError(f"{path}.values lists {len(m.values)} entries: at most one per copy (4)")
+    for r, n in m.ranks.items():
+        if r not in spec_deck.ranks:
+            raise SchemaError(f"{path}.ranks: rank {r!r} is not in the deck ({' '.join(spec_deck.ranks)})"
+                              + nearest(r, spec_deck.ranks))
+        if not 1 <= n <= spec_deck.copies:
+            raise SchemaError(f"{path}.ranks.{r} must lie between 1 and {spec_deck.copies} (the deck's copies), "
+                              f"not {n}")
+    if m.around and m.around not in spec_deck.ranks:
+        raise SchemaError(f"{path}.around: rank {m.around!r} is not in the deck ({' '.join(spec_deck.ranks)})")
+    for e in m.excludes:
+        if e not in known:
+            raise SchemaError(f"{path}.excludes names no meld {e!r}{nearest(e, known)}")
+
+
+def parse_spec(raw: dict[str, Any]) -> RuleSpec:
+    """The rule dict ``raw`` checked against the schema (module docstring); SchemaError names what is wrong."""
+    if not isinstance(raw, dict):
+        raise SchemaError("a rule set must be a TOML document of tables")
+    for k, v in raw.items():
+        if k in ("meld", "options") and not isinstance(v, dict):
+            raise _expect(k, f"tables [{k}.NAME]", v)
+    names = [f.name for f in fields(RuleSpec)]
+    for k in raw:
+        if k not in names:
+            hint = nearest(k, names + list(raw.get("meld", {})))
+            if k in raw.get("meld", {}):
+                hint = f" (a meld's points go in its table: [meld.{k}] values = [...])"
+            raise SchemaError(f"unknown key {k!r} at the top level{hint}; the keys are {', '.join(names)}")
+    melds = {}
+    for name, m in (raw.get("meld") or {}).items():
+        melds[name] = _section(m, MeldEntry, f"meld.{name}")
+    opts = {}
+    for name, o in (raw.get("options") or {}).items():
+        if not isinstance(o, dict):
+            raise _expect(f"options.{name}", f"a table [options.{name}] with choices and default", o)
+        opts[name] = _section(o, OptionEntry, f"options.{name}")
+    body = {k: v for k, v in raw.items() if k not in ("meld", "options")}
+    base = _section(body, RuleSpec, "")
+    spec = RuleSpec(**{f.name: getattr(base, f.name) for f in fields(RuleSpec) if f.name not in ("meld", "options")},
+                    meld=melds, options=opts)
+    _check(spec)
+    return spec
+
+
+def _check(spec: RuleSpec) -> None:
+    """Checks across keys: the deck's ranks, sides, the deal, card points, melds, options."""
+    d, t = spec.deck, spec.table
+    if not d.ranks or len(set(d.ranks)) != len(d.ranks):
+        raise SchemaError(f"deck.ranks must list distinct ranks, not {list(d.ranks)}")
+    for r in d.ranks:
+        if r not in RANK_LETTERS:
+            raise SchemaError(f"deck.ranks: unknown rank {r!r}; ranks are {' '.join(RANK_LETTERS)} (T for ten)"
+                              + nearest(r, RANK_LETTERS))
+    seated = sorted(s for side in t.sides for s in side)
+    if seated != list(range(t.seats)):
+        raise SchemaError(f"table.sides must place each seat 0..{t.seats - 1} on exactly one side, not "
+                          f"{[list(s) for s in t.sides]}")
+    size = 4 * len(d.ranks) * d.copies
+    dealt = t.seats * t.hand_size
+    if dealt > size:
+        raise SchemaError(f"{t.seats} hands of {t.hand_size} cards do not fit a {size}-card deck "
+                          f"(table.seats, table.hand_size, deck)")
+    if dealt < size and not spec.play.stock:
+        raise SchemaError(f"{t.seats} hands of {t.hand_size} cards leave {size - dealt} of the {size} cards undealt: "
+                          "without a stock (play.stock = true) every card is dealt")
+    if t.hand_size % t.deal_packet:
+        raise SchemaError(f"table.deal_packet {t.deal_packet} does not divide table.hand_size {t.hand_size}")
+    pts = spec.points
+    for r in pts.cards:
+        if r not in d.ranks:
+            raise SchemaError(f"points.cards: rank {r!r} is not in the deck ({' '.join(d.ranks)})"
+                              + nearest(r, d.ranks))
+    missing = [r for r in d.ranks if r not in pts.cards]
+    if missing:
+        raise SchemaError(f"points.cards gives no points for rank(s) {' '.join(missing)}")
+    for r, v in pts.cards.items():
+        if not 0 <= v <= MAX_POINTS:
+            raise SchemaError(f"points.cards.{r} must lie between 0 and {MAX_POINTS}, not {v}")
+    prev = -1
+    for i, (lo, slope) in enumerate(pts.convert):
+        if lo <= prev or lo < 0 or not 0 <= slope <= 100:
+            raise SchemaError(f"points.convert[{i}] = [{lo}, {slope}]: the points must rise from 0 and each "
+                              "slope lie between 0 and 100")
+        prev = lo
+    b = spec.bidding
+    if b.kind != "none" and b.opening < 1:
+        raise SchemaError("bidding.opening must be at least 1 when there is bidding")
+    if b.meld_bids and (len(b.meld_bids) != 2 or b.meld_bids[0] > b.meld_bids[1]):
+        raise SchemaError(f"bidding.meld_bids must be [lo, hi] with lo <= hi, not {list(b.meld_bids)}")
+    for k in b.signals:
+        if not k.isdigit():
+            raise SchemaError(f"bidding.signals: key {k!r} must be a bid value such as \"16\"")
+    known = list(spec.meld)
+    for name, m in spec.meld.items():
+        _check_meld(name, m, d, known)
+    for name, o in spec.options.items():
+        if not o.choices:
+            raise SchemaError(f"options.{name}.choices must list at least one value")
+        if o.default not in o.choices:
+            raise SchemaError(f"options.{name}.default {o.default!r} is not one of its choices")
+        if not o.path and not o.patch:
+            raise SchemaError(f"options.{name} needs a path (the rule value it sets) or a patch")
+        if o.path and o.path.split(".")[0] not in (*SECTIONS, "meld"):
+            raise SchemaError(f"options.{name}.path {o.path!r} must start with a section: "
+                              f"{', '.join((*SECTIONS, 'meld'))}")
+        for v in o.patch:
+            if v not in [str(c) for c in o.choices]:
+                raise SchemaError(f"options.{name}.patch.{v}: {v!r} is not one of the option's choices")
+
+
+__all__ = [
+    "BiddingSpec", "DeckSpec", "HOUSE_KEYS", "MeldEntry", "OptionEntry", "PlaySpec", "PointsSpec", "RuleSpec",
+    "SECTIONS", "SchemaError", "ScoringSpec", "TableSpec", "defaults", "nearest", "parse_spec",
+]

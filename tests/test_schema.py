@@ -1,0 +1,126 @@
+"""The rule-set schema: every key of a house-rule file checked (unknown keys with the nearest valid name,
+types, ranges), the same way by every command that reads rules; the built-in rule sets fit it."""
+
+from dataclasses import fields
+
+import pytest
+
+from analyzer.errors import UserError
+from analyzer.rules import available, load
+from analyzer.rules.schema import SECTIONS, RuleSpec, defaults, parse_spec
+
+HAND = "AS TS KS QS JS 9S QS JD JD 9H AH AD"
+
+# (house file text, words the one-line error must contain)
+BAD_HOUSE_FILES = [
+    ('base = "auction"\n[meld.nosuch]\nvalue = 3\n', ["unknown meld 'nosuch'", "farmer"]),
+    ('base = "auction"\n[meld.farmr]\nvalues = [20, 200]\n', ["unknown meld 'farmr'", "did you mean 'farmer'"]),
+    ('base = "auction"\n[table]\nseats = 7\n', ["table.seats", "between 2 and 4", "7"]),
+    ('base = "auction"\n[table]\nseatz = 4\n', ["unknown key 'seatz'", "did you mean 'seats'"]),
+    ('base = "auction"\n[meld.farmer]\nvalues = [1.5, 2.5]\n', ["meld.farmer.values[0]", "whole number", "1.5"]),
+    ('base = "auction"\n[meld.farmer]\nvalues = "abc"\n', ["meld.farmer.values", "a list"]),
+    ('base = "auction"\nfarmer = 3\n', ["unknown key 'farmer'", "[meld.farmer]"]),
+    ('base = "auction"\n[play]\nhead = "sometimes"\n', ["play.head", "trump-led"]),
+    ('base = "auction"\n[play]\nfollow = 1\n', ["play.follow", "true or false"]),
+    ('base = "auction"\n[scoring]\ntarget = -5\n', ["scoring.target", "between 0"]),
+    ('base = "auction"\n[scoring]\ntarget = 150.0\n', ["scoring.target", "whole number"]),
+    ('base = "auction"\n[points]\ncards = { A = 1, T = 1, K = 1, Q = 0, J = 0, "9" = 0, "8" = 1 }\n',
+     ["points.cards", "'8'"]),
+    ('base = "auction"\n[meld.marriage]\nexcludes = ["farmr"]\n', ["excludes", "did you mean 'farmer'"]),
+    ('base = "auction"\n[meld.dix]\nranks = { "9" = 3 }\n', ["meld.dix.ranks.9", "between 1 and 2"]),
+    ('base = "auction"\n[meld.pinochle]\ncards = ["QS", "XX"]\n', ["meld.pinochle.cards", "XX"]),
+    ('base = "auction"\n[options]\nhead = { value = "always" }\n', ["options.head", "one value"]),
+    ('base = "auction"\n[options]\nhed = "always"\n', ["unknown option 'hed'", "did you mean 'head'"]),
+    ('base = "auction"\n[table]\nhand_size = 11\n', ["undealt"]),
+    ('base = "auction"\n[table]\nsides = [[0, 1], [1, 3]]\n', ["table.sides"]),
+    ('base = "auctoin"\n', ["unknown base", "did you mean 'auction'"]),
+    ('base = 3\n', ["unknown base"]),
+    ("base = [", ["not valid TOML"]),
+    ('base = "auction"\n[meld]\nfarmer = 3\n', ["meld.farmer", "a table"]),
+    ('base = "auction"\ndeck = 3\n', ["deck", "a table"]),
+]
+
+
+def _file(tmp_path, text, name="house.toml"):
+    f = tmp_path / name
+    f.write_text(text, encoding="utf-8")
+    return f
+
+
+@pytest.mark.parametrize("text,words", BAD_HOUSE_FILES)
+def test_bad_house_file_is_one_line_naming_the_key(text, words, tmp_path):
+    f = _file(tmp_path, text)
+    with pytest.raises(UserError) as e:
+        load(str(f))
+    msg = str(e.value)
+    assert "\n" not in msg and str(f.name) in msg
+    for w in words:
+        assert w in msg, (w, msg)
+
+
+@pytest.mark.parametrize("command", ["rules", "meld", "bid", "compare", "report"])
+@pytest.mark.parametrize("text,words", [BAD_HOUSE_FILES[i] for i in (0, 2, 4, 6)])
+def test_every_command_validates_house_files_the_same_way(command, text, words, tmp_path, run_cli):
+    f = str(_file(tmp_path, text))
+    args = {
+        "rules": ["rules", f],
+        "meld": ["meld", "--rules", f, "--hand", HAND],
+        "bid": ["bid", "--rules", f, "--hand", HAND, "--samples", "50"],
+        "compare": ["compare", "--rules", "auction", "--vs", f, "--samples", "50"],
+        "report": ["report", "--rules", f, "--samples", "50", "--out", str(tmp_path / "r")],
+    }[command]
+    code, out, err = run_cli(args)
+    assert code == 2 and out == ""
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+    for w in words:
+        assert w in err
+
+
+def test_values_are_never_truncated(tmp_path):
+    # the example of the issue: [1.5, 2.5] used to count as a farmer worth 1
+    with pytest.raises(UserError, match=r"1\.5"):
+        load(str(_file(tmp_path, 'base = "auction"\n[meld.farmer]\nvalues = [1.5, 2.5]\n')))
+
+
+def test_non_utf8_house_file_is_a_user_error(tmp_path):
+    f = tmp_path / "latin.toml"
+    f.write_bytes(b'base = "auction"\n# caf\xe9\n')
+    with pytest.raises(UserError, match="not UTF-8"):
+        load(str(f))
+
+
+def test_byte_order_mark_is_accepted(tmp_path):
+    f = tmp_path / "bom.toml"
+    f.write_bytes(b'\xef\xbb\xbfbase = "auction"\n[scoring]\ntarget = 200\n')
+    assert load(str(f)).scoring["target"] == 200
+
+
+def test_house_points_in_another_form_replace_the_base_form(tmp_path):
+    rs = load(str(_file(tmp_path, 'base = "auction"\n[meld.farmer]\nvalue = 20\n')))
+    farmer = next(m for m in rs.melds if m.name == "farmer")
+    assert farmer.value == 20 and farmer.values == () and farmer.score(2) == 40
+
+
+def test_a_new_meld_with_its_cards_is_allowed(tmp_path):
+    rs = load(str(_file(tmp_path, 'base = "auction"\n[meld.nines-around]\naround = "9"\nvalue = 3\n')))
+    assert any(m.name == "nines-around" and m.around == "9" for m in rs.melds)
+
+
+def test_builtin_rule_sets_fit_the_schema_and_fill_every_default():
+    for rid in available():
+        rs = load(rid)
+        assert isinstance(rs.spec, RuleSpec) and rs.spec.id == rid
+        for section, cls in SECTIONS.items():
+            names = {f.name for f in fields(cls)}
+            if section in ("play", "bidding", "scoring"):
+                assert set(getattr(rs, section)) == names  # the dicts the kernels read are complete
+        for k, v in defaults(type(rs.spec.bidding)).items():
+            if k not in rs.raw.get("bidding", {}):
+                assert rs.bidding[k] == v
+
+
+def test_parse_spec_rejects_a_rule_dict_without_its_sections():
+    from analyzer.rules.schema import SchemaError
+
+    with pytest.raises(SchemaError, match="needs deck"):
+        parse_spec({"id": "x", "table": {}, "points": {}})
