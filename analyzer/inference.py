@@ -606,79 +606,31 @@ class AuctionAdvice:
         return d
 
     def summary(self) -> str:
-        """One line: how many sampled deals were kept, and the advice under the auction."""
+        """One line: how many sampled deals the auction's clues kept."""
         return (f"Auction {' '.join(str(c) for c in self.calls) or '(none)'}: {self.kept} sampled deals kept of "
-                f"{self.tried} dealt ({self.kept / max(self.tried, 1):.1%}) — {self.text}")
+                f"{self.tried} dealt ({self.kept / max(self.tried, 1):.1%}) by its clues")
 
 
 def advise_after_auction(rules: RuleSet, hand: Hand | str, *, seat: int, dealer: int, auction: str | Sequence[Call],
                          hard_only: bool = False, **kw: Any) -> AuctionAdvice:
     """:func:`analyzer.advise.advise` for ``hand`` at ``seat`` after the calls ``auction`` (text such as
     ``"1:16 2:pass 3:18"`` or :class:`Call` values): the sampled deals meet the auction's clues (through
-    the sampler's accept hook); the recommendation keeps to legal calls (at least the lowest legal bid,
-    not a bid reserved for a signal the hand does not hold). It must be ``seat``'s turn."""
+    the sampler's accept hook) and the advice is the call to make now (:mod:`analyzer.callmodel`: every
+    legal call followed to the end of the auction). It must be ``seat``'s turn."""
     from analyzer.advise import advise
 
     calls = parse_calls(auction, rules) if isinstance(auction, str) else list(auction)
     a = replay(rules, dealer, calls)
     if a.done:
-        raise UserError(f"the auction {' '.join(map(str, calls))} is over: seat {a.winner} won it")
+        raise UserError(f"the auction {' '.join(map(str, calls))} is over: "
+                        + ("thrown in" if a.winner is None else f"seat {a.winner} won it"))
     if a.turn != seat:
         done = " ".join(map(str, calls)) or "no calls"
         raise UserError(f"after {done} it is seat {a.turn}'s turn, not seat {seat}'s")
     ev = evidence(rules, dealer, calls, seat, hard_only)
-    accept = ev.accept if ev else None
-    prev = kw.pop("accept", None)
-    if prev is not None and accept is not None:
-        both = accept
-
-        def accept(h: np.ndarray) -> np.ndarray:  # noqa: F811
-            return both(h) & np.asarray(prev(h), dtype=bool)
-    elif prev is not None:
-        accept = prev
-    adv = advise(rules, hand, seat=seat, dealer=dealer, accept=accept, **kw)
+    adv = advise(rules, hand, seat=seat, dealer=dealer, auction=calls, hard_only=hard_only, **kw)
     sim = adv.simulation
     kept, tried = len(sim.deals), int(sim.deals.tries)
-    h = adv.hand
-    cv = Convention.of(rules)
-    f = features(rules, h.planes[None, :])
-    due = int(cv.conventional_bids(f, a.turn not in a.acted, a.high, a.min_bid)[0])
     rec = adv.recommendation
-    first = seat not in a.acted
-    last = a.last_turn(seat)
-    worth = rec.bid if rec.action == "bid" and rec.bid is not None else None
-    free = cv.free_bids(_ladder(rules, a.min_bid, worth), first, a.high) if worth is not None else []
-    action, bid = "pass", None
-    if due:
-        higher = [b for b in free if b > due]
-        action, bid = "bid", (max(higher) if higher and last else due)
-        ctx = CallContext(Call(seat, due), 0, a.high, a.high_seat, a.min_bid, a.round, True)
-        text = (f"Bid {bid}: " + (f"a free bid above your signal {due}, worth up to {worth} with {rec.trump} trump "
-                                  "(your last turn)." if bid != due else
-                                  f"the convention asks for your signal ({cv.meaning(ctx)})."))
-    elif free:
-        action, bid = "bid", (max(free) if last else min(free))
-        text = (f"Bid {bid}: worth up to {worth} with {rec.trump} trump"
-                + (" (your last turn)." if last else "; raise again later up to it."))
-    elif worth is not None and worth >= a.min_bid:
-        text = f"Pass: the bids up to {worth} carry signals this hand does not hold."
-    elif worth is not None:
-        text = f"Pass: worth only up to {worth}, below the lowest legal bid {a.min_bid}."
-    else:
-        text = "Pass: the advisor would pass."
     return AuctionAdvice(adv, tuple(calls), a.high, a.high_seat, a.min_bid, tuple(sorted(a.passed)),
-                         tuple(ev.describe()), kept, tried, action, bid, text)
-
-
-def _on_ladder(rules: RuleSet, b: int) -> bool:
-    from analyzer.arena.auction import is_bid_value
-
-    return is_bid_value(rules, b)
-
-
-def _ladder(rules: RuleSet, lo: int, hi: int | None) -> list[int]:
-    out, b = [], lo
-    while hi is not None and b <= hi:
-        out.append(b)
-        b = next_legal(rules, b)
-    return out
+                         tuple(ev.describe()), kept, tried, rec.action, rec.bid, rec.text)

@@ -61,7 +61,7 @@ def print_comparison(c: Comparison) -> None:
         d.add_row(LABELS[m], *cells)
     console.print(d)
     if c.hands:
-        h = Table(title="Recommended bid (the advisor, same seed)", title_justify="left")
+        h = Table(title="How high the hand may bid (the advisor's ceiling, same seed)", title_justify="left")
         h.add_column("hand")
         for s in c.settings:
             h.add_column(s.label, justify="right")
