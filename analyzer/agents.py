@@ -40,6 +40,9 @@ agent that ignores them still plays legally, only misleads the inference.
   wins — on arrays, with the auction's state (who passed, who still bids, the standing bid) in the
   passing model.
 * ``random`` — a random legal call (tests: legality).
+* ``trickster`` and ``percentile`` — yardsticks written from published bidding logic: the bid formula of
+  the TricksterBots pinochle bot (:mod:`analyzer.trickster_bidder`) and the percentile method of
+  jeffbcole's Pinochle Classic (:mod:`analyzer.percentile_bidder`); each module names its source.
 """
 
 from __future__ import annotations
@@ -122,17 +125,22 @@ def seed_of(*parts: int) -> int:
 
 
 # ---- bidding by a valuation (formula, meld-only) --------------------------------------------------------------
-def conventional_call(view: BidView, limit: float) -> int | None:
+def conventional_call(view: BidView, limit: float, highest: bool | None = None, always: bool = True
+                      ) -> int | None:
     """The call of a bidder whose hand is worth ``limit``, keeping to the conventions: the conventional bid
     when one is due (or, on a last turn, a higher free bid within the limit); otherwise the least legal
-    free bid within the limit (the highest one on a last turn), or pass."""
+    free bid within the limit (the highest one on a last turn), or pass. ``highest`` overrides which free
+    bid a bidder makes (True: the highest within the limit, False: the least; None: by the last turn).
+    ``always`` False: the conventions bind only while a seat still to call could read the call (as the
+    advisor keeps them); True (formula, meld-only): on every first call."""
     rs = view.rules
     cv = Convention.of(rs)
     f = features(rs, view.hand[None, :])
-    due = int(cv.conventional_bids(f, view.first_call, view.high, view.min_bid)[0])
+    first = view.first_call and (always or bool(view.to_act))
+    due = int(cv.conventional_bids(f, first, view.high, view.min_bid)[0])
     top = int(math.floor(limit))
-    free = cv.free_bids(view.legal(upto=top), view.first_call, view.high) if top >= view.min_bid else []
-    if view.last_turn:
+    free = cv.free_bids(view.legal(upto=top), first, view.high) if top >= view.min_bid else []
+    if view.last_turn if highest is None else highest:
         best = max(free) if free else None
         if due:
             return best if best is not None and best > due else due
@@ -644,9 +652,17 @@ AGENTS: dict[str, Factory] = {
     "formula": lambda **kw: Formula(**kw),
     "meld-only": lambda **kw: MeldOnly(**kw),
     "random": lambda **kw: RandomBidder(**kw),
+    "trickster": lambda **kw: _yardstick("analyzer.trickster_bidder", "TricksterBidder")(**kw),
+    "percentile": lambda **kw: _yardstick("analyzer.percentile_bidder", "PercentileBidder")(**kw),
 }
-AGENTS_HELP = ("advisor, advisor-cautious, advisor-noinf, formula, meld-only, random; options after a colon "
-               "(advisor:samples=200,risk=0.6,inference=off), or module:Class for your own agent")
+AGENTS_HELP = ("advisor, advisor-cautious, advisor-noinf, formula, meld-only, random, trickster, percentile; options "
+               "after a colon (advisor:samples=200,risk=0.6,inference=off; percentile:level=standard), or "
+               "module:Class for your own agent")
+
+
+def _yardstick(module: str, cls: str) -> Any:
+    """A yardstick agent's class, imported when first asked for (its module imports this one)."""
+    return getattr(importlib.import_module(module), cls)
 
 
 def register_agent(name: str, factory: Factory) -> None:
