@@ -66,6 +66,7 @@ from analyzer.inference import (
     Evidence,
     FormulaParams,
     bidding_margin,
+    clue_model,
     effective_size,
     evidence,
     excess_trumps,
@@ -411,11 +412,15 @@ class Advisor:
 
     def __init__(self, samples: int | None = None, risk: float = 0.0, inference: bool = True, soft: bool = True,
                  policy: str = "v1", play: str = "playout", min_keep: float = MIN_KEEP, min_ess: float = MIN_ESS,
-                 fresh_forecast: bool = True, independent_forecast: bool = True, name: str = "advisor") -> None:
+                 fresh_forecast: bool = True, independent_forecast: bool = True, clues: str = "fitted",
+                 name: str = "advisor") -> None:
         if not 0.0 <= risk <= 1.0:
             raise UserError(f"advisor risk is a chance between 0 and 1, not {risk}")
         if samples is not None and samples < 20:
             raise UserError(f"advisor samples must be at least 20, not {samples}")
+        if clues not in ("fitted", "prior"):
+            raise UserError(f"advisor clues are fitted or prior, not {clues!r}")
+        self.clues = clues
         self.samples = samples
         self.risk = risk
         self.inference = inference
@@ -447,7 +452,8 @@ class Advisor:
     def _evidence(self, view: BidView) -> Evidence | None:
         if not self.inference or not view.calls:
             return None
-        ev = evidence(view.rules, view.dealer, view.calls, view.seat, hard_only=not self.soft)
+        ev = evidence(view.rules, view.dealer, view.calls, view.seat, hard_only=not self.soft,
+                      model=clue_model(view.rules, self.clues == "fitted"))
         return ev if ev else None
 
     def _draw(self, view: BidView, ev: Evidence | None, e: _HandCache, others: bool, thin: bool

@@ -182,8 +182,45 @@ def fair_share_points(rules: RuleSet, seat: int) -> int:
 
 
 def soft_sigma(rules: RuleSet) -> float:
-    """The spread of the soft clues: :data:`SOFT_SCALE` x the fair share of the trick points."""
+    """The spread of the prior soft clues: :data:`SOFT_SCALE` x the fair share of the trick points."""
     return max(1.0, SOFT_SCALE * fair_share_points(rules, 0))
+
+
+@dataclass(frozen=True)
+class ClueModel:
+    """How a call's free-bidding part reads as the caller's strength: a seat's *willingness* is its
+    bidding limit ``l`` plus ``shift`` plus normal noise of spread ``sigma``; a pass when the lowest free bid
+    was ``b`` says willingness < b (likelihood ``Phi((b - l - shift) / sigma)``), a free bid ``b`` says
+    willingness >= b (``Phi((l + shift - b) / sigma)``), a last-turn bid says willingness < the next free
+    value (``at-most``). ``source``: ``prior`` (shift 0, sigma :func:`soft_sigma`) or ``fitted``
+    (:data:`CLUE_FIT`, by likelihood on arena hands: :mod:`analyzer.cluefit`)."""
+
+    shift: float
+    sigma: float
+    source: str = "prior"
+
+    def z(self, kind: str, limit: np.ndarray, a: float) -> np.ndarray:
+        """The probit argument of a soft clue of ``kind`` at value ``a`` for hands of bidding limit ``limit``."""
+        w = np.asarray(limit, dtype=np.float64) + self.shift
+        return (w - a) / self.sigma if kind == "at-least" else (a - w) / self.sigma
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"shift": round(self.shift, 3), "sigma": round(self.sigma, 3), "source": self.source}
+
+
+#: the soft clues' model fitted by likelihood (:func:`analyzer.cluefit.fit_clue_model`) per rule set with its
+#: default options, on arena hands of seeds not used for the reports (``reports/arena/run_all.sh``); rule
+#: sets or options not listed read the calls with the prior model
+CLUE_FIT: dict[str, tuple[float, float]] = {}
+
+
+def clue_model(rules: RuleSet, fitted: bool = True) -> ClueModel:
+    """The clue model of ``rules``: the fitted one when there is one (and ``fitted``), else the prior."""
+    key = rules.id if not rules.options or rules.options == _default_options(rules) else ""
+    if fitted and key in CLUE_FIT:
+        shift, sigma = CLUE_FIT[key]
+        return ClueModel(float(shift), float(sigma), "fitted")
+    return ClueModel(0.0, soft_sigma(rules), "prior")
 
 
 # ---- conventions -----------------------------------------------------------------------------------------
@@ -398,6 +435,7 @@ class Evidence:
     clues: list[Clue] = field(default_factory=list)
     calls: int = 0
     hard_only: bool = False
+    model: ClueModel | None = None  # the soft clues' model (None: :func:`clue_model` of the rule set)
 
     def __bool__(self) -> bool:
         return bool(self.active)
@@ -456,8 +494,7 @@ class Evidence:
                 keep = f.least < c.a
             else:
                 v = bidding_limits(self.rules, f)[0]
-                sd = soft_sigma(self.rules)
-                z = (v - c.a) / sd if c.kind == "at-least" else (c.a - v) / sd
+                z = (self.model or clue_model(self.rules)).z(c.kind, v, c.a)
                 if soft == "weigh":
                     wi = wi + log_phi(z)
                     continue
@@ -561,9 +598,13 @@ def merge_soft(clues: Sequence[Clue]) -> list[Clue]:
     return out + list(best.values())
 
 
-def evidence(rules: RuleSet, dealer: int, calls: Sequence[Call], me: int, hard_only: bool = False) -> Evidence:
-    """The clues the calls of every seat but ``me`` give (replays the auction; UserError if illegal)."""
-    return evidence_from(replay(rules, dealer, calls), me, hard_only)
+def evidence(rules: RuleSet, dealer: int, calls: Sequence[Call], me: int, hard_only: bool = False,
+             model: ClueModel | None = None) -> Evidence:
+    """The clues the calls of every seat but ``me`` give (replays the auction; UserError if illegal);
+    ``model``: how the soft clues read (default :func:`clue_model`)."""
+    ev = evidence_from(replay(rules, dealer, calls), me, hard_only)
+    ev.model = model
+    return ev
 
 
 def evidence_from(auction: Auction, me: int, hard_only: bool = False) -> Evidence:
