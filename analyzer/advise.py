@@ -11,29 +11,22 @@ the opponent's). For every trump and bid level it reports the chance of making t
 expected net score if I declare at that bid, over all deals and over the deals where the bid wins
 the auction.
 
-**Passing and defending** is modelled explicitly, on the same sampled deals, by one rule for how the
-other seats bid:
+**The call now and the ceiling** come from the call model (:mod:`analyzer.callmodel`), on the same
+sampled deals: given the calls so far (``auction``; none: the seats before mine passed, so this is my
+seat's opening call), every legal call — pass and every legal bid — is followed to the end of the
+auction on every deal and scored. The other seats bid by their bidding limit (the formula valuation of
+their own hand less a margin, :func:`analyzer.inference.bidding_limits`) and keep the conventions; a
+seat that passed is out; the rounds left (``bidding-rounds``) are respected; if all pass the deal is
+thrown in (double deck: the dealer plays at 50). To score any declarer, every deal is also played with
+each other seat declaring its own trump (:func:`analyzer.simulate.simulate`'s ``other`` rows).
 
-* Every other seat (my partner included, in partnership games) looks at its own hand only: its best
-  trump is the suit giving it the most meld, and its *reach* is its own meld in that trump plus a fair
-  share of the trick points (the total trick points times its side's share of the seats, converted in
-  Luxury Family, rounded down: 12 in auction, 25 in double deck, 100 in Luxury Family). It bids up to
-  its reach.
-* If I pass, the seat with the highest reach declares its best trump at the **opening bid** (the lowest
-  bid; the first in bidding order from the dealer's left wins ties), if its reach is at least the
-  opening bid. It leads as the rule set says; the hand is played with the same play mode and scored by
-  the rules. If no other seat reaches the opening bid the deal is thrown in (score 0 for all) — except
-  in double deck, where the dealer must play at the opening bid of 50 (his best trump; that may be me).
-  There the dealer holds the opening bid, so the other seats' bids start one above it.
-* My bid ``b`` *wins the auction* on the deals where no opponent's reach is ``b`` or more (my partner
-  does not bid against me). "If it wins the auction" means on those deals.
-
-The recommendation names the trump and the **highest bid** ``b`` that beats passing where it wins: on
-the deals where ``b`` wins the auction, the expected net score of declaring at ``b`` (with the best
-trump there) exceeds that of passing on the same deals (paired), and the chance of making ``b`` on
-those deals is at least ``risk`` (default 0: expected value alone). A level needs
-:data:`MIN_WON_DEALS` such deals to be judged. If no bid qualifies the advice is to pass. The figures
-that support it (chances, expected scores, the paired difference with its 95% interval) come with it.
+* **The call** is the legal call of the highest expected net score, against the next-best call with the
+  paired difference and its 95% interval. When nobody can call after me it is the lowest winning bid or
+  a pass, never more; when seats can still call, a higher bid may pay to shut them out.
+* **The ceiling** says how high I may go on a later turn: per trump the highest bid ``b`` that, on the
+  deals where it wins the auction (having bid ``b``, I end up declaring at ``b``), nets more than passing
+  now on the same deals (paired), is made at least ``risk`` of the time there, and wins on at least
+  :data:`MIN_WON_DEALS` deals. The level tables show those figures per bid.
 
 Two-handed has no bidding: the upcard names trump, and the advisor reports the hand's meld, the
 expected trick points and the expected score difference under that trump. Phase 1 (the stock, melding
@@ -68,12 +61,23 @@ from typing import Any
 
 import numpy as np
 
+from analyzer.arena.auction import Call
+from analyzer.callmodel import (
+    AuctionState,
+    CallChoice,
+    Ceiling,
+    Outcomes,
+    choose_call,
+    declarer_terms,
+    opening_calls,
+    seat_features,
+)
 from analyzer.cards import SUIT_NAMES, SUITS, Hand, parse_card
 from analyzer.deal import Accept, Constraint
 from analyzer.errors import UserError
 from analyzer.rules.model import RuleSet
-from analyzer.score import convert_points, declarer_made, score_hand
-from analyzer.simulate import Simulation, bid_class, simulate
+from analyzer.score import convert_points, score_hand
+from analyzer.simulate import Simulation, simulate
 from analyzer.stats import Estimate, Proportion, mean_ci, paired_diff, proportion
 
 #: default number of sampled deals (about a second of play on 2 cores once compiled)
@@ -108,50 +112,12 @@ PHASE1_NOTE = (
 )
 
 
-# ---- the passing model ---------------------------------------------------------------------------------
+# ---- the other seats' share ------------------------------------------------------------------------------
 def fair_share(rules: RuleSet, seat: int) -> int:
     """Trick points a seat's side can count on without looking: total points x side seats / seats."""
     side = len(rules.sides[rules.side_of(seat)])
     raw = rules.total_points * side // rules.seats
     return int(convert_points(rules, np.array([raw]))[0])
-
-
-def seat_reach(rules: RuleSet, meld: np.ndarray) -> np.ndarray:
-    """int64[n, seats]: how high each seat bids on its own hand: best meld + its fair share of tricks."""
-    share = np.array([fair_share(rules, s) for s in range(rules.seats)], dtype=np.int64)
-    return meld.max(axis=2).astype(np.int64) + share[None, :]
-
-
-def opponents_reach(rules: RuleSet, meld: np.ndarray, seat: int) -> np.ndarray:
-    """int64[n]: the highest reach among my opponents (a bid of mine wins the auction below it)."""
-    mine = set(rules.sides[rules.side_of(seat)])
-    opp = [s for s in range(rules.seats) if s not in mine]
-    return seat_reach(rules, meld)[:, opp].max(axis=1)
-
-
-def pass_contracts(rules: RuleSet, meld: np.ndarray, seat: int, dealer: int
-                   ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Who declares, with which trump and at which bid, on each deal when I pass (module docstring).
-
-    ``meld`` int32[n, seats, 4]: every seat's meld for each trump. Returns int64[n] arrays declarer
-    (-1: thrown in), trump (-1 when thrown in) and bid.
-    """
-    n, seats = meld.shape[0], rules.seats
-    levels = rules.bid_levels()
-    opening = levels[0] if levels else 0
-    order = [(dealer + 1 + i) % seats for i in range(seats)]
-    others = [s for s in order if s != seat]
-    best_trump = meld.argmax(axis=2)
-    reach = seat_reach(rules, meld)[:, others]
-    pick = reach.argmax(axis=1)  # the first maximum: the earliest in bidding order
-    declarer = np.array(others, dtype=np.int64)[pick]
-    bids = reach.max(axis=1) >= opening
-    if rules.bidding.get("all_pass") == "dealer":
-        declarer = np.where(bids, declarer, dealer)
-    else:
-        declarer = np.where(bids, declarer, -1)
-    trump = np.where(declarer >= 0, best_trump[np.arange(n), np.maximum(declarer, 0)], -1)
-    return declarer, trump.astype(np.int64), np.full(n, opening, dtype=np.int64)
 
 
 # ---- results ---------------------------------------------------------------------------------------------
@@ -235,9 +201,10 @@ class LevelFigures:
     """Declaring at ``bid`` with one trump.
 
     Over all deals: ``make`` (chance to make it) and ``net``. On the deals where the bid wins the
-    auction (``win``: their share): ``make_won``, ``ours``, ``theirs``, ``net_won``, ``pass_won`` (the
-    net score of passing on those deals) and ``gain`` (paired: declaring minus passing); None when the
-    bid wins on fewer than :data:`MIN_WON_DEALS` deals.
+    auction (``win``: their share; having bid it now and raising no further, I declare at it):
+    ``make_won``, ``ours``, ``theirs``, ``net_won``, ``pass_won`` (the net score of passing now on those
+    deals) and ``gain`` (paired: declaring minus passing); None when the bid wins on fewer than
+    :data:`MIN_WON_DEALS` deals.
     """
 
     bid: int
@@ -266,45 +233,131 @@ class LevelFigures:
 
 @dataclass(frozen=True)
 class PassFigures:
-    """What passing gives on the same deals: who declares and the expected scores."""
+    """What passing now gives on the same deals: who ends up declaring, and my expected net score."""
 
     partner: Proportion | None  # my partner declares
     opponents: Proportion  # an opponent declares
-    me: Proportion  # I must play anyway (double deck's dealer at 50)
+    me: Proportion  # I play anyway (double deck: I am the dealer, held at 50)
     thrown_in: Proportion
-    ours: Estimate
-    theirs: Estimate
     net: Estimate
 
     def as_dict(self) -> dict[str, Any]:
         return {
-            "model": "the other seat with the most meld declares its best trump at the opening bid",
+            "model": "after my pass the seats still in the auction bid by their limits and the conventions "
+                     "(analyzer.callmodel); a seat that passed is out; all passed: thrown in (double deck: the "
+                     "dealer plays at 50)",
             "partner_declares": self.partner.as_dict() if self.partner else None,
             "opponent_declares": self.opponents.as_dict(),
             "i_declare": self.me.as_dict(),
             "thrown_in": self.thrown_in.as_dict(),
-            "ours": self.ours.as_dict(), "theirs": self.theirs.as_dict(), "net": self.net.as_dict(),
+            "net": self.net.as_dict(),
         }
 
 
 @dataclass(frozen=True)
+class CallFigures:
+    """One call now (``bid`` None: pass), followed to the end of the auction on every deal: my expected
+    ``net`` score, the share of deals where I end up declaring (``declare``), the chance to make my
+    contract there (``make``), the trump I name then and the mean contract."""
+
+    bid: int | None
+    net: Estimate
+    declare: Proportion
+    make: Proportion | None
+    trump: str | None
+    contract: float | None
+    allowed: bool = True
+
+    @property
+    def label(self) -> str:
+        return "Pass" if self.bid is None else f"Bid {self.bid}"
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"call": self.label, "bid": self.bid, "net": self.net.as_dict(), "i_declare": self.declare.as_dict(),
+                "make": self.make.as_dict() if self.make else None, "trump": self.trump,
+                "mean_contract": None if self.contract is None else round(self.contract, 3),
+                "allowed": self.allowed}
+
+
+@dataclass(frozen=True)
+class CallAdvice:
+    """The call now (:mod:`analyzer.callmodel`): the ``best`` call, the ``next_best`` one and ``margin``
+    (best minus next best, paired on the same deals, 95% interval); ``options``: every legal call judged
+    (``allowed`` False: against the conventions or the risk); ``due``: the conventional bid owed (0:
+    none); ``binds``: the conventions bind (a seat after me could read my call); ``last_turn``; the
+    calls so far and the standing bid."""
+
+    best: CallFigures
+    next_best: CallFigures | None
+    margin: Estimate | None
+    options: list[CallFigures]
+    due: int
+    binds: bool
+    last_turn: bool
+    calls: tuple[str, ...]
+    high: int | None
+    min_bid: int
+    to_act: tuple[int, ...]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"call": self.best.label, "bid": self.best.bid, "figures": self.best.as_dict(),
+                "next_best": self.next_best.as_dict() if self.next_best else None,
+                "margin_over_next_best": self.margin.as_dict() if self.margin else None,
+                "conventional_bid_due": self.due or None, "conventions_bind": self.binds,
+                "last_turn": self.last_turn, "calls_so_far": list(self.calls), "standing_bid": self.high,
+                "lowest_legal_bid": self.min_bid, "seats_still_to_call": list(self.to_act),
+                "options": [o.as_dict() for o in self.options]}
+
+
+@dataclass(frozen=True)
+class CeilingFigures:
+    """How high I may go on a later turn: the highest bid that beats passing where it wins (``bid``
+    None: none), with ``trump``, its chance of winning the auction, of being made there and the paired
+    gain over passing (``net``: my expected net there); ``by_trump`` per trump; ``later_turn``: whether I
+    get another turn."""
+
+    bid: int | None
+    trump: str | None
+    win: Proportion | None
+    make: Proportion | None
+    net: Estimate | None
+    gain: Estimate | None
+    by_trump: dict[str, int | None]
+    later_turn: bool
+
+    def as_dict(self) -> dict[str, Any]:
+        opt = lambda e: e.as_dict() if e is not None else None  # noqa: E731
+        return {"bid": self.bid, "trump": self.trump, "wins_auction": opt(self.win), "make_if_won": opt(self.make),
+                "net_if_won": opt(self.net), "gain_over_pass": opt(self.gain), "by_trump": dict(self.by_trump),
+                "later_turn": self.later_turn}
+
+    def text(self) -> str:
+        if self.bid is None or self.trump is None:
+            return "Ceiling: no bid beats passing where it wins the auction."
+        later = "" if self.later_turn else " (you get no later turn in this auction)"
+        return (f"Ceiling: you may go up to {self.bid} with {SUIT_NAMES[SUITS.index(self.trump)]}{later}; where "
+                f"{self.bid} wins the auction ({self.win} of the deals) you make it {self.make.p:.0%} of the time "
+                f"and gain {self.gain.mean:+.1f} over passing (95% {self.gain.lo:+.1f} to {self.gain.hi:+.1f}).")
+
+
+@dataclass(frozen=True)
 class Recommendation:
-    """The advice: ``action`` is ``bid`` (up to ``bid``, naming ``trump``), ``pass`` or ``play``
-    (two-handed: no bidding); with the figures behind it."""
+    """The advice: ``action`` is ``bid`` (call ``bid`` now; ``trump`` is the trump to name if it wins),
+    ``pass`` or ``play`` (two-handed: no bidding); with the figures behind it."""
 
     action: str
     trump: str
     bid: int | None
-    make: Proportion | None  # the chance to make the bid (pass: the opening) where it wins the auction
-    net: Estimate  # bid: the net score declaring where it wins; pass: the net score of passing
-    gain: Estimate | None  # declaring minus passing on those deals (pass: at the lowest judged bid)
+    make: Proportion | None  # bid: the chance to make my contract where I end up declaring
+    net: Estimate  # the expected net score of the call (two-handed: the score difference)
+    gain: Estimate | None  # the call minus the next-best call, paired
     text: str
 
     def as_dict(self) -> dict[str, Any]:
         return {
             "action": self.action, "trump": self.trump, "bid": self.bid,
             "make": self.make.as_dict() if self.make else None, "net": self.net.as_dict(),
-            "gain_over_pass": self.gain.as_dict() if self.gain else None, "text": self.text,
+            "gain_over_next_best": self.gain.as_dict() if self.gain else None, "text": self.text,
         }
 
 
@@ -319,6 +372,8 @@ class PlayAnalysis:
     passing: PassFigures | None
     recommendation: Recommendation
     two_handed: dict[str, Any] | None = None
+    call: CallAdvice | None = None
+    ceiling: CeilingFigures | None = None
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -327,6 +382,8 @@ class PlayAnalysis:
             "trumps": [t.as_dict() for t in self.trumps],
             "levels": {t: [lv.as_dict() for lv in lvs] for t, lvs in self.levels.items()},
             "passing": self.passing.as_dict() if self.passing else None,
+            "call": self.call.as_dict() if self.call else None,
+            "ceiling": self.ceiling.as_dict() if self.ceiling else None,
             "recommendation": self.recommendation.as_dict(),
             **({"score": self.two_handed} if self.two_handed is not None else {}),
         }
@@ -371,6 +428,8 @@ class Advice:
             "acceptance": round(sim.deals.acceptance, 6),
             "bid_levels": sorted({lv.bid for a in self.analyses for lvs in a.levels.values() for lv in lvs}),
             "recommendation": self.recommendation.as_dict(),
+            "call": self.analyses[0].call.as_dict() if self.analyses[0].call else None,
+            "ceiling": self.analyses[0].ceiling.as_dict() if self.analyses[0].ceiling else None,
             "analyses": [a.as_dict() for a in self.analyses],
             "double_dummy": self.dd_check.as_dict() if self.dd_check is not None else None,
             "notes": list(self.notes),
@@ -388,37 +447,6 @@ def net_scores(rules: RuleSet, scores: np.ndarray, seat: int) -> tuple[np.ndarra
     else:
         theirs = scores[:, [s for s in range(rules.seats) if s != seat]].mean(axis=1)
     return ours, theirs
-
-
-def _pass_scores(sim: Simulation, play: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(declarer, ours, theirs) per deal (ordered by deal) when I pass."""
-    rs = sim.rules
-    rows = sim.rows("pass", play)
-    meld, pts, trk = sim.seat_arrays(rows)
-    decl = rows["declarer"].to_numpy().astype(np.int64)
-    bid = rows["bid"].to_numpy().astype(np.int64)
-    scores = np.zeros((len(rows), rs.seats), dtype=np.int64)
-    for d in np.unique(decl):
-        if d < 0:
-            continue  # thrown in: nobody scores
-        sel = decl == d
-        scores[sel] = score_hand(rs, meld[sel], pts[sel], trk[sel], int(d), bid[sel])
-    ours, theirs = net_scores(rs, scores, sim.seat)
-    return decl, ours, theirs
-
-
-def _passing(sim: Simulation, decl: np.ndarray, ours: np.ndarray, theirs: np.ndarray) -> PassFigures:
-    rs = sim.rules
-    partners = rs.partners(sim.seat)
-    return PassFigures(
-        partner=proportion(np.isin(decl, partners)) if partners else None,
-        opponents=proportion((decl >= 0) & (decl != sim.seat) & ~np.isin(decl, partners)),
-        me=proportion(decl == sim.seat),
-        thrown_in=proportion(decl < 0),
-        ours=mean_ci(ours),
-        theirs=mean_ci(theirs),
-        net=mean_ci(ours - theirs),
-    )
 
 
 def _trump_figures(sim: Simulation, play: str, t: int, max_bid: int | None) -> TrumpFigures:
@@ -448,96 +476,129 @@ def bid_levels_for(rules: RuleSet, seat: int, dealer: int, upto: int | None = No
     return levels
 
 
-def _levels(sim: Simulation, play: str, t: int, pass_net: np.ndarray, opp_reach: np.ndarray,
-            upto: int | None = None) -> list[LevelFigures]:
-    rs = sim.rules
-    out = []
-    cache: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
-    for b in bid_levels_for(rs, sim.seat, sim.dealer, upto):
-        cls = bid_class(rs, b)
-        if cls not in cache:
-            cache[cls] = sim.seat_arrays(sim.rows("declare", play, t, cls))
-        meld, pts, trk = cache[cls]
-        scores = score_hand(rs, meld, pts, trk, sim.seat, b)
-        made = declarer_made(rs, meld, pts, trk, sim.seat, b)
-        ours, theirs = net_scores(rs, scores, sim.seat)
-        net = ours - theirs
-        won = opp_reach < b
-        base = dict(bid=b, make=proportion(made), net=mean_ci(net), win=proportion(won))
+def _outcomes(sim: Simulation, play: str) -> Outcomes:
+    """Every declarer's outcomes on the simulation's deals (``declare`` and ``other`` rows) for the call
+    model, deals in the order of ``sim.deals``."""
+    rs, me = sim.rules, sim.seat
+    ids = sim.deals.ids
+    n = ids.size
+    classes = np.array(sim.bids, dtype=np.int64)
+    C = classes.size
+    me_a = [np.zeros((C, 4, n), dtype=np.int64), np.zeros((C, 4, n), dtype=bool), np.zeros((C, 4, n))]
+    o_a = [np.zeros((C, rs.seats, n), dtype=np.int64), np.zeros((C, rs.seats, n), dtype=bool),
+           np.zeros((C, rs.seats, n)), np.zeros((C, rs.seats, n))]
+    other = sim.rows("other", play)
+    for ci, b in enumerate(classes):
+        for t in sim.trumps:
+            rows = sim.rows("declare", play, t, int(b))
+            pos = np.searchsorted(ids, rows["deal"].to_numpy())
+            terms = declarer_terms(rs, *sim.seat_arrays(rows), me, me)
+            for a, v in zip(me_a, terms[:3], strict=True):
+                a[ci, t, pos] = v
+        for j in range(rs.seats):
+            if j == me:
+                continue
+            rows = other.filter((other["declarer"] == j) & (other["bid"] == int(b)))
+            pos = np.searchsorted(ids, rows["deal"].to_numpy())
+            for a, v in zip(o_a, declarer_terms(rs, *sim.seat_arrays(rows), j, me), strict=True):
+                a[ci, j, pos] = v
+    return Outcomes(classes, *me_a, *o_a, seat_features(rs, sim.deals.hands), np.ones(n))
+
+
+def _other_trumps(rules: RuleSet, hands: np.ndarray) -> np.ndarray:
+    """int64[n, seats]: the trump each seat names when it declares (its best formula valuation)."""
+    return seat_features(rules, hands).trump.T
+
+
+def _level_figures(sim: Simulation, out: Outcomes, ceil: Ceiling, pass_net: np.ndarray, t: int) -> list[LevelFigures]:
+    res = []
+    for k, b in enumerate(ceil.bids):
+        net, made, won = ceil.net[t, k], ceil.made[t, k], ceil.won[k]
+        base = dict(bid=int(b), make=proportion(made), net=mean_ci(net), win=proportion(won))
         if int(won.sum()) < MIN_WON_DEALS:
-            out.append(LevelFigures(**base, make_won=None, ours=None, theirs=None, net_won=None, pass_won=None,
+            res.append(LevelFigures(**base, make_won=None, ours=None, theirs=None, net_won=None, pass_won=None,
                                     gain=None))
             continue
-        out.append(LevelFigures(
-            **base, make_won=proportion(made[won]), ours=mean_ci(ours[won]), theirs=mean_ci(theirs[won]),
+        theirs = -out.me_base[int(out.class_of(np.array([b]))[0]), t]
+        res.append(LevelFigures(
+            **base, make_won=proportion(made[won]), ours=mean_ci((net + theirs)[won]), theirs=mean_ci(theirs[won]),
             net_won=mean_ci(net[won]), pass_won=mean_ci(pass_net[won]), gain=paired_diff(net[won], pass_net[won]),
         ))
-    return out
+    return res
 
 
-def _recommend(levels: dict[str, list[LevelFigures]], risk: float, best_total: str, pass_net: Estimate
-               ) -> tuple[Recommendation, dict[str, int | None]]:
-    max_bid: dict[str, int | None] = {}
-    for t, lvs in levels.items():
-        ok = [lv.bid for lv in lvs if lv.gain is not None and lv.gain.mean > 0 and lv.make_won.p >= risk]
-        max_bid[t] = max(ok) if ok else None
-    cands = [(b, t) for t, b in max_bid.items() if b is not None]
-    if not cands:
-        judged = [lv for lv in levels[best_total] if lv.gain is not None]
-        if judged:
-            lv = judged[0]
-            why = (f"where bidding {lv.bid} in {SUIT_NAMES[SUITS.index(best_total)]} wins the auction "
-                   f"({lv.win} of the deals) it nets {lv.net_won.mean:+.1f} on average, passing "
-                   f"{lv.pass_won.mean:+.1f} (gain {lv.gain.mean:+.1f}, 95% {lv.gain.lo:+.1f} to "
-                   f"{lv.gain.hi:+.1f})")
-            if risk > 0 and lv.gain.mean > 0:
-                why = f"no bid is made {risk:.0%} of the time where it wins the auction; " + why
-            return Recommendation("pass", best_total, None, lv.make_won, pass_net, lv.gain,
-                                  f"Pass: {why}."), max_bid
-        n = levels[best_total][0].win.n if levels[best_total] else 0
-        return Recommendation("pass", best_total, None, None, pass_net, None,
-                              f"Pass: no bid wins the auction on enough of the {n} sampled deals to be judged "
-                              f"(at least {MIN_WON_DEALS}): the opponents' hands outbid every level, or too few "
-                              "deals were played."), max_bid
-    top = max(b for b, _ in cands)
-    at = {t: next(lv for lv in levels[t] if lv.bid == top) for b, t in cands if b >= top}
-    trump = max(at, key=lambda t: at[t].net_won.mean)
-    lv = at[trump]
-    ceiling = " (the highest level considered)" if top == levels[trump][-1].bid else ""
-    text = (
-        f"Bid up to {top}{ceiling} and name {SUIT_NAMES[SUITS.index(trump)]} ({trump}). Where {top} wins the "
-        f"auction ({lv.win} of the deals) you make it {lv.make_won.p:.0%} of the time (95% "
-        f"{lv.make_won.lo:.0%}-{lv.make_won.hi:.0%}) and net {lv.net_won.mean:+.1f} on average, against "
-        f"{lv.pass_won.mean:+.1f} for passing on the same deals (gain {lv.gain.mean:+.1f}, 95% "
-        f"{lv.gain.lo:+.1f} to {lv.gain.hi:+.1f})."
+def _call_figures(sim: Simulation, ch: CallChoice, k: int) -> CallFigures:
+    mine = ch.decl[k] == sim.seat
+    return CallFigures(
+        bid=ch.calls[k], net=mean_ci(ch.net[k]), declare=proportion(mine),
+        make=proportion(ch.made[k][mine]) if mine.any() else None,
+        trump=SUITS[int(ch.trump[k])] if mine.any() else None,
+        contract=float(ch.contract[k][mine].mean()) if mine.any() else None, allowed=bool(ch.allowed[k]),
     )
-    return Recommendation("bid", trump, top, lv.make_won, lv.net_won, lv.gain, text), max_bid
 
 
-def _highest_reach(sim: Simulation, play: str) -> int:
-    """The most the declaring side reaches (meld + trick points) on any sampled deal and trump: bids
-    above it can never be made, so the advisor's levels stop there (and never below the rule set's
-    default number of levels)."""
-    rows = sim.rows("declare", play)
-    if rows.height == 0:
-        return sim.rules.bid_levels()[-1]
-    reach = int((rows["side_meld"] + rows["side_trick_points"]).max())
-    return max(reach, sim.rules.bid_levels()[-1])
+def _call_text(state: AuctionState, ch: CallChoice, best: CallFigures, nxt: CallFigures | None,
+               margin: Estimate | None) -> str:
+    """The call now in words, with its figures against the next-best call."""
+    if best.bid is None:
+        head = "Pass"
+    else:
+        head = f"Bid {best.bid}"
+        if best.trump is not None:
+            head += f" and name {SUIT_NAMES[SUITS.index(best.trump)]} ({best.trump}) if it holds"
+    why = []
+    if best.bid is not None and not state.to_act:
+        why.append("nobody calls after you, so the lowest winning bid")
+    elif best.bid is not None and ch.due and best.bid == ch.due:
+        why.append("the conventional bid your hand owes")
+    elif best.bid is not None and best.bid > state.min_bid and state.to_act:
+        why.append("above the lowest legal bid to shut out the seats still to call")
+    text = f"{head}{' (' + why[0] + ')' if why else ''}: expected net {best.net.mean:+.1f} (95% {best.net.lo:+.1f} " \
+           f"to {best.net.hi:+.1f})"
+    if best.bid is not None and best.make is not None:
+        text += f"; you declare on {best.declare} of the deals and make it {best.make.p:.0%} of the time there"
+    if nxt is not None and margin is not None:
+        text += (f". Next best: {nxt.label}, {nxt.net.mean:+.1f} (difference {margin.mean:+.1f}, 95% "
+                 f"{margin.lo:+.1f} to {margin.hi:+.1f})")
+    return text + "."
 
 
-def _analyse_bidding(sim: Simulation, play: str, risk: float) -> PlayAnalysis:
-    decl, p_ours, p_theirs = _pass_scores(sim, play)
-    pass_fig = _passing(sim, decl, p_ours, p_theirs)
-    pass_net = p_ours - p_theirs
-    opp = opponents_reach(sim.rules, sim.meld, sim.seat)
-    upto = _highest_reach(sim, play)
-    levels = {SUITS[t]: _levels(sim, play, t, pass_net, opp, upto) for t in sim.trumps}
-    pre = [_trump_figures(sim, play, t, None) for t in sim.trumps]
+def _analyse_bidding(sim: Simulation, play: str, risk: float, state: AuctionState) -> PlayAnalysis:
+    out = _outcomes(sim, play)
+    ch = choose_call(state, out, sim.hand.planes, risk, MIN_WON_DEALS)
+    ceil = ch.ceiling
+    pass_net = ch.net[0]
+    levels = {SUITS[t]: _level_figures(sim, out, ceil, pass_net, t) for t in sim.trumps}
+    partners = sim.rules.partners(sim.seat)
+    d0 = ch.decl[0]
+    pass_fig = PassFigures(
+        partner=proportion(np.isin(d0, partners)) if partners else None,
+        opponents=proportion((d0 >= 0) & (d0 != sim.seat) & ~np.isin(d0, partners)),
+        me=proportion(d0 == sim.seat), thrown_in=proportion(d0 < 0), net=mean_ci(pass_net),
+    )
+    options = [_call_figures(sim, ch, k) for k in range(len(ch.calls))]
+    best = options[ch.best]
+    nxt = options[ch.second] if ch.second >= 0 else None
+    margin = paired_diff(ch.net[ch.best], ch.net[ch.second]) if ch.second >= 0 else None
+    call = CallAdvice(best, nxt, margin, options, ch.due, state.conventions_bind, state.last_turn,
+                      tuple(str(c) for c in state.calls), state.high, state.min_bid, state.to_act)
+    pre = [_trump_figures(sim, play, t, ceil.by_trump.get(t)) for t in sim.trumps]
     best_total = max(pre, key=lambda f: f.total.mean).trump
-    rec, max_bid = _recommend(levels, risk, best_total, pass_fig.net)
-    trumps = [replace(f, max_bid=max_bid[f.trump]) for f in pre]
+    if ceil.bid is not None:
+        k = int(np.flatnonzero(ceil.bids == ceil.bid)[0])
+        won = ceil.won[k]
+        t = int(ceil.trump)
+        cfig = CeilingFigures(ceil.bid, SUITS[t], proportion(won), proportion(ceil.made[t, k][won]),
+                              mean_ci(ceil.net[t, k][won]), paired_diff(ceil.net[t, k][won], pass_net[won]),
+                              {SUITS[x]: ceil.by_trump.get(x) for x in sim.trumps}, not state.last_turn)
+    else:
+        cfig = CeilingFigures(None, None, None, None, None, None, {SUITS[x]: None for x in sim.trumps},
+                              not state.last_turn)
+    trump = best.trump or cfig.trump or best_total
+    rec = Recommendation("pass" if best.bid is None else "bid", trump, best.bid, best.make, best.net, margin,
+                         _call_text(state, ch, best, nxt, margin))
     policy = sim.policy if play == "playout" else play
-    return PlayAnalysis(play, policy, trumps, levels, pass_fig, rec)
+    return PlayAnalysis(play, policy, pre, levels, pass_fig, rec, call=call, ceiling=cfig)
 
 
 def _analyse_two_handed(sim: Simulation, play: str) -> PlayAnalysis:
@@ -560,6 +621,37 @@ def _analyse_two_handed(sim: Simulation, play: str) -> PlayAnalysis:
              "more_than_opponent": win.as_dict()}
     policy = sim.policy if play == "playout" else play
     return PlayAnalysis(play, policy, [fig], {}, None, rec, two_handed=extra)
+
+
+def _auction_state(rules: RuleSet, seat: int, dealer: int, auction: Sequence[Call] | None, hard_only: bool,
+                   accept: Accept | None) -> tuple[AuctionState, Accept | None]:
+    """Where the auction stands at my turn, and the sampler's accept hook with the calls' clues."""
+    from analyzer.arena.auction import next_legal
+    from analyzer.inference import evidence
+
+    if not 0 <= dealer < rules.seats or not 0 <= seat < rules.seats:
+        raise UserError(f"seat and dealer must be seats 0..{rules.seats - 1}")
+    calls = list(auction) if auction is not None else opening_calls(rules, dealer, seat)
+    try:
+        state = AuctionState.of(rules, dealer, calls, seat)
+    except UserError:
+        if auction is not None:
+            raise
+        first = (dealer + 1) % rules.seats
+        example = " ".join([f"{first}:{next_legal(rules, int(rules.bidding['opening']))}",
+                            *(f"{(first + i) % rules.seats}:pass" for i in range(1, rules.seats - 1))])
+        raise UserError(f"seat {seat} deals and holds the opening bid: it calls only after another seat bids over "
+                        f"it; give the calls so far with --auction, e.g. --auction '{example}'") from None
+    ev = evidence(rules, dealer, calls, seat, hard_only)
+    acc = ev.accept if ev else None
+    if acc is not None and accept is not None:
+        both, prev = acc, accept
+
+        def acc(h: np.ndarray) -> np.ndarray:  # noqa: F811
+            return np.asarray(both(h), dtype=bool) & np.asarray(prev(h), dtype=bool)
+    elif accept is not None:
+        acc = accept
+    return state, acc
 
 
 def default_plays(rules: RuleSet) -> tuple[str, str | None]:
@@ -635,8 +727,14 @@ def advise(
     dd_samples: int | None = None,
     dd_trumps: int | None = None,
     dd_max_nodes: int | None = None,
+    auction: Sequence[Call] | None = None,
+    hard_only: bool = False,
 ) -> Advice:
-    """Advice for ``hand`` at ``seat`` (``dealer`` deals): trump and bid, or pass (module docstring).
+    """Advice for ``hand`` at ``seat`` (``dealer`` deals): the call now and the ceiling (module docstring).
+
+    ``auction``: the calls so far (it must be ``seat``'s turn after them); None: the seats before mine
+    passed (my seat's opening call). The sampled deals meet the calls' clues
+    (:func:`analyzer.inference.evidence`; ``hard_only``: the conventions' hard clues only).
 
     ``risk``: the least chance of making a recommended bid (0..1). ``plays``: ``playout``, ``dd`` or
     ``both`` (module docstring: ``both`` is the heuristic analysis plus a double-dummy check of
@@ -665,13 +763,14 @@ def advise(
     if rules.has_bidding:
         if upcard is not None:
             raise UserError(f"{rules.id} names trump by bidding: --upcard is for two-handed")
+        state, accept = _auction_state(rules, seat, dealer, auction, hard_only, accept)
         run_modes = modes if dd_only else tuple(m for m in modes if m != "dd")
         n = min(samples, dd_samples or DD_ONLY_SAMPLES.get(rules.id, DD_ONLY_SAMPLES_OTHER)) if dd_only else samples
         nodes = dd_max_nodes or (DD_MAX_NODES if dd_only else check.max_nodes)
         sim = simulate(rules, hand, seat=seat, dealer=dealer, samples=n, seed=seed, plays=run_modes,
                        policy=policy, known=known, stock_cards=stock_cards, constraints=constraints,
-                       accept=accept, pass_model=pass_contracts, progress=progress, dd_max_nodes=nodes)
-        analyses = [_analyse_bidding(sim, p, risk) for p in sim.plays]
+                       accept=accept, others=_other_trumps, progress=progress, dd_max_nodes=nodes)
+        analyses = [_analyse_bidding(sim, p, risk, state) for p in sim.plays]
         if "dd" in modes and not dd_only:
             sim, dd_check = _dd_check(sim, analyses[0], dd_samples or check.samples, dd_trumps or check.trumps,
                                       nodes)
@@ -690,9 +789,14 @@ def advise(
             notes.append(f"double dummy on the first {n} sampled deals (--dd-samples), up to {nodes / 1e6:g} M "
                          f"nodes a solve: {ex.len() - miss} of {ex.len()} plays solved"
                          + (f"; the heuristic playout stands in for the other {miss}" if miss else ""))
-        notes.append("the other seats bid up to their own best meld plus a fair share of the trick points; "
-                     "if I pass, the highest of them declares its best trump at the opening bid "
-                     f"{rules.bid_levels()[0]}; a bid of mine wins the auction where no opponent reaches it")
+        notes.append("every legal call is followed to the end of the auction on every deal: the other seats bid "
+                     "by their bidding limit (formula valuation less a margin) and keep the conventions, a seat "
+                     "that passed is out, my partner does not raise me, I raise up to the ceiling on a later "
+                     "turn; all passed: " + ("the dealer plays at the opening bid" if rules.bidding.get(
+                         "dealer_holds") else "thrown in"))
+        if auction is None and state.calls:
+            notes.append(f"no --auction: the seats before yours passed ({' '.join(map(str, state.calls))}); give "
+                         "the real calls with --auction")
         samples = n
     else:
         if upcard is None:

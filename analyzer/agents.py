@@ -40,6 +40,9 @@ agent that ignores them still plays legally, only misleads the inference.
   wins — on arrays, with the auction's state (who passed, who still bids, the standing bid) in the
   passing model.
 * ``random`` — a random legal call (tests: legality).
+* ``trickster`` and ``percentile`` — yardsticks written from published bidding logic: the bid formula of
+  the TricksterBots pinochle bot (:mod:`analyzer.trickster_bidder`) and the percentile method of
+  jeffbcole's Pinochle Classic (:mod:`analyzer.percentile_bidder`); each module names its source.
 """
 
 from __future__ import annotations
@@ -52,8 +55,9 @@ from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
-from analyzer.advise import fair_share, net_scores
+from analyzer.advise import fair_share
 from analyzer.arena.auction import BidView, next_legal, replay
+from analyzer.callmodel import AuctionState, Outcomes, choose_call, declarer_terms, seat_features
 from analyzer.deal import table
 from analyzer.deal_kernel import mix32
 from analyzer.errors import UserError
@@ -61,8 +65,8 @@ from analyzer.inference import (
     Convention,
     Evidence,
     FormulaParams,
-    bidding_limits,
     bidding_margin,
+    clue_model,
     effective_size,
     evidence,
     excess_trumps,
@@ -122,17 +126,22 @@ def seed_of(*parts: int) -> int:
 
 
 # ---- bidding by a valuation (formula, meld-only) --------------------------------------------------------------
-def conventional_call(view: BidView, limit: float) -> int | None:
+def conventional_call(view: BidView, limit: float, highest: bool | None = None, always: bool = True
+                      ) -> int | None:
     """The call of a bidder whose hand is worth ``limit``, keeping to the conventions: the conventional bid
     when one is due (or, on a last turn, a higher free bid within the limit); otherwise the least legal
-    free bid within the limit (the highest one on a last turn), or pass."""
+    free bid within the limit (the highest one on a last turn), or pass. ``highest`` overrides which free
+    bid a bidder makes (True: the highest within the limit, False: the least; None: by the last turn).
+    ``always`` False: the conventions bind only while a seat still to call could read the call (as the
+    advisor keeps them); True (formula, meld-only): on every first call."""
     rs = view.rules
     cv = Convention.of(rs)
     f = features(rs, view.hand[None, :])
-    due = int(cv.conventional_bids(f, view.first_call, view.high, view.min_bid)[0])
+    first = view.first_call and (always or bool(view.to_act))
+    due = int(cv.conventional_bids(f, first, view.high, view.min_bid)[0])
     top = int(math.floor(limit))
-    free = cv.free_bids(view.legal(upto=top), view.first_call, view.high) if top >= view.min_bid else []
-    if view.last_turn:
+    free = cv.free_bids(view.legal(upto=top), first, view.high) if top >= view.min_bid else []
+    if view.last_turn if highest is None else highest:
         best = max(free) if free else None
         if due:
             return best if best is not None and best > due else due
@@ -241,52 +250,22 @@ class RandomBidder:
 class Study:
     """Sampled deals around one hand, played out: me declaring each trump, and each other seat declaring
     its own best trump (by the formula valuation), so the score of any contract by any declarer follows
-    without replaying. Arrays over the ``n`` deals:
-
-    ``value`` float64[seats, n]: each seat's bidding limit by the formula (what the passing model expects
-    it to bid up to, :func:`analyzer.inference.bidding_limits`); ``me_tot`` / ``me_ok`` / ``me_base``
-    [4, n]: with me declaring trump t, my side's meld + trick points as counted, whether the meld / trick
-    minimums hold, my net score when my side scores 0 (my net is ``me_base + my side's score``);
-    ``o_tot`` / ``o_ok`` / ``o_base`` / ``o_coef`` [seats, n]: the same with seat j declaring (my net is
-    ``o_base + o_coef x j's side's score``).
+    without replaying. ``me_tot`` / ``me_ok`` / ``me_base`` [4, n]: with me declaring trump t (a contract
+    above the opening), my side's meld + trick points as counted, whether the meld / trick minimums
+    hold, my net score when my side scores 0; ``out``: every declarer's outcomes for the call model
+    (:class:`analyzer.callmodel.Outcomes`, weights 1; None for a declaring-only study).
     """
 
     hands: np.ndarray
     tried: int
-    value: np.ndarray
     me_tot: np.ndarray
     me_ok: np.ndarray
     me_base: np.ndarray
-    o_tot: np.ndarray | None = None
-    o_ok: np.ndarray | None = None
-    o_base: np.ndarray | None = None
-    o_coef: np.ndarray | None = None
+    out: Outcomes | None = None
 
     @property
     def n(self) -> int:
         return int(self.hands.shape[0])
-
-
-def _unit_seats(rules: RuleSet, seat: int) -> list[int]:
-    if rules.scoring.get("unit", "side") == "player":
-        return [seat]
-    return list(rules.sides[rules.side_of(seat)])
-
-
-def _declared(rules: RuleSet, meld: np.ndarray, pts: np.ndarray, trk: np.ndarray, decl: int, me: int
-              ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """(tot, ok, base, coef) of ``decl`` declaring on these deals, my net = base + coef x decl's side score."""
-    s0 = score_hand(rules, meld, pts, trk, decl, 0)
-    ok = declarer_made(rules, meld, pts, trk, decl, 0)
-    tot = s0[:, decl].astype(np.int64)
-    unit = _unit_seats(rules, decl)
-    s = s0.copy()
-    s[:, unit] = 0
-    ours, theirs = net_scores(rules, s, me)
-    base = ours - theirs
-    s[:, unit] = 1
-    ours1, theirs1 = net_scores(rules, s, me)
-    return tot, ok, base, (ours1 - theirs1) - base
 
 
 def study(rules: RuleSet, seat: int, dealer: int, hand: np.ndarray, n: int, seed: int, *,
@@ -294,9 +273,11 @@ def study(rules: RuleSet, seat: int, dealer: int, hand: np.ndarray, n: int, seed
           play: str = "playout", max_tries: int = 2000, trumps: tuple[int, ...] = (0, 1, 2, 3)) -> Study:
     """Sample ``n`` deals around ``hand`` (meeting ``accept``) and play them out (see :class:`Study`).
 
-    The play is that of a contract above the opening (double deck: the first lead must be a trump); a
-    deal's cards come from ``(seed, deal)``, its play from ``(seed, declarer, trump)``. Only ``trumps`` are
-    played with me declaring (the others' rows of ``me_*`` stay 0 / False: a forecast for one trump).
+    Me declaring: the play of a contract above the opening (double deck: the first lead must be a trump;
+    I never declare at the dealer's 50 after a call of mine). The other seats: the same, and the dealer
+    also at the opening bid's play where it differs (double deck: stuck at 50, no trump lead). A deal's
+    cards come from ``(seed, deal)``, its play from ``(seed, declarer, trump, class)``. Only ``trumps``
+    are played with me declaring (the others' rows of ``me_*`` stay 0 / False: a forecast for one trump).
     """
     from analyzer.cards import from_planes
 
@@ -305,57 +286,50 @@ def study(rules: RuleSet, seat: int, dealer: int, hand: np.ndarray, n: int, seed
     hands = d.hands
     seats = rules.seats
     meld = meld_batch(hands.reshape(-1, rules.deck.copies), rules).reshape(n, seats, 4).astype(np.int64)
-    val = np.empty((seats, n))
-    vtr = np.empty((seats, n), dtype=np.int64)
-    for j in range(seats):
-        val[j], vtr[j] = bidding_limits(rules, features(rules, hands[:, j]))
     fn = PLAY_MODES[play]
-    bid = play_bids(rules)[-1]
+    classes = np.array(play_bids(rules), dtype=np.int64)
+    bid = int(classes[-1])
     pol = policy if play == "playout" else play
-    # me declaring every trump: one scoring call over the four trumps stacked
+    # me declaring every trump: one scoring call over the trumps stacked
     lead = first_leader(rules, seat, dealer)
     ts = sorted(set(int(t) for t in trumps))
     res = [fn(rules, hands, t, lead, seat, pol, seed_of(seed, 1, t), bid) for t in ts]
-    tot_, ok_, base_, _ = _declared(rules, np.concatenate([meld[:, :, t] for t in ts]),
-                                    np.concatenate([np.asarray(r.points) for r in res]),
-                                    np.concatenate([np.asarray(r.tricks) for r in res]), seat, seat)
+    tot_, ok_, base_, _ = declarer_terms(rules, np.concatenate([meld[:, :, t] for t in ts]),
+                                         np.concatenate([np.asarray(r.points) for r in res]),
+                                         np.concatenate([np.asarray(r.tricks) for r in res]), seat, seat)
     tot, ok, base = np.zeros((4, n), dtype=np.int64), np.zeros((4, n), dtype=bool), np.zeros((4, n))
     tot[ts], ok[ts], base[ts] = tot_.reshape(-1, n), ok_.reshape(-1, n), base_.reshape(-1, n)
-    out = Study(hands, int(d.tries), val, tot, ok, base)
+    st = Study(hands, int(d.tries), tot, ok, base)
     if not others:
-        return out
-    o_tot = np.zeros((seats, n), dtype=np.int64)
-    o_ok = np.zeros((seats, n), dtype=bool)
-    o_base = np.zeros((seats, n))
-    o_coef = np.zeros((seats, n))
+        return st
+    sf = seat_features(rules, hands)
+    C = classes.size
+    o = [np.zeros((C, seats, n), dtype=np.int64), np.zeros((C, seats, n), dtype=bool), np.zeros((C, seats, n)),
+         np.zeros((C, seats, n))]
     for j in range(seats):
         if j == seat:
             continue
         lead = first_leader(rules, j, dealer)
-        sels, ms, ps, ts = [], [], [], []
-        for t in np.unique(vtr[j]):
-            sel = np.flatnonzero(vtr[j] == t)
-            r = fn(rules, hands[sel], int(t), lead, j, pol, seed_of(seed, 2, j, int(t)), bid)
-            sels.append(sel)
-            ms.append(meld[sel][:, :, int(t)])
-            ps.append(np.asarray(r.points))
-            ts.append(np.asarray(r.tricks))
-        sel = np.concatenate(sels)
-        o_tot[j, sel], o_ok[j, sel], o_base[j, sel], o_coef[j, sel] = _declared(
-            rules, np.concatenate(ms), np.concatenate(ps), np.concatenate(ts), j, seat)
-    out.o_tot, out.o_ok, out.o_base, out.o_coef = o_tot, o_ok, o_base, o_coef
-    return out
-
-
-def _net_other(st: Study, idx: np.ndarray, decl: np.ndarray, contract: np.ndarray) -> np.ndarray:
-    """My net score on deals ``idx`` when seat ``decl`` (per deal; -1: thrown in) declares ``contract``."""
-    assert st.o_tot is not None and st.o_ok is not None and st.o_base is not None and st.o_coef is not None
-    d = np.maximum(decl, 0)
-    tot, ok = st.o_tot[d, idx], st.o_ok[d, idx]
-    c = np.broadcast_to(contract, idx.shape)
-    unit = np.where(ok & (tot >= c), tot, -c)
-    net = st.o_base[d, idx] + st.o_coef[d, idx] * unit
-    return np.where(decl >= 0, net, 0.0)
+        for ci in range(C - 1, -1, -1):
+            if ci < C - 1 and j != dealer:  # only the dealer can declare at a lower class (the held opening)
+                for a in o:
+                    a[ci, j] = a[C - 1, j]
+                continue
+            sels, ms, ps, tk = [], [], [], []
+            for t in np.unique(sf.trump[j]):
+                sel = np.flatnonzero(sf.trump[j] == t)
+                r = fn(rules, hands[sel], int(t), lead, j, pol, seed_of(seed, 2, j, int(t), ci), int(classes[ci]))
+                sels.append(sel)
+                ms.append(meld[sel][:, :, int(t)])
+                ps.append(np.asarray(r.points))
+                tk.append(np.asarray(r.tricks))
+            sel = np.concatenate(sels)
+            terms = declarer_terms(rules, np.concatenate(ms), np.concatenate(ps), np.concatenate(tk), j, seat)
+            for a, v in zip(o, terms, strict=True):
+                a[ci, j, sel] = v
+    me = [np.broadcast_to(x[None], (C, *x.shape)).copy() for x in (tot, ok, base)]
+    st.out = Outcomes(classes, *me, *o, sf, np.ones(n))
+    return st
 
 
 @dataclass
@@ -406,12 +380,6 @@ class AdvisorStats:
         return dict(self.__dict__)
 
 
-def _wmean(x: np.ndarray, w: np.ndarray) -> np.ndarray:
-    """Weighted means over the last axis (weights broadcast; 0 where the weights sum to 0)."""
-    sw = w.sum(axis=-1)
-    return (x * w).sum(axis=-1) / np.where(sw > 0, sw, 1.0)
-
-
 class Advisor:
     """The bid advisor at arena speed, with auction inference (module docstring).
 
@@ -444,11 +412,15 @@ class Advisor:
 
     def __init__(self, samples: int | None = None, risk: float = 0.0, inference: bool = True, soft: bool = True,
                  policy: str = "v1", play: str = "playout", min_keep: float = MIN_KEEP, min_ess: float = MIN_ESS,
-                 fresh_forecast: bool = True, independent_forecast: bool = True, name: str = "advisor") -> None:
+                 fresh_forecast: bool = True, independent_forecast: bool = True, clues: str = "fitted",
+                 name: str = "advisor") -> None:
         if not 0.0 <= risk <= 1.0:
             raise UserError(f"advisor risk is a chance between 0 and 1, not {risk}")
         if samples is not None and samples < 20:
             raise UserError(f"advisor samples must be at least 20, not {samples}")
+        if clues not in ("fitted", "prior"):
+            raise UserError(f"advisor clues are fitted or prior, not {clues!r}")
+        self.clues = clues
         self.samples = samples
         self.risk = risk
         self.inference = inference
@@ -480,7 +452,8 @@ class Advisor:
     def _evidence(self, view: BidView) -> Evidence | None:
         if not self.inference or not view.calls:
             return None
-        ev = evidence(view.rules, view.dealer, view.calls, view.seat, hard_only=not self.soft)
+        ev = evidence(view.rules, view.dealer, view.calls, view.seat, hard_only=not self.soft,
+                      model=clue_model(view.rules, self.clues == "fitted"))
         return ev if ev else None
 
     def _draw(self, view: BidView, ev: Evidence | None, e: _HandCache, others: bool, thin: bool
@@ -552,13 +525,6 @@ class Advisor:
 
     # -- calls ----------------------------------------------------------------------------------------------
     def bid(self, view: BidView) -> int | None:
-        if not view.last_turn:  # a conventional bid due with more turns to come is made without analysis
-            due = int(Convention.of(view.rules).conventional_bids(
-                features(view.rules, view.hand[None, :]), view.first_call, view.high, view.min_bid)[0])
-            if due:
-                self.stats.decisions += 1
-                self.last = Decision(due, None, 0, 0.0, 0, 0.0, 0)
-                return due
         e = self._entry(view)
         ev = self._evidence(view)
         st, w = self._sampled(view, ev, e, True)
@@ -574,96 +540,17 @@ class Advisor:
         return call
 
     def _decide(self, view: BidView, st: Study, weights: np.ndarray) -> tuple[int | None, int | None, float]:
-        rs = view.rules
-        cv = Convention.of(rs)
-        due = int(cv.conventional_bids(features(rs, view.hand[None, :]), view.first_call, view.high,
-                                       view.min_bid)[0])
+        """The call of the call model (:func:`analyzer.callmodel.choose_call`) on the study's deals with
+        their weights: (call, ceiling, expected net of passing)."""
+        state = AuctionState.of(view.rules, view.dealer, view.calls, view.seat)
         idx = np.flatnonzero(weights > 0)
-        if idx.size == 0:
+        if idx.size == 0 or st.out is None:
+            due = state.due(view.hand)
             return (due or None), None, 0.0
-        n = idx.size
-        w = weights[idx] / weights[idx].sum()
-        tot, ok, base = st.me_tot[:, idx], st.me_ok[:, idx], st.me_base[:, idx]
-        top = max(int(tot.max()), view.min_bid)
-        free = cv.free_bids(view.legal(upto=next_legal(rs, top)), view.first_call, view.high)
-        cand = sorted(set(free) | ({due} if due else set()))
-        if not cand:
-            return None, None, 0.0
-        L = np.array(cand, dtype=np.int64)
-        nxt = np.array([next_legal(rs, int(b)) for b in L], dtype=np.int64)
-        partners = set(rs.partners(view.seat))
-        val = st.value[:, idx]
-        opp = [j for j in view.to_act if j not in partners]
-        if opp:
-            jo = np.array(opp)[val[opp].argmax(axis=0)]
-            vo = val[opp].max(axis=0)
-            won = vo[None, :] < nxt[:, None]  # [K, n]
-        else:
-            jo = np.full(n, -1)
-            vo = np.zeros(n)
-            won = np.ones((L.size, n), dtype=bool)
-        # passing: the best valuation still to act outbids, else the standing bid holds, else thrown in
-        outb = [j for j in view.to_act if j != view.high_seat]
-        hold = -1 if view.high_seat is None else view.high_seat
-        # on the last round the others bid their limit outright, else they raise by the least step
-        rounds = int(rs.bidding.get("rounds", 0))
-        ladder = np.array(view.legal(), dtype=np.int64)
-        last_round = rounds > 0 and view.round == rounds - 1
-
-        def contract_over(floor: np.ndarray | int, limit: np.ndarray) -> np.ndarray:
-            if not last_round:
-                return np.broadcast_to(np.asarray(floor, dtype=np.int64), limit.shape)
-            at = ladder[np.clip(np.searchsorted(ladder, np.floor(limit), side="right") - 1, 0, ladder.size - 1)]
-            return np.maximum(floor, at)
-
-        if outb:
-            jb = np.array(outb)[val[outb].argmax(axis=0)]
-            vb = val[outb].max(axis=0)
-            over = vb >= view.min_bid
-            decl = np.where(over, jb, hold)
-            contract = np.where(over, contract_over(view.min_bid, vb), view.high or 0)
-        else:
-            decl = np.full(n, hold)
-            contract = np.full(n, view.high or 0)
-        net_pass = _net_other(st, idx, decl, contract)
-        made = ok[:, None, :] & (tot[:, None, :] >= L[None, :, None])  # [4, K, n]
-        net_decl = base[:, None, :] + np.where(made, tot[:, None, :], -L[None, :, None])
-        ww = won * w[None, :]  # [K, n]: the weight of the deals each level wins
-        tk = _wmean(net_decl, ww[None]).argmax(axis=0)  # [K]: the best trump where each level wins
-        k_ = np.arange(L.size)
-        nd, mk = net_decl[tk, k_], made[tk, k_]
-        gain = _wmean(nd - net_pass[None, :], ww)
-        pmake = _wmean(mk.astype(np.float64), ww)
-        sw, sw2 = ww.sum(axis=1), (ww * ww).sum(axis=1)
-        ess_won = np.where(sw2 > 0, sw * sw / np.where(sw2 > 0, sw2, 1.0), 0.0)
-        ess_all = 1.0 / float((w * w).sum())
-        enough = (ess_won >= max(MIN_WON, 0.05 * ess_all)) & (pmake >= self.risk)
-        vpass = float((w * net_pass).sum())
-        is_free = L != due
-        lim = [int(b) for b, g, e_, f in zip(L, gain, enough, is_free, strict=True) if e_ and g > 0 and f]
-        limit = max(lim) if lim else None
-        if not view.last_turn:
-            if due:
-                return due, limit, vpass
-            if limit is not None and free and min(free) <= limit:
-                return min(free), limit, vpass
-            return None, limit, vpass
-        # last turn: the best expected net over all deals (outbid deals: the top opponent declares above b)
-        if opp:
-            out = np.stack([_net_other(st, idx, jo, contract_over(int(x), vo)) for x in nxt])
-            value = (np.where(won, nd, out) * w[None, :]).sum(axis=1)
-        else:
-            value = (nd * w[None, :]).sum(axis=1)
-        # with a signal due, only it or a free bid above it keep the convention
-        opts = [(float(value[k]), int(L[k])) for k in range(L.size)
-                if (enough[k] and is_free[k] and L[k] > due) or L[k] == due]
-        if due:
-            return max(opts)[1], limit, vpass
-        if opts:
-            v, b = max(opts)
-            if v > vpass:
-                return b, limit, vpass
-        return None, limit, vpass
+        out = st.out.subset(idx)
+        out.weights = weights[idx] / weights[idx].sum()
+        ch = choose_call(state, out, view.hand, self.risk, MIN_WON)
+        return ch.call, ch.ceiling.bid, float(ch.value[0])
 
     # -- trump and forecast -----------------------------------------------------------------------------------
     def choose_trump(self, view: BidView) -> int:
@@ -771,9 +658,17 @@ AGENTS: dict[str, Factory] = {
     "formula": lambda **kw: Formula(**kw),
     "meld-only": lambda **kw: MeldOnly(**kw),
     "random": lambda **kw: RandomBidder(**kw),
+    "trickster": lambda **kw: _yardstick("analyzer.trickster_bidder", "TricksterBidder")(**kw),
+    "percentile": lambda **kw: _yardstick("analyzer.percentile_bidder", "PercentileBidder")(**kw),
 }
-AGENTS_HELP = ("advisor, advisor-cautious, advisor-noinf, formula, meld-only, random; options after a colon "
-               "(advisor:samples=200,risk=0.6,inference=off), or module:Class for your own agent")
+AGENTS_HELP = ("advisor, advisor-cautious, advisor-noinf, formula, meld-only, random, trickster, percentile; options "
+               "after a colon (advisor:samples=200,risk=0.6,inference=off; percentile:level=standard), or "
+               "module:Class for your own agent")
+
+
+def _yardstick(module: str, cls: str) -> Any:
+    """A yardstick agent's class, imported when first asked for (its module imports this one)."""
+    return getattr(importlib.import_module(module), cls)
 
 
 #: the class behind each built-in agent name: its constructor's annotations type the options of a spec

@@ -226,7 +226,7 @@ class HandAdvice:
         if self.action is None:
             return "n/a"
         if self.action == "bid":
-            return f"bid {self.bid} {self.trump}"
+            return f"up to {self.bid} {self.trump}"
         if self.action == "play":
             return f"play {self.trump}: {self.net.mean:+.1f}" if self.net else "play"
         return "pass"
@@ -258,8 +258,8 @@ def check_hands(settings: Sequence[Setting], hands: Sequence[str], upcard: str |
 
 def hand_advice(settings: Sequence[Setting], hand: str, samples: int, seed: int, upcard: str | None,
                 ) -> list[HandAdvice]:
-    """The advisor's recommendation for ``hand`` under every setting (same seed: the same sampled deals
-    wherever the deck is the same)."""
+    """The advisor's ceiling for ``hand`` under every setting — how high it may bid and with which trump
+    (:mod:`analyzer.advise`; same seed: the same sampled deals wherever the deck is the same)."""
     from analyzer.advise import advise
 
     out = []
@@ -273,7 +273,14 @@ def hand_advice(settings: Sequence[Setting], hand: str, samples: int, seed: int,
             raise UserError(f"{rs.id} has no bidding: name trump for --hand with --upcard, e.g. --upcard 9H")
         adv = advise(rs, h, samples=samples, seed=seed, upcard=None if rs.has_bidding else upcard)
         rec = adv.recommendation
-        out.append(HandAdvice(st.label, rec.action, rec.trump, rec.bid, rec.net, rec.text))
+        an = adv.analyses[0]
+        c = an.ceiling
+        if c is None:  # no bidding: the hand's expected score
+            out.append(HandAdvice(st.label, rec.action, rec.trump, rec.bid, rec.net, rec.text))
+        elif c.bid is None:  # how high the hand is worth: nothing
+            out.append(HandAdvice(st.label, "pass", rec.trump, None, an.passing.net, c.text()))
+        else:
+            out.append(HandAdvice(st.label, "bid", c.trump, c.bid, c.net, c.text()))
     return out
 
 

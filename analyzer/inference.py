@@ -182,8 +182,45 @@ def fair_share_points(rules: RuleSet, seat: int) -> int:
 
 
 def soft_sigma(rules: RuleSet) -> float:
-    """The spread of the soft clues: :data:`SOFT_SCALE` x the fair share of the trick points."""
+    """The spread of the prior soft clues: :data:`SOFT_SCALE` x the fair share of the trick points."""
     return max(1.0, SOFT_SCALE * fair_share_points(rules, 0))
+
+
+@dataclass(frozen=True)
+class ClueModel:
+    """How a call's free-bidding part reads as the caller's strength: a seat's *willingness* is its
+    bidding limit ``l`` plus ``shift`` plus normal noise of spread ``sigma``; a pass when the lowest free bid
+    was ``b`` says willingness < b (likelihood ``Phi((b - l - shift) / sigma)``), a free bid ``b`` says
+    willingness >= b (``Phi((l + shift - b) / sigma)``), a last-turn bid says willingness < the next free
+    value (``at-most``). ``source``: ``prior`` (shift 0, sigma :func:`soft_sigma`) or ``fitted``
+    (:data:`CLUE_FIT`, by likelihood on arena hands: :mod:`analyzer.cluefit`)."""
+
+    shift: float
+    sigma: float
+    source: str = "prior"
+
+    def z(self, kind: str, limit: np.ndarray, a: float) -> np.ndarray:
+        """The probit argument of a soft clue of ``kind`` at value ``a`` for hands of bidding limit ``limit``."""
+        w = np.asarray(limit, dtype=np.float64) + self.shift
+        return (w - a) / self.sigma if kind == "at-least" else (a - w) / self.sigma
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"shift": round(self.shift, 3), "sigma": round(self.sigma, 3), "source": self.source}
+
+
+#: the soft clues' model fitted by likelihood (:func:`analyzer.cluefit.fit_clue_model`) per rule set with its
+#: default options, on arena hands of seeds not used for the reports (``reports/arena/run_all.sh``); rule
+#: sets or options not listed read the calls with the prior model
+CLUE_FIT: dict[str, tuple[float, float]] = {}
+
+
+def clue_model(rules: RuleSet, fitted: bool = True) -> ClueModel:
+    """The clue model of ``rules``: the fitted one when there is one (and ``fitted``), else the prior."""
+    key = rules.id if not rules.options or rules.options == _default_options(rules) else ""
+    if fitted and key in CLUE_FIT:
+        shift, sigma = CLUE_FIT[key]
+        return ClueModel(float(shift), float(sigma), "fitted")
+    return ClueModel(0.0, soft_sigma(rules), "prior")
 
 
 # ---- conventions -----------------------------------------------------------------------------------------
@@ -398,6 +435,7 @@ class Evidence:
     clues: list[Clue] = field(default_factory=list)
     calls: int = 0
     hard_only: bool = False
+    model: ClueModel | None = None  # the soft clues' model (None: :func:`clue_model` of the rule set)
 
     def __bool__(self) -> bool:
         return bool(self.active)
@@ -456,8 +494,7 @@ class Evidence:
                 keep = f.least < c.a
             else:
                 v = bidding_limits(self.rules, f)[0]
-                sd = soft_sigma(self.rules)
-                z = (v - c.a) / sd if c.kind == "at-least" else (c.a - v) / sd
+                z = (self.model or clue_model(self.rules)).z(c.kind, v, c.a)
                 if soft == "weigh":
                     wi = wi + log_phi(z)
                     continue
@@ -561,9 +598,13 @@ def merge_soft(clues: Sequence[Clue]) -> list[Clue]:
     return out + list(best.values())
 
 
-def evidence(rules: RuleSet, dealer: int, calls: Sequence[Call], me: int, hard_only: bool = False) -> Evidence:
-    """The clues the calls of every seat but ``me`` give (replays the auction; UserError if illegal)."""
-    return evidence_from(replay(rules, dealer, calls), me, hard_only)
+def evidence(rules: RuleSet, dealer: int, calls: Sequence[Call], me: int, hard_only: bool = False,
+             model: ClueModel | None = None) -> Evidence:
+    """The clues the calls of every seat but ``me`` give (replays the auction; UserError if illegal);
+    ``model``: how the soft clues read (default :func:`clue_model`)."""
+    ev = evidence_from(replay(rules, dealer, calls), me, hard_only)
+    ev.model = model
+    return ev
 
 
 def evidence_from(auction: Auction, me: int, hard_only: bool = False) -> Evidence:
@@ -606,79 +647,31 @@ class AuctionAdvice:
         return d
 
     def summary(self) -> str:
-        """One line: how many sampled deals were kept, and the advice under the auction."""
+        """One line: how many sampled deals the auction's clues kept."""
         return (f"Auction {' '.join(str(c) for c in self.calls) or '(none)'}: {self.kept} sampled deals kept of "
-                f"{self.tried} dealt ({self.kept / max(self.tried, 1):.1%}) — {self.text}")
+                f"{self.tried} dealt ({self.kept / max(self.tried, 1):.1%}) by its clues")
 
 
 def advise_after_auction(rules: RuleSet, hand: Hand | str, *, seat: int, dealer: int, auction: str | Sequence[Call],
                          hard_only: bool = False, **kw: Any) -> AuctionAdvice:
     """:func:`analyzer.advise.advise` for ``hand`` at ``seat`` after the calls ``auction`` (text such as
     ``"1:16 2:pass 3:18"`` or :class:`Call` values): the sampled deals meet the auction's clues (through
-    the sampler's accept hook); the recommendation keeps to legal calls (at least the lowest legal bid,
-    not a bid reserved for a signal the hand does not hold). It must be ``seat``'s turn."""
+    the sampler's accept hook) and the advice is the call to make now (:mod:`analyzer.callmodel`: every
+    legal call followed to the end of the auction). It must be ``seat``'s turn."""
     from analyzer.advise import advise
 
     calls = parse_calls(auction, rules) if isinstance(auction, str) else list(auction)
     a = replay(rules, dealer, calls)
     if a.done:
-        raise UserError(f"the auction {' '.join(map(str, calls))} is over: seat {a.winner} won it")
+        raise UserError(f"the auction {' '.join(map(str, calls))} is over: "
+                        + ("thrown in" if a.winner is None else f"seat {a.winner} won it"))
     if a.turn != seat:
         done = " ".join(map(str, calls)) or "no calls"
         raise UserError(f"after {done} it is seat {a.turn}'s turn, not seat {seat}'s")
     ev = evidence(rules, dealer, calls, seat, hard_only)
-    accept = ev.accept if ev else None
-    prev = kw.pop("accept", None)
-    if prev is not None and accept is not None:
-        both = accept
-
-        def accept(h: np.ndarray) -> np.ndarray:  # noqa: F811
-            return both(h) & np.asarray(prev(h), dtype=bool)
-    elif prev is not None:
-        accept = prev
-    adv = advise(rules, hand, seat=seat, dealer=dealer, accept=accept, **kw)
+    adv = advise(rules, hand, seat=seat, dealer=dealer, auction=calls, hard_only=hard_only, **kw)
     sim = adv.simulation
     kept, tried = len(sim.deals), int(sim.deals.tries)
-    h = adv.hand
-    cv = Convention.of(rules)
-    f = features(rules, h.planes[None, :])
-    due = int(cv.conventional_bids(f, a.turn not in a.acted, a.high, a.min_bid)[0])
     rec = adv.recommendation
-    first = seat not in a.acted
-    last = a.last_turn(seat)
-    worth = rec.bid if rec.action == "bid" and rec.bid is not None else None
-    free = cv.free_bids(_ladder(rules, a.min_bid, worth), first, a.high) if worth is not None else []
-    action, bid = "pass", None
-    if due:
-        higher = [b for b in free if b > due]
-        action, bid = "bid", (max(higher) if higher and last else due)
-        ctx = CallContext(Call(seat, due), 0, a.high, a.high_seat, a.min_bid, a.round, True)
-        text = (f"Bid {bid}: " + (f"a free bid above your signal {due}, worth up to {worth} with {rec.trump} trump "
-                                  "(your last turn)." if bid != due else
-                                  f"the convention asks for your signal ({cv.meaning(ctx)})."))
-    elif free:
-        action, bid = "bid", (max(free) if last else min(free))
-        text = (f"Bid {bid}: worth up to {worth} with {rec.trump} trump"
-                + (" (your last turn)." if last else "; raise again later up to it."))
-    elif worth is not None and worth >= a.min_bid:
-        text = f"Pass: the bids up to {worth} carry signals this hand does not hold."
-    elif worth is not None:
-        text = f"Pass: worth only up to {worth}, below the lowest legal bid {a.min_bid}."
-    else:
-        text = "Pass: the advisor would pass."
     return AuctionAdvice(adv, tuple(calls), a.high, a.high_seat, a.min_bid, tuple(sorted(a.passed)),
-                         tuple(ev.describe()), kept, tried, action, bid, text)
-
-
-def _on_ladder(rules: RuleSet, b: int) -> bool:
-    from analyzer.arena.auction import is_bid_value
-
-    return is_bid_value(rules, b)
-
-
-def _ladder(rules: RuleSet, lo: int, hi: int | None) -> list[int]:
-    out, b = [], lo
-    while hi is not None and b <= hi:
-        out.append(b)
-        b = next_legal(rules, b)
-    return out
+                         tuple(ev.describe()), kept, tried, rec.action, rec.bid, rec.text)

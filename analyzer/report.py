@@ -333,7 +333,8 @@ def stats_report(st: MeldStats, out: str | Path, command: str, hands: dict[str, 
     if hands:
         md += ["## Given hands (the advisor)", ""]
         for name, adv in hands.items():
-            md += [f"- `{name}`: {adv.recommendation.text}"]
+            an = adv.analyses[0]
+            md += [f"- `{name}`: call now — {an.recommendation.text}" + (f" {an.ceiling.text()}" if an.ceiling else "")]
         md += [""]
     if st.notes:
         md += ["## Notes", ""] + [f"- {n}" for n in st.notes] + [""]
@@ -473,7 +474,7 @@ def compare_report(c: Comparison, out: str | Path, command: str, dpi: int = DPI)
     md += ["What the metrics mean:", ""] + [f"- **{LABELS[k]}**: {v}" for k, v in METRICS.items() if k in metrics]
     md += [""]
     if c.hands:
-        md += ["## Recommended bid for given hands", "",
+        md += ["## How high given hands may bid (the advisor's ceiling)", "",
                _md_table(["hand"] + [s.label for s in c.settings],
                          [[f"`{h}`"] + [a.short() for a in adv] for h, adv in c.hands.items()]), ""]
     if c.notes:

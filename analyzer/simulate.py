@@ -174,7 +174,8 @@ def _sub_seed(seed: int, a: int, b: int = 0) -> int:
 
 #: the frame's columns (per-seat columns ``meld_s{i}``, ``points_s{i}``, ``tricks_s{i}`` follow them)
 COLUMNS = {
-    "scenario": "declare (I declare) or pass (I pass; see analyzer.advise for who declares)",
+    "scenario": "declare (I declare), other (another seat declares its own trump: analyzer.callmodel) or pass "
+                "(a pass model's contract)",
     "deal": "deal index: its cards come from (seed, deal)",
     "play": "play mode: playout (heuristic policy) or dd (double-dummy)",
     "policy": "the policy that played (dd: the solver)",
@@ -249,6 +250,8 @@ class Simulation:
 
 #: ``(rules, meld int32[n, seats, 4], seat, dealer) -> (declarer, trump, bid)`` int64[n] each
 PassModel = Callable[[RuleSet, np.ndarray, int, int], tuple[np.ndarray, np.ndarray, np.ndarray]]
+#: ``(rules, hands int64[n, seats, copies]) -> trump int64[n, seats]``: the trump each seat names declaring
+OtherTrumps = Callable[[RuleSet, np.ndarray], np.ndarray]
 
 
 def _side_columns(rules: RuleSet, seat: int, meld: np.ndarray, pts: np.ndarray, trk: np.ndarray,
@@ -373,6 +376,7 @@ def simulate(
     constraints: Sequence[Constraint | str] = (),
     accept: Accept | None = None,
     pass_model: PassModel | None = None,
+    others: OtherTrumps | None = None,
     progress: bool = False,
     max_tries: int = 1000,
     dd_max_nodes: int | None = None,
@@ -380,7 +384,10 @@ def simulate(
     """Sample ``samples`` deals around ``hand`` at ``seat`` and play each under every trump.
 
     I declare (``scenario = "declare"`` rows); with ``pass_model`` the same deals are also played as
-    the model says the hand goes when I pass (``scenario = "pass"`` rows, one per deal and play mode).
+    the model says the hand goes when I pass (``scenario = "pass"`` rows, one per deal and play mode);
+    with ``others`` every other seat also declares on every deal, the trump ``others`` names for it, once
+    per bid class (``scenario = "other"`` rows: what any declarer would score, for the call model of
+    :mod:`analyzer.callmodel`).
     ``trumps`` defaults to all four suits (two-handed: give the upcard's suit). ``known``,
     ``stock_cards``, ``constraints`` and ``accept`` go to the sampler (:func:`analyzer.deal.table`);
     the trump is only known to constraints when a single trump is simulated. ``progress`` shows a
@@ -423,6 +430,15 @@ def simulate(
                     for b in bids:
                         _play_rows(rows, rules, d.hands, d.ids, m, "declare", np.full(n, declarer), np.full(n, t),
                                    np.full(n, b), dealer, mode, policy, _sub_seed(seed, c, mi), dd_max_nodes)
+                if others is not None and rules.has_bidding:
+                    ot = np.asarray(others(rules, d.hands), dtype=np.int64)
+                    for j in range(rules.seats):
+                        if j == seat:
+                            continue
+                        for bi, b in enumerate(bids):
+                            _play_rows(rows, rules, d.hands, d.ids, m, "other", np.full(n, j), ot[:, j],
+                                       np.full(n, b), dealer, mode, policy, _sub_seed(seed, c, 0x300 + 16 * mi + bi),
+                                       dd_max_nodes)
                 if pass_model is not None:
                     pd, pt, pb = pass_model(rules, m, seat, dealer)
                     _play_rows(rows, rules, d.hands, d.ids, m, "pass", np.asarray(pd, np.int64),

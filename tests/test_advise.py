@@ -15,8 +15,6 @@ from analyzer.advise import (
     default_plays,
     fair_share,
     net_scores,
-    opponents_reach,
-    pass_contracts,
 )
 from analyzer.errors import UserError
 from analyzer.rules import load
@@ -28,7 +26,7 @@ STRONG = {
     "luxury-family": "AH AH TH TH KH KH QH QH JH JH AS AD AC KS QS 7H",
 }
 WEAK = {
-    "auction": "9S 9S JS JS 9H JH 9D 9D JD 9C JC JC",
+    "auction": "TS TS JS JS TH TH JH TD TD TC TC KC",  # no meld and no ace: no signal owed
     "double-deck": "JS JS JS JS JH JH JH JH JD JD JD JD QH QH QH QH QD QD QD QD",
     "luxury-family": "7S 7S 7H 7H 7D 7D 7C 7C JS JS JD JD QS QD TS TD",
 }
@@ -101,55 +99,6 @@ def test_fair_shares():
     assert fair_share(load("luxury-family"), 2) == 100  # 80 power points convert to 100
 
 
-def _meld(rows):
-    """int32[n, seats, 4] from rows of per-seat best meld in a given trump: [(seat, trump, meld), ...]."""
-    n = len(rows)
-    seats = max(s for r in rows for s, _, _ in r) + 1
-    m = np.zeros((n, max(seats, 4), 4), dtype=np.int32)
-    for i, r in enumerate(rows):
-        for s, t, v in r:
-            m[i, s, t] = v
-    return m
-
-
-def test_pass_contracts_auction():
-    rs = load("auction")
-    meld = _meld([
-        [(0, 2, 10), (2, 1, 4), (3, 0, 10)],  # seats 0 and 3 tie: 2 bids before 3? order from dealer 0: 1 2 3 0
-        [(3, 3, 20)],  # my partner (seat 3) is the strongest
-        [(0, 0, 1), (2, 0, 1), (3, 0, 2)],  # nobody reaches 15 (2 + 12 < 15): thrown in
-    ])
-    decl, trump, bid = pass_contracts(rs, meld, seat=1, dealer=0)
-    assert decl.tolist() == [3, 3, -1]
-    assert trump.tolist() == [0, 3, -1]
-    assert bid.tolist() == [15, 15, 15]
-    # dealer 2: the order is 3 0 1 2, seat 3 still first among the tied
-    decl, _, _ = pass_contracts(rs, meld, seat=1, dealer=2)
-    assert decl[0] == 3
-    # dealer 3: the order is 0 1 2 3, seat 0 wins the tie
-    decl, trump, _ = pass_contracts(rs, meld, seat=1, dealer=3)
-    assert decl[0] == 0 and trump[0] == 2
-
-
-def test_pass_contracts_double_deck_dealer_plays_at_50():
-    rs = load("double-deck")
-    meld = _meld([[(0, 1, 10), (2, 2, 20), (3, 3, 5), (1, 0, 50)]])
-    decl, trump, bid = pass_contracts(rs, meld, seat=1, dealer=0)
-    assert decl.tolist() == [0] and trump.tolist() == [1] and bid.tolist() == [50]  # nobody reaches 50
-    decl, trump, _ = pass_contracts(rs, meld, seat=1, dealer=1)
-    assert decl.tolist() == [1] and trump.tolist() == [0]  # I am the dealer: I play at 50 anyway
-    assert bid_levels_for(rs, 1, 0)[0] == 51 and bid_levels_for(rs, 0, 0)[0] == 50
-
-
-def test_opponents_reach_ignores_my_partner():
-    rs = load("auction")
-    meld = _meld([[(0, 0, 3), (2, 0, 9), (3, 0, 40)]])
-    assert opponents_reach(rs, meld, 1).tolist() == [9 + 12]
-    lf = load("luxury-family")
-    meld = _meld([[(0, 0, 30), (1, 0, 0), (2, 0, 60)]])[:, :3]
-    assert opponents_reach(lf, meld, 0).tolist() == [160]
-
-
 def test_net_scores():
     scores = np.array([[10, -5, 10, -5]])
     ours, theirs = net_scores(load("auction"), scores, 0)
@@ -165,14 +114,17 @@ def test_a_strong_hearts_hand_bids_high_in_hearts(rid):
     adv = advise(rs, STRONG[rid], seat=1, dealer=0, samples=1500, seed=5)
     rec = adv.recommendation
     assert rec.action == "bid" and rec.trump == "H"
-    levels = bid_levels_for(rs, 1, 0)
-    # high: at least the middle of the levels the advisor considers
-    assert rec.bid >= levels[len(levels) // 2]
-    # the criterion: where the bid wins the auction it nets clearly more than passing on the same deals
-    assert rec.gain.lo > 0
-    # and it is no wild overbid: made on a fair share of the deals it wins
-    assert rec.make.p > 0.3
     an = adv.analyses[0]
+    ceil = an.ceiling
+    levels = bid_levels_for(rs, 1, 0)
+    # the ceiling is high: at least the middle of the levels the advisor considers
+    assert ceil.trump == "H" and ceil.bid >= levels[len(levels) // 2] and ceil.by_trump["H"] == ceil.bid
+    # the criterion: where the ceiling wins the auction it nets clearly more than passing on the same deals
+    assert ceil.gain.lo > 0
+    # and it is no wild overbid: made on a fair share of the deals it wins
+    assert ceil.make.p > 0.3
+    # the call now beats the next-best call (or ties it), and is a legal opening call
+    assert rec.bid >= levels[0] and an.call.margin.mean >= 0 and an.call.best.net.mean >= an.passing.net.mean
     hearts = next(f for f in an.trumps if f.trump == "H")
     assert hearts.total.mean == max(f.total.mean for f in an.trumps)
 
@@ -183,7 +135,7 @@ def test_a_weak_hand_passes(rid):
     adv = advise(rs, WEAK[rid], seat=1, dealer=0, samples=1500, seed=5)
     rec = adv.recommendation
     assert rec.action == "pass" and rec.bid is None
-    assert all(f.max_bid is None for f in adv.analyses[0].trumps)
+    assert all(f.max_bid is None for f in adv.analyses[0].trumps) and adv.analyses[0].ceiling.bid is None
 
 
 def test_levels_are_scored_by_the_rules():
@@ -205,9 +157,9 @@ def test_levels_are_scored_by_the_rules():
 
 def test_risk_asks_for_less():
     rs = load("double-deck")
-    bold = advise(rs, STRONG["double-deck"], samples=1500, seed=5).recommendation
-    careful = advise(rs, STRONG["double-deck"], samples=1500, seed=5, risk=0.99).recommendation
-    assert careful.action == "bid" and careful.bid < bold.bid
+    bold = advise(rs, STRONG["double-deck"], samples=1500, seed=5).analyses[0].ceiling
+    careful = advise(rs, STRONG["double-deck"], samples=1500, seed=5, risk=0.99).analyses[0].ceiling
+    assert careful.bid is not None and careful.bid < bold.bid
     assert careful.make.p >= 0.99
     with pytest.raises(UserError, match="risk"):
         advise(rs, STRONG["double-deck"], samples=10, risk=1.5)
@@ -241,6 +193,8 @@ def test_advice_as_json():
     assert d["rules"] == "luxury-family" and d["seed"] == 1 and d["samples"] == 300
     assert d["policy_version"] == "v1" and d["constraints"] == ["1 meld>=20"]
     assert d["recommendation"]["action"] in ("bid", "pass")
+    assert d["call"]["call"] in ("Pass", f"Bid {d['call']['bid']}")
+    assert set(d["ceiling"]) >= {"bid", "trump", "by_trump"}
     an = d["analyses"][0]
     assert [t["trump"] for t in an["trumps"]] == ["S", "H", "D", "C"]
     assert [lv["bid"] for lv in an["levels"]["H"]] == d["bid_levels"] == rs.bid_levels(d["bid_levels"][-1])

@@ -177,9 +177,15 @@ def check_calls(rs, dealer, text):
     ("auction", "random", "formula", 400), ("double-deck", "random", "meld-only", 150),
     ("luxury-family", "random", "formula", 150), ("auction", "advisor:samples=40", "random", 12),
     ("double-deck", "advisor:samples=30", "formula", 6), ("luxury-family", "advisor:samples=40", "random", 8),
+    ("auction:bidding-rounds=2", "advisor:samples=40", "random", 10),
+    ("auction:bidding-rounds=2", "random", "trickster", 150), ("auction", "trickster", "random", 150),
+    ("double-deck", "random", "trickster", 100), ("luxury-family", "trickster", "random", 100),
+    ("auction", "percentile:simulations=40", "random", 20), ("double-deck", "random", "percentile:simulations=30", 8),
+    ("luxury-family", "percentile:simulations=30", "advisor:samples=30", 4),
 ])
 def test_no_illegal_call_over_many_hands(rid, a, b, n):
-    rs = load(rid)
+    name, _, opt = rid.partition(":")
+    rs = load(name, dict([opt.split("=")]) if opt else {})
     res = run_arena(rs, a, b, n, seed=21)
     for row in res.frame.iter_rows(named=True):
         high, holder = check_calls(rs, row["dealer"], row["calls"])

@@ -120,9 +120,13 @@ def test_tables_and_files(tmp_path, run_cli):
                             "--deals-out", str(deals_path), "--constraint", "partner meld>=4",
                             "--known", "partner:9S"])
     assert code == 0
-    assert "Recommendation:" in out and "Declaring, by trump" in out and "Passing:" in out
+    assert "Call now:" in out and "Ceiling:" in out and "Declaring, by trump" in out and "Passing:" in out
+    assert "Calls now" in out
     f = pl.read_parquet(out_path)
-    assert set(f["scenario"]) == {"declare", "pass"} and f.filter(pl.col("scenario") == "pass").height == 300
+    # every other seat declares its own trump on every deal (the call model scores any declarer)
+    other = f.filter(pl.col("scenario") == "other")
+    assert set(f["scenario"]) == {"declare", "other"} and other.height == 3 * 300
+    assert sorted(set(other["declarer"])) == [0, 2, 3]
     # the partner's meld in his best trump is at least 4 in every deal (the rows show every trump)
     best = f.filter(pl.col("scenario") == "declare").group_by("deal").agg(pl.col("partner_meld").max())
     assert best.height == 300 and (best["partner_meld"] >= 4).all()
@@ -175,14 +179,34 @@ def test_bad_input_is_one_line_and_exit_2(args, message, run_cli):
     assert len(lines) == 1 and lines[0].startswith("pinochle: error:") and message in lines[0], err
 
 
+def test_all_others_passed_bid_the_opening_and_passing_throws_in(run_cli):
+    args = ["bid", "--hand", "AH TH KH KH QH JH 9H AS QS JD AC TC", "--seat", "0", "--dealer", "0",
+            "--auction", "1:pass 2:pass 3:pass", "--samples", "300", "--seed", "7", "--play", "playout", "--json"]
+    code, out, err = run_cli(args)
+    assert code == 0, err
+    d = json.loads(out)
+    assert d["call"]["call"] == "Bid 15" and d["recommendation"]["trump"] == "H"
+    p = d["analyses"][0]["passing"]
+    # a pass throws the deal in: nobody who passed declares
+    assert p["thrown_in"]["p"] == 1 and p["partner_declares"]["k"] == 0 and p["opponent_declares"]["k"] == 0
+    code, out, err = run_cli(args[:-1])
+    assert code == 0 and "Call now: Bid 15" in out and "Ceiling: you may go up to" in out
+
+
 def test_bid_after_an_auction_conditions_the_deals(run_cli):
     args = ["bid", "--hand", "AH TH KH KH QH JH 9H AS QS JD AC TC", "--seat", "0", "--dealer", "0",
             "--auction", "1:16 2:pass 3:18", "--samples", "200", "--seed", "4"]
     code, out, err = run_cli([*args, "--json"])
     assert code == 0, err
-    a = json.loads(out)["auction"]
+    d = json.loads(out)
+    a = d["auction"]
     assert a["kept"] == 200 and a["tried"] > 200 and a["min_bid"] == 19 and a["passed"] == [2]
-    assert a["action"] == "pass" or a["bid"] >= 19
+    # my last turn, nobody calls after me: 19 wins, and more only risks a set
+    assert a["action"] == "bid" and a["bid"] == 19 and d["call"]["call"] == "Bid 19"
+    assert d["call"]["seats_still_to_call"] == [] and d["ceiling"]["later_turn"] is False
+    opts = {o["call"]: o for o in d["call"]["options"]}
+    assert opts["Bid 19"]["net"]["mean"] > opts["Pass"]["net"]["mean"] + 2  # clearly better than passing
+    assert d["call"]["margin_over_next_best"]["mean"] >= 0
     code, out, err = run_cli(args)
     assert code == 0 and "sampled deals kept of" in out
     code, out, err = run_cli([*args[:-4], "--auction", "1:16 2:15"])  # 15 is below the 16 bid

@@ -17,6 +17,7 @@ from analyzer.inference import (
     Evidence,
     advise_after_auction,
     bidding_limits,
+    clue_model,
     effective_size,
     evidence,
     features,
@@ -150,12 +151,24 @@ def test_soft_thinning_keeps_deals_at_their_likelihood():
     d = table(rs, 2, A_HAND).sample(20_000, 8)
     mask, w = Evidence(rs, 2, soft).evaluate(d.hands, "weigh")
     lim = bidding_limits(rs, features(rs, d.hands[:, 1]))[0]
-    want = phi((soft[0].a - lim) / soft_sigma(rs))
+    m = clue_model(rs)
+    want = phi((soft[0].a - lim - m.shift) / m.sigma)
     assert np.allclose(w, want / want.max(), rtol=1e-4)  # importance weights, the likeliest deal weighs 1
     kept = Evidence(rs, 2, soft).accept(d.hands)
     se = np.sqrt(want.mean() * (1 - want.mean()) / want.size)
     assert abs(kept.mean() - want.mean()) < 4 * se
     assert 0 < effective_size(w) < w.size and effective_size(np.ones(10)) == pytest.approx(10)
+
+
+def test_clue_model_prior_and_fitted():
+    rs = load("auction")
+    prior = clue_model(rs, fitted=False)
+    assert prior.source == "prior" and prior.shift == 0 and prior.sigma == soft_sigma(rs)
+    # a free bid reads as willingness at least the bid, a pass as willingness under the lowest free bid
+    assert prior.z("at-least", np.array([20.0]), 18)[0] == pytest.approx(2 / prior.sigma)
+    assert prior.z("below", np.array([20.0]), 18)[0] == pytest.approx(-2 / prior.sigma)
+    # another option setting than the fitted one reads with the prior
+    assert clue_model(load("auction", {"bidding-rounds": 2})).source == "prior"
 
 
 def test_phi_and_its_log():

@@ -30,7 +30,7 @@ def test_stats_report_with_a_hand(tmp_path, run_cli):
     # the report names the command that made it, and running that command again gives the same report
     command = re.search(r"Made by `([^`]+)`", md).group(1)
     assert command.startswith("pinochle report --rules auction") and "--samples 1500" in command
-    assert "exact mean" in md and "Bid levels" in md and "Bid up to" in md
+    assert "exact mean" in md and "Bid levels" in md and "Ceiling: you may go up to" in md
     args = __import__("shlex").split(command)[1:]
     code, _, err = run_cli(args)
     assert code == 0, err

@@ -22,7 +22,16 @@ from typing import Annotated
 import typer
 
 from analyzer import warmup
-from analyzer.advise import DEFAULT_SAMPLES, Advice, LevelFigures, PlayAnalysis, advise, default_plays
+from analyzer.advise import (
+    DEFAULT_SAMPLES,
+    Advice,
+    CallAdvice,
+    CallFigures,
+    LevelFigures,
+    PlayAnalysis,
+    advise,
+    default_plays,
+)
 from analyzer.batches import check_samples
 from analyzer.cards import SUIT_NAMES, SUITS
 from analyzer.commands.common import (
@@ -93,7 +102,7 @@ def _print_bidding(adv: Advice, an: PlayAnalysis) -> None:
     t.add_column("trick points (95%)", justify="right")
     t.add_column("total", justify="right")
     t.add_column("opp. meld + tricks", justify="right")
-    t.add_column("bid up to", justify="right")
+    t.add_column("ceiling", justify="right")
     for f in an.trumps:
         mark = " *" if f.trump == rec.trump else ""
         row = [f"{f.trump}{mark}", str(f.own_meld)]
@@ -105,14 +114,16 @@ def _print_bidding(adv: Advice, an: PlayAnalysis) -> None:
     console.print(t)
 
     lvs = an.levels[rec.trump]
-    shown = _levels_to_show(lvs, rec.bid)
-    lt = table(title=f"Bid levels with {SUIT_NAMES[SUITS.index(rec.trump)]} trump, where the bid wins the auction")
+    ceiling = an.ceiling.bid if an.ceiling is not None else None
+    shown = _levels_to_show(lvs, ceiling)
+    lt = table(title=f"Bid levels with {SUIT_NAMES[SUITS.index(rec.trump)]} trump, where the bid wins the auction "
+                     "(the ceiling *)")
     for c in ("bid", "wins auction", "make (95%)", "net", "net passing", "gain (95%)"):
         lt.add_column(c, justify="right")
     for i, lv in enumerate(shown):
         if i and lvs.index(lv) > lvs.index(shown[i - 1]) + 1:
             lt.add_row("…", "", "", "", "", "")
-        cells = [str(lv.bid) + (" *" if lv.bid == rec.bid else ""), f"{lv.win.p:.0%}"]
+        cells = [str(lv.bid) + (" *" if lv.bid == ceiling else ""), f"{lv.win.p:.0%}"]
         if lv.gain is None:
             cells += ["too few deals", "", "", ""]
         else:
@@ -133,10 +144,47 @@ def _print_bidding(adv: Advice, an: PlayAnalysis) -> None:
         who.append(f"I (as dealer) {p.me}")
     if p.thrown_in.k:
         who.append(f"thrown in {p.thrown_in}")
-    console.print(
-        f"Passing: declares — {', '.join(who)}; ours {p.ours.mean:.1f}, theirs {p.theirs.mean:.1f}, "
-        f"net {p.net.mean:+.1f} ({p.net.lo:+.1f} to {p.net.hi:+.1f})"
-    )
+    console.print(f"Passing: declares — {', '.join(who)}; net {p.net.mean:+.1f} ({p.net.lo:+.1f} to {p.net.hi:+.1f})")
+    if an.call is not None:
+        _print_calls(an.call, an.ceiling.bid if an.ceiling is not None else None)
+
+
+def _calls_to_show(call: CallAdvice, ceiling: int | None) -> list[CallFigures]:
+    """Pass, the allowed bids where the chance of declaring or of making moves to another 5% step, the best
+    and the next-best call and the ceiling, up to the first bid above all of them."""
+    opts = [o for o in call.options if o.allowed or o is call.best]
+    keep = {id(call.best)} | ({id(call.next_best)} if call.next_best is not None else set())
+    top = max([o.bid for o in opts if id(o) in keep and o.bid is not None] + [ceiling or 0])
+    out, prev = [], None
+    for o in opts:
+        key = (round(20 * o.declare.p), round(20 * o.make.p) if o.make else -1)
+        if o.bid is None or key != prev or id(o) in keep or o.bid == ceiling:
+            out.append(o)
+        prev = key
+        if o.bid is not None and (o.bid > top or (o.make is not None and o.make.p < 0.01)):
+            break
+    return out
+
+
+def _print_calls(call: CallAdvice, ceiling: int | None) -> None:
+    ct = table(title="Calls now, each followed to the end of the auction on every deal")
+    for c in ("call", "net (95%)", "you declare", "make there", "trump", "vs the best"):
+        ct.add_column(c, justify="right")
+    shown = _calls_to_show(call, ceiling)
+    for o in shown:
+        mark = " *" if o is call.best else ""
+        vs = "" if o is call.best else f"{o.net.mean - call.best.net.mean:+.1f}"
+        ct.add_row(o.label + mark, f"{o.net.mean:+.1f} ({o.net.lo:+.1f} to {o.net.hi:+.1f})", f"{o.declare.p:.0%}",
+                   "—" if o.make is None else f"{o.make.p:.0%}", o.trump or "—", vs)
+    notes = []
+    if call.due:
+        notes.append(f"your hand owes the conventional bid {call.due}" + ("" if call.binds else " (not binding)"))
+    if call.binds:
+        notes.append("conventional values are left out of the free bids")
+    if not call.to_act:
+        notes.append("nobody calls after you")
+    ct.caption = "; ".join(notes + ["--json has every call"])
+    console.print(ct)
 
 
 def _print_dd_check(adv: Advice) -> None:
@@ -184,8 +232,11 @@ def print_advice(adv: Advice) -> None:
             _print_two_handed(adv, an)
         else:
             _print_bidding(adv, an)
-        label = "Recommendation" if len(adv.analyses) == 1 else f"Recommendation ({an.play})"
+        label = "Call now" if an.call is not None else "Recommendation"
+        label = label if len(adv.analyses) == 1 else f"{label} ({an.play})"
         console.print(f"[bold]{label}:[/bold] {an.recommendation.text}")
+        if an.ceiling is not None:
+            console.print(an.ceiling.text())
     _print_dd_check(adv)
     for n in adv.notes:
         console.print(f"[dim]Note: {n}[/dim]")

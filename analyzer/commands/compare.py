@@ -68,7 +68,7 @@ def print_comparison(c: Comparison) -> None:
         d.add_row(LABELS[m], *cells)
     console.print(d)
     if c.hands:
-        h = table(title="Recommended bid (the advisor, same seed)")
+        h = table(title="How high the hand may bid (the advisor's ceiling, same seed)")
         h.add_column("hand")
         for s in c.settings:
             h.add_column(s.label, justify="right")

@@ -1,0 +1,462 @@
+"""The call model: which call to make now — pass or which bid — by expected net score over sampled deals.
+
+The advisor (``pinochle bid`` through :func:`analyzer.advise.advise`, and the arena's
+:class:`analyzer.agents.Advisor`) answers the question a player has at his turn: *what do I call now?*
+Every legal call (pass and every legal bid) is followed on every sampled deal to the end of the auction
+and scored; the call with the highest expected net score wins (paired: every call is judged on the same
+deals). The pieces:
+
+* **Where the auction stands** (:class:`AuctionState`): the calls so far replayed by the bidding rules
+  (:mod:`analyzer.arena.auction`): the standing bid and its holder (double deck: the dealer holds 50),
+  who has passed (a seat that passed is out for good), who has called, the turn position, the rounds
+  left (``bidding-rounds``).
+* **The other seats' bidding** on each sampled deal (:func:`seat_features`): each bids by its *bidding
+  limit* — the formula valuation of its own hand less the safety margin
+  (:func:`analyzer.inference.bidding_limits`, the "reach" the inference's clues are stated in) — and keeps
+  the conventions of :mod:`analyzer.inference` (auction's signals, double deck's meld bids): a
+  conventional bid when due, else the least free raise within its limit, its limit outright on a last
+  turn (one- and two-round auctions), else pass. My partner never raises my bid except with a
+  conventional bid that is due. The sampled deals themselves are conditioned on the calls so far.
+* **The rest of the auction** (:func:`analyzer.call_kernel.rest_of_auction`): after my call, the seats
+  still in the auction call in turn by those rules on every deal (numba); on my own later turns I raise
+  by the least step up to my *ceiling* and never over my partner. The auction ends as the rules say:
+  every other seat out, or the rounds used up; if all pass the deal is thrown in (double deck: the
+  dealer plays at 50, unpressed by a trump lead).
+* **Scores** (:class:`Outcomes`): every deal is played out once with me declaring each trump and once with
+  each other seat declaring its own best trump (by its valuation), per class of bids where the play
+  differs (double deck's 50); so any declarer at any contract scores without replaying. My net score
+  is my side's score less the other side's (Luxury Family: less the mean of the other two players).
+
+**The ceiling** (how high I may go on a later turn) is the highest bid ``b`` that beats passing where it
+wins: on the deals where, having bid ``b`` and raising no further, I end up declaring at ``b``, declaring
+(with the trump best there) nets more than passing now does on the same deals, is made at least
+``risk`` of the time, and there are enough such deals to judge (effective size). The per-trump ceilings
+say how high each trump is worth going.
+
+**The call now** is the legal call of the highest expected net over all deals, my later raises going up
+to the ceiling. A bid must beat passing beyond the sampling noise (the lower end of the paired 95%
+interval of its gain over passing above 0), else I pass when passing is allowed. Ties go to passing,
+then to the lowest bid: when nobody can call after me the call is
+the lowest winning bid or a pass, never more (a higher bid only adds the risk of a set: a made contract
+scores meld plus tricks, not the bid). When seats can still call, a higher bid may pay to shut them out,
+and the expected values decide. While a seat still to call could read my call, I keep the conventions on
+my first call (a due signal is made, or a free bid above it; signal values are not bid freely); with
+nobody after me they bind no more. A bid that is made less than ``risk`` of the time where I declare is
+left out (a due conventional bid excepted).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from analyzer.arena.auction import Auction, Call, bid_cap, is_bid_value, next_legal, replay
+from analyzer.call_kernel import CONV_MELD_BIDS, CONV_NONE, CONV_SIGNALS, rest_of_auction
+from analyzer.inference import Convention, bidding_limits, features
+from analyzer.rules.model import RuleSet
+
+#: a level (and the ceiling) is judged on at least this many deals where it wins (effective size), and
+#: at least this share of the effective sample
+MIN_WON_SHARE = 0.05
+
+
+# ---- where the auction stands ------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class AuctionState:
+    """The auction at my turn (module docstring): ``me`` must call now at turn position ``pos``."""
+
+    rules: RuleSet
+    dealer: int
+    me: int
+    calls: tuple[Call, ...]
+    order: tuple[int, ...]
+    pos: int
+    high: int | None
+    holder: int | None
+    passed: frozenset[int]
+    acted: frozenset[int]
+    first_call: bool
+    last_turn: bool
+    to_act: tuple[int, ...]
+
+    @classmethod
+    def of(cls, rules: RuleSet, dealer: int, calls: Sequence[Call], me: int | None = None) -> AuctionState:
+        """The state after ``calls`` (UserError if illegal, over, or not ``me``'s turn)."""
+        from analyzer.errors import UserError
+
+        a = replay(rules, dealer, list(calls))
+        if a.done:
+            who = "thrown in" if a.winner is None else f"seat {a.winner} won it at {a.contract}"
+            raise UserError(f"the auction {' '.join(map(str, calls)) or '(no calls)'} is over: {who}")
+        if me is not None and a.turn != me:
+            done = " ".join(map(str, calls)) or "no calls"
+            raise UserError(f"after {done} it is seat {a.turn}'s turn, not seat {me}'s")
+        return cls.of_auction(a)
+
+    @classmethod
+    def of_auction(cls, a: Auction) -> AuctionState:
+        me = a.turn
+        return cls(a.rules, a.dealer, me, tuple(a.calls), tuple(a.order), a._pos, a.high, a.high_seat,
+                   frozenset(a.passed), frozenset(a.acted), me not in a.acted, a.last_turn(me), a.to_act_after(me))
+
+    @property
+    def min_bid(self) -> int:
+        return next_legal(self.rules, self.high)
+
+    def legal_bids(self, upto: int) -> list[int]:
+        """The legal bids from :attr:`min_bid` up to ``upto`` (and the rules' cap)."""
+        top = min(int(upto), bid_cap(self.rules))
+        out, b = [], self.min_bid
+        while b <= top:
+            out.append(b)
+            b = next_legal(self.rules, b)
+        return out
+
+    @property
+    def conventions_bind(self) -> bool:
+        """Whether my call now keeps the conventions: my first call, with a seat after me that could read it."""
+        return self.first_call and bool(self.to_act) and Convention.of(self.rules).kind != "none"
+
+    def due(self, hand: np.ndarray) -> int:
+        """The conventional bid my hand owes now (0: none, or the conventions do not bind)."""
+        if not self.conventions_bind:
+            return 0
+        f = features(self.rules, np.asarray(hand, dtype=np.int64)[None, :])
+        return int(Convention.of(self.rules).conventional_bids(f, True, self.high, self.min_bid)[0])
+
+    def allowed(self, bid: int | None, due: int) -> bool:
+        """Whether a legal call keeps the conventions now (``due``: :meth:`due`)."""
+        if not self.conventions_bind:
+            return True
+        cv = Convention.of(self.rules)
+        if due:
+            return bid is not None and (bid == due or (bid > due and not cv.reserved(bid, True, self.high)))
+        return bid is None or not cv.reserved(bid, True, self.high)
+
+
+def opening_calls(rules: RuleSet, dealer: int, seat: int) -> list[Call]:
+    """The calls before ``seat``'s first turn when nobody has bid: every earlier seat passed (the opening
+    call of a seat without ``--auction``)."""
+    out, s = [], (dealer + 1) % rules.seats
+    while s != seat:
+        out.append(Call(s, None))
+        s = (s + 1) % rules.seats
+    return out
+
+
+# ---- what each seat holds and how it bids --------------------------------------------------------------------
+@dataclass(frozen=True)
+class SeatFeatures:
+    """Per seat and deal (arrays [seats, n]): the bidding ``limit`` (float), the ``trump`` it names, its
+    auction ``signal`` (0: none) and its ``least`` meld over the four trumps (double deck's meld bids)."""
+
+    limit: np.ndarray
+    trump: np.ndarray
+    signal: np.ndarray
+    least: np.ndarray
+
+
+def seat_features(rules: RuleSet, hands: np.ndarray) -> SeatFeatures:
+    """:class:`SeatFeatures` of deals int64[n, seats, copies]."""
+    hands = np.asarray(hands, dtype=np.int64)
+    n, seats = hands.shape[0], rules.seats
+    lim = np.zeros((seats, n))
+    tr = np.zeros((seats, n), dtype=np.int64)
+    sig = np.zeros((seats, n), dtype=np.int64)
+    least = np.zeros((seats, n), dtype=np.int64)
+    cv = Convention.of(rules)
+    for s in range(seats):
+        f = features(rules, hands[:, s])
+        lim[s], tr[s] = bidding_limits(rules, f)
+        sig[s] = cv.hand_signal(f)
+        least[s] = f.least
+    return SeatFeatures(lim, tr, sig, least)
+
+
+# ---- the scores of every declarer -------------------------------------------------------------------------------
+@dataclass
+class Outcomes:
+    """Every deal's play with every declarer, as my net score (module docstring). Arrays over deals:
+
+    ``classes`` int64[C]: the bids whose play differs (:func:`analyzer.simulate.play_bids`); ``me_tot`` /
+    ``me_ok`` / ``me_base`` [C, 4, n]: with me declaring trump t, my side's meld + trick points as counted,
+    whether the meld / trick minimums hold, my net when my side scores 0 (my net is ``me_base`` + my side's
+    score); ``o_tot`` / ``o_ok`` / ``o_base`` / ``o_coef`` [C, seats, n]: the same with seat j declaring
+    its own trump (my net is ``o_base + o_coef`` x j's side's score); ``seats``: :class:`SeatFeatures`;
+    ``weights`` float64[n] (importance weights of the deals; ones when they are equal).
+    """
+
+    classes: np.ndarray
+    me_tot: np.ndarray
+    me_ok: np.ndarray
+    me_base: np.ndarray
+    o_tot: np.ndarray
+    o_ok: np.ndarray
+    o_base: np.ndarray
+    o_coef: np.ndarray
+    seats: SeatFeatures
+    weights: np.ndarray
+
+    @property
+    def n(self) -> int:
+        return int(self.me_tot.shape[2])
+
+    def subset(self, idx: np.ndarray) -> Outcomes:
+        """The outcomes of deals ``idx`` only."""
+        sf = self.seats
+        return Outcomes(self.classes, self.me_tot[:, :, idx], self.me_ok[:, :, idx], self.me_base[:, :, idx],
+                        self.o_tot[:, :, idx], self.o_ok[:, :, idx], self.o_base[:, :, idx], self.o_coef[:, :, idx],
+                        SeatFeatures(sf.limit[:, idx], sf.trump[:, idx], sf.signal[:, idx], sf.least[:, idx]),
+                        self.weights[idx])
+
+    def class_of(self, contract: np.ndarray) -> np.ndarray:
+        """Index into :attr:`classes` of the play a contract shares."""
+        return np.clip(np.searchsorted(self.classes, contract, side="right") - 1, 0, self.classes.size - 1)
+
+    def my_net(self, trump: int, contract: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(net, made) per deal with me declaring ``trump`` at ``contract`` (int64[..., n])."""
+        c = np.asarray(contract, dtype=np.int64)
+        k = self.class_of(c)
+        i = np.broadcast_to(np.arange(self.n), c.shape)
+        tot, ok, base = self.me_tot[k, trump, i], self.me_ok[k, trump, i], self.me_base[k, trump, i]
+        made = ok & (tot >= c)
+        return base + np.where(made, tot, -c), made
+
+    def other_net(self, decl: np.ndarray, contract: np.ndarray) -> np.ndarray:
+        """My net per deal when seat ``decl`` (-1: thrown in) declares ``contract`` (arrays [..., n])."""
+        d = np.maximum(decl, 0)
+        c = np.asarray(contract, dtype=np.int64)
+        k = self.class_of(c)
+        i = np.broadcast_to(np.arange(self.n), c.shape)
+        tot, ok = self.o_tot[k, d, i], self.o_ok[k, d, i]
+        unit = np.where(ok & (tot >= c), tot, -c)
+        net = self.o_base[k, d, i] + self.o_coef[k, d, i] * unit
+        return np.where(decl >= 0, net, 0.0)
+
+
+def declarer_terms(rules: RuleSet, meld: np.ndarray, pts: np.ndarray, trk: np.ndarray, decl: int, me: int
+                   ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """(tot, ok, base, coef) of ``decl`` declaring on these deals (per-seat meld, points, tricks [n, seats]):
+    its side's meld + trick points as counted, whether the minimums hold, and my net = base + coef x its
+    side's score."""
+    from analyzer.advise import net_scores
+    from analyzer.score import declarer_made, score_hand
+
+    s0 = score_hand(rules, meld, pts, trk, decl, 0)
+    ok = declarer_made(rules, meld, pts, trk, decl, 0)
+    tot = s0[:, decl].astype(np.int64)
+    unit = [decl] if rules.scoring.get("unit", "side") == "player" else list(rules.sides[rules.side_of(decl)])
+    s = s0.copy()
+    s[:, unit] = 0
+    ours, theirs = net_scores(rules, s, me)
+    base = ours - theirs
+    s[:, unit] = 1
+    ours1, theirs1 = net_scores(rules, s, me)
+    return tot, ok, base, (ours1 - theirs1) - base
+
+
+# ---- the rest of the auction ---------------------------------------------------------------------------------------
+def _kernel_rules(rules: RuleSet) -> tuple[Any, ...]:
+    """The ladder, cap and convention arrays of the kernel (cached on the rule set)."""
+    got = rules.cache.get("call_kernel_rules")
+    if got is not None:
+        return got
+    b = rules.bidding
+    ladder = np.array([int(b["opening"]), int(b["step"]), int(b.get("multiple_above", 0)), int(b.get("multiple", 1))],
+                      dtype=np.int64)
+    cv = Convention.of(rules)
+    conv = {"signals": CONV_SIGNALS, "meld-bids": CONV_MELD_BIDS}.get(cv.kind, CONV_NONE)
+    vals = cv.signal_values
+    sigmask = np.zeros(max(vals, default=0) + 1, dtype=np.bool_)
+    for v in vals:
+        sigmask[v] = True
+    got = (ladder, np.int64(bid_cap(rules)), np.int64(conv), sigmask, np.int64(cv.meld_lo), np.int64(cv.meld_hi),
+           np.int64(max(cv.meld_unit, 1)))
+    rules.cache["call_kernel_rules"] = got
+    return got
+
+
+def rest_of_auctions(state: AuctionState, seats: SeatFeatures, calls: Sequence[int | None],
+                     my_limits: Sequence[int | None]) -> tuple[np.ndarray, np.ndarray]:
+    """(declarer, contract) int64[K, n]: the auction on every deal after each of my ``calls`` (None: pass),
+    my later raises going up to ``my_limits[k]`` (None: none). Declarer -1: thrown in."""
+    rs = state.rules
+    K = len(calls)
+    high0 = np.empty(K, dtype=np.int64)
+    holder0 = np.empty(K, dtype=np.int64)
+    me_passes = np.zeros(K, dtype=np.bool_)
+    for k, c in enumerate(calls):
+        if c is None:
+            me_passes[k] = True
+            high0[k] = -1 if state.high is None else state.high
+            holder0[k] = -1 if state.holder is None else state.holder
+        else:
+            if int(c) < state.min_bid or not is_bid_value(rs, int(c)):
+                raise ValueError(f"bid {c} is not legal now (lowest {state.min_bid})")
+            high0[k], holder0[k] = int(c), state.me
+    lim = np.array([-1 if x is None else int(x) for x in my_limits], dtype=np.int64)
+    passed0 = np.zeros(rs.seats, dtype=np.bool_)
+    passed0[list(state.passed)] = True
+    acted0 = np.zeros(rs.seats, dtype=np.bool_)
+    acted0[list(state.acted)] = True
+    side = np.array([rs.side_of(s) for s in range(rs.seats)], dtype=np.int64)
+    ladder, cap, conv, sigmask, lo, hi, unit = _kernel_rules(rs)
+    return rest_of_auction(np.array(state.order, dtype=np.int64), np.int64(int(rs.bidding.get("rounds", 0))),
+                           np.int64(state.pos + 1), np.int64(state.me), side, high0, holder0, me_passes, passed0,
+                           acted0, np.ascontiguousarray(seats.limit, dtype=np.float64), lim,
+                           np.ascontiguousarray(seats.signal, dtype=np.int64),
+                           np.ascontiguousarray(seats.least, dtype=np.int64), ladder, cap, conv, sigmask, lo, hi, unit)
+
+
+# ---- judging the calls --------------------------------------------------------------------------------------------
+def _wmean(x: np.ndarray, w: np.ndarray) -> np.ndarray:
+    """Weighted means over the last axis (0 where the weights sum to 0)."""
+    sw = w.sum(axis=-1)
+    return (x * w).sum(axis=-1) / np.where(sw > 0, sw, 1.0)
+
+
+def _ess(w: np.ndarray) -> np.ndarray:
+    """Effective sample sizes of weights over the last axis."""
+    s, s2 = w.sum(axis=-1), (w * w).sum(axis=-1)
+    return np.where(s2 > 0, s * s / np.where(s2 > 0, s2, 1.0), 0.0)
+
+
+def _beats(x: np.ndarray, y: np.ndarray, w: np.ndarray, z: float = 1.96) -> np.ndarray:
+    """bool[K]: whether each row of ``x`` [K, n] beats ``y`` [n] beyond the sampling noise: the lower end
+    of the paired 95% interval of the weighted mean difference is above 0."""
+    wn = w / w.sum() if w.sum() > 0 else w
+    d = x - y[None, :]
+    m = (d * wn[None, :]).sum(axis=1)
+    se = np.sqrt(((d - m[:, None]) ** 2 * (wn * wn)[None, :]).sum(axis=1))
+    return m - z * se > 0
+
+
+@dataclass
+class Ceiling:
+    """How high I may go on a later turn: per trump the highest bid that beats passing where it wins
+    (``by_trump``, None: none), the best of them (``bid``, ``trump``) and the arrays behind it (levels
+    ``bids``; per trump and level: ``win`` share, ``make`` where won, ``net`` where won, ``pass_net`` on
+    those deals, ``gain`` = net - pass_net, ``enough``: judged)."""
+
+    bid: int | None
+    trump: int | None
+    by_trump: dict[int, int | None]
+    bids: np.ndarray
+    won: np.ndarray  # bool[K, n]
+    net: np.ndarray  # [4, K, n] my net declaring at the level (contract = the level)
+    made: np.ndarray  # bool[4, K, n]
+    win: np.ndarray  # [K]
+    make: np.ndarray  # [4, K]
+    gain: np.ndarray  # [4, K]
+    enough: np.ndarray  # bool[K]
+
+
+@dataclass
+class CallChoice:
+    """The judged calls now and the choice (module docstring). ``calls[k]`` (None = pass) with ``net[k]``
+    my net per deal, ``value[k]`` its expected value, ``trump[k]`` the trump I name if I declare,
+    ``decl[k]`` / ``contract[k]`` the auction's end per deal, ``made[k]`` whether my contract is made (False
+    where I do not declare), ``allowed[k]`` by the conventions and the risk; ``best`` / ``second`` indexes
+    of the best call and of the best other allowed call whose outcome differs on some deal (-1: none)."""
+
+    state: AuctionState
+    calls: list[int | None]
+    net: np.ndarray
+    value: np.ndarray
+    trump: np.ndarray
+    decl: np.ndarray
+    contract: np.ndarray
+    made: np.ndarray
+    allowed: np.ndarray
+    best: int
+    second: int
+    due: int
+    ceiling: Ceiling
+    weights: np.ndarray = field(repr=False, default_factory=lambda: np.zeros(0))
+
+    @property
+    def call(self) -> int | None:
+        return self.calls[self.best]
+
+
+def top_level(state: AuctionState, out: Outcomes) -> int:
+    """The highest level worth judging: one step above the most my side reaches on any deal and trump."""
+    return next_legal(state.rules, max(int(out.me_tot.max()), state.min_bid))
+
+
+def ceiling(state: AuctionState, out: Outcomes, risk: float = 0.0, min_won: float = 8.0,
+            pass_net: np.ndarray | None = None) -> Ceiling:
+    """The ceiling (module docstring) from the levels ``min_bid .. top_level``."""
+    w = out.weights
+    bids = np.array(state.legal_bids(top_level(state, out)), dtype=np.int64)
+    K = bids.size
+    if pass_net is None:
+        d, c = rest_of_auctions(state, out.seats, [None], [None])
+        pass_net = out.other_net(d[0], c[0])
+    if K == 0:
+        z = np.zeros((4, 0))
+        return Ceiling(None, None, dict.fromkeys(range(4)), bids, np.zeros((0, out.n), bool), np.zeros((4, 0, out.n)),
+                       np.zeros((4, 0, out.n), bool), np.zeros(0), z, z, np.zeros(0, bool))
+    decl, _ = rest_of_auctions(state, out.seats, list(bids), list(bids))
+    won = decl == state.me
+    contract = np.broadcast_to(bids[:, None], won.shape)
+    nets, mades = zip(*(out.my_net(t, contract) for t in range(4)), strict=True)
+    net, made = np.stack(nets), np.stack(mades)
+    ww = won * w[None, :]
+    win = _wmean(won.astype(np.float64), w[None, :])
+    make = _wmean(made.astype(np.float64), ww[None])
+    gain = _wmean(net - pass_net[None, None, :], ww[None])
+    enough = _ess(ww) >= max(min_won, MIN_WON_SHARE * float(_ess(w)))
+    by_trump: dict[int, int | None] = {}
+    for t in range(4):
+        ok = np.flatnonzero(enough & (gain[t] > 0) & (make[t] >= risk))
+        by_trump[t] = int(bids[ok.max()]) if ok.size else None
+    cands = [(b, t) for t, b in by_trump.items() if b is not None]
+    if not cands:
+        return Ceiling(None, None, by_trump, bids, won, net, made, win, make, gain, enough)
+    top = max(b for b, _ in cands)
+    k = int(np.flatnonzero(bids == top)[0])
+    trump = max((t for b, t in cands if b == top), key=lambda t: _wmean(net[t, k], ww[k]))
+    return Ceiling(top, int(trump), by_trump, bids, won, net, made, win, make, gain, enough)
+
+
+def choose_call(state: AuctionState, out: Outcomes, hand: np.ndarray, risk: float = 0.0, min_won: float = 8.0
+                ) -> CallChoice:
+    """Judge every legal call now on the sampled deals and choose (module docstring)."""
+    w = out.weights
+    d0, c0 = rest_of_auctions(state, out.seats, [None], [None])
+    pass_net = out.other_net(d0[0], c0[0])
+    ceil = ceiling(state, out, risk, min_won, pass_net)
+    due = state.due(hand)
+    top = max(top_level(state, out), due)
+    calls: list[int | None] = [None, *state.legal_bids(top)]
+    my_lim = ceil.bid
+    decl, contract = rest_of_auctions(state, out.seats, calls, [my_lim] * len(calls))
+    mine = decl == state.me
+    nets, mades = zip(*(out.my_net(t, contract) for t in range(4)), strict=True)
+    net_t, made_t = np.stack(nets), np.stack(mades)  # [4, K, n]
+    wm = mine * w[None, :]
+    tr = _wmean(net_t, wm[None]).argmax(axis=0)  # [K]: the trump best where I declare
+    k_ = np.arange(len(calls))
+    net_me, made = net_t[tr, k_], made_t[tr, k_] & mine
+    net = np.where(mine, net_me, out.other_net(decl, contract))
+    value = _wmean(net, w[None, :])
+    pmake = np.where(wm.sum(axis=1) > 0, _wmean(made.astype(np.float64), wm), 1.0)
+    allowed = np.array([state.allowed(c, due) and (c is None or c == due or pmake[k] >= risk)
+                        for k, c in enumerate(calls)], dtype=bool)
+    if not allowed.any():  # pragma: no cover - pass or a due bid is always allowed
+        allowed[0] = True
+    clear = _beats(net, net[0], w)
+    order = [k for k in range(len(calls)) if allowed[k] and (k == 0 or clear[k] or not allowed[0])]
+    best = order[0]
+    for k in order[1:]:
+        if value[k] > value[best] + 1e-9:  # ties: pass, then the lowest bid
+            best = k
+    rest = [k for k in order if k != best]
+    differ = [k for k in rest if not np.array_equal(net[k], net[best])]  # a call with the very same outcome is
+    rest = differ or rest  # no alternative: compare with the best call that changes something
+    second = max(rest, key=lambda k: (value[k], -k)) if rest else -1
+    return CallChoice(state, calls, net, value, tr, decl, contract, made, allowed, best, second, due, ceil, w)

@@ -1,0 +1,235 @@
+"""Fitting the soft clue model by likelihood on arena hands.
+
+A call's free-bidding part reads as the caller's strength through :class:`analyzer.inference.ClueModel`:
+the seat's *willingness* is its bidding limit ``l`` (:func:`analyzer.inference.bidding_limits`) plus a
+``shift`` plus normal noise of spread ``sigma``. Over a whole auction a seat's soft clues bound its
+willingness: from below by its highest free bid (``at-least``), from above by the lowest free bid it
+passed up (``below``) and, on a last turn, by the next free value it did not bid (``at-most``). The
+likelihood of a seat's calls is the chance that its willingness lies in that interval,
+``Phi((U - l - shift) / sigma) - Phi((L - l - shift) / sigma)``.
+
+:func:`clue_events` reads those bounds and the seat's limit from every seat of every hand of an arena
+run (:func:`analyzer.arena.core.run_arena`, saved with ``--out``); :func:`fit_clue_model` maximises the
+summed log-likelihood over ``(shift, sigma)`` (a grid search refined around its best point, numpy only).
+The fitted values go into :data:`analyzer.inference.CLUE_FIT`; ``reports/arena/run_all.sh`` runs the fit
+on arena hands of seeds the reports do not use, and :func:`write_fit_report` draws the advisor's
+reliability before (calls read with the prior model) and after (with the fitted one)::
+
+    python3 -m analyzer.cluefit fit data/fit-auction.parquet [more.parquet ...]
+    python3 -m analyzer.cluefit report --before data/fit-auction.parquet --after data/auction.parquet \
+        --name auction-clue-fit
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import sys
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import polars as pl
+
+from analyzer.arena.auction import parse_calls, replay
+from analyzer.cards import Hand
+from analyzer.errors import UserError
+from analyzer.inference import ClueModel, bidding_limits, clue_model, clues_of, features, log_phi
+from analyzer.rules.model import RuleSet
+
+
+@dataclass(frozen=True)
+class ClueEvents:
+    """Per seat and hand with a soft clue: its bidding ``limit`` and the bounds ``lo`` / ``hi`` (-inf /
+    +inf: none) its calls put on its willingness."""
+
+    limit: np.ndarray
+    lo: np.ndarray
+    hi: np.ndarray
+
+    @property
+    def n(self) -> int:
+        return int(self.limit.size)
+
+
+def clue_events(rules: RuleSet, frame: pl.DataFrame) -> ClueEvents:
+    """The soft clues of every seat of every hand of an arena frame (module docstring)."""
+    lims, los, his = [], [], []
+    hands: list[str] = []
+    for row in frame.iter_rows(named=True):
+        calls = parse_calls(row["calls"], rules) if row["calls"] else []
+        a = replay(rules, int(row["dealer"]), calls)
+        lo: dict[int, float] = {}
+        hi: dict[int, float] = {}
+        for ctx in a.contexts:
+            for c in clues_of(rules, ctx):
+                if c.kind == "at-least":
+                    lo[c.seat] = max(lo.get(c.seat, -math.inf), c.a)
+                elif c.kind in ("below", "at-most"):
+                    hi[c.seat] = min(hi.get(c.seat, math.inf), c.a)
+        for s in sorted(set(lo) | set(hi)):
+            hands.append(row[f"hand_s{s}"])
+            los.append(lo.get(s, -math.inf))
+            his.append(hi.get(s, math.inf))
+    if not hands:
+        return ClueEvents(np.zeros(0), np.zeros(0), np.zeros(0))
+    planes = np.stack([Hand.parse(h, rules.deck).planes for h in hands])
+    lims = bidding_limits(rules, features(rules, planes))[0]
+    return ClueEvents(np.asarray(lims, dtype=np.float64), np.asarray(los, dtype=np.float64),
+                      np.asarray(his, dtype=np.float64))
+
+
+def log_likelihood(ev: ClueEvents, shift: float, sigma: float) -> float:
+    """The summed log-likelihood of the events under ``(shift, sigma)``."""
+    w = ev.limit + shift
+    upper = np.where(np.isfinite(ev.hi), log_phi((np.where(np.isfinite(ev.hi), ev.hi, 0.0) - w) / sigma), 0.0)
+    has_lo = np.isfinite(ev.lo)
+    lower = np.where(has_lo, log_phi((np.where(has_lo, ev.lo, 0.0) - w) / sigma), -np.inf)
+    # log(Phi(u) - Phi(l)) = log Phi(u) + log(1 - exp(log Phi(l) - log Phi(u)))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        diff = np.where(has_lo, np.log1p(-np.minimum(np.exp(lower - upper), 1 - 1e-15)), 0.0)
+    return float((upper + diff).sum())
+
+
+def fit_clue_model(ev: ClueEvents, prior: ClueModel) -> tuple[ClueModel, dict[str, Any]]:
+    """The ``(shift, sigma)`` of the highest likelihood: a grid around the prior, refined three times."""
+    if ev.n == 0:
+        raise UserError("no soft clue in these hands: give arena hands with auctions (pinochle arena --out)")
+    s0 = prior.sigma
+    shifts = np.linspace(-4 * s0, 4 * s0, 33)
+    logs = np.linspace(math.log(s0 / 8), math.log(s0 * 4), 25)
+    best = (-math.inf, 0.0, s0)
+    for _ in range(4):
+        for m in shifts:
+            for ls in logs:
+                ll = log_likelihood(ev, float(m), float(math.exp(ls)))
+                if ll > best[0]:
+                    best = (ll, float(m), float(math.exp(ls)))
+        dm = shifts[1] - shifts[0]
+        dl = logs[1] - logs[0]
+        shifts = np.linspace(best[1] - 2 * dm, best[1] + 2 * dm, 17)
+        logs = np.linspace(math.log(best[2]) - 2 * dl, math.log(best[2]) + 2 * dl, 17)
+    ll, m, sg = best
+    info = {"events": ev.n, "log_likelihood": round(ll, 2),
+            "log_likelihood_prior": round(log_likelihood(ev, prior.shift, prior.sigma), 2),
+            "with_lower_bound": int(np.isfinite(ev.lo).sum()), "with_upper_bound": int(np.isfinite(ev.hi).sum())}
+    return ClueModel(m, sg, "fitted"), info
+
+
+def _read(paths: list[str]) -> tuple[RuleSet, pl.DataFrame, list[dict[str, Any]]]:
+    """The hands of saved arena runs of one rule set, and their summaries."""
+    from analyzer.arena.core import read_hands
+    from analyzer.rules import load
+
+    frames, sums = [], []
+    for p in paths:
+        f, s = read_hands(p)
+        if sums and (s.get("rules"), s.get("options")) != (sums[0].get("rules"), sums[0].get("options")):
+            raise UserError("the files come from different rule sets or options")
+        frames.append(f)
+        sums.append(s)
+    if not sums or not sums[0].get("rules"):
+        raise UserError("give arena hands saved by pinochle arena --out")
+    return load(sums[0]["rules"], sums[0].get("options") or {}), pl.concat(frames), sums
+
+
+def fit_files(paths: list[str]) -> dict[str, Any]:
+    """The fit on saved arena hands (module docstring), as plain data."""
+    rules, frame, _ = _read(paths)
+    prior = clue_model(rules, fitted=False)
+    model, info = fit_clue_model(clue_events(rules, frame), prior)
+    return {"rules": rules.id, "files": list(paths), "fitted": model.as_dict(), "prior": prior.as_dict(), **info}
+
+
+def write_fit_report(before: list[str], after: list[str], out: str, name: str,
+                     fit: dict[str, Any] | None = None) -> str:
+    """``<name>.md`` and ``<name>-reliability.png`` in folder ``out``: the advisor's forecasts by equal-size
+    decile before (``before``: its calls read with the prior clue model) and after (``after``: the fitted
+    one), the reliability plot of both, and the fit."""
+    from pathlib import Path
+
+    from analyzer.calibration import _figure, _save, calibration_table, forecasts, markdown_table
+
+    folder = Path(out)
+    folder.mkdir(parents=True, exist_ok=True)
+    runs = []
+    for label, paths in (("before (prior clue model)", before), ("after (fitted clue model)", after)):
+        rules, frame, sums = _read(paths)
+        f = forecasts(frame, 0)
+        p, made = f["p_make"].to_numpy(), f["made"].to_numpy().astype(bool)
+        runs.append((label, rules, sums, calibration_table(p, made, "count")))
+    plt = _figure()
+    fig, ax = plt.subplots(figsize=(5.8, 5.4))
+    xs = np.linspace(0, 1, 2)
+    ax.fill_between(xs, xs - 0.03, xs + 0.03, color="0.88", label="±3 points")
+    ax.plot(xs, xs, color="0.4", lw=1, ls="--")
+    for (label, _, _, tb), color in zip(runs, ("tab:orange", "tab:blue"), strict=True):
+        used = [b for b in tb if b.n and b.observed is not None]
+        px = np.array([b.predicted for b in used])
+        py = np.array([b.observed.p for b in used])  # type: ignore[union-attr]
+        lo = np.array([b.observed.lo for b in used])  # type: ignore[union-attr]
+        hi = np.array([b.observed.hi for b in used])  # type: ignore[union-attr]
+        ax.errorbar(px, py, yerr=[py - lo, hi - py], fmt="o-", color=color, ms=4, lw=1, alpha=0.85, label=label)
+    lo_x = min(b.predicted for _, _, _, tb in runs for b in tb if b.n)
+    ax.set_xlim(max(0.0, lo_x - 0.1), 1.0)
+    ax.set_ylim(max(0.0, lo_x - 0.1), 1.0)
+    ax.set_xlabel("predicted chance of making the contract (decile mean)")
+    ax.set_ylabel("observed make rate (95%)")
+    ax.set_title(f"{runs[0][1].id}: the advisor's forecasts by decile")
+    ax.legend(loc="upper left", fontsize=8)
+    ax.grid(alpha=0.3)
+    png = _save(fig, folder / f"{name}-reliability.png")
+    lines = [f"# Clue model fit — {runs[0][1].name}", "",
+             "The soft clues of the auction (what a pass or a free bid says about the caller's strength) read "
+             "through a model of the caller's willingness: its bidding limit plus a shift plus normal noise "
+             "(`analyzer/cluefit.py`). The shift and the spread are fitted by likelihood on arena hands of seeds "
+             "the reports do not use; the advisor's forecasts before (calls read with the prior model) and after "
+             "(the fitted one), by equal-size decile (the target: every decile within ±3 points).", ""]
+    if fit:
+        lines += [f"Fit on {fit['events']:,} seats' calls ({', '.join(f'`{x}`' for x in fit['files'])}): shift "
+                  f"{fit['fitted']['shift']:+.2f}, spread {fit['fitted']['sigma']:.2f} (prior: shift "
+                  f"{fit['prior']['shift']:+.2f}, spread {fit['prior']['sigma']:.2f}); log-likelihood "
+                  f"{fit['log_likelihood']:,.1f} against {fit['log_likelihood_prior']:,.1f} with the prior.", ""]
+    for label, _, sums, tb in runs:
+        cmds = "; ".join(dict.fromkeys(s.get("command", "") for s in sums if s.get("command")))
+        worst = max((abs(b.gap or 0.0) for b in tb if b.n), default=0.0)
+        within = sum(abs(b.gap or 0.0) <= 0.03 for b in tb if b.n)
+        lines += [f"## {label.capitalize()}", "", f"`{cmds}`", "",
+                  f"{within} of {sum(1 for b in tb if b.n)} deciles within ±3 points (largest gap "
+                  f"{100 * worst:.1f}).", "", markdown_table(tb), ""]
+    lines += [f"![reliability before and after]({png.name})", ""]
+    page = folder / f"{name}.md"
+    page.write_text("\n".join(lines), encoding="utf-8")
+    return str(page)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``fit FILES...`` prints the fit as JSON; ``report --before ... --after ... --name N [--out DIR]
+    [--fit FILES...]`` writes the before/after page (module docstring)."""
+    import argparse
+
+    ap = argparse.ArgumentParser(prog="python3 -m analyzer.cluefit")
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    f = sub.add_parser("fit")
+    f.add_argument("files", nargs="+")
+    r = sub.add_parser("report")
+    r.add_argument("--before", nargs="+", required=True)
+    r.add_argument("--after", nargs="+", required=True)
+    r.add_argument("--fit", nargs="*", default=None)
+    r.add_argument("--name", required=True)
+    r.add_argument("--out", default=".")
+    a = ap.parse_args(sys.argv[1:] if argv is None else argv)
+    try:
+        if a.cmd == "fit":
+            print(json.dumps(fit_files(a.files), indent=1))
+        else:
+            fit = fit_files(a.fit) if a.fit else None
+            print(write_fit_report(a.before, a.after, a.out, a.name, fit))
+    except UserError as e:
+        print(f"pinochle: error: {e}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())

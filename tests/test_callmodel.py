@@ -1,0 +1,254 @@
+"""The call model: the rest of the auction on every deal (against a plain-Python reference on the rules'
+state machine), the call now (lowest winning bid when nobody calls after me), passed seats, the stuck
+dealer, two rounds, and legal calls over many random auctions of every rule set."""
+
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from analyzer.arena import Auction, Call, parse_calls, replay
+from analyzer.arena.auction import bid_cap, is_bid_value, next_legal
+from analyzer.callmodel import (
+    AuctionState,
+    Outcomes,
+    SeatFeatures,
+    choose_call,
+    opening_calls,
+    rest_of_auctions,
+)
+from analyzer.inference import Convention
+from analyzer.rules import load
+
+GAMES = [("auction", {}), ("auction", {"bidding-rounds": 2}), ("double-deck", {}), ("luxury-family", {})]
+
+
+# ---- a plain-Python reference of the other seats' bidding and the rest of the auction --------------------------
+def ref_limit_call(rs, limit, first, last, high, sig, least, free=True):
+    """The documented bidding of a seat with a limit (:func:`analyzer.agents.conventional_call`), written on
+    the Convention API and the ladder helpers."""
+    cv = Convention.of(rs)
+    min_bid = next_legal(rs, high)
+    due = 0
+    if first and cv.kind == "signals" and sig >= min_bid:
+        due = sig
+    elif first and cv.kind == "meld-bids" and cv.meld_bid_open(True, high):
+        h = high if high is not None else cv.meld_lo - 1
+        k = min(least // cv.meld_unit, cv.meld_hi - h)
+        due = h + k if k >= 1 else 0
+    top = min(math.floor(limit), bid_cap(rs)) if free else -1
+    frees, b = [], min_bid
+    while b <= top:
+        if not cv.reserved(b, first, high):
+            frees.append(b)
+        b = next_legal(rs, b)
+    if last:
+        best = max(frees) if frees else None
+        if due:
+            return best if best is not None and best > due else due
+        return best
+    if due:
+        return due
+    return min(frees) if frees else None
+
+
+def ref_rest(rs, dealer, calls, me, my_call, my_limit, lim, sig, least):
+    """(declarer, contract) of one deal: the rules' own state machine, the seats calling as documented."""
+    a = replay(rs, dealer, calls)
+    a.call(me, my_call)
+    while not a.done:
+        s = a.turn
+        first, last = s not in a.acted, a.last_turn(s)
+        if s == me:
+            h = a.high_seat
+            b = a.min_bid
+            mine = h is not None and rs.side_of(h) == rs.side_of(me)
+            call = b if my_limit is not None and b <= my_limit and b <= bid_cap(rs) and not mine else None
+        else:
+            free = not (rs.side_of(s) == rs.side_of(me) and a.high_seat == me)
+            call = ref_limit_call(rs, lim[s], first, last, a.high, sig[s], least[s], free)
+        a.call(s, call)
+    return (-1, 0) if a.winner is None else (a.winner, a.contract)
+
+
+def random_auction(rs, dealer, rng, p_pass=0.4, max_calls=12):
+    """A random legal prefix of an auction that is still open, and the seat to call."""
+    for _ in range(50):
+        a = Auction(rs, dealer)
+        calls = []
+        stop = int(rng.integers(0, max_calls))
+        while not a.done and len(calls) < stop:
+            b = None if rng.random() < p_pass else a.min_bid + int(rng.integers(0, 3)) * int(rs.bidding["step"])
+            if b is not None and not is_bid_value(rs, b):
+                b = next_legal(rs, b)
+            c = Call(a.turn, b)
+            a.call(c.seat, c.bid)
+            calls.append(c)
+        if not a.done:
+            return calls, a.turn
+    raise AssertionError("no open auction drawn")  # pragma: no cover
+
+
+def random_seats(rs, rng, n):
+    opening = int(rs.bidding["opening"])
+    spread = 30 * int(rs.bidding["step"])
+    lim = rng.uniform(opening - spread / 2, opening + spread, size=(rs.seats, n))
+    cv = Convention.of(rs)
+    sigs = np.array([0, *sorted(cv.signal_values)]) if cv.kind == "signals" else np.array([0])
+    sig = rng.choice(sigs, size=(rs.seats, n))
+    least = rng.integers(0, 120, size=(rs.seats, n))
+    return SeatFeatures(lim, np.zeros((rs.seats, n), dtype=np.int64), sig.astype(np.int64), least.astype(np.int64))
+
+
+@settings(max_examples=120, deadline=None)
+@given(game=st.sampled_from(range(len(GAMES))), seed=st.integers(0, 2**32 - 1))
+def test_rest_of_auction_matches_the_reference(game, seed):
+    rid, opts = GAMES[game]
+    rs = load(rid, opts)
+    rng = np.random.default_rng(seed)
+    dealer = int(rng.integers(0, rs.seats))
+    calls, me = random_auction(rs, dealer, rng)
+    state = AuctionState.of(rs, dealer, calls, me)
+    n = 6
+    sf = random_seats(rs, rng, n)
+    bids = state.legal_bids(state.min_bid + 6 * int(rs.bidding["step"]))
+    mine = [None, *bids[:4]]
+    my_limits = [None if rng.random() < 0.3 else int(rng.choice(bids)) for _ in mine]
+    decl, contract = rest_of_auctions(state, sf, mine, my_limits)
+    for k, (c, ml) in enumerate(zip(mine, my_limits, strict=True)):
+        for i in range(n):
+            want = ref_rest(rs, dealer, calls, me, c, ml, sf.limit[:, i], sf.signal[:, i], sf.least[:, i])
+            assert (int(decl[k, i]), int(contract[k, i])) == want, (rid, opts, calls, me, c, ml, i)
+
+
+def test_a_seat_that_passed_never_declares():
+    rng = np.random.default_rng(3)
+    for rid, opts in GAMES:
+        rs = load(rid, opts)
+        for _ in range(40):
+            dealer = int(rng.integers(0, rs.seats))
+            calls, me = random_auction(rs, dealer, rng, p_pass=0.6)
+            state = AuctionState.of(rs, dealer, calls, me)
+            sf = random_seats(rs, rng, 50)
+            decl, contract = rest_of_auctions(state, sf, [None], [None])
+            assert not np.isin(decl, [*state.passed, me]).any()  # I passed too
+            thrown = decl < 0
+            assert (contract[thrown] == 0).all() and (contract[~thrown] >= int(rs.bidding["opening"])).all()
+            if rs.bidding.get("dealer_holds"):
+                assert not thrown.any()  # double deck: never thrown in
+
+
+def test_double_deck_dealer_is_stuck_at_fifty():
+    rs = load("double-deck")
+    state = AuctionState.of(rs, 0, parse_calls("1:pass 2:pass", rs), 3)
+    assert state.high == 50 and state.holder == 0 and state.min_bid == 51
+    sf = random_seats(rs, np.random.default_rng(1), 30)
+    decl, contract = rest_of_auctions(state, sf, [None, 51], [None, None])
+    assert (decl[0] == 0).all() and (contract[0] == 50).all()  # I pass: the dealer plays the held 50
+    # I bid 51: the dealer may raise over me, never below 51
+    assert np.isin(decl[1], [0, 3]).all() and (contract[1] >= 51).all()
+    # scoring the dealer at 50 uses the play of class 50 (no trump lead)
+    out = synthetic_outcomes(rs, 3, sf, np.random.default_rng(2))
+    net = out.other_net(decl[0], contract[0])
+    k0 = out.o_tot[0, 0]
+    want = out.o_base[0, 0] + out.o_coef[0, 0] * np.where(out.o_ok[0, 0] & (k0 >= 50), k0, -50)
+    assert np.allclose(net, want)
+    # the dealer's own call comes only after another bid: his opening call without --auction is refused
+    assert opening_calls(rs, 0, 0) == parse_calls("1:pass 2:pass 3:pass", rs)
+    with pytest.raises(Exception, match="over"):
+        AuctionState.of(rs, 0, opening_calls(rs, 0, 0), 0)
+
+
+def test_two_rounds_give_me_and_the_others_a_second_turn():
+    rs = load("auction", {"bidding-rounds": 2})
+    state = AuctionState.of(rs, 0, [], 1)
+    assert not state.last_turn and state.to_act == (2, 3, 0)
+    lim = np.array([[0.0], [0.0], [23.5], [0.0]])
+    sf = SeatFeatures(lim, np.zeros((4, 1), dtype=np.int64), np.zeros((4, 1), dtype=np.int64),
+                      np.zeros((4, 1), dtype=np.int64))
+    # I open 15 and would go to 25: seat 2 raises by the least free bid, 19 (16 to 18 are signals on a first
+    # call; not its last turn), 3 and 0 pass; round two: I raise to 20, and seat 2 on its last turn bids its
+    # limit 23 outright
+    decl, contract = rest_of_auctions(state, sf, [15, 15, 24], [25, None, 30])
+    got = [(int(decl[k, 0]), int(contract[k, 0])) for k in range(3)]
+    # without a later raise of mine seat 2 keeps 19; opening 24, nobody outbids me
+    assert got == [(2, 23), (2, 19), (1, 24)]
+    # one round: seat 2's only call is its last, it bids its limit at once (23: a free value)
+    one = AuctionState.of(load("auction"), 0, [], 1)
+    assert one.last_turn
+    decl, contract = rest_of_auctions(one, sf, [15], [25])
+    assert (int(decl[0, 0]), int(contract[0, 0])) == (2, 23)
+
+
+# ---- the call now on synthetic outcomes -----------------------------------------------------------------------------
+def synthetic_outcomes(rs, me, sf, rng):
+    """Random outcomes of every declarer on ``sf``'s deals (my net falls as my contract rises, as in play)."""
+    n = sf.limit.shape[1]
+    C = 2 if rs.bidding.get("dealer_holds") else 1
+    classes = np.array([50, 51] if C == 2 else [int(rs.bidding["opening"])], dtype=np.int64)
+    top = int(rs.bidding["opening"]) + 25 * int(rs.bidding["step"])
+    me_tot = rng.integers(0, top, size=(C, 4, n))
+    me_ok = rng.random((C, 4, n)) < 0.9
+    me_base = -rng.integers(0, top // 2, size=(C, 4, n)).astype(float)
+    o_tot = rng.integers(0, top, size=(C, rs.seats, n))
+    o_ok = rng.random((C, rs.seats, n)) < 0.9
+    o_base = rng.normal(0, 10, size=(C, rs.seats, n))
+    coef = np.array([1.0 if rs.side_of(j) == rs.side_of(me) else -1.0 for j in range(rs.seats)])
+    o_coef = np.broadcast_to(coef[None, :, None], (C, rs.seats, n)).copy()
+    return Outcomes(classes, me_tot, me_ok, me_base, o_tot, o_ok, o_base, o_coef, sf, np.ones(n) / n)
+
+
+def hand_of(rs, rng):
+    from analyzer.arena.core import deal_cards
+
+    return deal_cards(rs, int(rng.integers(0, 10**6)), np.arange(1))[0, 0]
+
+
+LAST_CALLER = [("auction", {}, 0, "1:pass 2:pass 3:pass", 0), ("auction", {"bidding-rounds": 2}, 0,
+               "1:pass 2:pass 3:pass", 0), ("auction", {}, 0, "1:16 2:pass 3:18", 0),
+               ("auction", {"bidding-rounds": 2}, 0, "1:15 2:pass 3:16 0:pass 1:17", 3),
+               ("luxury-family", {}, 0, "1:pass 2:pass", 0), ("luxury-family", {}, 1, "2:pass 0:pass", 1)]
+
+
+@pytest.mark.parametrize("rid, opts, dealer, calls, me", LAST_CALLER)
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_nobody_after_me_the_call_is_the_lowest_winning_bid_or_pass(rid, opts, dealer, calls, me, seed):
+    rs = load(rid, opts)
+    rng = np.random.default_rng(seed)
+    state = AuctionState.of(rs, dealer, parse_calls(calls, rs), me)
+    assert state.to_act == () and not state.conventions_bind
+    out = synthetic_outcomes(rs, me, random_seats(rs, rng, 40), rng)
+    ch = choose_call(state, out, hand_of(rs, rng))
+    assert ch.call in (None, state.min_bid)
+    # every bid wins outright, and a higher bid never does better than the lowest
+    assert (ch.decl[1:] == me).all() and (ch.value[2:] <= ch.value[1] + 1e-9).all()
+
+
+@pytest.mark.parametrize("rid, opts", GAMES)
+def test_every_call_is_legal_over_many_random_auctions(rid, opts):
+    rs = load(rid, opts)
+    rng = np.random.default_rng(11)
+    cv = Convention.of(rs)
+    for _ in range(60):
+        dealer = int(rng.integers(0, rs.seats))
+        calls, me = random_auction(rs, dealer, rng)
+        state = AuctionState.of(rs, dealer, calls, me)
+        hand = hand_of(rs, rng)
+        out = synthetic_outcomes(rs, me, random_seats(rs, rng, 30), rng)
+        ch = choose_call(state, out, hand, risk=float(rng.choice([0.0, 0.5])))
+        a = replay(rs, dealer, calls)
+        a.call(me, ch.call)  # the rules accept it (IllegalCall otherwise)
+        if state.conventions_bind:
+            due = state.due(hand)
+            if due:
+                assert ch.call == due or (ch.call is not None and ch.call > due and not cv.reserved(ch.call, True,
+                                                                                                     state.high))
+            elif ch.call is not None:
+                assert not cv.reserved(ch.call, True, state.high)
+        assert ch.allowed[ch.best]
+        if ch.allowed[0]:  # passing is open: the call never does worse than passing
+            assert ch.value[ch.best] >= ch.value[0] - 1e-9
+            assert ch.call is None or ch.value[ch.best] > ch.value[0]
