@@ -26,6 +26,8 @@ def test_json_value_and_cards_match_the_api(run_cli):
     assert d["cards"] == {rules.deck.name(k): v for k, v in want.card_values.items()}
     assert list(d["cards"]) == ["AS", "TS", "KS", "QH"]  # display order
     assert d["side"] == [0, 2] and d["to_play"] == 0
+    # nodes as DDS counts them (trick boundaries) are part of all nodes; the solve's own time
+    assert d["nodes"] == want.nodes and 0 < d["trick_nodes"] <= d["nodes"] and d["ms"] > 0
 
 
 def test_table_shows_value_and_every_card(run_cli):

@@ -111,6 +111,9 @@ def report(rules: RuleSet, pos: Position, res: SolveResult) -> dict[str, Any]:
         "lower": res.lower,
         "upper": res.upper,
         "nodes": res.nodes,
+        # positions at trick boundaries (how DDS counts its nodes) and the solve's time on its thread
+        "trick_nodes": None if res.counters is None else res.counters["trick_nodes"],
+        "ms": round(res.ms, 3),
         "cards": cards,
         "line": None if res.line is None else [deck.name(k) for k in res.line],
         "points": None if res.points is None else list(res.points),
@@ -124,7 +127,7 @@ def _print(rep: dict[str, Any], rules: RuleSet) -> None:
     console.print(f"{rules.name}: trump {rep['trump']}, seat {rep['to_play']} to play{trick}; "
                   f"points of the declaring side (seat {side})")
     if rep["exact"]:
-        console.print(f"[bold]value {rep['value']}[/bold]  ({rep['nodes']:,} nodes)")
+        console.print(f"[bold]value {rep['value']}[/bold]  ({rep['nodes']:,} nodes, {rep['ms']:,.0f} ms)")
     else:
         console.print(f"[bold]not exact: between {rep['lower']} and {rep['upper']}[/bold] "
                       f"(node budget reached after {rep['nodes']:,} nodes; raise --max-nodes)")
