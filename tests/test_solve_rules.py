@@ -1,0 +1,102 @@
+"""The solver's sure-point bounds, one rule at a time: where each must apply (hand-worked positions) and
+where it must not, and never above what brute force gives the side (random endgames of every rule set)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from test_solve import CONFIGS, Game, deal_hands, reference
+
+from analyzer.rules import load
+from analyzer.solve import make_position, solve_deal
+from analyzer.solve.inspect import sure_bound
+
+AUCTION = load("auction")  # A, T, K one point each, last trick one point; seats 0+2 against 1+3
+H = 1  # hearts
+
+
+def bound(rules, hands, trump, leader, declarer, side):
+    b = sure_bound(rules, make_position(rules, hands, trump, leader, declarer), side)
+    return b.points, {rules.deck.name(k) for k in b.relied_on}
+
+
+def test_top_trumps_count_for_either_side_on_lead():
+    # seat 0's AH TH KH rank above every trump of 1 and 3 (QH JH / JH 9H): three tricks, three points,
+    # whoever leads; the claim relies on the lowest of them (KH) staying above the opponents' trumps
+    hands = ["AH TH KH QS", "QH JH 9S 9D", "9C JC QC KC", "JH 9H 9C QD"]
+    assert bound(AUCTION, hands, H, 1, 0, (0, 2)) == (3, {"KH"})
+    assert bound(AUCTION, hands, H, 3, 0, (0, 2)) == (3, {"KH"})
+
+
+def test_cashing_draws_trumps_then_takes_the_top_side_card_and_the_last_trick():
+    # seat 0 on lead: AH TH KH draw all four opposing trumps in three rounds, then the QS is the best
+    # spade left: four tricks, 3 points and the last trick's point; the claim relies on QS and KH
+    hands = ["AH TH KH QS", "QH JH 9S 9D", "9C JC QC KC", "JH 9H 9C QD"]
+    assert bound(AUCTION, hands, H, 0, 0, (0, 2)) == (4, {"QS", "KH"})
+    # best play takes one point more: seat 2 throws its KC onto one of its partner's tricks (a choice,
+    # not a forced follow, so no bound counts it)
+    assert solve_deal(AUCTION, hands, H, 0, 0).value == 5
+
+
+def test_no_claim_without_a_card_above_the_other_sides_best():
+    hands = ["AH TH KH QS", "QH JH 9S 9D", "9C JC QC KC", "JH 9H 9C QD"]
+    # the other side holds no trump above seat 0's and no sure side card
+    assert bound(AUCTION, hands, H, 0, 0, (1, 3)) == (0, set())
+    # an opponent holds the other AH: with the opponents on lead nothing of seat 0's is sure ...
+    equal = ["AH TH KH QS", "AH JH 9S 9D", "9C JC QC KC", "JH 9H 9C QD"]
+    assert bound(AUCTION, equal, H, 1, 0, (0, 2)) == (0, set())
+    # ... and on lead only the first AH is (the first of two equal cards wins): the TH falls to the other AH
+    assert bound(AUCTION, equal, H, 0, 0, (0, 2)) == (1, {"AH"})
+
+
+def test_no_trump_no_top_trumps():
+    bridge = load("bridge")
+    hands = ["AS KS", "2S 3S", "4S 5S", "6S 7S"]
+    # seat 1 on lead: the top-trumps bound has no trump to count; seat 0's spades are not on lead either
+    assert bound(bridge, hands, -1, 1, 0, (0, 2)) == (0, set())
+    # seat 0 on lead cashes both tricks
+    assert bound(bridge, hands, -1, 0, 0, (0, 2))[0] == 2
+
+
+def test_bound_stops_counting_at_need():
+    hands = ["AH TH KH QS", "QH JH 9S 9D", "9C JC QC KC", "JH 9H 9C QD"]
+    pos = make_position(AUCTION, hands, H, 0, 0)
+    full = sure_bound(AUCTION, pos, (0, 2))
+    part = sure_bound(AUCTION, pos, (0, 2), need=2)
+    assert 2 <= part.points <= full.points == 4
+
+
+def _check_bounds_below_brute_force(rid, head, n, seed, sizes):
+    rules = load(rid, {} if head is None else {"head": head})
+    game = Game(rules)
+    rng = random.Random(seed)
+    checked = claimed = 0
+    for _ in range(n):
+        k = rng.choice(sizes)
+        hands = deal_hands(game, rng, k)
+        trump = rng.randrange(-1 if rid == "bridge" else 0, 4)
+        leader = rng.randrange(game.seats)
+        declarer = rng.randrange(game.seats)
+        pos = make_position(rules, [" ".join(c[2] for c in h) for h in hands], trump, leader, declarer)
+        mine = frozenset(rules.sides[rules.side_of(declarer)])
+        for side in (mine, frozenset(range(game.seats)) - mine):
+            b = sure_bound(rules, pos, tuple(sorted(side)))
+            v, _ = reference(game, hands, (), leader, trump, side)
+            assert b.points <= v, (hands, trump, leader, sorted(side), b, v)
+            checked += 1
+            claimed += b.points > 0
+    # the bounds are not vacuous: they claim points in a fair share of random endgames
+    assert claimed > checked // 10
+
+
+@pytest.mark.parametrize("rid,head", CONFIGS)
+def test_sure_points_never_exceed_brute_force(rid, head):
+    """300 random trick-boundary endgames per rule set and head option (2-3 cards a hand), each side."""
+    _check_bounds_below_brute_force(rid, head, 300, 11, (2, 3))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("rid,head", CONFIGS)
+def test_sure_points_never_exceed_brute_force_bigger(rid, head):
+    _check_bounds_below_brute_force(rid, head, 1000, 12, (3, 4))
