@@ -43,8 +43,9 @@ double deck and Luxury Family mostly beyond 20 M nodes), so:
   deals the solver finished within ``dd_max_nodes`` nodes, and their paired difference (dd minus
   heuristic) with a 95% interval (Student t: the samples are small). Deals not solved within the
   budget are left out of the check and counted (they are the harder ones, so the check leans to
-  easier deals). Defaults (:data:`DD_CHECK`): auction 6 deals, the recommended trump, 10 M nodes
-  each -- 1-5 s of the 4-8 s the default ``pinochle bid`` takes on 2 cores (measured); double deck
+  easier deals). Defaults (:data:`DD_CHECK`): auction 48 deals, the recommended trump, 2 M nodes
+  each -- about 3 s of the 7-8 s the default ``pinochle bid`` takes on 2 cores (measured; about one
+  deal in twelve runs past the budget); double deck
   and Luxury Family 4 deals, 5 M nodes (few of their deals finish: the check says how many did). The
   command line runs ``both`` by default for auction only (:func:`default_plays`).
 * ``"dd"`` alone runs the whole analysis (every trump, passing, bid levels) double-dummy on the
@@ -93,9 +94,9 @@ class DDSettings:
     max_nodes: int
 
 
-#: the double-dummy check of ``plays="both"`` per rule set (auction measured: 6 deals of one trump take
-#: 1-5 s on 2 cores, a fifth to a third of them past 10 M nodes); other rule sets: :data:`DD_CHECK_OTHER`
-DD_CHECK = {"auction": DDSettings(6, 1, 10_000_000)}
+#: the double-dummy check of ``plays="both"`` per rule set (auction measured: 48 deals of one trump take
+#: ~3 s on 2 cores, 4 of 48 past 2 M nodes; 200 deals ~25 s); other rule sets: :data:`DD_CHECK_OTHER`
+DD_CHECK = {"auction": DDSettings(48, 1, 2_000_000)}
 DD_CHECK_OTHER = DDSettings(4, 1, 5_000_000)
 #: deals of a double-dummy-only analysis (``plays="dd"``: every trump, every bid class and the passing
 #: scenario solved), per rule set; others :data:`DD_ONLY_SAMPLES_OTHER` (their deals mostly run out of nodes

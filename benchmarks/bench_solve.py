@@ -144,6 +144,49 @@ def summary(res: dict) -> str:
     return "\n".join(lines)
 
 
+def markdown(results: list[dict], budget: int, config: SolverConfig) -> str:
+    """The README's table of a run: one row per set, DDS on the bridge set as the peer of the same run."""
+    rows = ["| set | exact | median ms | p90 ms | max ms | mean ms | trick-boundary nodes, median "
+            "| all nodes, median |", "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    peer = []
+    for res in results:
+        ms = np.array(res["ms"])
+        c = {k: np.array(v) for k, v in res["counters"].items()}
+        rows.append(f"| {res['set']} | {res['exact']}/{res['deals']} | {np.median(ms):,.1f} | "
+                    f"{np.percentile(ms, 90):,.1f} | {ms.max():,.1f} | {ms.mean():,.1f} | "
+                    f"{np.median(c['trick_nodes']):,.0f} | {np.median(c['nodes']):,.0f} |")
+        if "dds_ms" in res:
+            d, dn = np.array(res["dds_ms"]), np.array(res["dds_nodes"])
+            rows.append(f"| DDS 2.9 on the bridge set | {res['dds_agree']}/{res['deals']} equal | "
+                        f"{np.median(d):,.1f} | {np.percentile(d, 90):,.1f} | {d.max():,.1f} | {d.mean():,.1f} | "
+                        f"{np.median(dn):,.0f} | |")
+            peer.append((np.median(d), d.mean(), ms, c, dn))
+    out = "\n".join(rows)
+    if peer:
+        dmed, dmean, ms, c, dn = peer[0]
+        out += (f"\n\nRatios to DDS in the same run: bridge mean time {ms.mean() / dmean:.1f}×, median "
+                f"{np.median(ms) / dmed:.1f}×, median trick-boundary nodes "
+                f"{np.median(c['trick_nodes']) / np.median(dn):.1f}×.")
+        for res in results:
+            if res["set"] != "bridge":
+                m = np.array(res["ms"])
+                out += (f" {res['set']}: median {np.median(m) / dmed:.1f}× a DDS bridge solve, "
+                        f"p90 {np.percentile(m, 90) / dmed:.1f}×.")
+    out += f"\n\nOne thread, node budget {budget:,} a deal; solver {config}."
+    return out + "\n"
+
+
+def parse_limits(text: str) -> dict[str, int]:
+    """``20`` (every set) or ``bridge=200,luxury-family=20`` -> {set: first N deals} (0: all)."""
+    if not text or text.isdigit():
+        return {name: int(text or 0) for name in SETS}
+    out = {name: 0 for name in SETS}
+    for part in text.split(","):
+        k, v = part.split("=")
+        out[k] = int(v)
+    return out
+
+
 def parse_config(text: str) -> SolverConfig:
     kw = {}
     for part in filter(None, text.split(",")):
@@ -155,10 +198,11 @@ def parse_config(text: str) -> SolverConfig:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--sets", default=",".join(SETS), help="comma-separated set names")
-    ap.add_argument("--limit", type=int, default=0, help="first N deals of each set")
+    ap.add_argument("--limit", default="0", help="first N deals of each set: N, or SET=N,SET=N")
     ap.add_argument("--budget", type=float, default=50e6, help="node budget per deal")
     ap.add_argument("--config", default="", help="solver switches, e.g. partition=False,ways=32")
     ap.add_argument("--json", default="", help="write per-deal results to this file")
+    ap.add_argument("--markdown", default="", help="write the README's table of the run to this file")
     ap.add_argument("--record", action="store_true", help="add new exact values to values.json")
     ap.add_argument("--guess", default="none", choices=("none", "playout", "oracle"),
                     help="first guess of each value (oracle: the known value, for measurements)")
@@ -168,8 +212,9 @@ def main() -> None:
     known = json.loads(VALUES.read_text()) if VALUES.exists() else {}
     print(f"solver benchmark: one thread, node budget {args.budget:,.0f} per deal, {config}")
     results = []
+    limits = parse_limits(args.limit)
     for name in args.sets.split(","):
-        res = run_set(name, args.limit or None, int(args.budget), config, known.get(name, {}), args.guess)
+        res = run_set(name, limits.get(name) or None, int(args.budget), config, known.get(name, {}), args.guess)
         print(summary(res), flush=True)
         results.append(res)
         if args.record:
@@ -181,6 +226,8 @@ def main() -> None:
         VALUES.write_text(json.dumps(known, indent=0, sort_keys=True) + "\n")
     if args.json:
         Path(args.json).write_text(json.dumps(results))
+    if args.markdown:
+        Path(args.markdown).write_text(markdown(results, int(args.budget), config))
 
 
 if __name__ == "__main__":

@@ -6,8 +6,8 @@ others) and ``both`` (the heuristic analysis plus a double-dummy check: the firs
 deals solved for the ``--dd-trumps`` best trumps, each solve up to ``--dd-max-nodes`` nodes; per trump
 the gap between double-dummy and heuristic trick points with a paired 95% interval).
 
-Without ``--play``, auction runs ``both`` with 6 deals, the recommended trump and 10 M nodes a deal
-(the whole command takes 4-8 s on 2 cores, measured: within the ~10 s aimed at); double deck and
+Without ``--play``, auction runs ``both`` with 48 deals, the recommended trump and 2 M nodes a deal
+(the whole command takes 7-8 s on 2 cores, measured: within the ~10 s aimed at); double deck and
 Luxury Family run ``playout`` (their deals rarely solve within millions of nodes) and a note says how
 to ask for double dummy; two-handed plays phase 2 heuristically (``--play dd|both``: exactly). See
 :mod:`analyzer.advise`.
@@ -263,17 +263,17 @@ def register(app: typer.Typer) -> None:
             "--auction", help="the calls so far, SEAT:BID or SEAT:pass, e.g. '1:16 2:pass 3:18'")] = None,
         play: Annotated[str | None, typer.Option("--play", help=(
             f"{PLAY_MODES_HELP}; both = heuristic analysis plus a double-dummy check of a few deals, dd = a "
-            "double-dummy analysis of --dd-samples deals (slow). Default: both for auction (6 deals, the "
-            "recommended trump, 10 M nodes: ~4-8 s in all on 2 cores), playout for double-deck and "
+            "double-dummy analysis of --dd-samples deals (slow). Default: both for auction (48 deals, the "
+            "recommended trump, 2 M nodes: ~7-8 s in all on 2 cores), playout for double-deck and "
             "luxury-family (their deals rarely solve within millions of nodes)"))] = None,
         dd_samples: Annotated[int | None, typer.Option(
-            "--dd-samples", help="deals solved double-dummy (the first ones sampled; --play both: default 6 "
+            "--dd-samples", help="deals solved double-dummy (the first ones sampled; --play both: default 48 "
                                  "auction, 4 others; --play dd: 50 auction, 10 others)")] = None,
         dd_trumps: Annotated[int | None, typer.Option(
             "--dd-trumps", help="--play both: how many trumps to check, best first (default 1: the recommended)")
         ] = None,
         dd_max_nodes: Annotated[int | None, typer.Option(
-            "--dd-max-nodes", help="node budget of one double-dummy solve (default 10 M auction check, 5 M "
+            "--dd-max-nodes", help="node budget of one double-dummy solve (default 2 M auction check, 5 M "
                                    "others, 20 M dd); deals past it are left out of the check (dd: played "
                                    "heuristically, counted)")] = None,
         policy: Annotated[str, typer.Option("--policy", help="play policy of the playout (v1, random)")] = "v1",
@@ -285,7 +285,7 @@ def register(app: typer.Typer) -> None:
         """Which trump to name and how high to bid (or pass), from sampled deals played out.
 
         Auction shows heuristic play on every sampled deal and, by default, a double-dummy check of the
-        recommended trump on the first 6 deals (--play, --dd-samples, --dd-trumps, --dd-max-nodes);
+        recommended trump on the first 48 deals (--play, --dd-samples, --dd-trumps, --dd-max-nodes);
         double deck and Luxury Family leave double dummy off unless asked (--play both or dd).
         """
         check_samples(samples, "--samples", MAX_ADVICE_SAMPLES, ADVICE_LIMIT_WHY)
