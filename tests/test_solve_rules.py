@@ -8,9 +8,10 @@ import random
 import pytest
 from test_solve import CONFIGS, Game, deal_hands, reference
 
+from analyzer.cards import parse_cards
 from analyzer.rules import load
-from analyzer.solve import make_position, solve_deal
-from analyzer.solve.inspect import sure_bound
+from analyzer.solve import SolverConfig, make_position, solve_deal
+from analyzer.solve.inspect import sure_bound, table_answer
 
 AUCTION = load("auction")  # A, T, K one point each, last trick one point; seats 0+2 against 1+3
 H = 1  # hearts
@@ -100,3 +101,61 @@ def test_sure_points_never_exceed_brute_force(rid, head):
 @pytest.mark.parametrize("rid,head", CONFIGS)
 def test_sure_points_never_exceed_brute_force_bigger(rid, head):
     _check_bounds_below_brute_force(rid, head, 1000, 12, (3, 4))
+
+
+# ---- the transposition table: which positions an entry answers for ------------------------------------
+
+def _answer(rules, stored, asked, lo, hi, relied, beta, leader=0, asked_leader=None):
+    kinds = tuple(parse_cards(c, rules.deck)[0] for c in relied)
+    a = make_position(rules, stored, H, leader, 0)
+    b = make_position(rules, asked, H, leader if asked_leader is None else asked_leader, 0)
+    return table_answer(rules, a, b, lo, hi, kinds, beta)
+
+
+STORED = ["AS 9S AH QD", "KS JS TH QC", "QS 9D KH JC", "TS JD 9H 9C"]
+
+
+def test_entry_answers_for_its_own_position_only_where_it_decides():
+    # lo = 3 decides every window up to 3; above it the entry cannot say
+    assert [_answer(AUCTION, STORED, STORED, 3, 8, ["AS"], beta) for beta in (2, 3, 4)] == [3, 3, None]
+    # hi = 5 decides windows above it
+    assert [_answer(AUCTION, STORED, STORED, 0, 5, ["AS"], beta) for beta in (5, 6, 7)] == [None, 5, 5]
+
+
+def test_entry_answers_where_only_unpinned_cards_moved():
+    # QS and JS change hands (both worth nothing; every hand keeps its suit lengths): only AS was relied on
+    moved = ["AS 9S AH QD", "KS QS TH QC", "JS 9D KH JC", "TS JD 9H 9C"]
+    assert _answer(AUCTION, STORED, moved, 3, 8, ["AS"], 3) == 3
+
+
+def test_entry_does_not_answer_when_a_pinned_card_moved_or_the_lengths_differ():
+    # the AS it relied on changes owner (KS goes the other way): no answer
+    swapped = ["KS 9S AH QD", "AS JS TH QC", "QS 9D KH JC", "TS JD 9H 9C"]
+    assert _answer(AUCTION, STORED, swapped, 3, 8, ["AS"], 3) is None
+    # the KS (a point) and the QS (none) trade hands between an opponent and the partner: KS is not pinned,
+    # so the entry answers, but a point lower ("at least 3" becomes "at least 2") ...
+    moved = ["AS 9S AH QD", "QS JS TH QC", "KS 9D KH JC", "TS JD 9H 9C"]
+    assert [_answer(AUCTION, STORED, moved, 3, 8, ["AS"], b) for b in (2, 3)] == [2, None]
+    # ... and not at all when its rank was relied on
+    assert _answer(AUCTION, STORED, moved, 3, 8, ["AS", "KS"], 2) is None
+    # suit lengths differ (seat 1 holds a third spade instead of a club): another slot
+    longer = ["AS 9S AH QD", "KS JS TH 9S", "QS 9D KH JC", "TS JD 9H QC"]
+    assert _answer(AUCTION, STORED, longer, 3, 8, ["AS"], 3) is None
+    # another leader: another slot
+    assert _answer(AUCTION, STORED, STORED, 3, 8, ["AS"], 3, asked_leader=1) is None
+
+
+def test_quasi_symmetric_entry_widens_its_bounds_by_the_point_gap():
+    lux = load("luxury-family")  # A 11, T 10, K 4, Q 3, J 2, 7 nothing; seat 0 declares alone
+    stored = ["AS 7S AH", "KS JS TH", "QS 7D KH"]
+    # seat 1's KS and seat 2's QS trade places: an opponent's card may be worth a point less where the
+    # declarer takes it, so the entry's "at least 20" answers only as "at least 19"
+    traded = ["AS 7S AH", "QS JS TH", "KS 7D KH"]
+    assert [_answer(lux, stored, stored, 20, 40, ["AS"], b) for b in (19, 20, 21)] == [20, 20, None]
+    assert [_answer(lux, stored, traded, 20, 40, ["AS"], b) for b in (18, 19, 20)] == [19, 19, None]
+    # without quasi-symmetry point classes are part of the key: no answer at all
+    plain = SolverConfig(quasi=False)
+    kinds = (parse_cards("AS", lux.deck)[0],)
+    a, b = make_position(lux, stored, H, 0, 0), make_position(lux, traded, H, 0, 0)
+    assert table_answer(lux, a, b, 20, 40, kinds, 19, plain) is None
+    assert table_answer(lux, a, a, 20, 40, kinds, 20, plain) == 20
