@@ -46,6 +46,19 @@ def start_solver() -> bool:
     return True
 
 
+def first_run_note() -> str | None:
+    """For a command whose double-dummy figures are optional (``pinochle bid`` without ``--play``): when
+    the solver is not compiled yet, start compiling it in the background (the process outlives this one
+    and fills the cache) and return the note that says its figures are left out of this run; else None."""
+    from analyzer import jit
+
+    if jit.DISABLED or solver_cached():
+        return None
+    start_solver()
+    return ("the double-dummy check is left out of this first run: the solver is compiling in the background "
+            "(about a minute, once); run the command again for it, or add --play both to wait for it")
+
+
 def wait() -> None:
     """Wait for a background warm-up to finish (nothing when none runs): call before the first solve."""
     global _proc

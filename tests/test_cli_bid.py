@@ -21,9 +21,10 @@ def _subprocess_json(threads: str, *extra: str) -> dict:
 
 
 def test_same_seed_same_json_on_one_and_two_threads():
-    # the default run: heuristic analysis plus the double-dummy check of the recommended trump
-    one = _subprocess_json("1")
-    two = _subprocess_json("2")
+    # the default run with a compiled solver (--play both: a first run on a fresh machine would leave the
+    # check out): heuristic analysis plus the double-dummy check of the recommended trump
+    one = _subprocess_json("1", "--play", "both")
+    two = _subprocess_json("2", "--play", "both")
     assert one == two
     assert one["samples"] == 1500 and one["seed"] == 7 and one["rules"] == "auction"
     assert one["recommendation"]["action"] == "bid" and one["recommendation"]["trump"] == "H"
@@ -211,3 +212,22 @@ def test_bid_after_an_auction_conditions_the_deals(run_cli):
     assert code == 0 and "sampled deals kept of" in out
     code, out, err = run_cli([*args[:-4], "--auction", "1:16 2:15"])  # 15 is below the 16 bid
     assert code == 2 and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_first_run_answers_without_waiting_for_the_solver(run_cli, monkeypatch):
+    from analyzer import jit, warmup
+
+    started = []
+    monkeypatch.setattr(warmup, "solver_cached", lambda: False)
+    monkeypatch.setattr(warmup, "start_solver", lambda: started.append(1) or True)
+    monkeypatch.setattr(jit, "DISABLED", False)
+    code, out, err = run_cli(["bid", "--hand", HAND, "--samples", "300", "--seed", "3", "--json"])
+    assert code == 0, err
+    d = json.loads(out)
+    assert started == [1] and d["double_dummy"] is None and [a["play"] for a in d["analyses"]] == ["playout"]
+    assert any("left out of this first run" in n for n in d["notes"])
+    # asked for explicitly, double dummy is waited for
+    code, out, err = run_cli(["bid", "--hand", HAND, "--samples", "300", "--seed", "3", "--json", "--play", "both",
+                              "--dd-samples", "2"])
+    assert code == 0, err
+    assert json.loads(out)["double_dummy"]["samples"] == 2

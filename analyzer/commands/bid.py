@@ -295,6 +295,9 @@ def register(app: typer.Typer) -> None:
         dd_note = None
         if play is None:
             play, dd_note = default_plays(rs)
+            if play == "both" and (first := warmup.first_run_note()) is not None:
+                # a fast first answer: the heuristic figures now, double dummy from the next run on
+                play, dd_note = "playout", first
         for name, v in (("seat", seat), ("dealer", dealer)):
             if not 0 <= v < rs.seats:
                 raise UserError(f"--{name} {v} is out of range: {rs.id} has seats 0..{rs.seats - 1}")
