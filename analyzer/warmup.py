@@ -21,12 +21,32 @@ from pathlib import Path
 _proc: subprocess.Popen[bytes] | None = None
 
 
-def solver_cached() -> bool:
-    """Whether the kernel cache of this version of the kernels holds the solver's kernels."""
+def _ready_file() -> Path:
     from analyzer import jit
 
-    root = Path(jit.cache_dir())
-    return any(root.glob("solve_*/*.nbi"))
+    return Path(jit.cache_dir()) / "solver.ready"
+
+
+def solver_cached() -> bool:
+    """Whether the kernel cache of this version of the kernels holds the whole solver: a process that
+    solved a position marks it (:func:`mark_solver_cached`), so a cache a compile is still filling does
+    not count."""
+    return _ready_file().exists()
+
+
+def mark_solver_cached() -> None:
+    """Note in the kernel cache that the solver's kernels are all compiled and saved there."""
+    from analyzer import jit
+
+    if jit.DISABLED:
+        return
+    try:
+        f = _ready_file()
+        if not f.exists():
+            f.parent.mkdir(parents=True, exist_ok=True)
+            f.write_text("the solver's kernels are cached here\n")
+    except OSError:  # pragma: no cover - a read-only cache: later runs compile again, nothing worse
+        pass
 
 
 def start_solver() -> bool:

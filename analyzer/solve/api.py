@@ -366,7 +366,21 @@ def _run(rules: RuleSet, hands: np.ndarray, spec: np.ndarray, all_cards: bool, m
             with ThreadPoolExecutor(threads) as pool:
                 for f in [pool.submit(worker, t) for t in range(threads)]:
                     f.result()
+    _mark_cached()
     return res
+
+
+def _mark_cached() -> None:
+    """After a first solve every solver kernel is compiled and cached: say so for :mod:`analyzer.warmup`."""
+    global _MARKED
+    if not _MARKED:
+        from analyzer import warmup
+
+        warmup.mark_solver_cached()
+        _MARKED = True
+
+
+_MARKED = False
 
 
 def _spec(n: int) -> np.ndarray:
