@@ -2,12 +2,15 @@
 
 Each command runs as its own process (``python -m analyzer ...``, what the ``pinochle`` script runs). Cold:
 ``NUMBA_CACHE_DIR`` points at a new empty folder, so every kernel the command needs is compiled; warm: the
-same command again with the cache the cold run filled. The README command is the first row; the solver's
-share shows as the difference between ``bid`` (which checks a few deals double-dummy) and
-``bid --play playout``.
+same command again with the cache the cold run filled (and the solver compiled: a first ``bid`` without
+``--play`` answers without its double-dummy check and leaves the solver compiling in the background, so
+before the warm run this waits for the solver to be cached). The README command is the first row; the
+solver's share of a warm answer shows as the difference between ``bid`` (which checks 48 deals
+double-dummy) and ``bid --play playout``.
 
     python benchmarks/bench_startup.py                 # every command, once each
     python benchmarks/bench_startup.py --only bid-readme bid-playout --repeat 3
+    python benchmarks/bench_startup.py --markdown /tmp/startup.md   # the README's table
 """
 
 from __future__ import annotations
@@ -47,24 +50,38 @@ def run(args: list[str], cache: str) -> float:
     return secs
 
 
+def settle(cache: str) -> None:
+    """Make sure the solver is compiled into ``cache`` (a background compile may still be running)."""
+    env = {**os.environ, "NUMBA_CACHE_DIR": cache}
+    subprocess.run([sys.executable, "-m", "analyzer.warmup"], env=env, capture_output=True, check=True)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--only", nargs="*", choices=list(COMMANDS), help="commands to time (default: all)")
     ap.add_argument("--repeat", type=int, default=1, help="cold/warm pairs per command (the median is shown)")
+    ap.add_argument("--markdown", default="", help="also write the table as Markdown to this file")
     a = ap.parse_args()
     names = a.only or list(COMMANDS)
     print(f"{'command':<12} {'cold s':>8} {'warm s':>8}   pinochle ...   ({os.cpu_count()} cores)")
+    rows = ["| command | cold s | warm s |", "| --- | ---: | ---: |"]
     for name in names:
         cold, warm = [], []
         for _ in range(a.repeat):
             cache = tempfile.mkdtemp(prefix="pinochle-numba-")
             try:
                 cold.append(run(COMMANDS[name], cache))
+                settle(cache)
                 warm.append(run(COMMANDS[name], cache))
             finally:
                 shutil.rmtree(cache, ignore_errors=True)
-        print(f"{name:<12} {statistics.median(cold):8.1f} {statistics.median(warm):8.1f}   "
-              f"{' '.join(COMMANDS[name])}", flush=True)
+        c, w = statistics.median(cold), statistics.median(warm)
+        print(f"{name:<12} {c:8.1f} {w:8.1f}   {' '.join(COMMANDS[name])}", flush=True)
+        rows.append(f"| `pinochle {' '.join(COMMANDS[name])}` | {c:.1f} | {w:.1f} |")
+    if a.markdown:
+        with open(a.markdown, "w") as f:
+            f.write("\n".join(rows) + f"\n\n{os.cpu_count()} cores; median of {a.repeat} cold/warm pair(s); "
+                    "cold: an empty kernel cache.\n")
 
 
 if __name__ == "__main__":
