@@ -218,7 +218,7 @@ def test_two_handed_counting_options(opts):
 
 
 SWITCHES = [
-    dict(driver="binary"),
+    dict(driver="binary"), dict(driver="guess-binary"), dict(driver="gallop"), dict(driver="hybrid"),
     dict(ordering=False, killer=False),
     dict(table=False),
     dict(merge=False),

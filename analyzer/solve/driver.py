@@ -101,9 +101,15 @@ def mtd(W, d, guess, lo, hi):
     step = 1
     last = 0  # +1: the last search failed high, -1: low
     first = True
+    bisect = False  # hybrid: the searches turned, the value is bracketed
+    jump = False  # hybrid: the last search's value said more than its window
     while lo < hi and W[OFF_CNT + C_ABORT] == 0:
-        if mode == 1 or (mode == 2 and not first):
+        if mode == 1 or (mode == 2 and not first) or (mode == 4 and bisect):
             beta = (lo + hi + 1) // 2
+        elif mode == 4 and not first and not jump:
+            # hybrid: the window moves by steps that double while searches fail the same way, telling no
+            # more than their window (a points game's fail-soft values often do not)
+            beta = lo + step if last > 0 else hi - step + 1
         elif mode == 3 and not first:
             # gallop away from the guess in the direction the searches go, bisect once they turn
             beta = lo + step if last > 0 else hi - step + 1
@@ -117,15 +123,23 @@ def mtd(W, d, guess, lo, hi):
         if W[OFF_CNT + C_ABORT] != 0:
             break
         W[OFF_CNT + C_SEARCHES] += 1
+        if mode == 4:
+            way = 1 if v >= beta else -1
+            jump = v > beta if way > 0 else v < beta - 1
+            if not first and way != last:
+                bisect = True
+            step = step * 2 if (way == last and not jump) else 1
         if v >= beta:
             lo = v if v < hi else hi
-            step = step * 2 if last > 0 else max(1, (hi - lo) // 2)
+            if mode != 4:
+                step = step * 2 if last > 0 else max(1, (hi - lo) // 2)
             last = 1
         else:
             hi = v if v > lo else lo
-            step = step * 2 if last < 0 else max(1, (hi - lo) // 2)
+            if mode != 4:
+                step = step * 2 if last < 0 else max(1, (hi - lo) // 2)
             last = -1
-        if first:
+        if first and mode != 4:
             step = 1
         g = v
         first = False

@@ -20,8 +20,10 @@ class SolverConfig:
     ``merge`` rank-equivalent cards as one move; ``ordering`` heuristic move ordering (else high to
     low); ``prune`` small cards shown equivalent to one already searched are skipped; ``killer`` the
     lead that last cut off at the same trick goes first; ``driver`` "mtdf" (MTD(f) from a first guess),
-    "binary" (bisection of the open range), "guess-binary" (the guess, then bisection) or "gallop" (the
-    guess, then steps doubling away from it until the searches turn, then halving); ``slot_bits`` log2
+    "binary" (bisection of the open range), "guess-binary" (the guess, then bisection), "gallop" (the
+    guess, then steps doubling away from it until the searches turn, then halving) or "hybrid" (MTD(f)
+    while the searches' values say more than their windows, steps doubling while they do not, bisection
+    once they turn); ``slot_bits`` log2
     of the table's slots per thread and
     ``ways`` entries per slot.
     """
@@ -54,7 +56,7 @@ class SolverConfig:
 
 DEFAULT_CONFIG = SolverConfig()
 #: null-window drivers (see analyzer.solve.driver.mtd)
-DRIVERS = ("mtdf", "binary", "guess-binary", "gallop")
+DRIVERS = ("mtdf", "binary", "guess-binary", "gallop", "hybrid")
 
 
 def _owner_table(seats: int, copies: int, cb: int) -> tuple[np.ndarray, np.ndarray, int]:
