@@ -308,3 +308,22 @@ def test_time_cap_and_unwatched_jobs():
                 break
             time.sleep(0.1)
         assert job.state == "cancelled" and "nobody was watching" in job.error
+
+
+# ---- pinochle serve's own flags -------------------------------------------------------------------------------
+def test_serve_refuses_bad_flags_in_one_line(run_cli, monkeypatch):
+    assert "--port 70000 is out of range" in _cli_error(run_cli, ["serve", "--port", "70000"])
+    assert "--workers 0 is out of range" in _cli_error(run_cli, ["serve", "--workers", "0"])
+    monkeypatch.setitem(__import__("sys").modules, "uvicorn", None)  # the web extra is not installed
+    assert _cli_error(run_cli, ["serve"]) == 'pinochle serve needs the web extra: python3 -m pip install -e ".[web]"'
+
+
+def test_serve_binds_a_free_port_on_this_machine_only():
+    from analyzer.commands.serve import bind
+
+    sock = bind("127.0.0.1", 0)
+    try:
+        host, port = sock.getsockname()[:2]
+        assert host == "127.0.0.1" and port > 0
+    finally:
+        sock.close()
