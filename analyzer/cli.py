@@ -52,7 +52,7 @@ def _root(
 
 #: every subcommand and the module of :mod:`analyzer.commands` that defines it
 COMMANDS = {"arena": "arena", "bid": "bid", "compare": "compare", "meld": "meld", "report": "report",
-            "rules": "rules", "solve": "solve", "stats": "stats", "two-hand": "twohand"}
+            "rules": "rules", "serve": "serve", "solve": "solve", "stats": "stats", "two-hand": "twohand"}
 _registered: set[str] = set()
 
 

@@ -10,7 +10,8 @@ from analyzer.cli import COMMANDS, app, register
 
 
 def test_every_command_is_listed(run_cli):
-    assert {"arena", "bid", "compare", "meld", "report", "rules", "solve", "stats", "two-hand"} == set(COMMANDS)
+    names = {"arena", "bid", "compare", "meld", "report", "rules", "serve", "solve", "stats", "two-hand"}
+    assert names == set(COMMANDS)
     register()
     assert {c.name for c in app.registered_commands} == set(COMMANDS)
     code, out, _ = run_cli(["--help"])

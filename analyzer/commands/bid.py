@@ -21,7 +21,6 @@ from typing import Annotated
 
 import typer
 
-from analyzer import warmup
 from analyzer.advise import (
     DEFAULT_SAMPLES,
     Advice,
@@ -29,10 +28,9 @@ from analyzer.advise import (
     CallFigures,
     LevelFigures,
     PlayAnalysis,
-    advise,
-    default_plays,
 )
 from analyzer.batches import check_samples
+from analyzer.bidrequest import run_bid
 from analyzer.cards import SUIT_NAMES, SUITS
 from analyzer.commands.common import (
     ADVICE_LIMIT_WHY,
@@ -44,29 +42,10 @@ from analyzer.commands.common import (
     console,
     emit_json,
     load_rules,
-    parse_hand,
     table,
 )
-from analyzer.deal import resolve_seat
 from analyzer.errors import UserError
-from analyzer.progress import progress_bar
-from analyzer.rules import RuleSet
 from analyzer.simulate import DEALS_COLUMNS, PLAY_MODES_HELP, deals_frame
-
-
-def parse_known(items: list[str] | None, rules: RuleSet, seat: int) -> tuple[dict[int, str], list[str]]:
-    """``--known`` values: ``SEAT:CARDS`` (cards a seat showed; SEAT a number or left/right/partner/
-    across) or bare ``CARDS`` (known cards in no hand, e.g. two-handed's stock)."""
-    by_seat: dict[int, str] = {}
-    loose: list[str] = []
-    for it in items or []:
-        if ":" in it:
-            who, cards = it.split(":", 1)
-            s = resolve_seat(who.strip(), rules, seat)
-            by_seat[s] = (by_seat.get(s, "") + " " + cards).strip()
-        else:
-            loose.append(it)
-    return by_seat, loose
 
 
 def _est(e, digits: int = 1) -> str:
@@ -292,58 +271,16 @@ def register(app: typer.Typer) -> None:
         check_output(out, "--out")
         check_output(deals_out, "--deals-out")
         rs = load_rules(rules, option)
-        dd_note = None
-        if play is None:
-            play, dd_note = default_plays(rs)
-            if play == "both" and (first := warmup.first_run_note()) is not None:
-                # a fast first answer: the heuristic figures now, double dummy from the next run on
-                play, dd_note = "playout", first
-        for name, v in (("seat", seat), ("dealer", dealer)):
-            if not 0 <= v < rs.seats:
-                raise UserError(f"--{name} {v} is out of range: {rs.id} has seats 0..{rs.seats - 1}")
-        if rs.play["stock"]:
-            # a game with a stock and no bidding (two-handed): the whole-hand analysis of `pinochle two-hand`
+        ans = run_bid(rs, hand, seat=seat, dealer=dealer, samples=samples, seed=seed, risk=risk, upcard=upcard,
+                      known=known, constraints=constraint, auction=auction, play=play, dd_samples=dd_samples,
+                      dd_trumps=dd_trumps, dd_max_nodes=dd_max_nodes, policy=policy, progress=True,
+                      spinner=not json_out)
+        if ans.two_hand is not None:
             from analyzer.commands.twohand import print_analysis
-            from analyzer.twohand import analyze_hand
 
-            if upcard is None:
-                raise UserError(f"{rs.id} needs the turned-up card: add --upcard 9H (it names trump)")
-            if play in ("dd", "both"):
-                warmup.start_solver()
-            with progress_bar(not json_out, None, "playing hands"):
-                a = analyze_hand(rs, hand, upcard, dealer=(seat == dealer), samples=min(samples, 2000), seed=seed,
-                                 phase2="exact" if play in ("dd", "both") else "heuristic")
-            emit_json(a.as_dict()) if json_out else print_analysis(a)
+            emit_json(ans.as_dict()) if json_out else print_analysis(ans.two_hand)
             return
-        h = parse_hand(hand, rs)
-        by_seat, loose = parse_known(known, rs, seat)
-        from analyzer.play import POLICIES
-
-        if policy not in POLICIES:
-            raise UserError(f"unknown policy {policy!r}: use one of {', '.join(POLICIES)}")
-        if loose and rs.has_bidding:
-            raise UserError(f"every card is dealt in {rs.id}: give known cards with their seat, e.g. --known 2:AS")
-        stock_loose = " ".join(loose)
-        if play in ("dd", "both"):
-            warmup.start_solver()  # compiles the solver on the second core while the deals are played out
-        after = None
-        if auction is not None:
-            from analyzer.inference import advise_after_auction
-
-            after = advise_after_auction(
-                rs, h, seat=seat, dealer=dealer, auction=auction, samples=samples, seed=seed, risk=risk, plays=play,
-                policy=policy, known=by_seat, constraints=constraint or [], progress=True, dd_samples=dd_samples,
-                dd_trumps=dd_trumps, dd_max_nodes=dd_max_nodes,
-            )
-            adv = after.advice
-        else:
-            adv = advise(
-                rs, h, seat=seat, dealer=dealer, samples=samples, seed=seed, risk=risk, plays=play, policy=policy,
-                upcard=upcard, known=by_seat, constraints=constraint or [], progress=True,
-                stock_cards=stock_loose or None, dd_samples=dd_samples, dd_trumps=dd_trumps, dd_max_nodes=dd_max_nodes,
-            )
-        if dd_note:
-            adv.notes.append(dd_note)
+        adv, after = ans.advice, ans.after
         if out is not None:
             _write(out, lambda p: adv.simulation.write(p))
         if deals_out is not None:

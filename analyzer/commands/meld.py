@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from analyzer.cards import SUITS
+from analyzer.cards import SUITS, Hand
 from analyzer.commands.common import (
     OPTION_HELP,
     RULES_HELP,
@@ -24,9 +24,13 @@ from analyzer.meld import meld_breakdown, meld_points
 from analyzer.rules import RuleSet
 
 
-def meld_report(text: str, rules: RuleSet) -> dict:
-    """The meld of one hand as plain data: rules, hand, points per trump, breakdown per trump."""
-    hand = parse_hand(text, rules)
+def meld_report(text: str, rules: RuleSet, partial: bool = False) -> dict:
+    """The meld of one hand as plain data: rules, hand, points per trump, breakdown per trump. ``partial``:
+    a hand still being picked (fewer cards than a hand holds; the web page's picker)."""
+    hand = Hand.parse(text, rules.deck) if partial else parse_hand(text, rules)
+    if len(hand) > rules.hand_size:
+        raise UserError(f"wrong hand size: {rules.id} hands have {rules.hand_size} cards, this one has {len(hand)} "
+                        f"({text.strip()!r})")
     pts = meld_points(hand, rules)
     breakdown = {
         SUITS[t]: [i.as_dict() for i in meld_breakdown(hand, rules, t)] for t in range(4)

@@ -225,8 +225,10 @@ def _merged(rec: dict[str, Any], d: Defaults, where: str) -> dict[str, Any]:
     return out
 
 
-def _position_from_record(rec: dict[str, Any], where: str, defaults: Defaults | None = None
-                          ) -> tuple[RuleSet, Position]:
+def position_from_record(rec: dict[str, Any], where: str, defaults: Defaults | None = None
+                         ) -> tuple[RuleSet, Position]:
+    """The rule set and position of one record (a ``--file`` line, or a web request's body) with the
+    command line's ``defaults`` filled in; UserError, starting with ``where``, for anything wrong."""
     unknown = set(rec) - FIELDS
     if unknown:
         raise UserError(f"{where}: unknown field(s) {', '.join(sorted(unknown))}; use {', '.join(sorted(FIELDS))}")
@@ -266,7 +268,7 @@ def solve_file(path: Path, all_cards: bool, max_nodes: int, line: bool = False, 
         if not isinstance(rec, dict):
             raise UserError(f"{where}: each line must be a JSON object")
         try:
-            rules, pos = _position_from_record(rec, where, defaults)
+            rules, pos = position_from_record(rec, where, defaults)
         except UserError as e:
             msg = str(e)
             raise UserError(msg if msg.startswith(where) else f"{where}: {msg}") from None

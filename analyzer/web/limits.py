@@ -1,0 +1,28 @@
+"""The caps of the web server: a request can never start unbounded work (the command line has none of
+these; it runs on the user's own time)."""
+
+from __future__ import annotations
+
+#: sampled deals of one bid analysis (the command line allows 100,000; its default 4,000 fits well below)
+MAX_SAMPLES = 20_000
+#: deals solved double-dummy in one analysis (``dd_samples``; the auction default check solves 48)
+MAX_DD_SAMPLES = 64
+#: node budget of one double-dummy solve inside an analysis (``dd_max_nodes``)
+MAX_DD_NODES = 5_000_000
+#: node budget of one ``/api/solve`` position (``max_nodes``; the command line's default is 20 M)
+MAX_SOLVE_NODES = 20_000_000
+#: wall-clock seconds one job may run before it is stopped
+JOB_SECONDS = 300.0
+#: jobs waiting for a worker; past it the server answers 503
+MAX_QUEUED = 8
+#: bytes of a request body
+MAX_BODY = 64 * 1024
+#: characters of one text field (a hand, an auction, a constraint)
+MAX_TEXT = 2_000
+#: entries of a list field (known cards, constraints)
+MAX_ITEMS = 32
+#: seconds an analysis started with ``/api/jobs`` lives with nobody watching it (no event stream open, no
+#: poll): then it is cancelled (the page went away)
+ORPHAN_SECONDS = 20.0
+#: finished jobs whose results the server keeps (for the result and chart links)
+KEEP_FINISHED = 64

@@ -1,0 +1,125 @@
+"""The bodies of the JSON API: typed models (they make the OpenAPI page) and the checks that turn a body
+into the arguments of the command line's functions, with the command line's one-line messages
+(:class:`~analyzer.errors.UserError`) and the server's caps (:mod:`analyzer.web.limits`)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+
+from analyzer.errors import UserError
+from analyzer.rules import RuleSet, available, load
+from analyzer.web import limits
+
+Text = Annotated[str, StringConstraints(max_length=limits.MAX_TEXT)]
+Name = Annotated[str, StringConstraints(max_length=100)]
+Options = Annotated[dict[Name, Name | int], Field(max_length=limits.MAX_ITEMS)]
+Seat = Annotated[int, Field(ge=-1_000, le=1_000)]
+BigInt = Annotated[int, Field(ge=-(2**62), le=2**62)]
+
+
+class _Body(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class RulesBody(_Body):
+    """A rule set and its options."""
+
+    rules: Name = "auction"
+    options: Options = {}
+
+
+class MeldBody(_Body):
+    """``pinochle meld --json``: a hand's meld for every trump with its breakdown. ``partial``: count a hand
+    that is not complete yet (the page's card picker), without the hand-size check."""
+
+    rules: Name = "auction"
+    options: Options = {}
+    hand: Text
+    partial: bool = False
+
+
+class BidBody(_Body):
+    """``pinochle bid --json``: the flags of ``pinochle bid`` by the same names (``constraints`` are its
+    ``-c`` values, ``known`` its ``--known`` values). ``samples``, ``dd_samples`` and ``dd_max_nodes`` are
+    capped (GET /api/limits)."""
+
+    rules: Name = "auction"
+    options: Options = {}
+    hand: Text
+    seat: Seat = 1
+    dealer: Seat = 0
+    samples: BigInt = 4000
+    seed: BigInt = 0
+    risk: float = 0.0
+    upcard: Name | None = None
+    known: Annotated[list[Text], Field(max_length=limits.MAX_ITEMS)] | None = None
+    constraints: Annotated[list[Text], Field(max_length=limits.MAX_ITEMS)] | None = None
+    auction: Text | None = None
+    play: Name | None = None
+    dd_samples: BigInt | None = None
+    dd_trumps: BigInt | None = None
+    dd_max_nodes: BigInt | None = None
+    policy: Name = "v1"
+
+
+class SolveBody(_Body):
+    """``pinochle solve --json``: one position with the fields of a ``solve --file`` line, and the flags
+    ``cards``, ``line`` and ``max_nodes`` (capped)."""
+
+    rules: Name = "auction"
+    options: Options = {}
+    hands: Text | Annotated[list[Text], Field(max_length=8)]
+    trump: Name | int | None = None
+    leader: Seat | None = None
+    declarer: Seat = 0
+    trick: Text | Annotated[list[Name], Field(max_length=8)] | None = None
+    bid: BigInt = 0
+    cards: bool = True
+    line: bool = True
+    max_nodes: BigInt = limits.MAX_SOLVE_NODES
+
+
+def web_rules(name: str, options: dict[str, Any], reference: bool = False) -> RuleSet:
+    """A built-in rule set with options (a house-rule file is for the command line: the server reads no
+    file a request names)."""
+    ids = available(include_reference=reference)
+    if name not in ids:
+        raise UserError(f"unknown rule set {name!r}: use one of {', '.join(ids)}")
+    return load(name, {str(k): str(v) for k, v in options.items()})
+
+
+def _cap(value: int | None, cap: int, name: str) -> None:
+    if value is not None and value > cap:
+        raise UserError(f"{name} {value} is above this server's cap of {cap:,}: ask for at most {cap:,} "
+                        "(the command line has no such cap)")
+
+
+def bid_args(body: BidBody) -> dict[str, Any]:
+    """The keyword arguments of :func:`analyzer.bidrequest.run_bid` (and ``rules``, ``options``) for a bid
+    body; UserError past a cap, for an unknown rule set or a hand that does not parse."""
+    from analyzer.commands.common import parse_hand
+
+    _cap(body.samples, limits.MAX_SAMPLES, "samples")
+    _cap(body.dd_samples, limits.MAX_DD_SAMPLES, "dd_samples")
+    _cap(body.dd_max_nodes, limits.MAX_DD_NODES, "dd_max_nodes")
+    rs = web_rules(body.rules, body.options)
+    if not rs.play["stock"]:
+        parse_hand(body.hand, rs)  # cheap: a bad hand is answered before the work is queued
+    args = body.model_dump()
+    args["options"] = {str(k): str(v) for k, v in body.options.items()}
+    return args
+
+
+def solve_args(body: SolveBody) -> dict[str, Any]:
+    """The record of a ``solve --file`` line plus ``cards``, ``line`` and ``max_nodes``; UserError past the
+    cap or for an unknown rule set (the position itself is checked by the worker, as the command line
+    checks it)."""
+    if body.max_nodes < 1:
+        raise UserError("--max-nodes must be at least 1")
+    _cap(body.max_nodes, limits.MAX_SOLVE_NODES, "max_nodes")
+    web_rules(body.rules, body.options, reference=True)
+    args = body.model_dump()
+    args["options"] = {str(k): str(v) for k, v in body.options.items()}
+    return args

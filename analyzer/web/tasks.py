@@ -1,0 +1,39 @@
+"""What a worker process runs: one bid analysis (:func:`analyzer.bidrequest.run_bid`, exactly as
+``pinochle bid --json``) with its chart, or one double-dummy solve (as ``pinochle solve --json``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from analyzer.web.requests import web_rules
+
+
+def bid_task(args: dict[str, Any]) -> dict[str, Any]:
+    """``{"result": the pinochle bid --json output, "chart": an SVG of the chance of making each bid (None
+    for a game without bidding)}``."""
+    from analyzer.bidrequest import run_bid
+    from analyzer.web.chart import bid_chart_svg
+
+    args = dict(args)
+    rs = web_rules(args.pop("rules"), args.pop("options"))
+    hand = args.pop("hand")
+    ans = run_bid(rs, hand, progress=False, spinner=False, **args)
+    result = ans.as_dict()
+    return {"result": result, "chart": bid_chart_svg(result)}
+
+
+def solve_task(args: dict[str, Any]) -> dict[str, Any]:
+    """``{"result": the pinochle solve --json output of one position}``."""
+    from analyzer.commands.solve import position_from_record, report
+    from analyzer.solve import solve_positions
+
+    rec = dict(args)
+    cards, line, max_nodes = rec.pop("cards"), rec.pop("line"), rec.pop("max_nodes")
+    web_rules(rec["rules"], rec["options"], reference=True)
+    rec = {k: v for k, v in rec.items() if v is not None}
+    rules, pos = position_from_record(rec, "position")
+    res = solve_positions(rules, [pos], cards, max_nodes, lines=line)[0]
+    return {"result": report(rules, pos, res)}
+
+
+TASKS = {"bid": bid_task, "solve": solve_task}
