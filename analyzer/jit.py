@@ -55,6 +55,29 @@ def cache_dir() -> str:
     return numba.config.CACHE_DIR
 
 
+def mark_compiled(name: str) -> None:
+    """Note in the kernel cache that the kernels of ``name`` (e.g. ``"solver"``) are all compiled and saved
+    there (a process that used them all says so); nothing when JIT is off or the cache is read-only."""
+    if DISABLED:
+        return
+    from pathlib import Path
+
+    try:
+        f = Path(cache_dir()) / f"{name}.ready"
+        if not f.exists():
+            f.parent.mkdir(parents=True, exist_ok=True)
+            f.write_text(f"the {name}'s kernels are cached here\n")
+    except OSError:  # pragma: no cover - a read-only cache: later runs compile again, nothing worse
+        pass
+
+
+def is_compiled(name: str) -> bool:
+    """Whether :func:`mark_compiled` noted ``name`` in this version's kernel cache."""
+    from pathlib import Path
+
+    return (Path(cache_dir()) / f"{name}.ready").exists()
+
+
 def _compile_note() -> None:
     from analyzer.progress import install_compile_note
 

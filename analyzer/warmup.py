@@ -16,37 +16,17 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from pathlib import Path
 
 _proc: subprocess.Popen[bytes] | None = None
 
 
-def _ready_file() -> Path:
-    from analyzer import jit
-
-    return Path(jit.cache_dir()) / "solver.ready"
-
-
 def solver_cached() -> bool:
     """Whether the kernel cache of this version of the kernels holds the whole solver: a process that
-    solved a position marks it (:func:`mark_solver_cached`), so a cache a compile is still filling does
-    not count."""
-    return _ready_file().exists()
-
-
-def mark_solver_cached() -> None:
-    """Note in the kernel cache that the solver's kernels are all compiled and saved there."""
+    solved a position marks it (``jit.mark_compiled("solver")``), so a cache a compile is still filling
+    does not count."""
     from analyzer import jit
 
-    if jit.DISABLED:
-        return
-    try:
-        f = _ready_file()
-        if not f.exists():
-            f.parent.mkdir(parents=True, exist_ok=True)
-            f.write_text("the solver's kernels are cached here\n")
-    except OSError:  # pragma: no cover - a read-only cache: later runs compile again, nothing worse
-        pass
+    return jit.is_compiled("solver")
 
 
 def start_solver() -> bool:

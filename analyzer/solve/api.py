@@ -371,12 +371,12 @@ def _run(rules: RuleSet, hands: np.ndarray, spec: np.ndarray, all_cards: bool, m
 
 
 def _mark_cached() -> None:
-    """After a first solve every solver kernel is compiled and cached: say so for :mod:`analyzer.warmup`."""
+    """After a first solve every solver kernel is compiled and cached: say so (see :mod:`analyzer.warmup`)."""
     global _MARKED
     if not _MARKED:
-        from analyzer import warmup
+        from analyzer import jit
 
-        warmup.mark_solver_cached()
+        jit.mark_compiled("solver")
         _MARKED = True
 
 
