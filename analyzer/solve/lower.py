@@ -21,9 +21,9 @@ class SolverConfig:
     low); ``prune`` small cards shown equivalent to one already searched are skipped; ``killer`` the
     lead that last cut off at the same trick goes first; ``driver`` "mtdf" (MTD(f) from a first guess),
     "binary" (bisection of the open range), "guess-binary" (the guess, then bisection) or "gallop" (the
-    guess, then steps doubling away from it until the searches turn, then halving); ``slot_bits`` log2
-    of the table's slots per thread and
-    ``ways`` entries per slot.
+    guess, then steps doubling away from it until the searches turn, then halving); ``entry`` the side on
+    lead's sure points also count a partner's cashing reached by a low lead to its sure winner;
+    ``slot_bits`` log2 of the table's slots per thread and ``ways`` entries per slot.
     """
 
     table: bool = True
@@ -35,10 +35,11 @@ class SolverConfig:
     killer: bool = True
     cut_cache: bool = False
     quasi: bool = True
+    entry: bool = True
     exact_tricks: int = 0
     driver: str = "mtdf"
     slot_bits: int = 14
-    ways: int = 48
+    ways: int = 128
 
     @property
     def flags(self) -> int:
@@ -46,7 +47,8 @@ class SolverConfig:
         for on, bit in ((self.table, L.F_TABLE), (self.quick, L.F_QUICK), (self.merge, L.F_MERGE),
                         (self.ordering, L.F_ORDER), (self.prune, L.F_PRUNE), (self.partition, L.F_PART),
                         (self.killer, L.F_KILLER),
-                        (self.cut_cache, L.F_CUTCACHE), (self.quasi, L.F_QUASI)):
+                        (self.cut_cache, L.F_CUTCACHE), (self.quasi, L.F_QUASI),
+                        (self.entry, L.F_ENTRY)):
             if on:
                 f |= bit
         return f
