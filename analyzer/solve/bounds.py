@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from analyzer.jit import highbit, kernel, popcount
 from analyzer.solve.layout import (
+    F_ENTRY,
     MAX_PLANES,
     NF,
     OFF_CMASK,
@@ -24,6 +25,7 @@ from analyzer.solve.layout import (
     OFF_PLY,
     OFF_PTS,
     P_COPIES,
+    P_FLAGS,
     P_FOLLOW,
     P_LANE,
     P_LAST,
@@ -259,6 +261,38 @@ def cashing(W, lead, side, tleft, need):
 
 
 @kernel
+def entry_to(W, lead, p, side):
+    """The kind with which partner ``p`` surely wins a low lead of ``lead``'s (an *entry*), or -1.
+
+    A suit qualifies when every seat outside ``side`` holds a card of it (nobody ruffs or discards),
+    ``p``'s best card of the suit ranks strictly above every card of it the other side holds, and the
+    leader holds a card of the suit below it (which it leads). That trick is the first round of the
+    suit in ``p``'s own cashing (:func:`cashing` with ``p`` on lead), so ``p``'s cashing bound holds
+    for the side on lead too. The entry's card is what its rank decides (owners of the ranks down to
+    it pinned)."""
+    seats = W[P_SEATS]
+    lane = W[P_LANE]
+    hl = held(W, lead)
+    hp = held(W, p)
+    for s in range(4):
+        sl = lane << (16 * s)
+        if (hp & sl) == 0 or (hl & sl) == 0:
+            continue
+        top = highbit(hp & sl)
+        ok = (hl & sl & ((1 << top) - 1)) != 0
+        q = 0
+        while ok and q < seats:
+            if ((side >> q) & 1) == 0:
+                hq = held(W, q) & sl
+                if hq == 0 or highbit(hq) >= top:
+                    ok = False
+            q += 1
+        if ok:
+            return top
+    return -1
+
+
+@kernel
 def sure_points(W, d, side, need):
     """(points, relevance): a lower bound of what the seats in bitmask ``side`` take from the trick
     boundary at node ``d``, and the cards it relied on; the bounds stop counting once they reach
@@ -274,6 +308,20 @@ def sure_points(W, d, side, need):
         if c > lo:
             lo = c
             rel = crel
+        if (W[P_FLAGS] & F_ENTRY) != 0 and lo < need:
+            # the leader leads low to a partner's sure winner, and the partner cashes
+            for p in range(W[P_SEATS]):
+                if p == lead or ((side >> p) & 1) == 0:
+                    continue
+                top = entry_to(W, lead, p, side)
+                if top < 0:
+                    continue
+                c, crel = cashing(W, p, side, tleft, need)
+                if c > lo:
+                    lo = c
+                    rel = crel | (1 << top)
+                    if lo >= need:
+                        break
     return lo, rel
 
 

@@ -55,6 +55,7 @@ F_PART = 32  # table entries keep only the ranks that decided them (else every r
 F_KILLER = 64  # the lead that last cut off at the same trick first
 F_CUTCACHE = 256  # the card that last cut off in the same situation first
 F_QUASI = 512  # table slots keyed on suit lengths; entries answer for positions whose cards differ in points
+F_ENTRY = 2048  # the side on lead's sure points also through a partner's entry (its cashing after a low lead)
 
 # ---- counters --------------------------------------------------------------------------------------
 OFF_CNT = NPRM

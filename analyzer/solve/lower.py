@@ -23,9 +23,9 @@ class SolverConfig:
     "binary" (bisection of the open range), "guess-binary" (the guess, then bisection), "gallop" (the
     guess, then steps doubling away from it until the searches turn, then halving) or "hybrid" (MTD(f)
     while the searches' values say more than their windows, steps doubling while they do not, bisection
-    once they turn); ``slot_bits`` log2
-    of the table's slots per thread and
-    ``ways`` entries per slot.
+    once they turn); ``entry`` the side on lead's sure points also count a partner's cashing reached by a
+    low lead to its sure winner; ``slot_bits`` log2 of the table's slots per thread and ``ways`` entries
+    per slot.
     """
 
     table: bool = True
@@ -37,10 +37,11 @@ class SolverConfig:
     killer: bool = True
     cut_cache: bool = False
     quasi: bool = True
+    entry: bool = True
     exact_tricks: int = 0
     driver: str = "mtdf"
     slot_bits: int = 14
-    ways: int = 48
+    ways: int = 128
 
     @property
     def flags(self) -> int:
@@ -48,7 +49,8 @@ class SolverConfig:
         for on, bit in ((self.table, L.F_TABLE), (self.quick, L.F_QUICK), (self.merge, L.F_MERGE),
                         (self.ordering, L.F_ORDER), (self.prune, L.F_PRUNE), (self.partition, L.F_PART),
                         (self.killer, L.F_KILLER),
-                        (self.cut_cache, L.F_CUTCACHE), (self.quasi, L.F_QUASI)):
+                        (self.cut_cache, L.F_CUTCACHE), (self.quasi, L.F_QUASI),
+                        (self.entry, L.F_ENTRY)):
             if on:
                 f |= bit
         return f
