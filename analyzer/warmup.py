@@ -86,4 +86,8 @@ def _compile_solver() -> None:
 
 
 if __name__ == "__main__":
+    try:
+        os.nice(10)  # the command that started this answers first; this only fills the cache
+    except OSError:  # pragma: no cover - nice is not available everywhere
+        pass
     _compile_solver()
