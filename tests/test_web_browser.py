@@ -82,7 +82,11 @@ def test_pick_the_readme_hand_and_get_the_advice(server, browser):
     assert kh.is_enabled() and "1 left" in kh.text
     kh.click()
     # the meld breakdown, instant: hearts is the best trump with 20
-    WebDriverWait(d, 20).until(lambda d: "20" in d.find_element(By.CSS_SELECTOR, "#meld tr.best").text)
+    # the table is redrawn as the meld arrives: a row found just before a redraw goes stale, look again
+    from selenium.common.exceptions import StaleElementReferenceException
+
+    WebDriverWait(d, 20, ignored_exceptions=(StaleElementReferenceException,)).until(
+        lambda d: "20" in d.find_element(By.CSS_SELECTOR, "#meld tr.best").text)
     samples = d.find_element(By.ID, "samples")
     samples.clear()
     samples.send_keys("500")
