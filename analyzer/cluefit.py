@@ -11,11 +11,12 @@ likelihood of a seat's calls is the chance that its willingness lies in that int
 :func:`clue_events` reads those bounds and the seat's limit from every seat of every hand of an arena
 run (:func:`analyzer.arena.core.run_arena`, saved with ``--out``); :func:`fit_clue_model` maximises the
 summed log-likelihood over ``(shift, sigma)`` (a grid search refined around its best point, numpy only).
-The fitted values go into :data:`analyzer.inference.CLUE_FIT`; ``reports/arena/run_all.sh`` runs the fit
+``fit --write`` stores the fitted values in :data:`analyzer.inference.CLUE_FIT_FILE` (read into
+:data:`analyzer.inference.CLUE_FIT`); ``reports/arena/run_all.sh`` runs the fit
 on arena hands of seeds the reports do not use, and :func:`write_fit_report` draws the advisor's
 reliability before (calls read with the prior model) and after (with the fitted one)::
 
-    python3 -m analyzer.cluefit fit data/fit-auction.parquet [more.parquet ...]
+    python3 -m analyzer.cluefit fit [--write] data/fit-auction.parquet [more.parquet ...]
     python3 -m analyzer.cluefit report --before data/fit-auction.parquet --after data/auction.parquet \
         --name auction-clue-fit
 """
@@ -26,6 +27,7 @@ import json
 import math
 import sys
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -141,12 +143,23 @@ def fit_files(paths: list[str]) -> dict[str, Any]:
     return {"rules": rules.id, "files": list(paths), "fitted": model.as_dict(), "prior": prior.as_dict(), **info}
 
 
+def write_fit(fit: dict[str, Any], path: Path | None = None) -> Path:
+    """Store a fit (:func:`fit_files`) under its rule set in the clue-fit file the advisor reads."""
+    from analyzer.inference import CLUE_FIT_FILE
+
+    path = path or CLUE_FIT_FILE
+    data = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+    data[fit["rules"]] = {"shift": fit["fitted"]["shift"], "sigma": fit["fitted"]["sigma"],
+                          "events": fit["events"], "files": [Path(f).name for f in fit["files"]]}
+    path.write_text(json.dumps(dict(sorted(data.items())), indent=1) + "\n", encoding="utf-8")
+    return path
+
+
 def write_fit_report(before: list[str], after: list[str], out: str, name: str,
                      fit: dict[str, Any] | None = None) -> str:
     """``<name>.md`` and ``<name>-reliability.png`` in folder ``out``: the advisor's forecasts by equal-size
     decile before (``before``: its calls read with the prior clue model) and after (``after``: the fitted
     one), the reliability plot of both, and the fit."""
-    from pathlib import Path
 
     from analyzer.calibration import _figure, _save, calibration_table, forecasts, markdown_table
 
@@ -204,7 +217,8 @@ def write_fit_report(before: list[str], after: list[str], out: str, name: str,
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``fit FILES...`` prints the fit as JSON; ``report --before ... --after ... --name N [--out DIR]
+    """``fit [--write] FILES...`` prints the fit as JSON (``--write``: and stores it for the advisor);
+    ``report --before ... --after ... --name N [--out DIR]
     [--fit FILES...]`` writes the before/after page (module docstring)."""
     import argparse
 
@@ -212,6 +226,7 @@ def main(argv: list[str] | None = None) -> int:
     sub = ap.add_subparsers(dest="cmd", required=True)
     f = sub.add_parser("fit")
     f.add_argument("files", nargs="+")
+    f.add_argument("--write", action="store_true", help="store the fit in the file the advisor reads")
     r = sub.add_parser("report")
     r.add_argument("--before", nargs="+", required=True)
     r.add_argument("--after", nargs="+", required=True)
@@ -221,7 +236,10 @@ def main(argv: list[str] | None = None) -> int:
     a = ap.parse_args(sys.argv[1:] if argv is None else argv)
     try:
         if a.cmd == "fit":
-            print(json.dumps(fit_files(a.files), indent=1))
+            fit = fit_files(a.files)
+            if a.write:
+                write_fit(fit)
+            print(json.dumps(fit, indent=1))
         else:
             fit = fit_files(a.fit) if a.fit else None
             print(write_fit_report(a.before, a.after, a.out, a.name, fit))

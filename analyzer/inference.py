@@ -45,10 +45,12 @@ samples by the hard clues and weighs by the soft ones (:class:`analyzer.agents.A
 
 from __future__ import annotations
 
+import json
 import math
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -208,10 +210,23 @@ class ClueModel:
         return {"shift": round(self.shift, 3), "sigma": round(self.sigma, 3), "source": self.source}
 
 
-#: the soft clues' model fitted by likelihood (:func:`analyzer.cluefit.fit_clue_model`) per rule set with its
-#: default options, on arena hands of seeds not used for the reports (``reports/arena/run_all.sh``); rule
-#: sets or options not listed read the calls with the prior model
-CLUE_FIT: dict[str, tuple[float, float]] = {}
+#: where the fitted clue models are kept: written by ``python3 -m analyzer.cluefit fit --write`` (never by hand)
+CLUE_FIT_FILE = Path(__file__).parent / "rules" / "clue_fit.json"
+
+
+def _read_clue_fit() -> dict[str, tuple[float, float]]:
+    try:
+        data = json.loads(CLUE_FIT_FILE.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return {}
+    return {k: (float(v["shift"]), float(v["sigma"])) for k, v in data.items()}
+
+
+#: the soft clues' model ``(shift, sigma)`` fitted by likelihood (:func:`analyzer.cluefit.fit_clue_model`) per
+#: rule set with its default options, on arena hands of seeds not used for the reports
+#: (``reports/arena/run_all.sh``), read from :data:`CLUE_FIT_FILE`; rule sets or options not listed read the
+#: calls with the prior model
+CLUE_FIT: dict[str, tuple[float, float]] = _read_clue_fit()
 
 
 def clue_model(rules: RuleSet, fitted: bool = True) -> ClueModel:

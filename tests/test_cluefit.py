@@ -57,3 +57,19 @@ def test_clue_events_of_arena_hands(tmp_path, capsys):
     page = (tmp_path / "t.md").read_text()
     assert "deciles within ±3 points" in page and (tmp_path / "t-reliability.png").read_bytes()[:4] == b"\x89PNG"
     assert main(["fit", str(tmp_path / "missing.parquet")]) == 2
+
+
+def test_write_stores_the_fit_the_advisor_reads(tmp_path, monkeypatch):
+    import analyzer.inference as inf
+    from analyzer.cluefit import write_fit
+
+    f = tmp_path / "clue_fit.json"
+    monkeypatch.setattr(inf, "CLUE_FIT_FILE", f)
+    write_fit({"rules": "auction", "fitted": {"shift": -1.5, "sigma": 4.25}, "events": 10, "files": ["/x/a.parquet"]})
+    write_fit({"rules": "double-deck", "fitted": {"shift": 2.0, "sigma": 9.0}, "events": 5, "files": ["b.parquet"]})
+    monkeypatch.setattr(inf, "CLUE_FIT", inf._read_clue_fit())
+    assert inf.CLUE_FIT == {"auction": (-1.5, 4.25), "double-deck": (2.0, 9.0)}
+    m = inf.clue_model(load("auction"))
+    assert (m.shift, m.sigma, m.source) == (-1.5, 4.25, "fitted")
+    assert inf.clue_model(load("auction"), fitted=False).source == "prior"
+    assert inf.clue_model(load("luxury-family")).source == "prior"

@@ -4,7 +4,17 @@
 # Seeds 1-3 make the reports; seed 101 makes the hands the soft clue model is fitted on (never reported on).
 set -euo pipefail
 cd "$(dirname "$0")"
-run() { echo "== $*"; nice -n 10 pinochle arena "$@" --workers 2 --report . ; }
+# A run whose hands are saved already only redraws its page from them (delete data/X.parquet to play it again).
+run() {
+  local out=""; local a=("$@")
+  for ((i = 0; i < ${#a[@]}; i++)); do [[ ${a[i]} == --out ]] && out=${a[i+1]}; done
+  local name=""; for ((i = 0; i < ${#a[@]}; i++)); do [[ ${a[i]} == --name ]] && name=${a[i+1]}; done
+  if [[ -n $out && -f $out ]]; then
+    echo "== redraw $name from $out"; pinochle arena --from "$out" --report . --name "$name"
+  else
+    echo "== $* ($(date +%T))"; nice -n 10 pinochle arena "$@" --workers 2 --report .
+  fi
+}
 
 # 1. The clue model's fit (analyzer/cluefit.py): the advisor reading the calls with the prior model, on
 #    seed 101; the fitted shift and spread go into analyzer.inference.CLUE_FIT.
@@ -12,7 +22,7 @@ run --rules auction       --deals 2000 --seed 101 --ns advisor:clues=prior --ew 
 run --rules double-deck   --deals 2000 --seed 101 --ns advisor:clues=prior --ew formula --out data/fit-double-deck.parquet   --name fit-double-deck-prior
 run --rules luxury-family --deals 2000 --seed 101 --ns advisor:clues=prior --ew formula --out data/fit-luxury-family.parquet --name fit-luxury-family-prior
 for r in auction double-deck luxury-family; do
-  python3 -m analyzer.cluefit fit data/fit-$r.parquet > fit-$r.json
+  python3 -m analyzer.cluefit fit --write data/fit-$r.parquet > fit-$r.json   # the advisor reads the stored fit
 done
 
 # 2. The advisor against the formula bidder and the two yardsticks, 10,000 duplicate deals each.
