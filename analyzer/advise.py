@@ -11,11 +11,11 @@ the opponent's). For every trump and bid level it reports the chance of making t
 expected net score if I declare at that bid, over all deals and over the deals where the bid wins
 the auction.
 
-**The call now and the ceiling** come from the call model (:mod:`analyzer.callmodel`), on the same
+**The call now and the ceiling** come from the call model (:mod:`analyzer.bidding.callmodel`), on the same
 sampled deals: given the calls so far (``auction``; none: the seats before mine passed, so this is my
 seat's opening call), every legal call — pass and every legal bid — is followed to the end of the
 auction on every deal and scored. The other seats bid by their bidding limit (the formula valuation of
-their own hand less a margin, :func:`analyzer.inference.bidding_limits`) and keep the conventions; a
+their own hand less a margin, :func:`analyzer.bidding.formula.bidding_limits`) and keep the conventions; a
 seat that passed is out; the rounds left (``bidding-rounds``) are respected; if all pass the deal is
 thrown in (double deck: the dealer plays at 50). To score any declarer, every deal is also played with
 each other seat declaring its own trump (:func:`analyzer.simulate.simulate`'s ``other`` rows).
@@ -62,8 +62,8 @@ from typing import Any
 
 import numpy as np
 
-from analyzer.arena.auction import Call
-from analyzer.callmodel import (
+from analyzer.bidding.auction import Call, next_legal, parse_calls, replay
+from analyzer.bidding.callmodel import (
     AuctionState,
     CallChoice,
     Ceiling,
@@ -73,11 +73,12 @@ from analyzer.callmodel import (
     opening_calls,
     seat_features,
 )
+from analyzer.bidding.inference import evidence
 from analyzer.cards import SUIT_NAMES, SUITS, Hand, parse_card
 from analyzer.deal import Accept, Constraint
 from analyzer.errors import UserError
 from analyzer.rules.model import RuleSet
-from analyzer.score import convert_points, score_hand
+from analyzer.score import net_scores, score_hand
 from analyzer.simulate import Simulation, simulate
 from analyzer.stats import Estimate, Proportion, mean_ci, paired_diff, proportion
 
@@ -114,13 +115,6 @@ PHASE1_NOTE = (
 
 
 # ---- the other seats' share ------------------------------------------------------------------------------
-def fair_share(rules: RuleSet, seat: int) -> int:
-    """Trick points a seat's side can count on without looking: total points x side seats / seats."""
-    side = len(rules.sides[rules.side_of(seat)])
-    raw = rules.total_points * side // rules.seats
-    return int(convert_points(rules, np.array([raw]))[0])
-
-
 # ---- results ---------------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class DDTrump:
@@ -245,7 +239,7 @@ class PassFigures:
     def as_dict(self) -> dict[str, Any]:
         return {
             "model": "after my pass the seats still in the auction bid by their limits and the conventions "
-                     "(analyzer.callmodel); a seat that passed is out; all passed: thrown in (double deck: the "
+                     "(analyzer.bidding.callmodel); a seat that passed is out; all passed: thrown in (double deck: the "
                      "dealer plays at 50)",
             "partner_declares": self.partner.as_dict() if self.partner else None,
             "opponent_declares": self.opponents.as_dict(),
@@ -282,7 +276,7 @@ class CallFigures:
 
 @dataclass(frozen=True)
 class CallAdvice:
-    """The call now (:mod:`analyzer.callmodel`): the ``best`` call, the ``next_best`` one and ``margin``
+    """The call now (:mod:`analyzer.bidding.callmodel`): the ``best`` call, the ``next_best`` one and ``margin``
     (best minus next best, paired on the same deals, 95% interval); ``options``: every legal call judged
     (``allowed`` False: against the conventions or the risk); ``due``: the conventional bid owed (0:
     none); ``binds``: the conventions bind (a seat after me could read my call); ``last_turn``; the
@@ -438,18 +432,6 @@ class Advice:
 
 
 # ---- scoring helpers ---------------------------------------------------------------------------------------
-def net_scores(rules: RuleSet, scores: np.ndarray, seat: int) -> tuple[np.ndarray, np.ndarray]:
-    """(ours, theirs) per deal from every seat's score int[n, seats] (see the module docstring)."""
-    ours = scores[:, seat].astype(np.float64)
-    mine = set(rules.sides[rules.side_of(seat)])
-    if rules.has_partners:
-        other = next(s for s in range(rules.seats) if s not in mine)
-        theirs = scores[:, other].astype(np.float64)
-    else:
-        theirs = scores[:, [s for s in range(rules.seats) if s != seat]].mean(axis=1)
-    return ours, theirs
-
-
 def _trump_figures(sim: Simulation, play: str, t: int, max_bid: int | None) -> TrumpFigures:
     rows = sim.rows("declare", play, t, sim.bids[-1])
     col = lambda c: rows[c].to_numpy()  # noqa: E731
@@ -627,8 +609,6 @@ def _analyse_two_handed(sim: Simulation, play: str) -> PlayAnalysis:
 def _auction_state(rules: RuleSet, seat: int, dealer: int, auction: Sequence[Call] | None, hard_only: bool,
                    accept: Accept | None) -> tuple[AuctionState, Accept | None]:
     """Where the auction stands at my turn, and the sampler's accept hook with the calls' clues."""
-    from analyzer.arena.auction import next_legal
-    from analyzer.inference import evidence
 
     if not 0 <= dealer < rules.seats or not 0 <= seat < rules.seats:
         raise UserError(f"seat and dealer must be seats 0..{rules.seats - 1}")
@@ -735,7 +715,7 @@ def advise(
 
     ``auction``: the calls so far (it must be ``seat``'s turn after them); None: the seats before mine
     passed (my seat's opening call). The sampled deals meet the calls' clues
-    (:func:`analyzer.inference.evidence`; ``hard_only``: the conventions' hard clues only).
+    (:func:`analyzer.bidding.inference.evidence`; ``hard_only``: the conventions' hard clues only).
 
     ``risk``: the least chance of making a recommended bid (0..1). ``plays``: ``playout``, ``dd`` or
     ``both`` (module docstring: ``both`` is the heuristic analysis plus a double-dummy check of
@@ -810,3 +790,62 @@ def advise(
         analyses = [_analyse_two_handed(sim, p) for p in sim.plays]
         notes.append(PHASE1_NOTE)
     return Advice(rules, sim.hand, seat, dealer, samples, int(seed), risk, analyses, sim, notes, dd_check)
+
+
+# ---- advice after an auction ----------------------------------------------------------------------------
+@dataclass(frozen=True)
+class AuctionAdvice:
+    """The bid advisor's answer for a hand after some calls: the :class:`~analyzer.advise.Advice` on deals
+    conditioned on the calls, the legal bids, the clues, how many deals were tried for the ones kept, and
+    the recommendation restricted to legal calls."""
+
+    advice: Any
+    calls: tuple[Call, ...]
+    high: int | None
+    high_seat: int | None
+    min_bid: int
+    passed: tuple[int, ...]
+    clues: tuple[str, ...]
+    kept: int
+    tried: int
+    action: str
+    bid: int | None
+    text: str
+
+    def as_dict(self) -> dict[str, Any]:
+        d = self.advice.as_dict()
+        d["auction"] = {
+            "calls": [str(c) for c in self.calls], "high": self.high, "high_seat": self.high_seat,
+            "min_bid": self.min_bid, "passed": list(self.passed), "clues": list(self.clues),
+            "kept": self.kept, "tried": self.tried, "acceptance": round(self.kept / max(self.tried, 1), 6),
+            "action": self.action, "bid": self.bid, "text": self.text,
+        }
+        return d
+
+    def summary(self) -> str:
+        """One line: how many sampled deals the auction's clues kept."""
+        return (f"Auction {' '.join(str(c) for c in self.calls) or '(none)'}: {self.kept} sampled deals kept of "
+                f"{self.tried} dealt ({self.kept / max(self.tried, 1):.1%}) by its clues")
+
+
+def advise_after_auction(rules: RuleSet, hand: Hand | str, *, seat: int, dealer: int, auction: str | Sequence[Call],
+                         hard_only: bool = False, **kw: Any) -> AuctionAdvice:
+    """:func:`analyzer.advise.advise` for ``hand`` at ``seat`` after the calls ``auction`` (text such as
+    ``"1:16 2:pass 3:18"`` or :class:`Call` values): the sampled deals meet the auction's clues (through
+    the sampler's accept hook) and the advice is the call to make now (:mod:`analyzer.bidding.callmodel`: every
+    legal call followed to the end of the auction). It must be ``seat``'s turn."""
+    calls = parse_calls(auction, rules) if isinstance(auction, str) else list(auction)
+    a = replay(rules, dealer, calls)
+    if a.done:
+        raise UserError(f"the auction {' '.join(map(str, calls))} is over: "
+                        + ("thrown in" if a.winner is None else f"seat {a.winner} won it"))
+    if a.turn != seat:
+        done = " ".join(map(str, calls)) or "no calls"
+        raise UserError(f"after {done} it is seat {a.turn}'s turn, not seat {seat}'s")
+    ev = evidence(rules, dealer, calls, seat, hard_only)
+    adv = advise(rules, hand, seat=seat, dealer=dealer, auction=calls, hard_only=hard_only, **kw)
+    sim = adv.simulation
+    kept, tried = len(sim.deals), int(sim.deals.tries)
+    rec = adv.recommendation
+    return AuctionAdvice(adv, tuple(calls), a.high, a.high_seat, a.min_bid, tuple(sorted(a.passed)),
+                         tuple(ev.describe()), kept, tried, rec.action, rec.bid, rec.text)

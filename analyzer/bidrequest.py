@@ -42,7 +42,7 @@ class BidAnswer:
     there were calls), or ``two_hand`` for a game with no bidding."""
 
     advice: Advice | None = None
-    after: Any = None  # analyzer.inference.AuctionAdvice
+    after: Any = None  # analyzer.bidding.inference.AuctionAdvice
     two_hand: Any = None  # analyzer.twohand.HandAnalysis
 
     def as_dict(self) -> dict[str, Any]:
@@ -114,7 +114,7 @@ def run_bid(
         warmup.start_solver()  # compiles the solver on the second core while the deals are played out
     after = None
     if auction is not None:
-        from analyzer.inference import advise_after_auction
+        from analyzer.advise import advise_after_auction
 
         after = advise_after_auction(
             rs, h, seat=seat, dealer=dealer, auction=auction, samples=samples, seed=seed, risk=risk, plays=play,

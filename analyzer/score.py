@@ -137,3 +137,23 @@ def score_hand(
     for i, unit in enumerate(units):
         out[:, list(unit)] = unit_score[:, i : i + 1]
     return out
+
+
+def fair_share(rules: RuleSet, seat: int) -> int:
+    """Trick points a seat's side can count on without looking: total points x side seats / seats."""
+    side = len(rules.sides[rules.side_of(seat)])
+    raw = rules.total_points * side // rules.seats
+    return int(convert_points(rules, np.array([raw]))[0])
+
+
+def net_scores(rules: RuleSet, scores: np.ndarray, seat: int) -> tuple[np.ndarray, np.ndarray]:
+    """(ours, theirs) per deal from every seat's score int[n, seats]: ours is ``seat``'s score; theirs the
+    other side's (partnership games) or the mean of the other seats' (cut-throat games)."""
+    ours = scores[:, seat].astype(np.float64)
+    mine = set(rules.sides[rules.side_of(seat)])
+    if rules.has_partners:
+        other = next(s for s in range(rules.seats) if s not in mine)
+        theirs = scores[:, other].astype(np.float64)
+    else:
+        theirs = scores[:, [s for s in range(rules.seats) if s != seat]].mean(axis=1)
+    return ours, theirs

@@ -174,7 +174,7 @@ def _sub_seed(seed: int, a: int, b: int = 0) -> int:
 
 #: the frame's columns (per-seat columns ``meld_s{i}``, ``points_s{i}``, ``tricks_s{i}`` follow them)
 COLUMNS = {
-    "scenario": "declare (I declare), other (another seat declares its own trump: analyzer.callmodel) or pass "
+    "scenario": "declare (I declare), other (another seat declares its own trump: analyzer.bidding.callmodel) or pass "
                 "(a pass model's contract)",
     "deal": "deal index: its cards come from (seed, deal)",
     "play": "play mode: playout (heuristic policy) or dd (double-dummy)",
@@ -387,7 +387,7 @@ def simulate(
     the model says the hand goes when I pass (``scenario = "pass"`` rows, one per deal and play mode);
     with ``others`` every other seat also declares on every deal, the trump ``others`` names for it, once
     per bid class (``scenario = "other"`` rows: what any declarer would score, for the call model of
-    :mod:`analyzer.callmodel`).
+    :mod:`analyzer.bidding.callmodel`).
     ``trumps`` defaults to all four suits (two-handed: give the upcard's suit). ``known``,
     ``stock_cards``, ``constraints`` and ``accept`` go to the sampler (:func:`analyzer.deal.table`);
     the trump is only known to constraints when a single trump is simulated. ``progress`` shows a

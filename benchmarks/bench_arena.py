@@ -16,8 +16,8 @@ import time
 
 import numba
 
-from analyzer.agents import ADVISOR_SAMPLES, Advisor
 from analyzer.arena import run_arena
+from analyzer.arena.agents import ADVISOR_SAMPLES, Advisor
 from analyzer.rules import load
 
 

@@ -6,18 +6,10 @@ import math
 import numpy as np
 import pytest
 
-from analyzer.advise import (
-    MIN_WON_DEALS,
-    PHASE1_NOTE,
-    _student,
-    advise,
-    bid_levels_for,
-    default_plays,
-    fair_share,
-    net_scores,
-)
+from analyzer.advise import MIN_WON_DEALS, PHASE1_NOTE, _student, advise, bid_levels_for, default_plays
 from analyzer.errors import UserError
 from analyzer.rules import load
+from analyzer.score import fair_share, net_scores
 from analyzer.stats import mean_ci, paired_diff, proportion, wilson, z_value
 
 STRONG = {

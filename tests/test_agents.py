@@ -3,23 +3,24 @@
 import numpy as np
 import pytest
 
-from analyzer.agents import (
+from analyzer.arena.agents import (
     Advisor,
     Agent,
     Formula,
     MeldOnly,
     RandomBidder,
     conventional_call,
-    fit_formula,
     make_agent,
     partner_shown_meld,
     study,
 )
-from analyzer.arena import Auction, parse_calls, replay
 from analyzer.arena.core import deal_cards
+from analyzer.bidding.auction import Auction, parse_calls, replay
+from analyzer.bidding.features import features
+from analyzer.bidding.formula import fit_formula
+from analyzer.bidding.inference import Convention
 from analyzer.cards import Hand
 from analyzer.errors import UserError
-from analyzer.inference import Convention, features
 from analyzer.rules import load
 
 
@@ -34,7 +35,7 @@ def test_make_agent_specs():
     assert isinstance(a, Advisor) and a.samples == 60 and a.risk == 0.5 and a.inference is False
     assert make_agent("advisor-cautious").risk == 0.6 and make_agent("advisor-noinf").inference is False
     assert isinstance(make_agent("formula:margin=3"), Formula) and make_agent("formula:margin=3").margin == 3
-    assert isinstance(make_agent("analyzer.agents:MeldOnly"), MeldOnly)
+    assert isinstance(make_agent("analyzer.arena.agents:MeldOnly"), MeldOnly)
     for x in ("formula", "meld-only", "random", "advisor"):
         assert isinstance(make_agent(x), Agent)
     for bad in ("oracle", "advisor:samples", "advisor:colour=red", "advisor:risk=2", "nowhere.mod:Thing"):
@@ -167,7 +168,7 @@ def test_advisor_trump_and_forecast():
 def test_advisor_forecast_is_drawn_apart_from_the_decisions(monkeypatch):
     """The forecast comes from deals of its own (a seed stream no call or trump used: no winner's curse), and
     drawing it changes no call and no trump."""
-    import analyzer.agents as ag
+    import analyzer.arena.agents as ag
 
     draws = []
 

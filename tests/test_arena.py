@@ -6,9 +6,9 @@ import numpy as np
 import polars as pl
 import pytest
 
-from analyzer.arena import Auction, Call, IllegalCall, parse_calls, replay, run_arena, seatings
-from analyzer.arena.auction import bid_cap, is_bid_value, next_legal
+from analyzer.arena import run_arena, seatings
 from analyzer.arena.core import deal_cards, per_deal_diff
+from analyzer.bidding.auction import Auction, Call, IllegalCall, bid_cap, is_bid_value, next_legal, parse_calls, replay
 from analyzer.cards import Hand
 from analyzer.errors import UserError
 from analyzer.rules import load

@@ -9,9 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from analyzer.arena import Auction, Call, parse_calls, replay
-from analyzer.arena.auction import bid_cap, is_bid_value, next_legal
-from analyzer.callmodel import (
+from analyzer.bidding.auction import Auction, Call, bid_cap, is_bid_value, next_legal, parse_calls, replay
+from analyzer.bidding.callmodel import (
     AuctionState,
     Outcomes,
     SeatFeatures,
@@ -19,7 +18,7 @@ from analyzer.callmodel import (
     opening_calls,
     rest_of_auctions,
 )
-from analyzer.inference import Convention
+from analyzer.bidding.inference import Convention
 from analyzer.rules import load
 
 GAMES = [("auction", {}), ("auction", {"bidding-rounds": 2}), ("double-deck", {}), ("luxury-family", {})]
@@ -27,7 +26,7 @@ GAMES = [("auction", {}), ("auction", {"bidding-rounds": 2}), ("double-deck", {}
 
 # ---- a plain-Python reference of the other seats' bidding and the rest of the auction --------------------------
 def ref_limit_call(rs, limit, first, last, high, sig, least, free=True):
-    """The documented bidding of a seat with a limit (:func:`analyzer.agents.conventional_call`), written on
+    """The documented bidding of a seat with a limit (:func:`analyzer.arena.agents.conventional_call`), written on
     the Convention API and the ladder helpers."""
     cv = Convention.of(rs)
     min_bid = next_legal(rs, high)

@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 
 from analyzer.arena import run_arena
-from analyzer.cluefit import ClueEvents, clue_events, fit_clue_model, log_likelihood, main
-from analyzer.inference import ClueModel, clue_model
+from analyzer.arena.cluefit import ClueEvents, clue_events, fit_clue_model, log_likelihood, main
+from analyzer.bidding.inference import ClueModel, clue_model
 from analyzer.rules import load
 
 
@@ -60,8 +60,8 @@ def test_clue_events_of_arena_hands(tmp_path, capsys):
 
 
 def test_write_stores_the_fit_the_advisor_reads(tmp_path, monkeypatch):
-    import analyzer.inference as inf
-    from analyzer.cluefit import write_fit
+    import analyzer.bidding.inference as inf
+    from analyzer.arena.cluefit import write_fit
 
     f = tmp_path / "clue_fit.json"
     monkeypatch.setattr(inf, "CLUE_FIT_FILE", f)

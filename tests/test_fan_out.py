@@ -65,7 +65,7 @@ try:
     main(sys.argv[1:])
 except SystemExit:
     pass
-mods = sorted(m for m in sys.modules if m.startswith(("analyzer.solve", "matplotlib", "analyzer.agents")))
+mods = sorted(m for m in sys.modules if m.startswith(("analyzer.solve", "matplotlib", "analyzer.arena.agents")))
 print(json.dumps(mods), file=sys.stderr)
 """
 

@@ -6,26 +6,26 @@ import math
 import numpy as np
 import pytest
 
-from analyzer.arena import parse_calls, replay
-from analyzer.cards import Hand
-from analyzer.cli import main
-from analyzer.deal import table
-from analyzer.errors import UserError
-from analyzer.inference import (
+from analyzer.advise import advise_after_auction
+from analyzer.bidding.auction import parse_calls, replay
+from analyzer.bidding.features import features
+from analyzer.bidding.formula import bidding_limits
+from analyzer.bidding.inference import (
     Clue,
     Convention,
     Evidence,
-    advise_after_auction,
-    bidding_limits,
     clue_model,
     effective_size,
     evidence,
-    features,
     log_phi,
     merge_soft,
     phi,
     soft_sigma,
 )
+from analyzer.cards import Hand
+from analyzer.cli import main
+from analyzer.deal import table
+from analyzer.errors import UserError
 from analyzer.meld import meld_batch
 from analyzer.rules import load
 

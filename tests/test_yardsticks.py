@@ -4,18 +4,18 @@ Classic's percentile method, with hand-worked examples of each step."""
 import numpy as np
 import pytest
 
-from analyzer.agents import Agent, make_agent
-from analyzer.arena import Auction, parse_calls, replay
-from analyzer.cards import Hand
-from analyzer.percentile_bidder import PercentileBidder, percentile_levels
-from analyzer.rules import load
-from analyzer.trickster_bidder import (
+from analyzer.arena.agents import Agent, make_agent
+from analyzer.arena.percentile import PercentileBidder, percentile_levels
+from analyzer.arena.trickster import (
     boss_cards,
     points_per_trick,
     trickster_target,
     trump_takers,
     winners_by_trump,
 )
+from analyzer.bidding.auction import Auction, parse_calls, replay
+from analyzer.cards import Hand
+from analyzer.rules import load
 
 README_HAND = "AH TH KH KH QH JH 9H AS QS JD AC TC"
 

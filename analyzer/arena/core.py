@@ -1,6 +1,6 @@
 """Self-play: whole hands dealt, bid, named, melded, played and scored, in duplicate.
 
-:func:`run_arena` plays ``deals`` deals between agent A and agent B (:mod:`analyzer.agents`). Deal ``k``
+:func:`run_arena` plays ``deals`` deals between agent A and agent B (:mod:`analyzer.arena.agents`). Deal ``k``
 is dealt from ``(seed, k)`` alone (the sampler's counter-based stream), the dealer is seat ``k mod
 seats``, and the deal is played once per *seating*:
 
@@ -10,7 +10,7 @@ seats``, and the deal is played once per *seating*:
 * Luxury Family: copy ``r`` (r = 0, 1, 2) seats A at seat ``r`` and B at the other two: A holds every
   hand once, B every hand twice.
 
-A hand: the auction by the rule set's bidding rules (:class:`analyzer.arena.auction.Auction`; every
+A hand: the auction by the rule set's bidding rules (:class:`analyzer.bidding.auction.Auction`; every
 call checked), the winner names trump, every seat's meld in that trump, the card play by the heuristic
 policy v1 (``play = "dd"``: the double-dummy solver, where it can report every seat's points), and the
 score by :func:`analyzer.score.score_hand` at the contract. A thrown-in deal scores 0 for all. The play
@@ -36,13 +36,14 @@ from typing import Any
 import numpy as np
 import polars as pl
 
-from analyzer.agents import Advisor, AdvisorStats, make_agent, seed_of
-from analyzer.arena.auction import Auction, BidView, IllegalCall
+from analyzer.arena.agents import Advisor, AdvisorStats, make_agent
 from analyzer.batches import run_batches
+from analyzer.bidding.auction import Auction, BidView, IllegalCall
 from analyzer.cards import card_names, from_planes
 from analyzer.deal_kernel import deal_batch
 from analyzer.errors import UserError
 from analyzer.meld import meld_batch
+from analyzer.rng import seed_of
 from analyzer.rules.model import RuleSet
 from analyzer.score import declarer_made, score_hand
 from analyzer.simulate import PLAY_MODES, first_leader

@@ -9,7 +9,7 @@ from typing import Annotated, Any
 import polars as pl
 import typer
 
-from analyzer.agents import AGENTS_HELP
+from analyzer.arena.agents import AGENTS_HELP
 from analyzer.batches import MAX_DEALS, WORKERS_HELP, check_samples
 from analyzer.commands.common import (
     OPTION_HELP,

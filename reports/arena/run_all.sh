@@ -16,13 +16,13 @@ run() {
   fi
 }
 
-# 1. The clue model's fit (analyzer/cluefit.py): the advisor reading the calls with the prior model, on
-#    seed 101; the fitted shift and spread go into analyzer.inference.CLUE_FIT.
+# 1. The clue model's fit (analyzer/arena/cluefit.py): the advisor reading the calls with the prior model, on
+#    seed 101; the fitted shift and spread go into analyzer.bidding.inference.CLUE_FIT.
 run --rules auction       --deals 2000 --seed 101 --ns advisor:clues=prior --ew formula --out data/fit-auction.parquet       --name fit-auction-prior
 run --rules double-deck   --deals 2000 --seed 101 --ns advisor:clues=prior --ew formula --out data/fit-double-deck.parquet   --name fit-double-deck-prior
 run --rules luxury-family --deals 2000 --seed 101 --ns advisor:clues=prior --ew formula --out data/fit-luxury-family.parquet --name fit-luxury-family-prior
 for r in auction double-deck luxury-family; do
-  python3 -m analyzer.cluefit fit --write data/fit-$r.parquet > fit-$r.json   # the advisor reads the stored fit
+  python3 -m analyzer.arena.cluefit fit --write data/fit-$r.parquet > fit-$r.json   # the advisor reads the stored fit
 done
 
 # 2. The advisor against the formula bidder and the two yardsticks, 10,000 duplicate deals each.
@@ -37,7 +37,7 @@ run --rules luxury-family --deals 3000  --seed 1 --ns advisor --ew percentile --
 
 # 3. The clue fit's before/after reliability: the fit runs (prior model) against the report runs (fitted).
 for r in auction double-deck luxury-family; do
-  python3 -m analyzer.cluefit report --before data/fit-$r.parquet --after data/$r.parquet --fit data/fit-$r.parquet \
+  python3 -m analyzer.arena.cluefit report --before data/fit-$r.parquet --after data/$r.parquet --fit data/fit-$r.parquet \
     --name $r-clue-fit
 done
 

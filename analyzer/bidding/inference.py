@@ -2,10 +2,10 @@
 
 Three layers:
 
-* **Hand features** (:func:`features`): every hand's meld for each trump, its best and its worst meld,
-  aces, suit lengths and *sure tricks*, computed on whole batches of sampled hands.
+* **Hand features** (:func:`analyzer.bidding.features.features`): every hand's meld for each trump, its
+  best and its worst meld, aces, suit lengths and *sure tricks*, computed on whole batches of hands.
 * **The conventions** (:class:`Convention`): the seeds' bid signals, which every agent of
-  :mod:`analyzer.agents` follows, so a signal means exactly what it says:
+  :mod:`analyzer.arena.agents` follows, so a signal means exactly what it says:
 
   - ``auction`` (seed 003): a player's **first call** shows his hand when its signal is still open.
     The hand's signal is the highest signal it qualifies for: ``16 / 18 / 20 / 22 / 24`` for 2-3 / 4-5 /
@@ -23,13 +23,14 @@ Three layers:
   sampled deal. *Hard* clues follow from the conventions and are exact: a signal (``sig == 18``), a first
   call that passed up an open signal (no signal at or above the lowest bid then), a meld bid (least meld
   in ``[20, 29]``), a first-round pass (least meld under 10). *Soft* clues say what a call suggests about
-  strength, measured by the **bidding limit** a formula bidder has (:func:`bidding_limits`: its best
-  :func:`formula_values` — meld plus fixed allowances per sure trick and per long trump — less the tuned
-  safety margin of :data:`FORMULA_MARGINS`): a pass when the lowest free bid was ``b`` is likely when the
-  limit ``l`` is below ``b``, with probability ``Phi((b - l) / sigma)``; a free bid ``b`` is likely when
-  ``l >= b``, ``Phi((l - b) / sigma)``; ``sigma`` is a quarter of the seat's fair share of the trick
-  points (:data:`SOFT_SCALE`). A seat's soft clues of one kind merge into its strongest (its last bid,
-  its pass: :func:`merge_soft`).
+  strength, measured by the **bidding limit** a formula bidder has
+  (:func:`~analyzer.bidding.formula.bidding_limits`: its best :func:`~analyzer.bidding.formula.formula_values`
+  — meld plus fixed allowances per sure trick and per long trump — less the tuned safety margin of
+  :data:`~analyzer.bidding.formula.FORMULA_MARGINS`): a pass when the lowest free bid was ``b`` is likely
+  when the limit ``l`` is below ``b``, with probability ``Phi((b - l) / sigma)``; a free bid ``b`` is
+  likely when ``l >= b``, ``Phi((l - b) / sigma)``; ``sigma`` is a quarter of the seat's fair share of the
+  trick points (:data:`~analyzer.bidding.formula.SOFT_SCALE`). A seat's soft clues of one kind merge into
+  its strongest (its last bid, its pass: :func:`merge_soft`).
 
 Applying the evidence (:meth:`Evidence.evaluate`): hard clues are a yes/no test. Soft clues either
 *weigh* a deal by their likelihood (importance weights; :func:`effective_size` says how many deals the
@@ -38,8 +39,8 @@ below the likelihood — exact conditioning by rejection, repeatable at any thre
 seat's stronger clue keeps a subset of the deals its weaker one kept, since they share the draw).
 :meth:`Evidence.accept` (hard tests and thinning) is the deal sampler's ``accept`` hook
 (:func:`analyzer.deal.table`), :meth:`Evidence.accept_hard` the hard tests alone; the arena's advisor
-samples by the hard clues and weighs by the soft ones (:class:`analyzer.agents.Advisor`).
-:func:`advise_after_auction` runs the bid advisor (:func:`analyzer.advise.advise`) on deals that pass
+samples by the hard clues and weighs by the soft ones (:class:`analyzer.arena.agents.Advisor`).
+:func:`analyzer.advise.advise_after_auction` runs the bid advisor on deals that pass
 :meth:`Evidence.accept`, for ``pinochle bid --auction``.
 """
 
@@ -55,137 +56,19 @@ from typing import Any
 
 import numpy as np
 
-from analyzer.arena.auction import Auction, Call, CallContext, next_legal, parse_calls, replay
-from analyzer.cards import Hand
-from analyzer.errors import UserError
-from analyzer.meld import meld_batch
+from analyzer.bidding.auction import Auction, Call, CallContext, bid_cap, next_legal, replay
+from analyzer.bidding.features import Features, features, subset
+from analyzer.bidding.formula import SOFT_SCALE, bidding_limits, default_options
 from analyzer.rules.model import RuleSet
+from analyzer.score import fair_share
 
-#: soft clues: sigma = this share of the seat's fair share of the trick points
-SOFT_SCALE = 0.25
 #: the kinds of soft clue (a call's suggestion about the bidding limit)
 SOFT_KINDS = ("below", "at-least", "at-most")
-#: the formula valuation's allowances per rule set: ``base`` (partner's meld and the trick points any hand
-#: takes), ``per_sure`` (per sure trick), ``per_trump`` (per trump beyond a quarter of the hand),
-#: ``partner_meld`` (the partner's mean meld in the declarer's trump, part of ``base``). Fitted by
-#: :func:`analyzer.agents.fit_formula` (least squares of the declaring side's meld + trick points less
-#: the declarer's meld, heuristic play v1, 20,000 random deals, seed 0, 2 rounds); rule sets not listed
-#: are fitted on first use (smaller sample) and cached in ``rules.cache``.
-FORMULA_DEFAULTS: dict[str, dict[str, float]] = {
-    "auction": {"base": 13.82, "per_sure": 1.10, "per_trump": 1.52, "partner_meld": 4.20},
-    "double-deck": {"base": 13.92, "per_sure": 2.97, "per_trump": 3.77, "partner_meld": 15.88},
-    "luxury-family": {"base": 21.45, "per_sure": 25.80, "per_trump": 24.85, "partner_meld": 0.0},
-}
-
-
-# ---- hand features -------------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Features:
-    """Per-hand features of a batch of hands (arrays of length n): ``meld`` int64[n, 4] (meld for trump S H
-    D C), ``best`` / ``least`` meld, ``aces`` (ace cards held), ``ace_suits`` (suits with an ace),
-    ``length`` int64[n, 4] (cards per suit), ``sure`` (sure tricks: aces, plus the tens of suits where the
-    hand holds every copy of the ace)."""
-
-    meld: np.ndarray
-    best: np.ndarray
-    least: np.ndarray
-    aces: np.ndarray
-    ace_suits: np.ndarray
-    length: np.ndarray
-    sure: np.ndarray
-
-
-def features(rules: RuleSet, hands: np.ndarray) -> Features:
-    """:class:`Features` of hands int64[n, copies] (count planes)."""
-    from analyzer.arena.kernels import suit_counts
-
-    h = np.ascontiguousarray(hands, dtype=np.int64).reshape(-1, rules.deck.copies)
-    meld = meld_batch(h, rules).astype(np.int64)
-    deck = rules.deck
-    ten_bit = deck.rank_bit[deck.ranks[1]] if deck.nranks > 1 else -1
-    c = suit_counts(h, np.int64(deck.lane), np.int64(deck.rank_bit[deck.ranks[0]]), np.int64(ten_bit))
-    length, ace, ten = c[:, 0], c[:, 1], c[:, 2]
-    sure = (ace + np.where(ace == deck.copies, ten, 0)).sum(axis=1)
-    return Features(meld, meld.max(axis=1), meld.min(axis=1), ace.sum(axis=1), (ace > 0).sum(axis=1), length, sure)
-
-
-# ---- the valuation a formula bidder uses ---------------------------------------------------------------
-@dataclass(frozen=True)
-class FormulaParams:
-    """Fixed allowances of the formula valuation (see :data:`FORMULA_DEFAULTS`)."""
-
-    base: float
-    per_sure: float
-    per_trump: float
-    partner_meld: float = 0.0
-
-    def as_dict(self) -> dict[str, float]:
-        return {"base": self.base, "per_sure": self.per_sure, "per_trump": self.per_trump,
-                "partner_meld": self.partner_meld}
-
-
-def formula_params(rules: RuleSet) -> FormulaParams:
-    """The allowances for ``rules``: the stored defaults, else fitted once (and cached on the rule set)."""
-    p = rules.cache.get("formula_params")
-    if p is not None:
-        return p
-    key = rules.id if not rules.options or rules.options == _default_options(rules) else ""
-    if key in FORMULA_DEFAULTS:
-        p = FormulaParams(**FORMULA_DEFAULTS[key])
-    else:
-        from analyzer.agents import fit_formula
-
-        p = fit_formula(rules, deals=4000, seed=0)
-    rules.cache["formula_params"] = p
-    return p
-
-
-def _default_options(rules: RuleSet) -> dict[str, Any]:
-    return {k: spec.default for k, spec in rules.option_specs.items()}
-
-
-def excess_trumps(rules: RuleSet, length: np.ndarray) -> np.ndarray:
-    """Trumps beyond a quarter of the hand (0 when shorter), for every suit: int64[n, 4]."""
-    return np.maximum(length - rules.hand_size // 4, 0)
-
-
-def formula_values(rules: RuleSet, f: Features, params: FormulaParams | None = None) -> np.ndarray:
-    """float64[n, 4]: the formula valuation of each hand with each trump: meld + base + per_sure x sure
-    tricks + per_trump x trumps beyond a quarter of the hand."""
-    p = params or formula_params(rules)
-    return (f.meld + p.base + p.per_sure * f.sure[:, None]
-            + p.per_trump * excess_trumps(rules, f.length)).astype(np.float64)
-
-
-#: the formula bidder's safety margin below its valuation, by rule set: the margin (of 0, 2, 4, ... in
-#: auction; 0, 5, 10, ... in double deck; 0, 20, 40, ... in Luxury Family) that did best against meld-only
-#: over 1,000-1,500 duplicate deals (seed 3). The inference and the advisor's passing model take the
-#: other players to bid like that: up to their valuation less this margin (their *bidding limit*).
-FORMULA_MARGINS = {"auction": 8.0, "double-deck": 5.0, "luxury-family": 50.0}
-
-
-def bidding_margin(rules: RuleSet) -> float:
-    """The margin of :data:`FORMULA_MARGINS` (a quarter of a fair share of the tricks when not tuned)."""
-    return FORMULA_MARGINS.get(rules.id, SOFT_SCALE * fair_share_points(rules, 0))
-
-
-def bidding_limits(rules: RuleSet, f: Features) -> tuple[np.ndarray, np.ndarray]:
-    """(limit float64[n], trump int64[n]): how high each hand bids by the formula (its best valuation
-    less :func:`bidding_margin`), and the trump it names."""
-    v = formula_values(rules, f)
-    return v.max(axis=1) - bidding_margin(rules), v.argmax(axis=1)
-
-
-def fair_share_points(rules: RuleSet, seat: int) -> int:
-    """A seat's fair share of the trick points (the passing model of :mod:`analyzer.advise`)."""
-    from analyzer.advise import fair_share
-
-    return fair_share(rules, seat)
 
 
 def soft_sigma(rules: RuleSet) -> float:
     """The spread of the prior soft clues: :data:`SOFT_SCALE` x the fair share of the trick points."""
-    return max(1.0, SOFT_SCALE * fair_share_points(rules, 0))
+    return max(1.0, SOFT_SCALE * fair_share(rules, 0))
 
 
 @dataclass(frozen=True)
@@ -195,7 +78,7 @@ class ClueModel:
     was ``b`` says willingness < b (likelihood ``Phi((b - l - shift) / sigma)``), a free bid ``b`` says
     willingness >= b (``Phi((l + shift - b) / sigma)``), a last-turn bid says willingness < the next free
     value (``at-most``). ``source``: ``prior`` (shift 0, sigma :func:`soft_sigma`) or ``fitted``
-    (:data:`CLUE_FIT`, by likelihood on arena hands: :mod:`analyzer.cluefit`)."""
+    (:data:`CLUE_FIT`, by likelihood on arena hands: :mod:`analyzer.arena.cluefit`)."""
 
     shift: float
     sigma: float
@@ -210,8 +93,8 @@ class ClueModel:
         return {"shift": round(self.shift, 3), "sigma": round(self.sigma, 3), "source": self.source}
 
 
-#: where the fitted clue models are kept: written by ``python3 -m analyzer.cluefit fit --write`` (never by hand)
-CLUE_FIT_FILE = Path(__file__).parent / "rules" / "clue_fit.json"
+#: where the fitted clue models are kept: written by ``python3 -m analyzer.arena.cluefit fit --write`` (never by hand)
+CLUE_FIT_FILE = Path(__file__).parent.parent / "rules" / "clue_fit.json"
 
 
 def _read_clue_fit() -> dict[str, tuple[float, float]]:
@@ -222,7 +105,7 @@ def _read_clue_fit() -> dict[str, tuple[float, float]]:
     return {k: (float(v["shift"]), float(v["sigma"])) for k, v in data.items()}
 
 
-#: the soft clues' model ``(shift, sigma)`` fitted by likelihood (:func:`analyzer.cluefit.fit_clue_model`) per
+#: the soft clues' model ``(shift, sigma)`` fitted by likelihood (:func:`analyzer.arena.cluefit.fit_clue_model`) per
 #: rule set with its default options, on arena hands of seeds not used for the reports
 #: (``reports/arena/run_all.sh``), read from :data:`CLUE_FIT_FILE`; rule sets or options not listed read the
 #: calls with the prior model
@@ -231,7 +114,7 @@ CLUE_FIT: dict[str, tuple[float, float]] = _read_clue_fit()
 
 def clue_model(rules: RuleSet, fitted: bool = True) -> ClueModel:
     """The clue model of ``rules``: the fitted one when there is one (and ``fitted``), else the prior."""
-    key = rules.id if not rules.options or rules.options == _default_options(rules) else ""
+    key = rules.id if not rules.options or rules.options == default_options(rules) else ""
     if fitted and key in CLUE_FIT:
         shift, sigma = CLUE_FIT[key]
         return ClueModel(float(shift), float(sigma), "fitted")
@@ -516,7 +399,7 @@ class Evidence:
                 keep = _hash_uniform(hands[idx], c.salt) < phi(z)
             if not keep.all():
                 idx, wi = idx[keep], wi[keep]
-                feats = {s_: (i_[keep], _subset(f_, keep)) for s_, (i_, f_) in feats.items() if i_.size == keep.size}
+                feats = {s_: (i_[keep], subset(f_, keep)) for s_, (i_, f_) in feats.items() if i_.size == keep.size}
         ok[:] = False
         ok[idx] = True
         w[:] = 0.0
@@ -531,14 +414,8 @@ def effective_size(w: np.ndarray) -> float:
     return float(w.sum()) ** 2 / s2 if s2 > 0 else 0.0
 
 
-def _subset(f: Features, keep: np.ndarray) -> Features:
-    return Features(*(getattr(f, k)[keep] for k in Features.__dataclass_fields__))
-
-
 def clues_of(rules: RuleSet, ctx: CallContext) -> list[Clue]:
     """What one call says (module docstring)."""
-    from analyzer.arena.auction import bid_cap
-
     cv = Convention.of(rules)
     c = ctx.call
     seat, salt, first = c.seat, ctx.index, ctx.first_call
@@ -577,8 +454,6 @@ def clues_of(rules: RuleSet, ctx: CallContext) -> list[Clue]:
 def _last_turn_cap(rules: RuleSet, ctx: CallContext, clue: Any) -> list[Clue]:
     """A bid on the caller's last turn (one-round auctions) is all he will ever bid: a higher free bid
     was open, so his limit is likely under it (``at-most``). That holds for a signal too."""
-    from analyzer.arena.auction import bid_cap
-
     rounds = int(rules.bidding.get("rounds", 0))
     c = ctx.call
     if c.bid is None or not rounds or ctx.round != rounds - 1:
@@ -632,61 +507,3 @@ def evidence_from(auction: Auction, me: int, hard_only: bool = False) -> Evidenc
 
 
 # ---- the advisor after an auction (pinochle bid --auction) -------------------------------------------------
-@dataclass(frozen=True)
-class AuctionAdvice:
-    """The bid advisor's answer for a hand after some calls: the :class:`~analyzer.advise.Advice` on deals
-    conditioned on the calls, the legal bids, the clues, how many deals were tried for the ones kept, and
-    the recommendation restricted to legal calls."""
-
-    advice: Any
-    calls: tuple[Call, ...]
-    high: int | None
-    high_seat: int | None
-    min_bid: int
-    passed: tuple[int, ...]
-    clues: tuple[str, ...]
-    kept: int
-    tried: int
-    action: str
-    bid: int | None
-    text: str
-
-    def as_dict(self) -> dict[str, Any]:
-        d = self.advice.as_dict()
-        d["auction"] = {
-            "calls": [str(c) for c in self.calls], "high": self.high, "high_seat": self.high_seat,
-            "min_bid": self.min_bid, "passed": list(self.passed), "clues": list(self.clues),
-            "kept": self.kept, "tried": self.tried, "acceptance": round(self.kept / max(self.tried, 1), 6),
-            "action": self.action, "bid": self.bid, "text": self.text,
-        }
-        return d
-
-    def summary(self) -> str:
-        """One line: how many sampled deals the auction's clues kept."""
-        return (f"Auction {' '.join(str(c) for c in self.calls) or '(none)'}: {self.kept} sampled deals kept of "
-                f"{self.tried} dealt ({self.kept / max(self.tried, 1):.1%}) by its clues")
-
-
-def advise_after_auction(rules: RuleSet, hand: Hand | str, *, seat: int, dealer: int, auction: str | Sequence[Call],
-                         hard_only: bool = False, **kw: Any) -> AuctionAdvice:
-    """:func:`analyzer.advise.advise` for ``hand`` at ``seat`` after the calls ``auction`` (text such as
-    ``"1:16 2:pass 3:18"`` or :class:`Call` values): the sampled deals meet the auction's clues (through
-    the sampler's accept hook) and the advice is the call to make now (:mod:`analyzer.callmodel`: every
-    legal call followed to the end of the auction). It must be ``seat``'s turn."""
-    from analyzer.advise import advise
-
-    calls = parse_calls(auction, rules) if isinstance(auction, str) else list(auction)
-    a = replay(rules, dealer, calls)
-    if a.done:
-        raise UserError(f"the auction {' '.join(map(str, calls))} is over: "
-                        + ("thrown in" if a.winner is None else f"seat {a.winner} won it"))
-    if a.turn != seat:
-        done = " ".join(map(str, calls)) or "no calls"
-        raise UserError(f"after {done} it is seat {a.turn}'s turn, not seat {seat}'s")
-    ev = evidence(rules, dealer, calls, seat, hard_only)
-    adv = advise(rules, hand, seat=seat, dealer=dealer, auction=calls, hard_only=hard_only, **kw)
-    sim = adv.simulation
-    kept, tried = len(sim.deals), int(sim.deals.tries)
-    rec = adv.recommendation
-    return AuctionAdvice(adv, tuple(calls), a.high, a.high_seat, a.min_bid, tuple(sorted(a.passed)),
-                         tuple(ev.describe()), kept, tried, rec.action, rec.bid, rec.text)

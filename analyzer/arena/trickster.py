@@ -30,7 +30,7 @@ The facts of the method, as this module applies them to our rule sets:
   when every other seat has called already, the **least** legal bid within the target; in a single-bid
   style (the last turn of our one- or two-round auctions with seats still to call) the **highest**
   legal bid within the target; pass if none is within it.
-* The conventions of :mod:`analyzer.inference` (auction's signals, double deck's meld bids) are kept as
+* The conventions of :mod:`analyzer.bidding.inference` (auction's signals, double deck's meld bids) are kept as
   the advisor keeps them — while a seat still to call could read the call (a due conventional bid first;
   signal values are not bid freely): Trickster's bot knows none, so without them the advisor's inference
   would misread its calls.
@@ -42,7 +42,7 @@ import math
 
 import numpy as np
 
-from analyzer.arena.auction import BidView
+from analyzer.bidding.auction import BidView
 from analyzer.rules.model import RuleSet
 
 
@@ -151,8 +151,8 @@ class TricksterBidder:
         return got
 
     def bid(self, view: BidView) -> int | None:
-        from analyzer.agents import conventional_call
-        from analyzer.arena.auction import replay
+        from analyzer.arena.agents import conventional_call
+        from analyzer.bidding.auction import replay
 
         rs = view.rules
         a = replay(rs, view.dealer, view.calls)

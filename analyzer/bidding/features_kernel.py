@@ -1,4 +1,4 @@
-"""Numba kernels of the arena's hand features (used by :func:`analyzer.inference.features`)."""
+"""Numba kernels of the arena's hand features (used by :func:`analyzer.bidding.features.features`)."""
 
 from __future__ import annotations
 

@@ -1,11 +1,11 @@
 """Numba kernel of the call model: the rest of an auction played out on every sampled deal.
 
 :func:`rest_of_auction` continues an auction after each candidate call of mine, on every deal at once:
-the seats still in the auction call in turn by the rules (:mod:`analyzer.arena.auction`), each by the
-bidding policy of :mod:`analyzer.callmodel` (the other seats: the conventions, then the least free
+the seats still in the auction call in turn by the rules (:mod:`analyzer.bidding.auction`), each by the
+bidding policy of :mod:`analyzer.bidding.callmodel` (the other seats: the conventions, then the least free
 raise within their bidding limit, the limit outright on a last turn; my partner never raises me; I
 raise by the least step up to my ceiling and never over my partner). The Python layer
-(:mod:`analyzer.callmodel`) prepares the arrays and reads the result.
+(:mod:`analyzer.bidding.callmodel`) prepares the arrays and reads the result.
 """
 
 from __future__ import annotations
@@ -52,7 +52,7 @@ def limit_call(limit, first, last, high, sig, least, ladder, cap, conv, sigmask,
     """The call (-1: pass) of a seat bidding by a limit, keeping to the conventions: the conventional bid
     when one is due (on a last turn a higher free bid within the limit instead, if any); otherwise the
     least free legal bid within the limit (the highest on a last turn), or pass. The same rule as
-    :func:`analyzer.agents.conventional_call`. ``free`` False: no free bid, only a due conventional one."""
+    :func:`analyzer.arena.agents.conventional_call`. ``free`` False: no free bid, only a due conventional one."""
     minb = next_bid(high, ladder)
     due = -1
     if first and conv == CONV_SIGNALS:

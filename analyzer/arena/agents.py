@@ -4,7 +4,7 @@
 
 * ``name: str``;
 * ``bid(view: BidView) -> int | None`` — its call at its turn: a legal bid (``view.is_legal``,
-  ``view.legal()``) or None to pass. ``view`` (:class:`analyzer.arena.auction.BidView`) holds its own
+  ``view.legal()``) or None to pass. ``view`` (:class:`analyzer.bidding.auction.BidView`) holds its own
   hand, seat, dealer, the calls so far, the standing bid, the lowest legal bid, who has passed, whether
   this is its first call or its last turn, who still gets a turn, the rule set, a per-hand ``key`` and a
   ``seed``;
@@ -14,7 +14,7 @@
   the contract and its side's points (the arena's calibration reads it).
 
 The arena checks every call against the rules (an illegal call is an error, never silently fixed). The
-conventions of :mod:`analyzer.inference` (auction's signals, double deck's meld bids) are not rules:
+conventions of :mod:`analyzer.bidding.inference` (auction's signals, double deck's meld bids) are not rules:
 every agent here follows them so that the advisor's inference reads their calls right; a plugged-in
 agent that ignores them still plays legally, only misleads the inference.
 
@@ -22,12 +22,12 @@ agent that ignores them still plays legally, only misleads the inference.
 
 * ``formula`` — the way common pinochle bots bid: its valuation is the best trump's meld plus fixed
   allowances (a base for the partner's meld and the trick points any hand takes, so much per sure trick
-  and per trump beyond a quarter of the hand; :func:`analyzer.inference.formula_values`, fitted by
-  :func:`fit_formula`), with the partner's shown meld in place of the average partner meld; its limit is
-  that valuation less a safety margin (:data:`analyzer.inference.FORMULA_MARGINS`, tuned against
-  meld-only so the baseline is a fair bot). It makes the conventional bid when one is due, raises by the
-  least legal free bid while that stays within its limit, and on its last turn (one-round auctions) bids
-  its limit outright. Trump: its best valuation.
+  and per trump beyond a quarter of the hand; :func:`analyzer.bidding.formula.formula_values`, fitted by
+  :func:`analyzer.bidding.formula.fit_formula`), with the partner's shown meld in place of the average
+  partner meld; its limit is that valuation less a safety margin
+  (:data:`analyzer.bidding.formula.FORMULA_MARGINS`, tuned against meld-only so the baseline is a fair
+  bot). It makes the conventional bid when one is due, raises by the least legal free bid while that stays
+  within its limit, and on its last turn (one-round auctions) bids its limit outright. Trump: its best valuation.
 * ``meld-only`` — the same bidding with the valuation of :mod:`analyzer.advise`'s passing model: own best
   meld plus a fair share of the trick points. Trump: its best meld.
 * ``advisor`` — the bid advisor at arena speed (:class:`Advisor`): a few hundred sampled deals
@@ -41,8 +41,8 @@ agent that ignores them still plays legally, only misleads the inference.
   passing model.
 * ``random`` — a random legal call (tests: legality).
 * ``trickster`` and ``percentile`` — yardsticks written from published bidding logic: the bid formula of
-  the TricksterBots pinochle bot (:mod:`analyzer.trickster_bidder`) and the percentile method of
-  jeffbcole's Pinochle Classic (:mod:`analyzer.percentile_bidder`); each module names its source.
+  the TricksterBots pinochle bot (:mod:`analyzer.arena.trickster`) and the percentile method of
+  jeffbcole's Pinochle Classic (:mod:`analyzer.arena.percentile`); each module names its source.
 """
 
 from __future__ import annotations
@@ -55,28 +55,17 @@ from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
-from analyzer.advise import fair_share
-from analyzer.arena.auction import BidView, next_legal, replay
-from analyzer.callmodel import AuctionState, Outcomes, choose_call, declarer_terms, seat_features
+from analyzer.bidding.auction import BidView, next_legal, replay
+from analyzer.bidding.callmodel import AuctionState, Outcomes, choose_call, declarer_terms, seat_features
+from analyzer.bidding.features import features
+from analyzer.bidding.formula import FormulaParams, bidding_margin, formula_params, formula_values
+from analyzer.bidding.inference import Convention, Evidence, clue_model, effective_size, evidence
 from analyzer.deal import table
-from analyzer.deal_kernel import mix32
 from analyzer.errors import UserError
-from analyzer.inference import (
-    Convention,
-    Evidence,
-    FormulaParams,
-    bidding_margin,
-    clue_model,
-    effective_size,
-    evidence,
-    excess_trumps,
-    features,
-    formula_params,
-    formula_values,
-)
 from analyzer.meld import meld_batch
+from analyzer.rng import seed_of
 from analyzer.rules.model import RuleSet
-from analyzer.score import declarer_made, score_hand
+from analyzer.score import fair_share
 from analyzer.simulate import PLAY_MODES, first_leader, play_bids
 
 #: the advisor's sampled deals per hand by rule set (arena speed; see benchmarks/bench_arena.py)
@@ -114,15 +103,6 @@ class Agent(Protocol):
     def bid(self, view: BidView) -> int | None: ...
 
     def choose_trump(self, view: BidView) -> int: ...
-
-
-def seed_of(*parts: int) -> int:
-    """A 48-bit seed mixed from integers (deal index, seat, study number, ...)."""
-    h = 0x2B7E1516
-    for p in parts:
-        h = int(mix32((h ^ (int(p) & 0xFFFFFFFF)) & 0xFFFFFFFF))
-        h = int(mix32((h + ((int(p) >> 32) & 0xFFFFFFFF) + 0x9E3779B9) & 0xFFFFFFFF))
-    return (h << 16) ^ int(mix32(h ^ 0x85EBCA6B))
 
 
 # ---- bidding by a valuation (formula, meld-only) --------------------------------------------------------------
@@ -177,7 +157,7 @@ def partner_shown_meld(view: BidView) -> float | None:
 
 class Formula:
     """Bids up to meld + fixed allowances per sure trick and per long trump, less a safety margin
-    (:data:`FORMULA_MARGINS`), module docstring."""
+    (:data:`analyzer.bidding.formula.FORMULA_MARGINS`), module docstring."""
 
     def __init__(self, params: FormulaParams | None = None, margin: float | None = None,
                  name: str = "formula") -> None:
@@ -253,7 +233,7 @@ class Study:
     without replaying. ``me_tot`` / ``me_ok`` / ``me_base`` [4, n]: with me declaring trump t (a contract
     above the opening), my side's meld + trick points as counted, whether the meld / trick minimums
     hold, my net score when my side scores 0; ``out``: every declarer's outcomes for the call model
-    (:class:`analyzer.callmodel.Outcomes`, weights 1; None for a declaring-only study).
+    (:class:`analyzer.bidding.callmodel.Outcomes`, weights 1; None for a declaring-only study).
     """
 
     hands: np.ndarray
@@ -384,7 +364,7 @@ class Advisor:
     """The bid advisor at arena speed, with auction inference (module docstring).
 
     Per hand it draws one :class:`Study` at its first call, on deals that meet the hard clues of the calls
-    so far (:func:`analyzer.inference.evidence`, through the sampler's accept hook) and weighs them by the
+    so far (:func:`analyzer.bidding.inference.evidence`, through the sampler's accept hook) and weighs them by the
     soft clues' likelihoods (importance weights). At later calls the same deals are filtered by the new
     hard clues and re-weighed; a fresh study is drawn only when fewer than ``min_keep`` of them survive,
     or (with the soft clues thinning at the draw instead of weighing) when the weights' effective sample
@@ -540,7 +520,7 @@ class Advisor:
         return call
 
     def _decide(self, view: BidView, st: Study, weights: np.ndarray) -> tuple[int | None, int | None, float]:
-        """The call of the call model (:func:`analyzer.callmodel.choose_call`) on the study's deals with
+        """The call of the call model (:func:`analyzer.bidding.callmodel.choose_call`) on the study's deals with
         their weights: (call, ceiling, expected net of passing)."""
         state = AuctionState.of(view.rules, view.dealer, view.calls, view.seat)
         idx = np.flatnonzero(weights > 0)
@@ -609,46 +589,6 @@ class Advisor:
         return e.forecast[2]
 
 
-# ---- fitting the formula's allowances ---------------------------------------------------------------------------
-def fit_formula(rules: RuleSet, deals: int = 20_000, seed: int = 0, rounds: int = 2) -> FormulaParams:
-    """Least-squares allowances of the formula valuation for ``rules``.
-
-    Seat 0 declares on random deals (dealer seat ``seats - 1``, v1 play, a contract above the opening);
-    the target is its side's meld + trick points as counted less its own meld in that trump, regressed on
-    ``[1, sure tricks, trumps beyond a quarter of the hand]``. The first round uses every trump, later
-    rounds only the trump the fitted valuation names.
-    """
-    from analyzer.play import play_deals, random_deals
-
-    d = random_deals(rules, deals, seed=seed)
-    n = d.shape[0]
-    meld = meld_batch(d.reshape(-1, rules.deck.copies), rules).reshape(n, rules.seats, 4).astype(np.int64)
-    f = features(rules, d[:, 0])
-    ex = excess_trumps(rules, f.length)
-    bid = play_bids(rules)[-1]
-    dealer = rules.seats - 1
-    y = np.zeros((4, n))
-    pm = np.zeros((4, n))
-    partners = list(rules.partners(0))
-    for t in range(4):
-        r = play_deals(rules, d, t, first_leader(rules, 0, dealer), 0, "v1", seed=seed_of(seed, t), bid=bid)
-        s0 = score_hand(rules, meld[:, :, t], r.points, r.tricks, 0, 0)
-        ok = declarer_made(rules, meld[:, :, t], r.points, r.tricks, 0, 0)
-        tot = np.where(ok, s0[:, 0], s0[:, 0])  # the side's meld + trick points as counted (0 without the minimums)
-        y[t] = tot - meld[:, 0, t]
-        pm[t] = meld[:, partners, t].sum(axis=1) if partners else 0
-    rows = np.ones((4, n), dtype=bool)
-    coef = np.zeros(3)
-    for _ in range(max(1, rounds)):
-        X = np.stack([np.ones(rows.sum()), np.broadcast_to(f.sure, (4, n))[rows], ex.T[rows]], axis=1)
-        coef, *_ = np.linalg.lstsq(X, y[rows], rcond=None)
-        v = meld[:, 0, :].T + coef[0] + coef[1] * f.sure[None, :] + coef[2] * ex.T
-        choice = v.argmax(axis=0)
-        rows = np.zeros((4, n), dtype=bool)
-        rows[choice, np.arange(n)] = True
-    return FormulaParams(float(coef[0]), float(coef[1]), float(coef[2]), float(pm[rows].mean()))
-
-
 # ---- building agents from specs ------------------------------------------------------------------------------
 Factory = Callable[..., Any]
 AGENTS: dict[str, Factory] = {
@@ -658,8 +598,8 @@ AGENTS: dict[str, Factory] = {
     "formula": lambda **kw: Formula(**kw),
     "meld-only": lambda **kw: MeldOnly(**kw),
     "random": lambda **kw: RandomBidder(**kw),
-    "trickster": lambda **kw: _yardstick("analyzer.trickster_bidder", "TricksterBidder")(**kw),
-    "percentile": lambda **kw: _yardstick("analyzer.percentile_bidder", "PercentileBidder")(**kw),
+    "trickster": lambda **kw: _yardstick("analyzer.arena.trickster", "TricksterBidder")(**kw),
+    "percentile": lambda **kw: _yardstick("analyzer.arena.percentile", "PercentileBidder")(**kw),
 }
 AGENTS_HELP = ("advisor, advisor-cautious, advisor-noinf, formula, meld-only, random, trickster, percentile; options "
                "after a colon (advisor:samples=200,risk=0.6,inference=off; percentile:level=standard), or "
@@ -755,5 +695,5 @@ def make_agent(spec: str) -> Any:
 
 __all__ = [
     "AGENTS", "Advisor", "Agent", "BidView", "Decision", "Forecast", "Formula", "MeldOnly", "RandomBidder",
-    "Study", "conventional_call", "field", "fit_formula", "make_agent", "register_agent", "study",
+    "Study", "conventional_call", "field", "make_agent", "register_agent", "study",
 ]

@@ -1,7 +1,7 @@
 """Fitting the soft clue model by likelihood on arena hands.
 
-A call's free-bidding part reads as the caller's strength through :class:`analyzer.inference.ClueModel`:
-the seat's *willingness* is its bidding limit ``l`` (:func:`analyzer.inference.bidding_limits`) plus a
+A call's free-bidding part reads as the caller's strength through :class:`analyzer.bidding.inference.ClueModel`:
+the seat's *willingness* is its bidding limit ``l`` (:func:`analyzer.bidding.formula.bidding_limits`) plus a
 ``shift`` plus normal noise of spread ``sigma``. Over a whole auction a seat's soft clues bound its
 willingness: from below by its highest free bid (``at-least``), from above by the lowest free bid it
 passed up (``below``) and, on a last turn, by the next free value it did not bid (``at-most``). The
@@ -11,13 +11,13 @@ likelihood of a seat's calls is the chance that its willingness lies in that int
 :func:`clue_events` reads those bounds and the seat's limit from every seat of every hand of an arena
 run (:func:`analyzer.arena.core.run_arena`, saved with ``--out``); :func:`fit_clue_model` maximises the
 summed log-likelihood over ``(shift, sigma)`` (a grid search refined around its best point, numpy only).
-``fit --write`` stores the fitted values in :data:`analyzer.inference.CLUE_FIT_FILE` (read into
-:data:`analyzer.inference.CLUE_FIT`); ``reports/arena/run_all.sh`` runs the fit
+``fit --write`` stores the fitted values in :data:`analyzer.bidding.inference.CLUE_FIT_FILE` (read into
+:data:`analyzer.bidding.inference.CLUE_FIT`); ``reports/arena/run_all.sh`` runs the fit
 on arena hands of seeds the reports do not use, and :func:`write_fit_report` draws the advisor's
 reliability before (calls read with the prior model) and after (with the fitted one)::
 
-    python3 -m analyzer.cluefit fit [--write] data/fit-auction.parquet [more.parquet ...]
-    python3 -m analyzer.cluefit report --before data/fit-auction.parquet --after data/auction.parquet \
+    python3 -m analyzer.arena.cluefit fit [--write] data/fit-auction.parquet [more.parquet ...]
+    python3 -m analyzer.arena.cluefit report --before data/fit-auction.parquet --after data/auction.parquet \
         --name auction-clue-fit
 """
 
@@ -33,10 +33,12 @@ from typing import Any
 import numpy as np
 import polars as pl
 
-from analyzer.arena.auction import parse_calls, replay
+from analyzer.bidding.auction import parse_calls, replay
+from analyzer.bidding.features import features
+from analyzer.bidding.formula import bidding_limits
+from analyzer.bidding.inference import ClueModel, clue_model, clues_of, log_phi
 from analyzer.cards import Hand
 from analyzer.errors import UserError
-from analyzer.inference import ClueModel, bidding_limits, clue_model, clues_of, features, log_phi
 from analyzer.rules.model import RuleSet
 
 
@@ -145,7 +147,7 @@ def fit_files(paths: list[str]) -> dict[str, Any]:
 
 def write_fit(fit: dict[str, Any], path: Path | None = None) -> Path:
     """Store a fit (:func:`fit_files`) under its rule set in the clue-fit file the advisor reads."""
-    from analyzer.inference import CLUE_FIT_FILE
+    from analyzer.bidding.inference import CLUE_FIT_FILE
 
     path = path or CLUE_FIT_FILE
     data = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
@@ -195,8 +197,8 @@ def write_fit_report(before: list[str], after: list[str], out: str, name: str,
     lines = [f"# Clue model fit — {runs[0][1].name}", "",
              "The soft clues of the auction (what a pass or a free bid says about the caller's strength) read "
              "through a model of the caller's willingness: its bidding limit plus a shift plus normal noise "
-             "(`analyzer/cluefit.py`). The shift and the spread are fitted by likelihood on arena hands of seeds "
-             "the reports do not use; the advisor's forecasts before (calls read with the prior model) and after "
+             "(`analyzer/arena/cluefit.py`). The shift and the spread are fitted by likelihood on arena hands of "
+             "seeds the reports do not use; the advisor's forecasts before (calls read with the prior model) and after "
              "(the fitted one), by equal-size decile (the target: every decile within ±3 points).", ""]
     if fit:
         lines += [f"Fit on {fit['events']:,} seats' calls ({', '.join(f'`{x}`' for x in fit['files'])}): shift "
@@ -222,7 +224,7 @@ def main(argv: list[str] | None = None) -> int:
     [--fit FILES...]`` writes the before/after page (module docstring)."""
     import argparse
 
-    ap = argparse.ArgumentParser(prog="python3 -m analyzer.cluefit")
+    ap = argparse.ArgumentParser(prog="python3 -m analyzer.arena.cluefit")
     sub = ap.add_subparsers(dest="cmd", required=True)
     f = sub.add_parser("fit")
     f.add_argument("files", nargs="+")

@@ -29,7 +29,7 @@ The facts of the method, as this module applies them to our rule sets:
   standing bid (and the raise within it), else pass. The game bids without a limit on rounds; on the
   last turn of our one- or two-round auctions with seats still to call, the agent bids its maximum at
   once (the bid its raises would have reached) — with nobody after it, still the lowest winning raise.
-* The conventions of :mod:`analyzer.inference` (signals, meld bids) are kept as the advisor keeps them —
+* The conventions of :mod:`analyzer.bidding.inference` (signals, meld bids) are kept as the advisor keeps them —
   while a seat still to call could read the call (a due conventional bid first; signal values are not
   bid freely); the game knows none, but without them the advisor's inference would misread its calls.
 """
@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from analyzer.arena.auction import BidView
+from analyzer.bidding.auction import BidView
 from analyzer.errors import UserError
 from analyzer.rules.model import RuleSet
 
@@ -76,7 +76,7 @@ def percentile_levels(scores: np.ndarray) -> dict[str, int]:
 def percentile_bid(rules: RuleSet, seat: int, dealer: int, hand: np.ndarray, seed: int,
                    simulations: int = SIMULATIONS, level: str = "pro", policy: str = "v1") -> tuple[int, int]:
     """(maximum willing bid, trump) of the method for ``hand`` (module docstring)."""
-    from analyzer.agents import study
+    from analyzer.arena.agents import study
 
     st = study(rules, seat, dealer, hand, simulations, seed, others=False, policy=policy)
     lv = [percentile_levels(st.me_tot[t]) for t in range(4)]
@@ -104,7 +104,7 @@ class PercentileBidder:
         self._cache: dict[tuple, tuple[int, int]] = {}
 
     def _analysis(self, view: BidView) -> tuple[int, int]:
-        from analyzer.agents import seed_of
+        from analyzer.rng import seed_of
 
         k = (view.key, view.seat, view.hand.tobytes())
         got = self._cache.get(k)
@@ -116,8 +116,8 @@ class PercentileBidder:
         return got
 
     def bid(self, view: BidView) -> int | None:
-        from analyzer.agents import conventional_call
-        from analyzer.arena.auction import replay
+        from analyzer.arena.agents import conventional_call
+        from analyzer.bidding.auction import replay
 
         rs = view.rules
         a = replay(rs, view.dealer, view.calls)

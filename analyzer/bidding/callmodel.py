@@ -1,23 +1,23 @@
 """The call model: which call to make now — pass or which bid — by expected net score over sampled deals.
 
 The advisor (``pinochle bid`` through :func:`analyzer.advise.advise`, and the arena's
-:class:`analyzer.agents.Advisor`) answers the question a player has at his turn: *what do I call now?*
+:class:`analyzer.arena.agents.Advisor`) answers the question a player has at his turn: *what do I call now?*
 Every legal call (pass and every legal bid) is followed on every sampled deal to the end of the auction
 and scored; the call with the highest expected net score wins (paired: every call is judged on the same
 deals). The pieces:
 
 * **Where the auction stands** (:class:`AuctionState`): the calls so far replayed by the bidding rules
-  (:mod:`analyzer.arena.auction`): the standing bid and its holder (double deck: the dealer holds 50),
+  (:mod:`analyzer.bidding.auction`): the standing bid and its holder (double deck: the dealer holds 50),
   who has passed (a seat that passed is out for good), who has called, the turn position, the rounds
   left (``bidding-rounds``).
 * **The other seats' bidding** on each sampled deal (:func:`seat_features`): each bids by its *bidding
   limit* — the formula valuation of its own hand less the safety margin
-  (:func:`analyzer.inference.bidding_limits`, the "reach" the inference's clues are stated in) — and keeps
-  the conventions of :mod:`analyzer.inference` (auction's signals, double deck's meld bids): a
+  (:func:`analyzer.bidding.formula.bidding_limits`, the "reach" the inference's clues are stated in) — and keeps
+  the conventions of :mod:`analyzer.bidding.inference` (auction's signals, double deck's meld bids): a
   conventional bid when due, else the least free raise within its limit, its limit outright on a last
   turn (one- and two-round auctions), else pass. My partner never raises my bid except with a
   conventional bid that is due. The sampled deals themselves are conditioned on the calls so far.
-* **The rest of the auction** (:func:`analyzer.call_kernel.rest_of_auction`): after my call, the seats
+* **The rest of the auction** (:func:`analyzer.bidding.call_kernel.rest_of_auction`): after my call, the seats
   still in the auction call in turn by those rules on every deal (numba); on my own later turns I raise
   by the least step up to my *ceiling* and never over my partner. The auction ends as the rules say:
   every other seat out, or the rounds used up; if all pass the deal is thrown in (double deck: the
@@ -53,10 +53,14 @@ from typing import Any
 
 import numpy as np
 
-from analyzer.arena.auction import Auction, Call, bid_cap, is_bid_value, next_legal, replay
-from analyzer.call_kernel import CONV_MELD_BIDS, CONV_NONE, CONV_SIGNALS, rest_of_auction
-from analyzer.inference import Convention, bidding_limits, features
+from analyzer.bidding.auction import Auction, Call, bid_cap, is_bid_value, next_legal, replay
+from analyzer.bidding.call_kernel import CONV_MELD_BIDS, CONV_NONE, CONV_SIGNALS, rest_of_auction
+from analyzer.bidding.features import features
+from analyzer.bidding.formula import bidding_limits
+from analyzer.bidding.inference import Convention
+from analyzer.errors import UserError
 from analyzer.rules.model import RuleSet
+from analyzer.score import declarer_made, net_scores, score_hand
 
 #: a level (and the ceiling) is judged on at least this many deals where it wins (effective size), and
 #: at least this share of the effective sample
@@ -85,8 +89,6 @@ class AuctionState:
     @classmethod
     def of(cls, rules: RuleSet, dealer: int, calls: Sequence[Call], me: int | None = None) -> AuctionState:
         """The state after ``calls`` (UserError if illegal, over, or not ``me``'s turn)."""
-        from analyzer.errors import UserError
-
         a = replay(rules, dealer, list(calls))
         if a.done:
             who = "thrown in" if a.winner is None else f"seat {a.winner} won it at {a.contract}"
@@ -242,9 +244,6 @@ def declarer_terms(rules: RuleSet, meld: np.ndarray, pts: np.ndarray, trk: np.nd
     """(tot, ok, base, coef) of ``decl`` declaring on these deals (per-seat meld, points, tricks [n, seats]):
     its side's meld + trick points as counted, whether the minimums hold, and my net = base + coef x its
     side's score."""
-    from analyzer.advise import net_scores
-    from analyzer.score import declarer_made, score_hand
-
     s0 = score_hand(rules, meld, pts, trk, decl, 0)
     ok = declarer_made(rules, meld, pts, trk, decl, 0)
     tot = s0[:, decl].astype(np.int64)

@@ -1,0 +1,45 @@
+"""Hand features of whole batches of hands: meld for each trump, aces, suit lengths and sure tricks — what
+the bidding formula, the conventions and the auction inference read a hand by."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from analyzer.bidding.features_kernel import suit_counts
+from analyzer.meld import meld_batch
+from analyzer.rules.model import RuleSet
+
+
+@dataclass(frozen=True)
+class Features:
+    """Per-hand features of a batch of hands (arrays of length n): ``meld`` int64[n, 4] (meld for trump S H
+    D C), ``best`` / ``least`` meld, ``aces`` (ace cards held), ``ace_suits`` (suits with an ace),
+    ``length`` int64[n, 4] (cards per suit), ``sure`` (sure tricks: aces, plus the tens of suits where the
+    hand holds every copy of the ace)."""
+
+    meld: np.ndarray
+    best: np.ndarray
+    least: np.ndarray
+    aces: np.ndarray
+    ace_suits: np.ndarray
+    length: np.ndarray
+    sure: np.ndarray
+
+
+def features(rules: RuleSet, hands: np.ndarray) -> Features:
+    """:class:`Features` of hands int64[n, copies] (count planes)."""
+    h = np.ascontiguousarray(hands, dtype=np.int64).reshape(-1, rules.deck.copies)
+    meld = meld_batch(h, rules).astype(np.int64)
+    deck = rules.deck
+    ten_bit = deck.rank_bit[deck.ranks[1]] if deck.nranks > 1 else -1
+    c = suit_counts(h, np.int64(deck.lane), np.int64(deck.rank_bit[deck.ranks[0]]), np.int64(ten_bit))
+    length, ace, ten = c[:, 0], c[:, 1], c[:, 2]
+    sure = (ace + np.where(ace == deck.copies, ten, 0)).sum(axis=1)
+    return Features(meld, meld.max(axis=1), meld.min(axis=1), ace.sum(axis=1), (ace > 0).sum(axis=1), length, sure)
+
+
+
+def subset(f: Features, keep: np.ndarray) -> Features:
+    return Features(*(getattr(f, k)[keep] for k in Features.__dataclass_fields__))

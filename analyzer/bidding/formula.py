@@ -1,0 +1,135 @@
+"""The formula valuation of a hand — meld plus fixed allowances per sure trick and per long trump — and the
+bidding limit it gives (the valuation less a safety margin): how the formula bidder bids, and how the
+inference and the advisor's call model expect the other seats to bid. The allowances are fitted by least
+squares on played-out random deals (:func:`fit_formula`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from analyzer.bidding.features import Features, features
+from analyzer.meld import meld_batch
+from analyzer.play import play_deals, random_deals
+from analyzer.rng import seed_of
+from analyzer.rules.model import RuleSet
+from analyzer.score import declarer_made, fair_share, score_hand
+from analyzer.simulate import first_leader, play_bids
+
+#: soft clues and untuned margins: this share of the seat's fair share of the trick points
+SOFT_SCALE = 0.25
+#: the formula valuation's allowances per rule set: ``base`` (partner's meld and the trick points any hand
+#: takes), ``per_sure`` (per sure trick), ``per_trump`` (per trump beyond a quarter of the hand),
+#: ``partner_meld`` (the partner's mean meld in the declarer's trump, part of ``base``). Fitted by
+#: :func:`analyzer.bidding.formula.fit_formula` (least squares of the declaring side's meld + trick points less
+#: the declarer's meld, heuristic play v1, 20,000 random deals, seed 0, 2 rounds); rule sets not listed
+#: are fitted on first use (smaller sample) and cached in ``rules.cache``.
+FORMULA_DEFAULTS: dict[str, dict[str, float]] = {
+    "auction": {"base": 13.82, "per_sure": 1.10, "per_trump": 1.52, "partner_meld": 4.20},
+    "double-deck": {"base": 13.92, "per_sure": 2.97, "per_trump": 3.77, "partner_meld": 15.88},
+    "luxury-family": {"base": 21.45, "per_sure": 25.80, "per_trump": 24.85, "partner_meld": 0.0},
+}
+
+
+@dataclass(frozen=True)
+class FormulaParams:
+    """Fixed allowances of the formula valuation (see :data:`FORMULA_DEFAULTS`)."""
+
+    base: float
+    per_sure: float
+    per_trump: float
+    partner_meld: float = 0.0
+
+    def as_dict(self) -> dict[str, float]:
+        return {"base": self.base, "per_sure": self.per_sure, "per_trump": self.per_trump,
+                "partner_meld": self.partner_meld}
+
+
+def formula_params(rules: RuleSet) -> FormulaParams:
+    """The allowances for ``rules``: the stored defaults, else fitted once (and cached on the rule set)."""
+    p = rules.cache.get("formula_params")
+    if p is not None:
+        return p
+    key = rules.id if not rules.options or rules.options == default_options(rules) else ""
+    if key in FORMULA_DEFAULTS:
+        p = FormulaParams(**FORMULA_DEFAULTS[key])
+    else:
+        p = fit_formula(rules, deals=4000, seed=0)
+    rules.cache["formula_params"] = p
+    return p
+
+
+def default_options(rules: RuleSet) -> dict[str, Any]:
+    return {k: spec.default for k, spec in rules.option_specs.items()}
+
+
+def excess_trumps(rules: RuleSet, length: np.ndarray) -> np.ndarray:
+    """Trumps beyond a quarter of the hand (0 when shorter), for every suit: int64[n, 4]."""
+    return np.maximum(length - rules.hand_size // 4, 0)
+
+
+def formula_values(rules: RuleSet, f: Features, params: FormulaParams | None = None) -> np.ndarray:
+    """float64[n, 4]: the formula valuation of each hand with each trump: meld + base + per_sure x sure
+    tricks + per_trump x trumps beyond a quarter of the hand."""
+    p = params or formula_params(rules)
+    return (f.meld + p.base + p.per_sure * f.sure[:, None]
+            + p.per_trump * excess_trumps(rules, f.length)).astype(np.float64)
+
+
+#: the formula bidder's safety margin below its valuation, by rule set: the margin (of 0, 2, 4, ... in
+#: auction; 0, 5, 10, ... in double deck; 0, 20, 40, ... in Luxury Family) that did best against meld-only
+#: over 1,000-1,500 duplicate deals (seed 3). The inference and the advisor's passing model take the
+#: other players to bid like that: up to their valuation less this margin (their *bidding limit*).
+FORMULA_MARGINS = {"auction": 8.0, "double-deck": 5.0, "luxury-family": 50.0}
+
+
+def bidding_margin(rules: RuleSet) -> float:
+    """The margin of :data:`FORMULA_MARGINS` (a quarter of a fair share of the tricks when not tuned)."""
+    return FORMULA_MARGINS.get(rules.id, SOFT_SCALE * fair_share(rules, 0))
+
+
+def bidding_limits(rules: RuleSet, f: Features) -> tuple[np.ndarray, np.ndarray]:
+    """(limit float64[n], trump int64[n]): how high each hand bids by the formula (its best valuation
+    less :func:`bidding_margin`), and the trump it names."""
+    v = formula_values(rules, f)
+    return v.max(axis=1) - bidding_margin(rules), v.argmax(axis=1)
+
+
+# ---- fitting the formula's allowances ---------------------------------------------------------------------------
+def fit_formula(rules: RuleSet, deals: int = 20_000, seed: int = 0, rounds: int = 2) -> FormulaParams:
+    """Least-squares allowances of the formula valuation for ``rules``.
+
+    Seat 0 declares on random deals (dealer seat ``seats - 1``, v1 play, a contract above the opening);
+    the target is its side's meld + trick points as counted less its own meld in that trump, regressed on
+    ``[1, sure tricks, trumps beyond a quarter of the hand]``. The first round uses every trump, later
+    rounds only the trump the fitted valuation names.
+    """
+    d = random_deals(rules, deals, seed=seed)
+    n = d.shape[0]
+    meld = meld_batch(d.reshape(-1, rules.deck.copies), rules).reshape(n, rules.seats, 4).astype(np.int64)
+    f = features(rules, d[:, 0])
+    ex = excess_trumps(rules, f.length)
+    bid = play_bids(rules)[-1]
+    dealer = rules.seats - 1
+    y = np.zeros((4, n))
+    pm = np.zeros((4, n))
+    partners = list(rules.partners(0))
+    for t in range(4):
+        r = play_deals(rules, d, t, first_leader(rules, 0, dealer), 0, "v1", seed=seed_of(seed, t), bid=bid)
+        s0 = score_hand(rules, meld[:, :, t], r.points, r.tricks, 0, 0)
+        ok = declarer_made(rules, meld[:, :, t], r.points, r.tricks, 0, 0)
+        tot = np.where(ok, s0[:, 0], s0[:, 0])  # the side's meld + trick points as counted (0 without the minimums)
+        y[t] = tot - meld[:, 0, t]
+        pm[t] = meld[:, partners, t].sum(axis=1) if partners else 0
+    rows = np.ones((4, n), dtype=bool)
+    coef = np.zeros(3)
+    for _ in range(max(1, rounds)):
+        X = np.stack([np.ones(rows.sum()), np.broadcast_to(f.sure, (4, n))[rows], ex.T[rows]], axis=1)
+        coef, *_ = np.linalg.lstsq(X, y[rows], rcond=None)
+        v = meld[:, 0, :].T + coef[0] + coef[1] * f.sure[None, :] + coef[2] * ex.T
+        choice = v.argmax(axis=0)
+        rows = np.zeros((4, n), dtype=bool)
+        rows[choice, np.arange(n)] = True
+    return FormulaParams(float(coef[0]), float(coef[1]), float(coef[2]), float(pm[rows].mean()))

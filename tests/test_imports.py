@@ -1,0 +1,122 @@
+"""The package's imports point one way: no module reaches itself through imports (module-level or inside
+functions), and the lower layers never import the layers built on them."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import analyzer
+
+ROOT = Path(analyzer.__file__).parent
+
+
+def _modules() -> dict[str, Path]:
+    mods = {}
+    for p in ROOT.rglob("*.py"):
+        parts = p.relative_to(ROOT.parent).with_suffix("").parts
+        name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        mods[name] = p
+    return mods
+
+
+def import_graph() -> dict[str, set[str]]:
+    """module -> the analyzer modules it imports anywhere in its text. ``from pkg import name`` points at
+    ``pkg.name`` when that is a module (a submodule import), else at ``pkg``."""
+    mods = _modules()
+    graph: dict[str, set[str]] = {m: set() for m in mods}
+    for m, p in mods.items():
+        is_pkg = p.name == "__init__.py"
+        for node in ast.walk(ast.parse(p.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                targets = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    up = m.split(".") if is_pkg else m.split(".")[:-1]
+                    up = up[: len(up) - node.level + 1]
+                    base = ".".join(up + ([base] if base else []))
+                targets = [f"{base}.{a.name}" if f"{base}.{a.name}" in mods else base for a in node.names]
+            else:
+                continue
+            graph[m].update(t for t in targets if t in mods and t != m)
+    return graph
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected groups of more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on: set[str] = set()
+    out: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on.add(v)
+        for w in sorted(graph[v]):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                group.append(w)
+                if w == v:
+                    break
+            if len(group) > 1:
+                out.append(sorted(group))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return out
+
+
+def test_no_import_cycle():
+    assert cycles(import_graph()) == []
+
+
+def test_the_walk_sees_function_level_imports_and_finds_a_cycle():
+    g = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+    assert cycles(g) == [["a", "b", "c"]]
+    graph = import_graph()
+    # analyzer.bidrequest imports the advisor inside a function only
+    assert "analyzer.advise" in graph["analyzer.bidrequest"]
+
+
+#: the layers from the bottom up: a module may import its own layer and the layers below it, never above
+LAYERS = [
+    {"analyzer.errors", "analyzer.jit", "analyzer.cards", "analyzer.rules", "analyzer.progress", "analyzer.parquet",
+     "analyzer.stats"},
+    {"analyzer.meld", "analyzer.meld_kernel", "analyzer.meld_ref", "analyzer.exact", "analyzer.deal",
+     "analyzer.deal_kernel", "analyzer.rng", "analyzer.score", "analyzer.batches"},
+    {"analyzer.play", "analyzer.solve"},
+    {"analyzer.simulate", "analyzer.twohand", "analyzer.warmup"},
+    {"analyzer.bidding"},
+    {"analyzer.advise", "analyzer.compare", "analyzer.meldstats", "analyzer.calibration"},
+    {"analyzer.arena"},
+    {"analyzer.report"},
+    {"analyzer.commands", "analyzer.bidrequest", "analyzer.web", "analyzer.cli", "analyzer.__main__"},
+]
+
+
+def _layer(mod: str) -> int | None:
+    for i, group in enumerate(LAYERS):
+        if any(mod == g or mod.startswith(g + ".") for g in group):
+            return i
+    return None
+
+
+def test_every_module_has_a_layer_and_imports_only_downwards():
+    graph = import_graph()
+    unplaced = sorted(m for m in graph if m != "analyzer" and _layer(m) is None)
+    assert unplaced == [], f"place these modules in LAYERS: {unplaced}"
+    upward = sorted((m, t) for m, ts in graph.items() for t in ts
+                    if m != "analyzer" and t != "analyzer" and _layer(t) > _layer(m))
+    assert upward == []
