@@ -17,31 +17,31 @@ run() {
 }
 
 # 1. The clue model's fit (analyzer/arena/cluefit.py): the advisor reading the calls with the prior model, on
-#    seed 101; the fitted shift and spread go into analyzer.bidding.inference.CLUE_FIT.
+#    seed 101; the fitted shift and spread are stored in analyzer/rules/clue_fit.json, which the advisor reads.
 run --rules auction       --deals 2000 --seed 101 --ns advisor:clues=prior --ew formula --out data/fit-auction.parquet       --name fit-auction-prior
 run --rules double-deck   --deals 2000 --seed 101 --ns advisor:clues=prior --ew formula --out data/fit-double-deck.parquet   --name fit-double-deck-prior
 run --rules luxury-family --deals 2000 --seed 101 --ns advisor:clues=prior --ew formula --out data/fit-luxury-family.parquet --name fit-luxury-family-prior
 for r in auction double-deck luxury-family; do
-  python3 -m analyzer.arena.cluefit fit --write data/fit-$r.parquet > fit-$r.json   # the advisor reads the stored fit
+  python3 -m analyzer.arena.cluefit fit --write data/fit-$r.parquet > fit-$r.json
 done
 
-# 2. The advisor against the formula bidder and the two yardsticks, 10,000 duplicate deals each.
-for r in auction double-deck; do
-  run --rules $r --deals 10000 --seed 1 --ns advisor --ew formula    --out data/$r.parquet            --name $r-advisor-vs-formula
-  run --rules $r --deals 10000 --seed 1 --ns advisor --ew trickster  --out data/$r-trickster.parquet  --name $r-advisor-vs-trickster
-  run --rules $r --deals 10000 --seed 1 --ns advisor --ew percentile --out data/$r-percentile.parquet --name $r-advisor-vs-percentile
-done
-run --rules luxury-family --deals 10000 --seed 1 --ns advisor --ew formula    --out data/luxury-family.parquet            --name luxury-family-advisor-vs-formula
-run --rules luxury-family --deals 3000  --seed 1 --ns advisor --ew trickster  --out data/luxury-family-trickster.parquet  --name luxury-family-advisor-vs-trickster
-run --rules luxury-family --deals 3000  --seed 1 --ns advisor --ew percentile --out data/luxury-family-percentile.parquet --name luxury-family-advisor-vs-percentile
-
-# 3. The clue fit's before/after reliability: the fit runs (prior model) against the report runs (fitted).
+# 2. The advisor (reading the calls with the fitted model) against the formula bidder, 10,000 duplicate deals
+#    each, and 3. the clue fit's before/after reliability: the fit runs (prior model) against these.
 for r in auction double-deck luxury-family; do
+  run --rules $r --deals 10000 --seed 1 --ns advisor --ew formula --out data/$r.parquet --name $r-advisor-vs-formula
   python3 -m analyzer.arena.cluefit report --before data/fit-$r.parquet --after data/$r.parquet --fit data/fit-$r.parquet \
     --name $r-clue-fit
 done
 
-# 4. Inference on and off, and the cautious advisor.
+# 4. The advisor against the two yardsticks written from published bidding logic.
+for r in auction double-deck; do
+  run --rules $r --deals 10000 --seed 1 --ns advisor --ew trickster  --out data/$r-trickster.parquet  --name $r-advisor-vs-trickster
+  run --rules $r --deals 10000 --seed 1 --ns advisor --ew percentile --out data/$r-percentile.parquet --name $r-advisor-vs-percentile
+done
+run --rules luxury-family --deals 3000 --seed 1 --ns advisor --ew trickster  --out data/luxury-family-trickster.parquet  --name luxury-family-advisor-vs-trickster
+run --rules luxury-family --deals 3000 --seed 1 --ns advisor --ew percentile --out data/luxury-family-percentile.parquet --name luxury-family-advisor-vs-percentile
+
+# 5. Inference on and off, and the cautious advisor.
 run --rules auction       --deals 3000  --seed 2 --ns advisor --ew advisor-noinf --out data/auction-inference.parquet     --name auction-inference-on-vs-off
 run --rules double-deck   --deals 1500  --seed 2 --ns advisor --ew advisor-noinf --out data/double-deck-inference.parquet --name double-deck-inference-on-vs-off
 run --rules auction       --deals 3000  --seed 3 --ns advisor-cautious --ew formula --out data/auction-cautious.parquet  --name auction-cautious-vs-formula
