@@ -710,6 +710,8 @@ def advise(
     dd_max_nodes: int | None = None,
     auction: Sequence[Call] | None = None,
     hard_only: bool = False,
+    workers: int = 1,
+    cluster: Any = None,
 ) -> Advice:
     """Advice for ``hand`` at ``seat`` (``dealer`` deals): the call now and the ceiling (module docstring).
 
@@ -723,7 +725,8 @@ def advise(
     ``dd_samples`` deals; ``dd_max_nodes`` the node budget of a solve; defaults :data:`DD_CHECK`,
     :data:`DD_ONLY_SAMPLES`). ``upcard``: two-handed's turned-up card (names trump; it is in the
     stock, not in the opponent's hand). ``known``, ``stock_cards`` (known cards in no hand, besides the
-    upcard), ``constraints``, ``accept``: see :func:`analyzer.deal.table`.
+    upcard), ``constraints``, ``accept``: see :func:`analyzer.deal.table`. ``workers`` / ``cluster``: where
+    the sampled deals are played (:func:`analyzer.simulate.simulate`; the same answer however spread).
     """
     from analyzer.simulate import DD_MAX_NODES, parse_play_modes
 
@@ -750,7 +753,8 @@ def advise(
         nodes = dd_max_nodes or (DD_MAX_NODES if dd_only else check.max_nodes)
         sim = simulate(rules, hand, seat=seat, dealer=dealer, samples=n, seed=seed, plays=run_modes,
                        policy=policy, known=known, stock_cards=stock_cards, constraints=constraints,
-                       accept=accept, others=_other_trumps, progress=progress, dd_max_nodes=nodes)
+                       accept=accept, others=_other_trumps, progress=progress, dd_max_nodes=nodes,
+                       workers=workers, cluster=cluster)
         analyses = [_analyse_bidding(sim, p, risk, state) for p in sim.plays]
         if "dd" in modes and not dd_only:
             sim, dd_check = _dd_check(sim, analyses[0], dd_samples or check.samples, dd_trumps or check.trumps,
@@ -786,7 +790,8 @@ def advise(
         sim = simulate(rules, hand, seat=seat, dealer=dealer, samples=samples, seed=seed, trumps=[trump],
                        plays=plays, policy=policy, known=known,
                        stock_cards=f"{stock_cards or ''} {upcard}".strip(), constraints=constraints,
-                       accept=accept, progress=progress, dd_max_nodes=dd_max_nodes)
+                       accept=accept, progress=progress, dd_max_nodes=dd_max_nodes, workers=workers,
+                       cluster=cluster)
         analyses = [_analyse_two_handed(sim, p) for p in sim.plays]
         notes.append(PHASE1_NOTE)
     return Advice(rules, sim.hand, seat, dealer, samples, int(seed), risk, analyses, sim, notes, dd_check)

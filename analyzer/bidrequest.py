@@ -13,7 +13,7 @@ from typing import Any
 
 from analyzer import warmup
 from analyzer.advise import DEFAULT_SAMPLES, Advice, advise, default_plays
-from analyzer.batches import check_samples
+from analyzer.batches import check_cluster, check_samples
 from analyzer.commands.common import ADVICE_LIMIT_WHY, MAX_ADVICE_SAMPLES, parse_hand
 from analyzer.deal import resolve_seat
 from analyzer.errors import UserError
@@ -75,11 +75,17 @@ def run_bid(
     policy: str = "v1",
     progress: bool = True,
     spinner: bool = True,
+    workers: int = 1,
+    cluster: Any = None,
 ) -> BidAnswer:
     """Bid advice for ``hand`` as ``pinochle bid`` gives it (its flags by the same names; ``play`` None: the
     rule set's default, with a note when double dummy is left out). ``progress``: the advisor's progress
-    bar, ``spinner``: two-handed's (both on a terminal only). UserError for bad input, before any work."""
+    bar, ``spinner``: two-handed's (both on a terminal only); ``workers`` / ``cluster``: where the sampled
+    deals are played (the same answer however spread). UserError for bad input, before any work."""
     check_samples(samples, "--samples", MAX_ADVICE_SAMPLES, ADVICE_LIMIT_WHY)
+    if workers < 1:
+        raise UserError(f"--workers must be at least 1, not {workers}")
+    check_cluster(cluster)
     dd_note = None
     if play is None:
         play, dd_note = default_plays(rs)
@@ -119,7 +125,7 @@ def run_bid(
         after = advise_after_auction(
             rs, h, seat=seat, dealer=dealer, auction=auction, samples=samples, seed=seed, risk=risk, plays=play,
             policy=policy, known=by_seat, constraints=list(constraints or []), progress=progress,
-            dd_samples=dd_samples, dd_trumps=dd_trumps, dd_max_nodes=dd_max_nodes,
+            dd_samples=dd_samples, dd_trumps=dd_trumps, dd_max_nodes=dd_max_nodes, workers=workers, cluster=cluster,
         )
         adv = after.advice
     else:
@@ -127,6 +133,7 @@ def run_bid(
             rs, h, seat=seat, dealer=dealer, samples=samples, seed=seed, risk=risk, plays=play, policy=policy,
             upcard=upcard, known=by_seat, constraints=list(constraints or []), progress=progress,
             stock_cards=stock_loose or None, dd_samples=dd_samples, dd_trumps=dd_trumps, dd_max_nodes=dd_max_nodes,
+            workers=workers, cluster=cluster,
         )
     if dd_note:
         adv.notes.append(dd_note)

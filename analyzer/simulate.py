@@ -360,6 +360,57 @@ def _play_rows(rows: _Rows, rules: RuleSet, hands: np.ndarray, ids: np.ndarray, 
                  None if exact is None else np.asarray(exact, dtype=bool))
 
 
+@dataclass(frozen=True)
+class _Chunk:
+    """One chunk of a simulation: deals ``start .. stop - 1`` and everything needed to play them (a task that
+    may run in another process: every field pickles)."""
+
+    tab: Any
+    index: int
+    start: int
+    stop: int
+    seed: int
+    max_tries: int
+    modes: tuple[str, ...]
+    trumps: tuple[int, ...]
+    bids: tuple[int, ...]
+    declarer: int
+    dealer: int
+    policy: str
+    dd_max_nodes: int | None
+    others: Any
+    pass_model: Any
+
+
+def _run_chunk(t: _Chunk) -> tuple[Deals, np.ndarray, list[dict[str, Any]]]:
+    """The deals of one chunk, their meld, and the table rows of their play (the same in any process)."""
+    rules, seat, c, seed = t.tab.rules, t.tab.seat, t.index, t.seed
+    rows = _Rows(rules, seat)
+    d = t.tab.sample(t.stop - t.start, seed, t.start, t.max_tries)
+    n = len(d)
+    m = meld_batch(d.hands.reshape(-1, rules.deck.copies), rules).reshape(n, rules.seats, 4)
+    for mi, mode in enumerate(t.modes):
+        for tr in t.trumps:
+            for b in t.bids:
+                _play_rows(rows, rules, d.hands, d.ids, m, "declare", np.full(n, t.declarer), np.full(n, tr),
+                           np.full(n, b), t.dealer, mode, t.policy, _sub_seed(seed, c, mi), t.dd_max_nodes)
+        if t.others is not None and rules.has_bidding:
+            ot = np.asarray(t.others(rules, d.hands), dtype=np.int64)
+            for j in range(rules.seats):
+                if j == seat:
+                    continue
+                for bi, b in enumerate(t.bids):
+                    _play_rows(rows, rules, d.hands, d.ids, m, "other", np.full(n, j), ot[:, j],
+                               np.full(n, b), t.dealer, mode, t.policy, _sub_seed(seed, c, 0x300 + 16 * mi + bi),
+                               t.dd_max_nodes)
+        if t.pass_model is not None:
+            pd, pt, pb = t.pass_model(rules, m, seat, t.dealer)
+            _play_rows(rows, rules, d.hands, d.ids, m, "pass", np.asarray(pd, np.int64),
+                       np.asarray(pt, np.int64), np.asarray(pb, np.int64), t.dealer, mode, t.policy,
+                       _sub_seed(seed, c, 0x100 + mi), t.dd_max_nodes)
+    return d, m, rows.blocks
+
+
 def simulate(
     rules: RuleSet,
     hand: Hand | str | Iterable[str],
@@ -380,6 +431,8 @@ def simulate(
     progress: bool = False,
     max_tries: int = 1000,
     dd_max_nodes: int | None = None,
+    workers: int = 1,
+    cluster: Any = None,
 ) -> Simulation:
     """Sample ``samples`` deals around ``hand`` at ``seat`` and play each under every trump.
 
@@ -392,8 +445,9 @@ def simulate(
     ``stock_cards``, ``constraints`` and ``accept`` go to the sampler (:func:`analyzer.deal.table`);
     the trump is only known to constraints when a single trump is simulated. ``progress`` shows a
     progress bar (on stderr) while the chunks run. ``dd_max_nodes``: the node budget of each
-    double-dummy solve (default :data:`DD_MAX_NODES`). :func:`add_play` plays another mode on some of
-    the deals afterwards.
+    double-dummy solve (default :data:`DD_MAX_NODES`). ``workers`` / ``cluster``: where the chunks run
+    (:func:`analyzer.batches.run_batches`: this process, a pool of processes, a Dask cluster; the table is
+    the same). :func:`add_play` plays another mode on some of the deals afterwards.
     """
     if samples < 1:
         raise UserError(f"--samples must be at least 1, not {samples}")
@@ -412,43 +466,34 @@ def simulate(
     my_hand = Hand(rules.deck, tuple(sorted(from_planes(tab.base[seat], rules.deck))))
     bids = play_bids(rules)
     declarer = seat if rules.has_bidding else -1
-    rows = _Rows(rules, seat)
     all_deals: list[Deals] = []
     melds: list[np.ndarray] = []
+    blocks: list[dict[str, Any]] = []
     nchunks = (samples + CHUNK - 1) // CHUNK
-    bar = _progress(progress, nchunks, samples)
-    try:
-        for c in range(nchunks):
-            start, stop = c * CHUNK, min(samples, (c + 1) * CHUNK)
-            d = tab.sample(stop - start, seed, start, max_tries)
-            n = len(d)
-            m = meld_batch(d.hands.reshape(-1, rules.deck.copies), rules).reshape(n, rules.seats, 4)
-            all_deals.append(d)
-            melds.append(m)
-            for mi, mode in enumerate(modes):
-                for t in trump_list:
-                    for b in bids:
-                        _play_rows(rows, rules, d.hands, d.ids, m, "declare", np.full(n, declarer), np.full(n, t),
-                                   np.full(n, b), dealer, mode, policy, _sub_seed(seed, c, mi), dd_max_nodes)
-                if others is not None and rules.has_bidding:
-                    ot = np.asarray(others(rules, d.hands), dtype=np.int64)
-                    for j in range(rules.seats):
-                        if j == seat:
-                            continue
-                        for bi, b in enumerate(bids):
-                            _play_rows(rows, rules, d.hands, d.ids, m, "other", np.full(n, j), ot[:, j],
-                                       np.full(n, b), dealer, mode, policy, _sub_seed(seed, c, 0x300 + 16 * mi + bi),
-                                       dd_max_nodes)
-                if pass_model is not None:
-                    pd, pt, pb = pass_model(rules, m, seat, dealer)
-                    _play_rows(rows, rules, d.hands, d.ids, m, "pass", np.asarray(pd, np.int64),
-                               np.asarray(pt, np.int64), np.asarray(pb, np.int64), dealer, mode, policy,
-                               _sub_seed(seed, c, 0x100 + mi), dd_max_nodes)
+    tasks = (_Chunk(tab, c, c * CHUNK, min(samples, (c + 1) * CHUNK), int(seed), max_tries, modes, trump_list, bids,
+                    declarer, dealer, policy, dd_max_nodes, others, pass_model) for c in range(nchunks))
+    if workers == 1 and cluster is None:
+        bar = _progress(progress, nchunks, samples)
+        try:
+            results = []
+            for t in tasks:
+                results.append(_run_chunk(t))
+                if bar is not None:
+                    bar[0].update(bar[1], advance=t.stop - t.start)
+        finally:
             if bar is not None:
-                bar[0].update(bar[1], advance=n)
-    finally:
-        if bar is not None:
-            bar[0].stop()
+                bar[0].stop()
+    else:
+        from analyzer.batches import run_batches
+
+        results = run_batches(_run_chunk, list(tasks), workers=workers, cluster=cluster,
+                              progress=progress and nchunks > 1, label="sampled deals, chunks of 1024")
+    for d, m, b in results:
+        all_deals.append(d)
+        melds.append(m)
+        blocks.extend(b)
+    rows = _Rows(rules, seat)
+    rows.blocks = blocks
     deals = Deals(
         np.concatenate([d.hands for d in all_deals]),
         np.concatenate([d.stock for d in all_deals]),

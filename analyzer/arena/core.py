@@ -359,12 +359,12 @@ def per_deal_diff(rules: RuleSet, f: pl.DataFrame) -> np.ndarray:
 
 
 def run_arena(rules: RuleSet, a: Any, b: Any, deals: int, seed: int = 0, *, play: str = "heuristic",
-              policy: str = "v1", workers: int = 1, progress: bool = False, start: int = 0,
+              policy: str = "v1", workers: int = 1, cluster: Any = None, progress: bool = False, start: int = 0,
               command: str = "") -> ArenaResult:
     """Play ``deals`` duplicate deals (``start ..``) between agents ``a`` and ``b`` (specs or objects).
 
-    ``play``: ``heuristic`` (policy v1) or ``dd``; ``workers``: processes (:func:`analyzer.batches.run_batches`;
-    agents given as objects must then be picklable).
+    ``play``: ``heuristic`` (policy v1) or ``dd``; ``workers`` / ``cluster``: processes or a Dask cluster
+    (:func:`analyzer.batches.run_batches`; agents given as objects must then be picklable).
     """
     if not rules.has_bidding:
         raise UserError(f"{rules.id} has no bidding: the arena plays games with an auction "
@@ -386,13 +386,14 @@ def run_arena(rules: RuleSet, a: Any, b: Any, deals: int, seed: int = 0, *, play
         except UserError as e:
             raise UserError(f"--play dd: {str(e).replace('--play playout', '--play heuristic')}") from None
     block = max(1, min(BLOCK, -(-deals // 20)))  # at least ~20 blocks: a progress bar that moves
-    tasks = [_Task(clean, a if isinstance(a, str) or workers > 1 else ra, b if isinstance(b, str) or workers > 1
-                   else rb, seed, s, min(block, start + deals - s), mode, policy)
+    away = workers > 1 or cluster is not None
+    tasks = [_Task(clean, a if isinstance(a, str) or away else ra, b if isinstance(b, str) or away else rb, seed, s,
+                   min(block, start + deals - s), mode, policy)
              for s in range(start, start + deals, block)]
-    if workers == 1:  # keep the agent objects (their caches and counters) across blocks
+    if not away:  # keep the agent objects (their caches and counters) across blocks
         tasks = [replace(t, a=ra, b=rb) for t in tasks]
     t0 = time.perf_counter()
-    res = run_batches(_run_block, tasks, workers=workers, progress=progress, label="arena deals")
+    res = run_batches(_run_block, tasks, workers=workers, cluster=cluster, progress=progress, label="arena deals")
     secs = time.perf_counter() - t0
     recs = [r for rs_, _, _ in res for r in rs_]
     stats: dict[str, dict[str, int]] = {}

@@ -10,7 +10,7 @@ import polars as pl
 import typer
 
 from analyzer.arena.agents import AGENTS_HELP
-from analyzer.batches import MAX_DEALS, WORKERS_HELP, check_samples
+from analyzer.batches import CLUSTER_HELP, MAX_DEALS, WORKERS_HELP, check_cluster, check_samples
 from analyzer.commands.common import (
     OPTION_HELP,
     RULES_HELP,
@@ -132,6 +132,7 @@ def register(app: typer.Typer) -> None:
                       ] = "formula",
         play: Annotated[str, typer.Option("--play", help="card play: heuristic (policy v1) or dd")] = "heuristic",
         workers: Annotated[int, typer.Option("--workers", "-w", help=WORKERS_HELP)] = 1,
+        cluster: Annotated[str | None, typer.Option("--cluster", help=CLUSTER_HELP)] = None,
         start: Annotated[int, typer.Option("--start", help="first deal index (to split a run into parts)")] = 0,
         json_out: Annotated[bool, typer.Option("--json", help="print the summary as JSON")] = False,
         out: Annotated[Path | None, typer.Option("--out", help="save every hand (parquet)")] = None,
@@ -146,6 +147,7 @@ def register(app: typer.Typer) -> None:
         parts = ["pinochle", "arena", "--rules", rules, *[x for o in option or [] for x in ("--option", o)],
                  "--deals", str(deals), "--seed", str(seed), "--ns", ns, "--ew", ew, "--play", play]
         parts += ["--workers", str(workers)] if workers != 1 else []
+        parts += ["--cluster", cluster] if cluster is not None else []
         parts += ["--start", str(start)] if start else []
         for flag, v in (("--out", out), ("--report", report), ("--name", name)):
             parts += [flag, str(v)] if v is not None else []
@@ -158,14 +160,15 @@ def register(app: typer.Typer) -> None:
             raise UserError(f"--start {start:,} + --deals {deals:,} runs past deal {MAX_DEALS:,}: deals past 2**32 "
                             "would repeat earlier deals")
         check_output(out, "--out")
+        check_cluster(cluster)
         if from_:
             res = load_runs(list(from_))
         else:
             from analyzer.arena.core import run_arena
 
             rs = load_rules(rules, option)
-            res = run_arena(rs, ns, ew, deals, seed, play=play, workers=workers, progress=True, start=start,
-                            command=command)
+            res = run_arena(rs, ns, ew, deals, seed, play=play, workers=workers, cluster=cluster, progress=True,
+                            start=start, command=command)
         if out is not None:
             res.write(out)
         if report is not None:

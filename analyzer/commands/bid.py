@@ -29,7 +29,7 @@ from analyzer.advise import (
     LevelFigures,
     PlayAnalysis,
 )
-from analyzer.batches import check_samples
+from analyzer.batches import CLUSTER_HELP, WORKERS_HELP, check_samples
 from analyzer.bidrequest import run_bid
 from analyzer.cards import SUIT_NAMES, SUITS
 from analyzer.commands.common import (
@@ -260,6 +260,8 @@ def register(app: typer.Typer) -> None:
         out: Annotated[Path | None, typer.Option("--out", help="save the per-deal results (parquet)")] = None,
         deals_out: Annotated[Path | None, typer.Option("--deals-out", help="save the sampled deals (parquet)")
                              ] = None,
+        workers: Annotated[int, typer.Option("--workers", "-w", help=WORKERS_HELP)] = 1,
+        cluster: Annotated[str | None, typer.Option("--cluster", help=CLUSTER_HELP)] = None,
     ) -> None:
         """Which trump to name and how high to bid (or pass), from sampled deals played out.
 
@@ -274,7 +276,7 @@ def register(app: typer.Typer) -> None:
         ans = run_bid(rs, hand, seat=seat, dealer=dealer, samples=samples, seed=seed, risk=risk, upcard=upcard,
                       known=known, constraints=constraint, auction=auction, play=play, dd_samples=dd_samples,
                       dd_trumps=dd_trumps, dd_max_nodes=dd_max_nodes, policy=policy, progress=True,
-                      spinner=not json_out)
+                      spinner=not json_out, workers=workers, cluster=cluster)
         if ans.two_hand is not None:
             from analyzer.commands.twohand import print_analysis
 

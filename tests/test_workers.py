@@ -1,0 +1,54 @@
+"""Every batch command gives the same answer however its work is spread: in this process, over two worker
+processes (``--workers 2``) and on a Dask cluster (``--cluster``, here a local one on the loopback)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+BID = ["bid", "--rules", "auction", "--hand", "AH TH KH KH QH JH 9H AS QS JD AC TC", "--seed", "7",
+       "--samples", "1500", "--play", "playout", "--json"]
+BID_AFTER = ["bid", "--rules", "double-deck", "--hand",
+             "AH AH TH TH KH KH QH QH JH JH AS TS KS QS JD JD AC TC KC QC", "--seat", "0", "--dealer", "0",
+             "--auction", "1:pass 2:60 3:pass", "--seed", "3", "--samples", "1200", "--play", "playout", "--json"]
+ARENA = ["arena", "--rules", "auction", "--deals", "6", "--seed", "4", "--ns", "formula", "--ew", "meld-only",
+         "--json"]
+
+
+def _strip(d):
+    """The answer without how long it took or how it was spread."""
+    if isinstance(d, dict):
+        return {k: _strip(v) for k, v in d.items() if k not in ("seconds", "workers", "command", "ms")}
+    if isinstance(d, list):
+        return [_strip(x) for x in d]
+    return d
+
+
+def _answer(run_cli, args):
+    code, out, err = run_cli(args)
+    assert code == 0, err
+    return _strip(json.loads(out))
+
+
+@pytest.fixture(scope="module")
+def scheduler():
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=2, processes=True, threads_per_worker=1, host="127.0.0.1",
+                                  dashboard_address=None, env={"NUMBA_NUM_THREADS": "1"}) as lc:
+        yield lc.scheduler_address
+
+
+@pytest.mark.parametrize("args", [BID, BID_AFTER, ARENA], ids=["bid", "bid-after-calls", "arena"])
+def test_same_answer_at_one_and_two_workers_and_on_a_cluster(args, run_cli, scheduler):
+    one = _answer(run_cli, args)
+    assert one == _answer(run_cli, [*args, "--workers", "2"])
+    assert one == _answer(run_cli, [*args, "--cluster", scheduler])
+
+
+@pytest.mark.parametrize("command", [BID, ARENA], ids=["bid", "arena"])
+def test_bad_workers_or_cluster_is_one_line(command, run_cli):
+    code, _, err = run_cli([*command, "--workers", "0"])
+    assert code == 2 and "--workers must be at least 1" in err and len(err.strip().splitlines()) == 1
+    code, _, err = run_cli([*command, "--cluster", "somewhere:1"])
+    assert code == 2 and "bad --cluster" in err and len(err.strip().splitlines()) == 1
