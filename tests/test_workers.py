@@ -4,6 +4,7 @@ processes (``--workers 2``) and on a Dask cluster (``--cluster``, here a local o
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -52,3 +53,23 @@ def test_bad_workers_or_cluster_is_one_line(command, run_cli):
     assert code == 2 and "--workers must be at least 1" in err and len(err.strip().splitlines()) == 1
     code, _, err = run_cli([*command, "--cluster", "somewhere:1"])
     assert code == 2 and "bad --cluster" in err and len(err.strip().splitlines()) == 1
+
+
+def test_solve_file_same_values_at_one_and_two_workers_and_on_a_cluster(tmp_path, run_cli, scheduler):
+    """The positions' values and per-card values are the same; the node counts are not compared (a thread's
+    table carries over between the positions it solves, so they depend on which positions share one)."""
+    f = tmp_path / "positions.jsonl"
+    lines = (Path(__file__).parents[1] / "benchmarks" / "data" / "two-handed.jsonl").read_text().splitlines()[:12]
+    f.write_text("\n".join(lines) + "\n")
+    args = ["solve", "--rules", "two-handed", "--file", str(f), "--cards", "--json"]
+
+    def values(extra):
+        code, out, err = run_cli([*args, *extra])
+        assert code == 0, err
+        rows = [json.loads(x) for x in out.splitlines()]
+        assert len(rows) == 12 and all(r["exact"] for r in rows)
+        return [{k: v for k, v in r.items() if k not in ("nodes", "trick_nodes", "ms")} for r in rows]
+
+    one = values([])
+    assert one == values(["--workers", "2"])
+    assert one == values(["--cluster", scheduler])

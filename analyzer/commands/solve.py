@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
+from analyzer.batches import check_cluster
 from analyzer.cards import SUITS, Hand, parse_card
 from analyzer.commands.common import OPTION_HELP, SEATS_HELP, console, emit_json, read_lines, table
 from analyzer.errors import UserError
@@ -248,8 +249,9 @@ def position_from_record(rec: dict[str, Any], where: str, defaults: Defaults | N
 
 
 def solve_file(path: Path, all_cards: bool, max_nodes: int, line: bool = False, defaults: Defaults | None = None,
-               progress: bool = False) -> list[dict[str, Any]]:
+               progress: bool = False, workers: int = 1, cluster: Any = None) -> list[dict[str, Any]]:
     """Solve every position of a JSON Lines file (in parallel, grouped by rule set); reports in order.
+    ``workers`` / ``cluster``: processes or a Dask cluster the parts are solved on (the same reports).
 
     ``defaults`` holds the command line's values: a line that leaves a field out takes them, a line that
     contradicts a value given on the command line is an error naming the line."""
@@ -282,15 +284,41 @@ def solve_file(path: Path, all_cards: bool, max_nodes: int, line: bool = False, 
                         '{"rules": "auction", "trump": "H", "hands": "AS TS / ..."}')
     out: list[dict[str, Any]] = [{} for _ in range(count)]
     step = max(8, -(-count // 20))  # solved in parallel a piece at a time, so that the bar moves
-    with progress_bar(progress, count, "solving positions") as bar:
-        for rules, idx, positions in groups.values():
-            for a in range(0, len(idx), step):
-                part = positions[a:a + step]
-                for i, pos, res in zip(idx[a:a + step], part, solve_positions(rules, part, all_cards, max_nodes,
-                                                                               lines=line), strict=True):
-                    out[i] = report(rules, pos, res)
-                bar.advance(len(part))
+    parts = [(idx[a:a + step], _Part(replace(rules, cache={}), tuple(positions[a:a + step]), all_cards, max_nodes,
+                                     line))
+             for rules, idx, positions in groups.values() for a in range(0, len(idx), step)]
+    if workers == 1 and cluster is None:
+        with progress_bar(progress, count, "solving positions") as bar:
+            for idx_part, task in parts:
+                for i, rep in zip(idx_part, _solve_part(task), strict=True):
+                    out[i] = rep
+                bar.advance(len(idx_part))
+        return out
+    from analyzer.batches import run_batches
+
+    done = run_batches(_solve_part, [t for _, t in parts], workers=workers, cluster=cluster, progress=progress,
+                       label="solving positions, parts")
+    for (idx_part, _), reps in zip(parts, done, strict=True):
+        for i, rep in zip(idx_part, reps, strict=True):
+            out[i] = rep
     return out
+
+
+@dataclass(frozen=True)
+class _Part:
+    """Positions of one rule set solved together (a task that may run in another process)."""
+
+    rules: RuleSet
+    positions: tuple[Position, ...]
+    all_cards: bool
+    max_nodes: int
+    line: bool
+
+
+def _solve_part(t: _Part) -> list[dict[str, Any]]:
+    """The reports of one part's positions, in order."""
+    res = solve_positions(t.rules, list(t.positions), t.all_cards, t.max_nodes, lines=t.line)
+    return [report(t.rules, pos, r) for pos, r in zip(t.positions, res, strict=True)]
 
 
 def register(app: typer.Typer) -> None:
@@ -319,10 +347,17 @@ def register(app: typer.Typer) -> None:
         line: Annotated[bool, typer.Option("--line/--no-line", help="also one optimal line of play and each "
                                                                     "seat's points and tricks along it")] = True,
         json_out: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
+        workers: Annotated[int, typer.Option("--workers", "-w", help="worker processes for --file (1: this process, "
+                                             "its threads)")] = 1,
+        cluster: Annotated[str | None, typer.Option("--cluster", help="solve a --file on a Dask cluster: "
+                                                    "tcp://host:8786 (a running scheduler) or local")] = None,
     ) -> None:
         """Double-dummy value of a position (all hands open) and of every legal card to play now."""
         if max_nodes < 1:
             raise UserError("--max-nodes must be at least 1")
+        if workers < 1:
+            raise UserError(f"--workers must be at least 1, not {workers}")
+        check_cluster(cluster)
         given = {n for n, v in (("rules", rules), ("trump", trump), ("leader", leader), ("declarer", declarer),
                                 ("trick", trick), ("bid", bid)) if v is not None}
         if option:
@@ -333,7 +368,8 @@ def register(app: typer.Typer) -> None:
         if file is not None:
             if hands is not None:
                 raise UserError("give either --hands (one position) or --file (many), not both")
-            for rep in solve_file(file, cards, max_nodes, line, defaults, progress=not json_out):
+            for rep in solve_file(file, cards, max_nodes, line, defaults, progress=not json_out, workers=workers,
+                                  cluster=cluster):
                 emit_json(rep)
             return
         if hands is None:
