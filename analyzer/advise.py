@@ -454,7 +454,7 @@ def bid_levels_for(rules: RuleSet, seat: int, dealer: int, upto: int | None = No
     """The bids open to ``seat`` (up to ``upto``, the most the hand could score), less the opening bid
     the dealer holds (double deck: only the dealer can end up playing at 50)."""
     levels = rules.bid_levels(upto)
-    if rules.bidding.get("dealer_holds", False) and seat != dealer:
+    if rules.bidding.dealer_holds and seat != dealer:
         return levels[1:]
     return levels
 
@@ -619,7 +619,7 @@ def _auction_state(rules: RuleSet, seat: int, dealer: int, auction: Sequence[Cal
         if auction is not None:
             raise
         first = (dealer + 1) % rules.seats
-        example = " ".join([f"{first}:{next_legal(rules, int(rules.bidding['opening']))}",
+        example = " ".join([f"{first}:{next_legal(rules, int(rules.bidding.opening))}",
                             *(f"{(first + i) % rules.seats}:pass" for i in range(1, rules.seats - 1))])
         raise UserError(f"seat {seat} deals and holds the opening bid: it calls only after another seat bids over "
                         f"it; give the calls so far with --auction, e.g. --auction '{example}'") from None
@@ -777,8 +777,8 @@ def advise(
         notes.append("every legal call is followed to the end of the auction on every deal: the other seats bid "
                      "by their bidding limit (formula valuation less a margin) and keep the conventions, a seat "
                      "that passed is out, my partner does not raise me, I raise up to the ceiling on a later "
-                     "turn; all passed: " + ("the dealer plays at the opening bid" if rules.bidding.get(
-                         "dealer_holds") else "thrown in"))
+                     "turn; all passed: " + ("the dealer plays at the opening bid"
+                                             if rules.bidding.dealer_holds else "thrown in"))
         if auction is None and state.calls:
             notes.append(f"no --auction: the seats before yours passed ({' '.join(map(str, state.calls))}); give "
                          "the real calls with --auction")

@@ -95,7 +95,7 @@ def run_bid(
     for name, v in (("seat", seat), ("dealer", dealer)):
         if not 0 <= v < rs.seats:
             raise UserError(f"--{name} {v} is out of range: {rs.id} has seats 0..{rs.seats - 1}")
-    if rs.play["stock"]:
+    if rs.play.stock:
         # a game with a stock and no bidding (two-handed): the whole-hand analysis of `pinochle two-hand`
         from analyzer.twohand import analyze_hand
 

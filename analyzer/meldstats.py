@@ -110,7 +110,7 @@ def kind_counts(hands: np.ndarray, rules: RuleSet) -> np.ndarray:
 def choose_trump(rules: RuleSet, meld4: np.ndarray, counts: np.ndarray, stock: np.ndarray) -> np.ndarray:
     """int64[n]: the declarer's trump — the upcard's suit where a stock names trump (two-handed), else
     the suit with the most meld, then the longest, then the first of S H D C."""
-    if rules.play["stock"] and stock.shape[1] > 0:
+    if rules.play.stock and stock.shape[1] > 0:
         return (stock[:, -1] // LANE).astype(np.int64)
     length = counts.sum(axis=2).astype(np.int64)  # [n, 4]
     key = meld4.astype(np.int64) * 64 + length
@@ -515,7 +515,7 @@ def side_outcome(rules: RuleSet, cols: dict[str, np.ndarray], mode: str) -> Side
     m = unit_totals(rules, meld)[:, u]
     p = convert_points(rules, unit_totals(rules, pts)[:, u])
     t = unit_totals(rules, trk)[:, u]
-    if rules.scoring["no_trick_no_meld"]:
+    if rules.scoring.no_trick_no_meld:
         m = np.where(t > 0, m, 0)
     return SideOutcome(m, p)
 
@@ -868,12 +868,12 @@ def meld_stats(
             parquet.write(pl.DataFrame(cols))
     named = Distribution.of_hist(acc.named, float(exact_mean_meld(rules, trump)))
     notes = [DEALER_NOTE + (
-        "; the upcard (bottom card of the stock) names trump" if rules.play["stock"] else
+        "; the upcard (bottom card of the stock) names trump" if rules.play.stock else
         "; seat 0 names its best-meld trump")]
-    if rules.play["stock"]:
+    if rules.play.stock:
         notes.append("two-handed is played with phase-2 rules on the 12-card hands (phase 1, the stock, is not "
                      "modelled)")
-    if "dd" in modes and rules.has_bidding and rules.scoring["no_trick_no_meld"]:
+    if "dd" in modes and rules.has_bidding and rules.scoring.no_trick_no_meld:
         notes.append("double-dummy results give the declaring side's points only: it counts as having won a trick "
                      "when it took points")
     if rules.has_bidding and modes and samples > FIT_DEALS:

@@ -24,7 +24,7 @@ from analyzer.rules.model import RuleSet
 
 def scoring_units(rules: RuleSet) -> tuple[tuple[int, ...], ...]:
     """The seats that score together: the partnerships, or each player alone."""
-    if rules.scoring["unit"] == "player":
+    if rules.scoring.unit == "player":
         return tuple((s,) for s in range(rules.seats))
     return rules.sides
 
@@ -81,7 +81,7 @@ def _unit_parts(
     t = unit_totals(rules, _per_seat(rules, tricks, "tricks"))
     if not (m.shape == p.shape == t.shape):
         raise ValueError(f"meld, points and tricks differ in shape: {m.shape}, {p.shape}, {t.shape}")
-    if rules.scoring["no_trick_no_meld"]:
+    if rules.scoring.no_trick_no_meld:
         m = np.where(t > 0, m, 0)
     return m, p, t
 
@@ -102,8 +102,8 @@ def declarer_made(
     b = np.broadcast_to(np.asarray(bid, dtype=np.int64), (m.shape[0],))
     sc = rules.scoring
     return (
-        (m[:, u] >= int(sc.get("declarer_min_meld", 0)))
-        & (p[:, u] >= int(sc.get("declarer_min_tricks", 0)))
+        (m[:, u] >= int(sc.declarer_min_meld))
+        & (p[:, u] >= int(sc.declarer_min_tricks))
         & (m[:, u] + p[:, u] >= b)
     )
 
@@ -127,7 +127,7 @@ def score_hand(
     b = np.broadcast_to(np.asarray(bid, dtype=np.int64), (n,))
     units = scoring_units(rules)
     sc = rules.scoring
-    defender_min = int(sc.get("defender_min_tricks", 0))
+    defender_min = int(sc.defender_min_tricks)
     unit_score = np.where(p >= defender_min, m + p, 0)
     if declarer >= 0:
         made = declarer_made(rules, meld, points, tricks, declarer, b)

@@ -1,7 +1,7 @@
 """The Monte-Carlo driver: sampled deals around my hand, played out under every trump, as a table.
 
 ``simulate(rules, hand, seat=1)`` deals ``samples`` hands to the other seats (:mod:`analyzer.deal`),
-then plays each deal once per trump with me as the declarer, leading as ``rules.play["leader"]`` says
+then plays each deal once per trump with me as the declarer, leading as ``rules.play.leader`` says
 (the high bidder leads; two-handed: the non-dealer). The **same deals serve every trump** (and every
 play mode), so the trumps are compared on paired samples.
 
@@ -136,7 +136,7 @@ def parse_play_modes(text: str | Sequence[str]) -> tuple[str, ...]:
 
 def first_leader(rules: RuleSet, declarer: int, dealer: int) -> int:
     """Who leads to the first trick: the declarer (``leader = "declarer"``) or the dealer's left."""
-    if rules.play["leader"] == "declarer" and declarer >= 0:
+    if rules.play.leader == "declarer" and declarer >= 0:
         return declarer
     return (dealer + 1) % rules.seats
 
@@ -150,8 +150,8 @@ def play_bids(rules: RuleSet) -> tuple[int, ...]:
     levels = rules.bid_levels()
     if not levels:
         return (0,)
-    unless = rules.play["first_lead_trump_unless_bid"]
-    if rules.play["first_lead_trump"] and unless is not None:
+    unless = rules.play.first_lead_trump_unless_bid
+    if rules.play.first_lead_trump and unless is not None:
         above = [b for b in levels if b > int(unless)]
         return (int(unless), above[0]) if above else (int(unless),)
     return (levels[0],)

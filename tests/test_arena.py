@@ -151,23 +151,23 @@ def check_calls(rs, dealer, text):
     seats = rs.seats
     order = [(dealer + 1 + i) % seats for i in range(seats)]
     b = rs.bidding
-    high = int(b["opening"]) if b.get("dealer_holds") else None
-    holder = dealer if b.get("dealer_holds") else None
+    high = int(b.opening) if b.dealer_holds else None
+    holder = dealer if b.dealer_holds else None
     out: set[int] = set()
     pos = 0
     for c in calls:
         while order[pos % seats] in out or order[pos % seats] == holder:
             pos += 1
         assert c.seat == order[pos % seats], f"{text}: {c} out of turn"
-        rounds = int(b.get("rounds", 0))
+        rounds = int(b.rounds)
         assert rounds == 0 or pos < rounds * seats, f"{text}: a call after the last round"
         if c.bid is None:
             out.add(c.seat)
         else:
-            low = int(b["opening"]) if high is None else high + int(b["step"])
+            low = int(b.opening) if high is None else high + int(b.step)
             assert c.bid >= low, f"{text}: {c} is not a raise"
-            if int(b.get("multiple", 1)) > 1 and c.bid > int(b.get("multiple_above", 0)):
-                assert c.bid % int(b["multiple"]) == 0, f"{text}: {c} off the ladder"
+            if int(b.multiple) > 1 and c.bid > int(b.multiple_above):
+                assert c.bid % int(b.multiple) == 0, f"{text}: {c} off the ladder"
             high, holder = c.bid, c.seat
         pos += 1
     return high, holder
@@ -190,7 +190,7 @@ def test_no_illegal_call_over_many_hands(rid, a, b, n):
     for row in res.frame.iter_rows(named=True):
         high, holder = check_calls(rs, row["dealer"], row["calls"])
         if row["declarer"] < 0:
-            assert high is None and not rs.bidding.get("dealer_holds")
+            assert high is None and not rs.bidding.dealer_holds
         else:
             assert (row["declarer"], row["contract"]) == (holder, high)
 

@@ -79,7 +79,7 @@ def random_auction(rs, dealer, rng, p_pass=0.4, max_calls=12):
         calls = []
         stop = int(rng.integers(0, max_calls))
         while not a.done and len(calls) < stop:
-            b = None if rng.random() < p_pass else a.min_bid + int(rng.integers(0, 3)) * int(rs.bidding["step"])
+            b = None if rng.random() < p_pass else a.min_bid + int(rng.integers(0, 3)) * int(rs.bidding.step)
             if b is not None and not is_bid_value(rs, b):
                 b = next_legal(rs, b)
             c = Call(a.turn, b)
@@ -91,8 +91,8 @@ def random_auction(rs, dealer, rng, p_pass=0.4, max_calls=12):
 
 
 def random_seats(rs, rng, n):
-    opening = int(rs.bidding["opening"])
-    spread = 30 * int(rs.bidding["step"])
+    opening = int(rs.bidding.opening)
+    spread = 30 * int(rs.bidding.step)
     lim = rng.uniform(opening - spread / 2, opening + spread, size=(rs.seats, n))
     cv = Convention.of(rs)
     sigs = np.array([0, *sorted(cv.signal_values)]) if cv.kind == "signals" else np.array([0])
@@ -112,7 +112,7 @@ def test_rest_of_auction_matches_the_reference(game, seed):
     state = AuctionState.of(rs, dealer, calls, me)
     n = 6
     sf = random_seats(rs, rng, n)
-    bids = state.legal_bids(state.min_bid + 6 * int(rs.bidding["step"]))
+    bids = state.legal_bids(state.min_bid + 6 * int(rs.bidding.step))
     mine = [None, *bids[:4]]
     my_limits = [None if rng.random() < 0.3 else int(rng.choice(bids)) for _ in mine]
     decl, contract = rest_of_auctions(state, sf, mine, my_limits)
@@ -134,8 +134,8 @@ def test_a_seat_that_passed_never_declares():
             decl, contract = rest_of_auctions(state, sf, [None], [None])
             assert not np.isin(decl, [*state.passed, me]).any()  # I passed too
             thrown = decl < 0
-            assert (contract[thrown] == 0).all() and (contract[~thrown] >= int(rs.bidding["opening"])).all()
-            if rs.bidding.get("dealer_holds"):
+            assert (contract[thrown] == 0).all() and (contract[~thrown] >= int(rs.bidding.opening)).all()
+            if rs.bidding.dealer_holds:
                 assert not thrown.any()  # double deck: never thrown in
 
 
@@ -185,9 +185,9 @@ def test_two_rounds_give_me_and_the_others_a_second_turn():
 def synthetic_outcomes(rs, me, sf, rng):
     """Random outcomes of every declarer on ``sf``'s deals (my net falls as my contract rises, as in play)."""
     n = sf.limit.shape[1]
-    C = 2 if rs.bidding.get("dealer_holds") else 1
-    classes = np.array([50, 51] if C == 2 else [int(rs.bidding["opening"])], dtype=np.int64)
-    top = int(rs.bidding["opening"]) + 25 * int(rs.bidding["step"])
+    C = 2 if rs.bidding.dealer_holds else 1
+    classes = np.array([50, 51] if C == 2 else [int(rs.bidding.opening)], dtype=np.int64)
+    top = int(rs.bidding.opening) + 25 * int(rs.bidding.step)
     me_tot = rng.integers(0, top, size=(C, 4, n))
     me_ok = rng.random((C, 4, n)) < 0.9
     me_base = -rng.integers(0, top // 2, size=(C, 4, n)).astype(float)

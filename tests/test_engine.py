@@ -314,12 +314,12 @@ def ref_legal(hand: list[int], trick: list[int], trump: int, rules, first_trump:
     has_trump = any(ref_suit(c) == trump for c in kinds)
     if has_led:
         base = {c for c in kinds if ref_suit(c) == led}
-    elif has_trump and rules.play["must_trump"]:
+    elif has_trump and rules.play.must_trump:
         base = {c for c in kinds if ref_suit(c) == trump}
     else:
         base = kinds
     win = trick[ref_winner(trick, trump)]
-    head = rules.play["head"]
+    head = rules.play.head
     trumped = ref_suit(win) == trump and led != trump
     if head == "trump-led":
         applies = led == trump
@@ -370,7 +370,7 @@ def test_engine_matches_reference(cfg, seed, trump, leader, bid):
     hands = [pack[s * size : (s + 1) * size] for s in range(rules.seats)]
     planes = np.stack([to_planes(h, rules.deck) for h in hands])
     state = new_state(rules, planes, trump, leader, 0, bid)
-    first = bool(rules.play.get("first_lead_trump")) and bid != rules.play.get("first_lead_trump_unless_bid")
+    first = bool(rules.play.first_lead_trump) and bid != rules.play.first_lead_trump_unless_bid
     turn, trick, points, tricks = leader, [], [0] * rules.seats, [0] * rules.seats
     pts = rules.points_by_kind
     for _ in range(size * rules.seats):

@@ -30,17 +30,17 @@ def test_rule_files_hold_their_option_defaults():
 
 
 def test_options_change_the_rules():
-    assert load("auction", {"head": "always"}).play["head"] == "always"
-    assert load("auction").play["head"] == "trump-led"
-    assert load("double-deck").play["head"] == "never"
+    assert load("auction", {"head": "always"}).play.head == "always"
+    assert load("auction").play.head == "trump-led"
+    assert load("double-deck").play.head == "never"
     assert load("two-handed", {"counting": "aces-tens"}).total_points == 17
     assert load("two-handed", {"counting": "aces-tens-kings"}).total_points == 25
     assert load("two-handed", {"run-points": "20"}).raw["meld"]["run"]["value"] == 20
     assert load("auction", {"run-suits": "trump"}).raw["meld"]["farmer"]["suit"] == "trump"
     small = load("two-handed", {"deck": "24"})
-    assert (small.deck.size, small.hand_size, small.scoring["target"]) == (24, 6, 60)
-    assert load("two-handed", {"deck": "24", "target": "100"}).scoring["target"] == 100
-    assert load("auction", {"target": "250"}).scoring["target"] == 250
+    assert (small.deck.size, small.hand_size, small.scoring.target) == (24, 6, 60)
+    assert load("two-handed", {"deck": "24", "target": "100"}).scoring.target == 100
+    assert load("auction", {"target": "250"}).scoring.target == 250
 
 
 def test_luxury_conversion():
@@ -78,7 +78,7 @@ def test_house_rule_file(tmp_path):
     rs = load(str(f))
     assert rs.id == "our-house"
     assert rs.options["run-suits"] == "trump"
-    assert rs.scoring["target"] == 300
+    assert rs.scoring.target == 300
     farmer = next(m for m in rs.melds if m.name == "farmer")
     assert farmer.values == (20, 200) and farmer.suit == "trump"
     # a command-line option wins over the file's

@@ -40,9 +40,9 @@ class Game:
         # strength: larger is higher; the TOML lists ranks high to low
         self.strength = {r: len(deck.ranks) - i for i, r in enumerate(deck.ranks)}
         self.points = dict(rules.card_points)
-        self.follow = bool(rules.play.get("follow", True))
-        self.must_trump = bool(rules.play.get("must_trump", True))
-        self.head = rules.play.get("head", "never")
+        self.follow = bool(rules.play.follow)
+        self.must_trump = bool(rules.play.must_trump)
+        self.head = rules.play.head
         self.seats = rules.seats
         self.last = rules.last_trick
         self.per_trick = rules.per_trick

@@ -42,8 +42,8 @@ def test_every_hand_adds_up(deck, counting):
 
 
 def test_the_24_card_game_plays_to_60():
-    assert load("two-handed", {"deck": 24}).scoring["target"] == 60
-    assert load("two-handed", {"deck": 24, "target": 100}).scoring["target"] == 100
+    assert load("two-handed", {"deck": 24}).scoring.target == 60
+    assert load("two-handed", {"deck": 24, "target": 100}).scoring.target == 100
 
 
 @pytest.mark.parametrize("opts,n", [

@@ -120,7 +120,7 @@ def trickster_target(rules: RuleSet, hand: np.ndarray) -> tuple[int | None, int]
     win = winners_by_trump(rules, hand)
     ppt = points_per_trick(rules)
     length = _suit_counts(rules, hand).sum(axis=1)
-    need = int(rules.scoring.get("declarer_min_meld", 0))
+    need = int(rules.scoring.declarer_min_meld)
     ok = [t for t in range(4) if meld[t] >= need]
     if not ok:
         return None, int(np.argmax(meld))
@@ -164,7 +164,7 @@ class TricksterBidder:
             return conventional_call(view, -1.0, always=False)
         target, _ = self._target(view)
         others_called = all(s in a.acted for s in range(rs.seats) if s != view.seat)
-        auction_style = int(rs.bidding.get("rounds", 0)) == 0
+        auction_style = int(rs.bidding.rounds) == 0
         least = auction_style or others_called or not view.last_turn
         return conventional_call(view, -1.0 if target is None else float(target), highest=not least, always=False)
 

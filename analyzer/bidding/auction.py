@@ -73,11 +73,11 @@ def bid_cap(rules: RuleSet) -> int:
 def next_legal(rules: RuleSet, above: int | None) -> int:
     """The lowest legal bid over a standing bid ``above`` (None: no bid yet -> the opening)."""
     b = rules.bidding
-    opening = int(b["opening"])
+    opening = int(b.opening)
     if above is None:
         return opening
-    nxt = max(opening, above + int(b["step"]))
-    m_above, m = int(b.get("multiple_above", 0)), int(b.get("multiple", 1))
+    nxt = max(opening, above + int(b.step))
+    m_above, m = int(b.multiple_above), int(b.multiple)
     if m > 1 and nxt > m_above:
         nxt = ((nxt + m - 1) // m) * m
     return nxt
@@ -86,8 +86,8 @@ def next_legal(rules: RuleSet, above: int | None) -> int:
 def is_bid_value(rules: RuleSet, b: int) -> bool:
     """Whether ``b`` is on the rule set's ladder of bids at all (steps and multiples)."""
     b_ = rules.bidding
-    opening, step = int(b_["opening"]), int(b_["step"])
-    m_above, m = int(b_.get("multiple_above", 0)), int(b_.get("multiple", 1))
+    opening, step = int(b_.opening), int(b_.step)
+    m_above, m = int(b_.multiple_above), int(b_.multiple)
     if b < opening or b > bid_cap(rules):
         return False
     if m > 1 and b > m_above:
@@ -171,11 +171,11 @@ class Auction:
         if not 0 <= self.dealer < rs.seats:
             raise UserError(f"dealer {self.dealer} is out of range: {rs.id} has seats 0..{rs.seats - 1}")
         self.order = [(self.dealer + 1 + i) % rs.seats for i in range(rs.seats)]
-        self.rounds = int(rs.bidding.get("rounds", 0))
+        self.rounds = int(rs.bidding.rounds)
         self.high: int | None = None
         self.high_seat: int | None = None
-        if rs.bidding.get("dealer_holds", False):
-            self.high, self.high_seat = int(rs.bidding["opening"]), self.dealer
+        if rs.bidding.dealer_holds:
+            self.high, self.high_seat = int(rs.bidding.opening), self.dealer
         self.passed: set[int] = set()
         self.acted: set[int] = set()
         self._pos = 0  # position in the turn sequence (order repeated round after round)

@@ -247,7 +247,7 @@ def declarer_terms(rules: RuleSet, meld: np.ndarray, pts: np.ndarray, trk: np.nd
     s0 = score_hand(rules, meld, pts, trk, decl, 0)
     ok = declarer_made(rules, meld, pts, trk, decl, 0)
     tot = s0[:, decl].astype(np.int64)
-    unit = [decl] if rules.scoring.get("unit", "side") == "player" else list(rules.sides[rules.side_of(decl)])
+    unit = [decl] if rules.scoring.unit == "player" else list(rules.sides[rules.side_of(decl)])
     s = s0.copy()
     s[:, unit] = 0
     ours, theirs = net_scores(rules, s, me)
@@ -264,7 +264,7 @@ def _kernel_rules(rules: RuleSet) -> tuple[Any, ...]:
     if got is not None:
         return got
     b = rules.bidding
-    ladder = np.array([int(b["opening"]), int(b["step"]), int(b.get("multiple_above", 0)), int(b.get("multiple", 1))],
+    ladder = np.array([int(b.opening), int(b.step), int(b.multiple_above), int(b.multiple)],
                       dtype=np.int64)
     cv = Convention.of(rules)
     conv = {"signals": CONV_SIGNALS, "meld-bids": CONV_MELD_BIDS}.get(cv.kind, CONV_NONE)
@@ -303,7 +303,7 @@ def rest_of_auctions(state: AuctionState, seats: SeatFeatures, calls: Sequence[i
     acted0[list(state.acted)] = True
     side = np.array([rs.side_of(s) for s in range(rs.seats)], dtype=np.int64)
     ladder, cap, conv, sigmask, lo, hi, unit = _kernel_rules(rs)
-    return rest_of_auction(np.array(state.order, dtype=np.int64), np.int64(int(rs.bidding.get("rounds", 0))),
+    return rest_of_auction(np.array(state.order, dtype=np.int64), np.int64(int(rs.bidding.rounds)),
                            np.int64(state.pos + 1), np.int64(state.me), side, high0, holder0, me_passes, passed0,
                            acted0, np.ascontiguousarray(seats.limit, dtype=np.float64), lim,
                            np.ascontiguousarray(seats.signal, dtype=np.int64),

@@ -146,9 +146,9 @@ class Convention:
         if c is not None:
             return c
         b = rules.bidding
-        if b.get("signals"):
+        if b.signals:
             melds, three, four, own = [], None, None, []
-            for k, text in b["signals"].items():
+            for k, text in b.signals.items():
                 v, t = int(k), str(text).lower()
                 m = _MELD_SIGNAL.match(t)
                 if m:
@@ -160,9 +160,9 @@ class Convention:
                 else:
                     own.append(v)
             c = cls(rules, "signals", tuple(sorted(melds)), three, four, tuple(sorted(own)))
-        elif b.get("meld_bids"):
-            lo, hi = (int(x) for x in b["meld_bids"])
-            c = cls(rules, "meld-bids", meld_lo=lo, meld_hi=hi, meld_unit=int(b.get("meld_bid_unit", 10)))
+        elif b.meld_bids:
+            lo, hi = (int(x) for x in b.meld_bids)
+            c = cls(rules, "meld-bids", meld_lo=lo, meld_hi=hi, meld_unit=int(b.meld_bid_unit))
         else:
             c = cls(rules, "none")
         rules.cache["convention"] = c
@@ -454,7 +454,7 @@ def clues_of(rules: RuleSet, ctx: CallContext) -> list[Clue]:
 def _last_turn_cap(rules: RuleSet, ctx: CallContext, clue: Any) -> list[Clue]:
     """A bid on the caller's last turn (one-round auctions) is all he will ever bid: a higher free bid
     was open, so his limit is likely under it (``at-most``). That holds for a signal too."""
-    rounds = int(rules.bidding.get("rounds", 0))
+    rounds = int(rules.bidding.rounds)
     c = ctx.call
     if c.bid is None or not rounds or ctx.round != rounds - 1:
         return []

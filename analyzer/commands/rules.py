@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from typing import Annotated
 
 import typer
@@ -46,10 +47,9 @@ def rules_summary(rs: RuleSet) -> dict:
         "card_points": rs.card_points,
         "last_trick": rs.last_trick,
         "total_points": rs.total_points,
-        "play": rs.play,
-        "bidding": {k: v for k, v in rs.bidding.items() if k != "signals"}
-        | ({"signals": rs.bidding["signals"]} if "signals" in rs.bidding else {}),
-        "scoring": rs.scoring,
+        "play": asdict(rs.play),
+        "bidding": asdict(rs.bidding),
+        "scoring": asdict(rs.scoring),
         "options": {
             n: {"value": rs.options[n], "default": s.default, "choices": list(s.choices), "help": s.help}
             for n, s in rs.option_specs.items()
@@ -109,10 +109,10 @@ def register(app: typer.Typer) -> None:
         pts = " ".join(f"{r}={v}" for r, v in rs.card_points.items())
         conv = f"; trick points converted {list(rs.convert)}" if rs.convert else ""
         console.print(f"card points: {pts}, last trick {rs.last_trick} ({rs.total_points} in all){conv}")
-        console.print(f"play: leader {rs.play['leader']}, head {rs.play['head']}, "
-                      f"must trump {rs.play['must_trump']}")
+        console.print(f"play: leader {rs.play.leader}, head {rs.play.head}, "
+                      f"must trump {rs.play.must_trump}")
         if rs.has_bidding:
-            console.print(f"bidding: opening {rs.bidding['opening']}, levels {rs.bid_levels()[:8]} …")
+            console.print(f"bidding: opening {rs.bidding.opening}, levels {rs.bid_levels()[:8]} …")
         ot = table(title="options (--option name=value)")
         for c in ("option", "value", "choices", "meaning"):
             ot.add_column(c)

@@ -94,8 +94,8 @@ def rule_params(rules: RuleSet) -> np.ndarray:
     rp[RP_NRANKS] = rules.deck.nranks
     rp[RP_LANE] = rules.deck.lane
     rp[RP_HEAD] = rules.head_code
-    rp[RP_MUST_TRUMP] = int(bool(rules.play["must_trump"]))
-    rp[RP_FOLLOW] = int(bool(rules.play["follow"]))
+    rp[RP_MUST_TRUMP] = int(bool(rules.play.must_trump))
+    rp[RP_FOLLOW] = int(bool(rules.play.follow))
     rp[RP_LAST_TRICK] = rules.last_trick
     rp[RP_PER_TRICK] = rules.per_trick
     rp[RP_PARTNERS] = int(rules.has_partners)
@@ -122,9 +122,9 @@ def declarer_side(rules: RuleSet, declarer: int) -> int:
 
 def first_lead_trump(rules: RuleSet, bid: int) -> int:
     """1 when the first lead must be a trump (if the leader holds one) for the winning ``bid``."""
-    if not rules.play["first_lead_trump"]:
+    if not rules.play.first_lead_trump:
         return 0
-    unless = rules.play["first_lead_trump_unless_bid"]
+    unless = rules.play.first_lead_trump_unless_bid
     return 0 if unless is not None and bid == int(unless) else 1
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import copy
 import functools
 import tomllib
-from dataclasses import asdict
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -243,9 +242,9 @@ def compile_rules(raw: dict[str, Any], chosen: dict[str, Any], where: str = "rul
         last_trick=pts.last_trick,
         per_trick=pts.per_trick,
         convert=pts.convert,
-        play=asdict(spec.play),
-        bidding=asdict(spec.bidding),
-        scoring=asdict(spec.scoring),
+        play=spec.play,
+        bidding=spec.bidding,
+        scoring=spec.scoring,
         melds=melds,
         option_specs=_option_specs(spec),
         options=dict(chosen),

@@ -8,7 +8,7 @@ from typing import Any
 import numpy as np
 
 from analyzer.cards import LANE, SUITS, Deck
-from analyzer.rules.schema import RuleSpec
+from analyzer.rules.schema import BiddingSpec, PlaySpec, RuleSpec, ScoringSpec
 
 HEAD_RULES = ("never", "trump-led", "always")
 HEAD_CODE = {h: i for i, h in enumerate(HEAD_RULES)}  # kernels see 0 never, 1 trump-led, 2 always
@@ -83,9 +83,9 @@ class RuleSet:
     last_trick: int
     per_trick: int
     convert: tuple[tuple[int, int], ...]
-    play: dict[str, Any]
-    bidding: dict[str, Any]
-    scoring: dict[str, Any]
+    play: PlaySpec  # who leads, follow and head rules (typed, defaults filled: analyzer.rules.schema)
+    bidding: BiddingSpec  # the auction
+    scoring: ScoringSpec  # who scores what
     melds: tuple[MeldSpec, ...]
     option_specs: dict[str, OptionSpec]
     options: dict[str, Any]
@@ -118,7 +118,7 @@ class RuleSet:
 
     @property
     def head_code(self) -> int:
-        return HEAD_CODE[self.play["head"]]
+        return HEAD_CODE[self.play.head]
 
     def side_of(self, seat: int) -> int:
         for i, side in enumerate(self.sides):
@@ -135,7 +135,7 @@ class RuleSet:
 
     @property
     def has_bidding(self) -> bool:
-        return self.bidding["kind"] != "none"
+        return self.bidding.kind != "none"
 
     def convert_points(self, p: int) -> int:
         """Trick points scored for ``p`` card points (Luxury Family's power-point conversion)."""
@@ -162,13 +162,13 @@ class RuleSet:
         b = self.bidding
         if not self.has_bidding:
             return []
-        out = [int(b["opening"])]
-        m_above, m = int(b.get("multiple_above", 0)), int(b.get("multiple", 1))
+        out = [int(b.opening)]
+        m_above, m = int(b.multiple_above), int(b.multiple)
         while True:
-            nxt = out[-1] + int(b["step"])
+            nxt = out[-1] + int(b.step)
             if m > 1 and nxt > m_above:
                 nxt = ((nxt + m - 1) // m) * m
-            if (upto is None and len(out) >= int(b.get("levels", 20))) or (upto is not None and nxt > upto):
+            if (upto is None and len(out) >= int(b.levels)) or (upto is not None and nxt > upto):
                 return out
             out.append(nxt)
 

@@ -159,7 +159,7 @@ def python_legal(rules: RuleSet, hand: Sequence[int], trick: Sequence[int], trum
         if first and trump >= 0 and any(k // 16 == trump for k in held):
             return {k for k in held if k // 16 == trump}
         return held
-    if not rules.play.get("follow", True):
+    if not rules.play.follow:
         return held
     led = trick[0] // 16
     win = trick[0]
@@ -176,7 +176,7 @@ def python_legal(rules: RuleSet, hand: Sequence[int], trick: Sequence[int], trum
                 return beat
         return follow
     trumps = {k for k in held if trump >= 0 and k // 16 == trump}
-    must = bool(rules.play.get("must_trump", True))
+    must = bool(rules.play.must_trump)
     if trumps:
         if applies and win // 16 == trump:
             over = {k for k in trumps if k > win}
@@ -298,9 +298,9 @@ def make_position(rules: RuleSet, hands: Any, trump: int, leader: int, declarer:
 
 def _first_lead_rule(rules: RuleSet, trump: int, leader: int, declarer: int, bid: int) -> bool:
     """Whether double deck's "the high bidder holding a trump must lead one" binds this deal."""
-    if not rules.play.get("first_lead_trump", False) or trump < 0 or leader != declarer:
+    if not rules.play.first_lead_trump or trump < 0 or leader != declarer:
         return False
-    unless = rules.play.get("first_lead_trump_unless_bid")
+    unless = rules.play.first_lead_trump_unless_bid
     return unless is None or bid != int(unless)
 
 

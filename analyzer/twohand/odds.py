@@ -134,7 +134,7 @@ def game_odds(rules: RuleSet, score: tuple[int, int], *, target: int | None = No
     next hand; ``first``: my and the opponent's scores in the sampled outcomes of the next hand (from
     :func:`analyzer.twohand.analysis.analyze_hand`), else the next hand comes from the pool too.
     """
-    t = int(rules.scoring["target"]) if target is None else int(target)
+    t = int(rules.scoring.target) if target is None else int(target)
     me, opp = (int(x) for x in score)
     if me < 0 or opp < 0:
         raise UserError("scores in two-handed pinochle are never negative")

@@ -13,7 +13,7 @@ _RANKS = ("A", "T", "K", "Q", "J", "9")
 
 def check_two_handed(rules: RuleSet) -> None:
     """UserError unless ``rules`` is two-handed pinochle with a stock (or a house rule based on it)."""
-    if rules.seats != 2 or not rules.play["stock"]:
+    if rules.seats != 2 or not rules.play.stock:
         raise UserError(
             f"rule set {rules.id} is not two-handed pinochle with a stock: use --rules two-handed "
             "(or a house-rule file with base = \"two-handed\")"
@@ -46,7 +46,7 @@ def param_array(rules: RuleSet) -> np.ndarray:
     p[S.P_COPIES] = deck.copies
     p[S.P_NRANKS] = deck.nranks
     p[S.P_LANE] = deck.lane
-    notes = str(rules.play["meld_notes"])
+    notes = str(rules.play.meld_notes)
     if notes not in ("strict", "relaxed"):
         raise UserError(f"play.meld_notes must be strict or relaxed, not {notes!r}")
     p[S.P_STRICT] = 1 if notes == "strict" else 0

@@ -74,22 +74,22 @@ def bidding_lines(rs: Any) -> list[str]:
     b = rs.bidding
     if not rs.has_bidding:
         return ["No bidding: the turned-up card (the upcard) names trump; give it to analyse the hand."]
-    out = [f"Bids open at {b['opening']} and rise by {b['step']}"
-           + (f", by {b['multiple']} above {b['multiple_above']}" if b["multiple_above"] else "")
+    out = [f"Bids open at {b.opening} and rise by {b.step}"
+           + (f", by {b.multiple} above {b.multiple_above}" if b.multiple_above else "")
            + "; a seat that passes is out."]
-    rounds = b["rounds"]
+    rounds = b.rounds
     out.append("One round of bidding." if rounds == 1 else f"{rounds} rounds of bidding." if rounds
                else "Bidding goes round until all but one pass.")
-    if b["meld_bids"]:
-        lo, hi = b["meld_bids"]
+    if b.meld_bids:
+        lo, hi = b.meld_bids
         out.append(f"First-round bids {lo}-{hi} are meld bids: each step above {lo - 1} shows partner "
-                   f"{b['meld_bid_unit']} meld.")
-    if b["dealer_holds"] or b["all_pass"] == "dealer":
-        out.append(f"If all pass, the dealer plays at {b['opening']}.")
+                   f"{b.meld_bid_unit} meld.")
+    if b.dealer_holds or b.all_pass == "dealer":
+        out.append(f"If all pass, the dealer plays at {b.opening}.")
     else:
         out.append("If all pass, the hand is thrown in.")
-    if b.get("signals"):
-        out.append("Conventional bids: " + "; ".join(f"{k} = {v}" for k, v in b["signals"].items()) + ".")
+    if b.signals:
+        out.append("Conventional bids: " + "; ".join(f"{k} = {v}" for k, v in b.signals.items()) + ".")
     if rs.has_partners:
         out.append("Partners sit opposite: seats 0 and 2, 1 and 3.")
     else:
@@ -178,7 +178,7 @@ def create_app(workers: int = 1, warm: bool = True, job_seconds: float = limits.
 
         rs = web_rules(body.rules, body.options)
         return {**rules_summary(rs), "bidding_text": bidding_lines(rs), "has_bidding": rs.has_bidding,
-                "has_partners": rs.has_partners, "stock": bool(rs.play["stock"])}
+                "has_partners": rs.has_partners, "stock": bool(rs.play.stock)}
 
     # ---- instant answers ------------------------------------------------------------------------------
     @app.post("/api/meld", summary="A hand's meld for every trump with its breakdown (pinochle meld --json)")

@@ -105,7 +105,7 @@ def bid_args(body: BidBody) -> dict[str, Any]:
     _cap(body.dd_samples, limits.MAX_DD_SAMPLES, "dd_samples")
     _cap(body.dd_max_nodes, limits.MAX_DD_NODES, "dd_max_nodes")
     rs = web_rules(body.rules, body.options)
-    if not rs.play["stock"]:
+    if not rs.play.stock:
         parse_hand(body.hand, rs)  # cheap: a bad hand is answered before the work is queued
     args = body.model_dump()
     args["options"] = {str(k): str(v) for k, v in body.options.items()}
