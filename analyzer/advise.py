@@ -43,13 +43,13 @@ double deck and Luxury Family mostly beyond 20 M nodes), so:
   deals the solver finished within ``dd_max_nodes`` nodes, and their paired difference (dd minus
   heuristic) with a 95% interval (Student t: the samples are small). Deals not solved within the
   budget are left out of the check and counted (they are the harder ones, so the check leans to
-  easier deals). Defaults (:data:`DD_CHECK`): auction 48 deals, the recommended trump, 2 M nodes
+  easier deals). Defaults (the rule data's ``[advice] dd_check_*``): auction 48 deals, the recommended trump, 2 M nodes
   each -- about 3 s of the 7-8 s the default ``pinochle bid`` takes on 2 cores (measured; about one
   deal in twelve runs past the budget); double deck
   and Luxury Family 4 deals, 5 M nodes (few of their deals finish: the check says how many did). The
   command line runs ``both`` by default for auction only (:func:`default_plays`).
 * ``"dd"`` alone runs the whole analysis (every trump, passing, bid levels) double-dummy on the
-  first ``dd_samples`` deals (default :data:`DD_ONLY_SAMPLES`: auction 50, minutes; others 10).
+  first ``dd_samples`` deals (default ``[advice] dd_only_samples``: auction 50, minutes; others 10).
   Deals not solved within the budget are played by the heuristic policy instead and counted in a
   note.
 """
@@ -94,18 +94,13 @@ class DDSettings:
     trumps: int
     max_nodes: int
 
+    @classmethod
+    def of(cls, rules: RuleSet) -> DDSettings:
+        """The rule data's check (``[advice] dd_check_samples``, ``dd_check_trumps``, ``dd_check_max_nodes``)."""
+        a = rules.advice
+        return cls(a.dd_check_samples, a.dd_check_trumps, a.dd_check_max_nodes)
 
-#: the double-dummy check of ``plays="both"`` per rule set (auction measured: 48 deals of one trump take
-#: ~3 s on 2 cores, 4 of 48 past 2 M nodes; 200 deals ~25 s); other rule sets: :data:`DD_CHECK_OTHER`
-DD_CHECK = {"auction": DDSettings(48, 1, 2_000_000)}
-DD_CHECK_OTHER = DDSettings(4, 1, 5_000_000)
-#: deals of a double-dummy-only analysis (``plays="dd"``: every trump, every bid class and the passing
-#: scenario solved), per rule set; others :data:`DD_ONLY_SAMPLES_OTHER` (their deals mostly run out of nodes
-#: and are played heuristically, which the notes count)
-DD_ONLY_SAMPLES = {"auction": 50}
-DD_ONLY_SAMPLES_OTHER = 10
-#: rule sets whose default ``pinochle bid`` includes the double-dummy check (the others: too slow)
-DD_BY_DEFAULT = ("auction",)
+
 #: a bid level is judged only when it wins the auction on at least this many sampled deals
 MIN_WON_DEALS = 30
 PHASE1_NOTE = (
@@ -637,11 +632,12 @@ def _auction_state(rules: RuleSet, seat: int, dealer: int, auction: Sequence[Cal
 
 def default_plays(rules: RuleSet) -> tuple[str, str | None]:
     """The play modes of a ``pinochle bid`` without ``--play``, and a note when double dummy is left
-    out: ``both`` (heuristic analysis plus the double-dummy check) for :data:`DD_BY_DEFAULT`, else
-    ``playout`` -- a double deck or Luxury Family deal rarely solves within 20 M nodes (~3 s)."""
-    if rules.id in DD_BY_DEFAULT or not rules.has_bidding:
-        return ("both" if rules.id in DD_BY_DEFAULT else "playout"), None
-    d = DD_CHECK.get(rules.id, DD_CHECK_OTHER)
+    out: ``both`` (heuristic analysis plus the double-dummy check) where the rule data says
+    ``[advice] dd_by_default``, else ``playout`` -- a double deck or Luxury Family deal rarely solves within
+    20 M nodes (~3 s)."""
+    if rules.advice.dd_by_default or not rules.has_bidding:
+        return ("both" if rules.advice.dd_by_default else "playout"), None
+    d = DDSettings.of(rules)
     return "playout", (f"double-dummy figures are off by default for {rules.id} (few of its deals solve within "
                        f"millions of nodes): --play both adds a check on {d.samples} deals "
                        f"(--dd-samples, --dd-max-nodes), --play dd a double-dummy analysis")
@@ -722,11 +718,12 @@ def advise(
     ``risk``: the least chance of making a recommended bid (0..1). ``plays``: ``playout``, ``dd`` or
     ``both`` (module docstring: ``both`` is the heuristic analysis plus a double-dummy check of
     ``dd_samples`` deals and ``dd_trumps`` trumps; ``dd`` alone a double-dummy analysis of
-    ``dd_samples`` deals; ``dd_max_nodes`` the node budget of a solve; defaults :data:`DD_CHECK`,
-    :data:`DD_ONLY_SAMPLES`). ``upcard``: two-handed's turned-up card (names trump; it is in the
-    stock, not in the opponent's hand). ``known``, ``stock_cards`` (known cards in no hand, besides the
-    upcard), ``constraints``, ``accept``: see :func:`analyzer.deal.table`. ``workers`` / ``cluster``: where
-    the sampled deals are played (:func:`analyzer.simulate.simulate`; the same answer however spread).
+    ``dd_samples`` deals; ``dd_max_nodes`` the node budget of a solve; defaults: the rule data's
+    ``[advice]`` ``dd_check_*`` and ``dd_only_samples``). ``upcard``: two-handed's turned-up card (names
+    trump; it is in the stock, not in the opponent's hand). ``known``, ``stock_cards`` (known cards in no
+    hand, besides the upcard), ``constraints``, ``accept``: see :func:`analyzer.deal.table`. ``workers`` /
+    ``cluster``: where the sampled deals are played (:func:`analyzer.simulate.simulate`; the same answer
+    however spread).
     """
     from analyzer.simulate import DD_MAX_NODES, parse_play_modes
 
@@ -740,7 +737,7 @@ def advise(
     if dd_trumps is not None and dd_trumps > 4:
         raise UserError(f"--dd-trumps is a number of trumps 1..4, not {dd_trumps}")
     modes = parse_play_modes(plays)
-    check = DD_CHECK.get(rules.id, DD_CHECK_OTHER)
+    check = DDSettings.of(rules)
     dd_only = "dd" in modes and len(modes) == 1
     notes: list[str] = []
     dd_check = None
@@ -749,7 +746,7 @@ def advise(
             raise UserError(f"{rules.id} names trump by bidding: --upcard is for two-handed")
         state, accept = _auction_state(rules, seat, dealer, auction, hard_only, accept)
         run_modes = modes if dd_only else tuple(m for m in modes if m != "dd")
-        n = min(samples, dd_samples or DD_ONLY_SAMPLES.get(rules.id, DD_ONLY_SAMPLES_OTHER)) if dd_only else samples
+        n = min(samples, dd_samples or rules.advice.dd_only_samples) if dd_only else samples
         nodes = dd_max_nodes or (DD_MAX_NODES if dd_only else check.max_nodes)
         sim = simulate(rules, hand, seat=seat, dealer=dealer, samples=n, seed=seed, plays=run_modes,
                        policy=policy, known=known, stock_cards=stock_cards, constraints=constraints,

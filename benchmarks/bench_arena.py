@@ -17,7 +17,7 @@ import time
 import numba
 
 from analyzer.arena import run_arena
-from analyzer.arena.agents import ADVISOR_SAMPLES, Advisor
+from analyzer.arena.agents import Advisor
 from analyzer.rules import load
 
 
@@ -41,7 +41,7 @@ def main() -> None:
         dt = time.perf_counter() - t
         st = adv.stats
         analyses = st.studies + st.forecasts
-        print(f"{rid:14s} {ADVISOR_SAMPLES.get(rid, 0):7d} {1000 * dt / args.deals:8.0f} "
+        print(f"{rid:14s} {rules.advice.arena_samples:7d} {1000 * dt / args.deals:8.0f} "
               f"{dt / args.deals * 10_000 / 60:15.0f} min {st.decisions:6d} {st.analysed:8d} {analyses:8d} "
               f"{1000 * dt / max(analyses, 1):11.1f} {st.tried / max(analyses, 1):14,.0f}")
 

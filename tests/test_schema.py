@@ -37,6 +37,11 @@ BAD_HOUSE_FILES = [
     ("base = [", ["not valid TOML"]),
     ('base = "auction"\n[meld]\nfarmer = 3\n', ["meld.farmer", "a table"]),
     ('base = "auction"\ndeck = 3\n', ["deck", "a table"]),
+    ('base = "auction"\n[advice]\nmargin = "wide"\n', ["advice.margin", "a number"]),
+    ('base = "auction"\n[advice]\nmargin = true\n', ["advice.margin", "a number"]),
+    ('base = "auction"\n[advice]\nmargn = 3\n', ["unknown key 'margn'", "did you mean 'margin'"]),
+    ('base = "two-handed"\n[advice.formula]\nbase = 1.0\nper_sure = 2.0\n', ["advice.formula", "needs per_trump"]),
+    ('base = "auction"\n[advice]\ndd_check_trumps = 5\n', ["advice.dd_check_trumps", "between 1 and 4"]),
 ]
 
 
@@ -122,3 +127,17 @@ def test_parse_spec_rejects_a_rule_dict_without_its_sections():
 
     with pytest.raises(SchemaError, match="needs deck"):
         parse_spec({"id": "x", "table": {}, "points": {}})
+
+
+def test_advice_values_are_rule_data(tmp_path):
+    """The advisor's measured values come from the rule files: a house rule inherits them and may restate
+    them; the formula allowances serve the default options only (others are fitted)."""
+    from analyzer.bidding.formula import bidding_margin, formula_params
+
+    rs = load("auction")
+    assert rs.advice.margin == 8.0 and rs.advice.dd_by_default and rs.advice.formula.per_trump == 1.52
+    assert bidding_margin(rs) == 8.0 and formula_params(rs) == rs.advice.formula
+    house = load(str(_file(tmp_path, 'base = "auction"\n[advice]\nmargin = 6\narena_samples = 50\n')))
+    assert house.advice.margin == 6.0 and house.advice.arena_samples == 50 and house.advice.formula == rs.advice.formula
+    assert bidding_margin(house) == 6.0
+    assert load("two-handed").advice.formula is None

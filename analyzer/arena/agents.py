@@ -25,15 +25,15 @@ agent that ignores them still plays legally, only misleads the inference.
   and per trump beyond a quarter of the hand; :func:`analyzer.bidding.formula.formula_values`, fitted by
   :func:`analyzer.bidding.formula.fit_formula`), with the partner's shown meld in place of the average
   partner meld; its limit is that valuation less a safety margin
-  (:data:`analyzer.bidding.formula.FORMULA_MARGINS`, tuned against meld-only so the baseline is a fair
+  (:func:`analyzer.bidding.formula.bidding_margin`, tuned against meld-only so the baseline is a fair
   bot). It makes the conventional bid when one is due, raises by the least legal free bid while that stays
   within its limit, and on its last turn (one-round auctions) bids its limit outright. Trump: its best valuation.
 * ``meld-only`` — the same bidding with the valuation of :mod:`analyzer.advise`'s passing model: own best
   meld plus a fair share of the trick points. Trump: its best meld.
 * ``advisor`` — the bid advisor at arena speed (:class:`Advisor`): a few hundred sampled deals
-  (:data:`ADVISOR_SAMPLES`) conditioned on the auction (inference on), played out by the heuristic policy,
-  one analysis per hand reused for every call; ``advisor-cautious`` wants a 60% chance of making any bid
-  (``risk=0.6``); ``advisor-noinf`` samples without the auction's clues. It does not call
+  (the rule data's ``[advice] arena_samples``) conditioned on the auction (inference on), played out by
+  the heuristic policy, one analysis per hand reused for every call; ``advisor-cautious`` wants a 60%
+  chance of making any bid (``risk=0.6``); ``advisor-noinf`` samples without the auction's clues. It does not call
   :func:`analyzer.advise.advise` (which builds tables and intervals for every level: about half a
   second per call at 300 deals, too slow for tens of thousands of calls) but follows its model — the
   same sampler, play kernels and scoring, the highest bid whose gain over passing is positive where it
@@ -68,9 +68,6 @@ from analyzer.rules.model import RuleSet
 from analyzer.score import fair_share
 from analyzer.simulate import PLAY_MODES, first_leader, play_bids
 
-#: the advisor's sampled deals per hand by rule set (arena speed; see benchmarks/bench_arena.py)
-ADVISOR_SAMPLES = {"auction": 300, "double-deck": 100, "luxury-family": 200}
-DEFAULT_ADVISOR_SAMPLES = 240
 #: a refreshed analysis is drawn when the auction's new clues leave fewer than this share of the deals
 MIN_KEEP = 0.5
 #: ... or when the soft clues' importance weights leave an effective sample size under this share
@@ -157,7 +154,7 @@ def partner_shown_meld(view: BidView) -> float | None:
 
 class Formula:
     """Bids up to meld + fixed allowances per sure trick and per long trump, less a safety margin
-    (:data:`analyzer.bidding.formula.FORMULA_MARGINS`), module docstring."""
+    (:func:`analyzer.bidding.formula.bidding_margin`), module docstring."""
 
     def __init__(self, params: FormulaParams | None = None, margin: float | None = None,
                  name: str = "formula") -> None:
@@ -417,7 +414,7 @@ class Advisor:
         self.last: Decision | None = None
 
     def n_samples(self, rules: RuleSet) -> int:
-        return self.samples or ADVISOR_SAMPLES.get(rules.id, DEFAULT_ADVISOR_SAMPLES)
+        return self.samples or rules.advice.arena_samples
 
     # -- the per-hand cache ------------------------------------------------------------------------------
     def _entry(self, view: BidView) -> _HandCache:

@@ -5,7 +5,6 @@ squares on played-out random deals (:func:`fit_formula`)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -15,46 +14,27 @@ from analyzer.meld import meld_batch
 from analyzer.play import play_deals, random_deals
 from analyzer.rng import seed_of
 from analyzer.rules.model import RuleSet
+from analyzer.rules.schema import FormulaAllowances
 from analyzer.score import declarer_made, fair_share, score_hand
 from analyzer.simulate import first_leader, play_bids
 
 #: soft clues and untuned margins: this share of the seat's fair share of the trick points
 SOFT_SCALE = 0.25
-#: the formula valuation's allowances per rule set: ``base`` (partner's meld and the trick points any hand
-#: takes), ``per_sure`` (per sure trick), ``per_trump`` (per trump beyond a quarter of the hand),
-#: ``partner_meld`` (the partner's mean meld in the declarer's trump, part of ``base``). Fitted by
-#: :func:`analyzer.bidding.formula.fit_formula` (least squares of the declaring side's meld + trick points less
-#: the declarer's meld, heuristic play v1, 20,000 random deals, seed 0, 2 rounds); rule sets not listed
-#: are fitted on first use (smaller sample) and cached in ``rules.cache``.
-FORMULA_DEFAULTS: dict[str, dict[str, float]] = {
-    "auction": {"base": 13.82, "per_sure": 1.10, "per_trump": 1.52, "partner_meld": 4.20},
-    "double-deck": {"base": 13.92, "per_sure": 2.97, "per_trump": 3.77, "partner_meld": 15.88},
-    "luxury-family": {"base": 21.45, "per_sure": 25.80, "per_trump": 24.85, "partner_meld": 0.0},
-}
-
-
-@dataclass(frozen=True)
-class FormulaParams:
-    """Fixed allowances of the formula valuation (see :data:`FORMULA_DEFAULTS`)."""
-
-    base: float
-    per_sure: float
-    per_trump: float
-    partner_meld: float = 0.0
-
-    def as_dict(self) -> dict[str, float]:
-        return {"base": self.base, "per_sure": self.per_sure, "per_trump": self.per_trump,
-                "partner_meld": self.partner_meld}
+#: the formula valuation's allowances: ``base`` (partner's meld and the trick points any hand takes),
+#: ``per_sure`` (per sure trick), ``per_trump`` (per trump beyond a quarter of the hand), ``partner_meld``
+#: (the partner's mean meld in the declarer's trump, part of ``base``) -- the rule data's ``[advice.formula]``
+FormulaParams = FormulaAllowances
 
 
 def formula_params(rules: RuleSet) -> FormulaParams:
-    """The allowances for ``rules``: the stored defaults, else fitted once (and cached on the rule set)."""
+    """The allowances for ``rules``: the rule data's ``[advice.formula]`` (measured for the default options),
+    else fitted once by :func:`fit_formula` (and cached on the rule set)."""
     p = rules.cache.get("formula_params")
     if p is not None:
         return p
-    key = rules.id if not rules.options or rules.options == default_options(rules) else ""
-    if key in FORMULA_DEFAULTS:
-        p = FormulaParams(**FORMULA_DEFAULTS[key])
+    default = not rules.options or rules.options == default_options(rules)
+    if default and rules.advice.formula is not None:
+        p = rules.advice.formula
     else:
         p = fit_formula(rules, deals=4000, seed=0)
     rules.cache["formula_params"] = p
@@ -78,16 +58,13 @@ def formula_values(rules: RuleSet, f: Features, params: FormulaParams | None = N
             + p.per_trump * excess_trumps(rules, f.length)).astype(np.float64)
 
 
-#: the formula bidder's safety margin below its valuation, by rule set: the margin (of 0, 2, 4, ... in
-#: auction; 0, 5, 10, ... in double deck; 0, 20, 40, ... in Luxury Family) that did best against meld-only
-#: over 1,000-1,500 duplicate deals (seed 3). The inference and the advisor's passing model take the
-#: other players to bid like that: up to their valuation less this margin (their *bidding limit*).
-FORMULA_MARGINS = {"auction": 8.0, "double-deck": 5.0, "luxury-family": 50.0}
-
-
 def bidding_margin(rules: RuleSet) -> float:
-    """The margin of :data:`FORMULA_MARGINS` (a quarter of a fair share of the tricks when not tuned)."""
-    return FORMULA_MARGINS.get(rules.id, SOFT_SCALE * fair_share(rules, 0))
+    """How far below its valuation a formula bidder stops: the rule data's ``[advice] margin`` (measured:
+    the margin that did best against meld-only), else a quarter of a fair share of the trick points. The
+    inference and the advisor's passing model take the other players to bid like that: up to their
+    valuation less this margin (their *bidding limit*)."""
+    m = rules.advice.margin
+    return float(m) if m is not None else SOFT_SCALE * fair_share(rules, 0)
 
 
 def bidding_limits(rules: RuleSet, f: Features) -> tuple[np.ndarray, np.ndarray]:

@@ -26,7 +26,7 @@ Three layers:
   strength, measured by the **bidding limit** a formula bidder has
   (:func:`~analyzer.bidding.formula.bidding_limits`: its best :func:`~analyzer.bidding.formula.formula_values`
   — meld plus fixed allowances per sure trick and per long trump — less the tuned safety margin of
-  :data:`~analyzer.bidding.formula.FORMULA_MARGINS`): a pass when the lowest free bid was ``b`` is likely
+  :func:`~analyzer.bidding.formula.bidding_margin`): a pass when the lowest free bid was ``b`` is likely
   when the limit ``l`` is below ``b``, with probability ``Phi((b - l) / sigma)``; a free bid ``b`` is
   likely when ``l >= b``, ``Phi((l - b) / sigma)``; ``sigma`` is a quarter of the seat's fair share of the
   trick points (:data:`~analyzer.bidding.formula.SOFT_SCALE`). A seat's soft clues of one kind merge into

@@ -50,6 +50,7 @@ def rules_summary(rs: RuleSet) -> dict:
         "play": asdict(rs.play),
         "bidding": asdict(rs.bidding),
         "scoring": asdict(rs.scoring),
+        "advice": asdict(rs.advice),
         "options": {
             n: {"value": rs.options[n], "default": s.default, "choices": list(s.choices), "help": s.help}
             for n, s in rs.option_specs.items()

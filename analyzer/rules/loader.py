@@ -245,6 +245,7 @@ def compile_rules(raw: dict[str, Any], chosen: dict[str, Any], where: str = "rul
         play=spec.play,
         bidding=spec.bidding,
         scoring=spec.scoring,
+        advice=spec.advice,
         melds=melds,
         option_specs=_option_specs(spec),
         options=dict(chosen),

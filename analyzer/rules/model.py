@@ -8,7 +8,7 @@ from typing import Any
 import numpy as np
 
 from analyzer.cards import LANE, SUITS, Deck
-from analyzer.rules.schema import BiddingSpec, PlaySpec, RuleSpec, ScoringSpec
+from analyzer.rules.schema import AdviceSpec, BiddingSpec, PlaySpec, RuleSpec, ScoringSpec
 
 HEAD_RULES = ("never", "trump-led", "always")
 HEAD_CODE = {h: i for i, h in enumerate(HEAD_RULES)}  # kernels see 0 never, 1 trump-led, 2 always
@@ -86,6 +86,7 @@ class RuleSet:
     play: PlaySpec  # who leads, follow and head rules (typed, defaults filled: analyzer.rules.schema)
     bidding: BiddingSpec  # the auction
     scoring: ScoringSpec  # who scores what
+    advice: AdviceSpec  # the advisor's values measured for this game
     melds: tuple[MeldSpec, ...]
     option_specs: dict[str, OptionSpec]
     options: dict[str, Any]

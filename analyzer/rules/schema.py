@@ -12,7 +12,8 @@ Sections and their keys (the field docs below say what each one means):
 
 * top level: ``id``, ``name``, ``seed``, ``summary``, ``reference``;
 * ``[deck]`` :class:`DeckSpec`, ``[table]`` :class:`TableSpec`, ``[points]`` :class:`PointsSpec`,
-  ``[play]`` :class:`PlaySpec`, ``[bidding]`` :class:`BiddingSpec`, ``[scoring]`` :class:`ScoringSpec`;
+  ``[play]`` :class:`PlaySpec`, ``[bidding]`` :class:`BiddingSpec`, ``[scoring]`` :class:`ScoringSpec`,
+  ``[advice]`` :class:`AdviceSpec` (the advisor's values measured for the game, with ``[advice.formula]``);
 * ``[meld.NAME]`` :class:`MeldEntry` (one per meld) and ``[options.NAME]`` :class:`OptionEntry`.
 
 A house-rule file adds ``base = "auction"`` and a table ``[options]`` of ``name = value`` pairs.
@@ -119,6 +120,36 @@ class ScoringSpec:
 
 
 @dataclass(frozen=True)
+class FormulaAllowances:
+    """``[advice.formula]``: the formula valuation's allowances (meld + base + per_sure x sure tricks +
+    per_trump x trumps beyond a quarter of the hand), fitted by ``analyzer.bidding.formula.fit_formula``."""
+
+    base: float = field(metadata=_r(-MAX_POINTS, MAX_POINTS, "partner's meld and the trick points any hand takes"))
+    per_sure: float = field(metadata=_r(-MAX_POINTS, MAX_POINTS, "points per sure trick"))
+    per_trump: float = field(metadata=_r(-MAX_POINTS, MAX_POINTS, "points per trump beyond a quarter of the hand"))
+    partner_meld: float = field(default=0.0, metadata=_r(0, MAX_POINTS, "the partner's mean meld (part of base)"))
+
+
+@dataclass(frozen=True)
+class AdviceSpec:
+    """``[advice]``: values the advisor and its models use for this game, each measured (the TOML says
+    how). A house rule inherits them from its base; the formula allowances serve the default options only
+    (other options fit their own on first use)."""
+
+    formula: FormulaAllowances | None = field(
+        default=None, metadata=_d("the formula valuation's allowances (left out: fitted on first use)"))
+    margin: float | None = field(
+        default=None, metadata=_r(0, MAX_POINTS, "how far below its valuation a formula bidder stops "
+                                                 "(left out: a quarter of a fair share of the trick points)"))
+    arena_samples: int = field(default=240, metadata=_r(10, 100_000, "sampled deals per call of the arena's advisor"))
+    dd_by_default: bool = field(default=False, metadata=_d("pinochle bid includes the double-dummy check"))
+    dd_check_samples: int = field(default=4, metadata=_r(1, 100_000, "deals of the double-dummy check"))
+    dd_check_trumps: int = field(default=1, metadata=_r(1, 4, "trumps of the double-dummy check"))
+    dd_check_max_nodes: int = field(default=5_000_000, metadata=_r(1, 10**10, "node budget of a check solve"))
+    dd_only_samples: int = field(default=10, metadata=_r(1, 100_000, "deals of a double-dummy-only analysis"))
+
+
+@dataclass(frozen=True)
 class MeldEntry:
     """``[meld.NAME]``: one meld — its cards (exactly one of ``ranks``, ``around``, ``cards``) and points
     (``value`` per copy, or ``values`` by number of copies)."""
@@ -161,6 +192,7 @@ class RuleSpec:
     play: PlaySpec = field(default_factory=PlaySpec)
     bidding: BiddingSpec = field(default_factory=BiddingSpec)
     scoring: ScoringSpec = field(default_factory=ScoringSpec)
+    advice: AdviceSpec = field(default_factory=AdviceSpec)
     meld: dict[str, MeldEntry] = field(default_factory=dict)
     options: dict[str, OptionEntry] = field(default_factory=dict)
     name: str = field(default="", metadata=_d("the game's name (default: the id)"))
@@ -172,7 +204,7 @@ class RuleSpec:
 #: keys of a house-rule file besides those of a rule set
 HOUSE_KEYS = ("base", "options")
 SECTIONS = {"deck": DeckSpec, "table": TableSpec, "points": PointsSpec, "play": PlaySpec, "bidding": BiddingSpec,
-            "scoring": ScoringSpec}
+            "scoring": ScoringSpec, "advice": AdviceSpec}
 
 
 class SchemaError(ValueError):
@@ -261,6 +293,13 @@ def _convert(value: Any, hint: Any, path: str, meta: Any) -> Any:
         if lo is not None and not lo <= value <= hi:
             raise SchemaError(f"{path} must lie between {lo} and {hi}, not {value}")
         return value
+    if hint is float:
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise _expect(path, "a number", value)
+        lo, hi = (meta or {}).get("range", (None, None))
+        if lo is not None and not lo <= value <= hi:
+            raise SchemaError(f"{path} must lie between {lo} and {hi}, not {value}")
+        return float(value)
     if hint is str:
         if not isinstance(value, str):
             raise _expect(path, "text in quotes", value)
@@ -283,7 +322,7 @@ def _convert(value: Any, hint: Any, path: str, meta: Any) -> Any:
 
 
 def _what(hint: Any) -> str:
-    return {int: "a whole number", str: "text", bool: "true or false"}.get(hint, str(hint))
+    return {int: "a whole number", float: "a number", str: "text", bool: "true or false"}.get(hint, str(hint))
 
 
 def _section(value: Any, cls: type, path: str) -> Any:
