@@ -10,11 +10,13 @@ import polars as pl
 import typer
 
 from analyzer.arena.agents import AGENTS_HELP
-from analyzer.batches import CLUSTER_HELP, MAX_DEALS, WORKERS_HELP, check_cluster, check_samples
+from analyzer.batches import MAX_DEALS, check_cluster, check_samples
 from analyzer.commands.common import (
-    OPTION_HELP,
-    RULES_HELP,
     SEATS_HELP,
+    ClusterOpt,
+    OptionsOpt,
+    RulesOpt,
+    WorkersOpt,
     check_output,
     console,
     emit_json,
@@ -121,8 +123,8 @@ def load_runs(paths: list[Path]) -> Any:
 def register(app: typer.Typer) -> None:
     @app.command("arena", epilog=SEATS_HELP)
     def arena_cmd(
-        rules: Annotated[str, typer.Option("--rules", "-r", help=RULES_HELP)] = "auction",
-        option: Annotated[list[str] | None, typer.Option("--option", "-o", help=OPTION_HELP)] = None,
+        rules: RulesOpt = "auction",
+        option: OptionsOpt = None,
         deals: Annotated[int, typer.Option("--deals", "-n", help="deals, each played once per seating")] = 200,
         seed: Annotated[int, typer.Option("--seed", help="deal k comes from (seed, k)")] = 0,
         ns: Annotated[str, typer.Option(
@@ -131,8 +133,8 @@ def register(app: typer.Typer) -> None:
         ew: Annotated[str, typer.Option("--ew", help="agent B: side 1; Luxury Family: the other two seats")
                       ] = "formula",
         play: Annotated[str, typer.Option("--play", help="card play: heuristic (policy v1) or dd")] = "heuristic",
-        workers: Annotated[int, typer.Option("--workers", "-w", help=WORKERS_HELP)] = 1,
-        cluster: Annotated[str | None, typer.Option("--cluster", help=CLUSTER_HELP)] = None,
+        workers: WorkersOpt = 1,
+        cluster: ClusterOpt = None,
         start: Annotated[int, typer.Option("--start", help="first deal index (to split a run into parts)")] = 0,
         json_out: Annotated[bool, typer.Option("--json", help="print the summary as JSON")] = False,
         out: Annotated[Path | None, typer.Option("--out", help="save every hand (parquet)")] = None,

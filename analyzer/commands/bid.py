@@ -29,15 +29,19 @@ from analyzer.advise import (
     LevelFigures,
     PlayAnalysis,
 )
-from analyzer.batches import CLUSTER_HELP, WORKERS_HELP, check_samples
+from analyzer.batches import check_samples
 from analyzer.bidrequest import run_bid
 from analyzer.cards import SUIT_NAMES, SUITS
 from analyzer.commands.common import (
     ADVICE_LIMIT_WHY,
     MAX_ADVICE_SAMPLES,
-    OPTION_HELP,
-    RULES_HELP,
     SEATS_HELP,
+    ClusterOpt,
+    JsonOpt,
+    OptionsOpt,
+    RulesOpt,
+    SeedOpt,
+    WorkersOpt,
     check_output,
     console,
     emit_json,
@@ -225,13 +229,13 @@ def register(app: typer.Typer) -> None:
     @app.command("bid", epilog=SEATS_HELP)
     def bid_cmd(
         hand: Annotated[str, typer.Option("--hand", "-H", help='your cards, e.g. "AH AH TH TH KH ..."')],
-        rules: Annotated[str, typer.Option("--rules", "-r", help=RULES_HELP)] = "auction",
+        rules: RulesOpt = "auction",
         seat: Annotated[int, typer.Option("--seat", help="your seat number (default 1: left of the dealer)")] = 1,
         dealer: Annotated[int, typer.Option("--dealer", help="the dealer's seat number (default 0)")] = 0,
         samples: Annotated[int, typer.Option("--samples", "-n", help="sampled deals")] = DEFAULT_SAMPLES,
-        seed: Annotated[int, typer.Option("--seed", help="random seed (same seed, same answer)")] = 0,
+        seed: SeedOpt = 0,
         risk: Annotated[float, typer.Option("--risk", help="least chance of making a bid to recommend it")] = 0.0,
-        option: Annotated[list[str] | None, typer.Option("--option", "-o", help=OPTION_HELP)] = None,
+        option: OptionsOpt = None,
         upcard: Annotated[str | None, typer.Option("--upcard", help="two-handed: the turned-up card")] = None,
         known: Annotated[list[str] | None, typer.Option(
             "--known", help="known cards: SEAT:CARDS a seat showed (e.g. 2:'AS KS'), or CARDS in no hand")] = None,
@@ -256,12 +260,12 @@ def register(app: typer.Typer) -> None:
                                    "others, 20 M dd); deals past it are left out of the check (dd: played "
                                    "heuristically, counted)")] = None,
         policy: Annotated[str, typer.Option("--policy", help="play policy of the playout (v1, random)")] = "v1",
-        json_out: Annotated[bool, typer.Option("--json", help="print everything as JSON")] = False,
+        json_out: JsonOpt = False,
         out: Annotated[Path | None, typer.Option("--out", help="save the per-deal results (parquet)")] = None,
         deals_out: Annotated[Path | None, typer.Option("--deals-out", help="save the sampled deals (parquet)")
                              ] = None,
-        workers: Annotated[int, typer.Option("--workers", "-w", help=WORKERS_HELP)] = 1,
-        cluster: Annotated[str | None, typer.Option("--cluster", help=CLUSTER_HELP)] = None,
+        workers: WorkersOpt = 1,
+        cluster: ClusterOpt = None,
     ) -> None:
         """Which trump to name and how high to bid (or pass), from sampled deals played out.
 

@@ -6,12 +6,14 @@ import io
 import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
+import typer
 from rich import box
 from rich.console import Console, ConsoleDimensions
 from rich.table import Table
 
+from analyzer.batches import CLUSTER_HELP, WORKERS_HELP
 from analyzer.cards import Hand
 from analyzer.errors import UserError
 from analyzer.rules import RuleSet, load
@@ -78,6 +80,15 @@ MAX_ADVICE_SAMPLES = 100_000
 ADVICE_LIMIT_WHY = "the advisor keeps every sampled deal in memory (~4 KB each)"
 RULES_HELP = "rule set: luxury-family, double-deck, auction, two-handed (or a house-rule .toml file)"
 OPTION_HELP = "rule option name=value, repeatable (e.g. --option head=always)"
+
+# ---- the options many commands share (one declaration each: a command writes ``rules: RulesOpt = "auction"``)
+RulesOpt = Annotated[str, typer.Option("--rules", "-r", help=RULES_HELP)]
+OptionsOpt = Annotated[list[str] | None, typer.Option("--option", "-o", help=OPTION_HELP)]
+SeedOpt = Annotated[int, typer.Option("--seed", help="random seed (same seed, same answer)")]
+WorkersOpt = Annotated[int, typer.Option("--workers", "-w", help=WORKERS_HELP)]
+ClusterOpt = Annotated[str | None, typer.Option("--cluster", help=CLUSTER_HELP)]
+JsonOpt = Annotated[bool, typer.Option("--json", help="print everything as JSON")]
+VsOpt = Annotated[list[str] | None, typer.Option("--vs", help="a house-rule .toml file to compare (repeatable)")]
 
 
 def load_rules(name: str, options: list[str] | None) -> RuleSet:

@@ -7,12 +7,17 @@ from typing import Annotated
 
 import typer
 
-from analyzer.batches import CLUSTER_HELP, WORKERS_HELP, check_cluster, check_samples
+from analyzer.batches import check_cluster, check_samples
 from analyzer.commands.common import (
     ADVICE_LIMIT_WHY,
     MAX_ADVICE_SAMPLES,
-    RULES_HELP,
     SEATS_HELP,
+    ClusterOpt,
+    JsonOpt,
+    RulesOpt,
+    SeedOpt,
+    VsOpt,
+    WorkersOpt,
     check_output,
     console,
     emit_json,
@@ -82,20 +87,19 @@ def print_comparison(c: Comparison) -> None:
 def register(app: typer.Typer) -> None:
     @app.command("compare", epilog=SEATS_HELP)
     def compare_cmd(
-        rules: Annotated[str, typer.Option("--rules", "-r", help=RULES_HELP)] = "auction",
+        rules: RulesOpt = "auction",
         option: Annotated[list[str] | None, typer.Option("--option", "-o", help=GRID_HELP)] = None,
-        vs: Annotated[list[str] | None, typer.Option("--vs", help="a house-rule .toml file to compare (repeatable)")
-                      ] = None,
+        vs: VsOpt = None,
         samples: Annotated[int, typer.Option("--samples", "-n", help="random deals per setting")] = DEFAULT_SAMPLES,
         hand: Annotated[list[str] | None, typer.Option("--hand", "-H", help="a hand to get bid advice for (repeatable)")
                         ] = None,
         advise_samples: Annotated[int, typer.Option("--advise-samples", help="sampled deals per hand's advice")
                                   ] = 1000,
         upcard: Annotated[str | None, typer.Option("--upcard", help="two-handed: the turned-up card of --hand")] = None,
-        seed: Annotated[int, typer.Option("--seed", help="random seed (same seed, same answer)")] = 0,
-        workers: Annotated[int, typer.Option("--workers", help=WORKERS_HELP)] = 1,
-        cluster: Annotated[str | None, typer.Option("--cluster", help=CLUSTER_HELP)] = None,
-        json_out: Annotated[bool, typer.Option("--json", help="print everything as JSON")] = False,
+        seed: SeedOpt = 0,
+        workers: WorkersOpt = 1,
+        cluster: ClusterOpt = None,
+        json_out: JsonOpt = False,
         out: Annotated[Path | None, typer.Option("--out", help="save every setting's per-deal columns (parquet)")
                        ] = None,
     ) -> None:

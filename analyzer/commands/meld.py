@@ -9,9 +9,9 @@ import typer
 
 from analyzer.cards import SUITS, Hand
 from analyzer.commands.common import (
-    OPTION_HELP,
-    RULES_HELP,
     SEATS_HELP,
+    OptionsOpt,
+    RulesOpt,
     console,
     emit_json,
     load_rules,
@@ -70,8 +70,8 @@ def register(app: typer.Typer) -> None:
     @app.command("meld", epilog=SEATS_HELP)
     def meld_cmd(
         hand: Annotated[str | None, typer.Option("--hand", "-H", help='the cards, e.g. "AS TS KS ..."')] = None,
-        rules: Annotated[str, typer.Option("--rules", "-r", help=RULES_HELP)] = "auction",
-        option: Annotated[list[str] | None, typer.Option("--option", "-o", help=OPTION_HELP)] = None,
+        rules: RulesOpt = "auction",
+        option: OptionsOpt = None,
         file: Annotated[Path | None, typer.Option("--file", "-f", help="count one hand per line")] = None,
         json_out: Annotated[bool, typer.Option("--json", help="print JSON (JSON Lines with --file)")] = False,
     ) -> None:

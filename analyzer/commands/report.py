@@ -9,13 +9,17 @@ from typing import Annotated
 import typer
 
 from analyzer import warmup
-from analyzer.batches import CLUSTER_HELP, WORKERS_HELP, check_cluster, check_samples
+from analyzer.batches import check_cluster, check_samples
 from analyzer.cards import suit_index
 from analyzer.commands.common import (
     ADVICE_LIMIT_WHY,
     MAX_ADVICE_SAMPLES,
-    RULES_HELP,
     SEATS_HELP,
+    ClusterOpt,
+    OptionsOpt,
+    RulesOpt,
+    VsOpt,
+    WorkersOpt,
     console,
     emit_json,
     parse_hand,
@@ -43,10 +47,9 @@ def command_line(args: list[tuple[str, object]]) -> str:
 def register(app: typer.Typer) -> None:
     @app.command("report", epilog=SEATS_HELP)
     def report_cmd(
-        rules: Annotated[str, typer.Option("--rules", "-r", help=RULES_HELP)] = "auction",
-        option: Annotated[list[str] | None, typer.Option("--option", "-o", help=OPTION_HELP)] = None,
-        vs: Annotated[list[str] | None, typer.Option("--vs", help="a house-rule .toml file to compare (repeatable)")
-                      ] = None,
+        rules: RulesOpt = "auction",
+        option: OptionsOpt = None,
+        vs: VsOpt = None,
         hand: Annotated[list[str] | None, typer.Option("--hand", "-H", help="a hand to get bid advice for (repeatable)")
                         ] = None,
         upcard: Annotated[str | None, typer.Option("--upcard", help="two-handed: the turned-up card of --hand")] = None,
@@ -59,8 +62,8 @@ def register(app: typer.Typer) -> None:
         out: Annotated[Path | None, typer.Option("--out", help="report folder (default reports/RULES[-compare])")
                        ] = None,
         dpi: Annotated[int, typer.Option("--dpi", help="figure resolution")] = DPI,
-        workers: Annotated[int, typer.Option("--workers", help=WORKERS_HELP)] = 1,
-        cluster: Annotated[str | None, typer.Option("--cluster", help=CLUSTER_HELP)] = None,
+        workers: WorkersOpt = 1,
+        cluster: ClusterOpt = None,
         json_out: Annotated[bool, typer.Option("--json", help="print the report's path and figures as JSON")] = False,
     ) -> None:
         """Write a Markdown report with figures: statistics of a rule set, or a comparison of rule settings."""

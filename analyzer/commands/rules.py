@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from analyzer.cards import SUITS
-from analyzer.commands.common import OPTION_HELP, console, emit_json, load_rules, table
+from analyzer.commands.common import OptionsOpt, console, emit_json, load_rules, table
 from analyzer.rules import RuleSet, available, load
 
 
@@ -81,7 +81,7 @@ def register(app: typer.Typer) -> None:
     @app.command("rules")
     def rules_cmd(
         name: Annotated[str | None, typer.Argument(help="a rule set id or house-rule .toml file")] = None,
-        option: Annotated[list[str] | None, typer.Option("--option", "-o", help=OPTION_HELP)] = None,
+        option: OptionsOpt = None,
         json_out: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
     ) -> None:
         """List the rule sets, or show one with its options and meld table."""

@@ -18,7 +18,7 @@ import typer
 
 from analyzer.batches import check_cluster
 from analyzer.cards import SUITS, Hand, parse_card
-from analyzer.commands.common import OPTION_HELP, SEATS_HELP, console, emit_json, read_lines, table
+from analyzer.commands.common import SEATS_HELP, OptionsOpt, console, emit_json, read_lines, table
 from analyzer.errors import UserError
 from analyzer.progress import progress_bar
 from analyzer.rules import RuleSet, load
@@ -335,7 +335,7 @@ def register(app: typer.Typer) -> None:
         bid: Annotated[int | None, typer.Option("--bid", help="the winning bid (double deck: 50 lifts the "
                                                               "first-lead trump duty; default 0)")] = None,
         rules: Annotated[str | None, typer.Option("--rules", "-r", help=RULES_HELP + " (default auction)")] = None,
-        option: Annotated[list[str] | None, typer.Option("--option", "-o", help=OPTION_HELP)] = None,
+        option: OptionsOpt = None,
         file: Annotated[Path | None, typer.Option("--file", "-f", help="solve one JSON position per line "
                                                                       "(fields as the flags; the flags given are "
                                                                       "the defaults of every line), JSON Lines "

@@ -8,12 +8,16 @@ from typing import Annotated
 import typer
 
 from analyzer import warmup
-from analyzer.batches import CLUSTER_HELP, WORKERS_HELP, check_cluster, check_samples
+from analyzer.batches import check_cluster, check_samples
 from analyzer.cards import SUIT_NAMES, SUITS, suit_index
 from analyzer.commands.common import (
-    OPTION_HELP,
-    RULES_HELP,
     SEATS_HELP,
+    ClusterOpt,
+    JsonOpt,
+    OptionsOpt,
+    RulesOpt,
+    SeedOpt,
+    WorkersOpt,
     check_output,
     console,
     emit_json,
@@ -89,17 +93,17 @@ def print_stats(st: MeldStats) -> None:
 def register(app: typer.Typer) -> None:
     @app.command("stats", epilog=SEATS_HELP)
     def stats_cmd(
-        rules: Annotated[str, typer.Option("--rules", "-r", help=RULES_HELP)] = "auction",
-        option: Annotated[list[str] | None, typer.Option("--option", "-o", help=OPTION_HELP)] = None,
+        rules: RulesOpt = "auction",
+        option: OptionsOpt = None,
         samples: Annotated[int, typer.Option("--samples", "-n", help="random deals")] = DEFAULT_SAMPLES,
         play: Annotated[str, typer.Option("--play", help=PLAYS_HELP)] = "heuristic",
         trump: Annotated[str, typer.Option("--trump", help="the named trump of the meld figures (S H D C)")] = "S",
-        seed: Annotated[int, typer.Option("--seed", help="random seed (same seed, same answer)")] = 0,
-        workers: Annotated[int, typer.Option("--workers", help=WORKERS_HELP)] = 1,
-        cluster: Annotated[str | None, typer.Option("--cluster", help=CLUSTER_HELP)] = None,
+        seed: SeedOpt = 0,
+        workers: WorkersOpt = 1,
+        cluster: ClusterOpt = None,
         dd_nodes: Annotated[int, typer.Option("--dd-nodes", help="node budget of one double-dummy solve")
                             ] = DD_NODES,
-        json_out: Annotated[bool, typer.Option("--json", help="print everything as JSON")] = False,
+        json_out: JsonOpt = False,
         out: Annotated[Path | None, typer.Option("--out", help="save the per-deal columns (parquet)")] = None,
     ) -> None:
         """Meld, the chance of each meld (exact values beside), trick points and bid levels of random deals."""

@@ -16,7 +16,7 @@ import typer
 
 from analyzer import warmup
 from analyzer.batches import check_samples
-from analyzer.commands.common import OPTION_HELP, SEATS_HELP, console, emit_json, table
+from analyzer.commands.common import SEATS_HELP, OptionsOpt, console, emit_json, table
 from analyzer.errors import UserError
 from analyzer.progress import progress_bar
 from analyzer.rules import RuleSet, load
@@ -107,7 +107,7 @@ def register(app: typer.Typer) -> None:
         seed: Annotated[int, typer.Option("--seed", help="random seed (same seed, same figures)")] = 0,
         phase2: Annotated[str, typer.Option("--phase2", help="exact (double-dummy solver) or heuristic")] = "exact",
         rules: Annotated[str, typer.Option("--rules", "-r", help=RULES_HELP_2)] = "two-handed",
-        option: Annotated[list[str] | None, typer.Option("--option", "-o", help=OPTION_HELP)] = None,
+        option: OptionsOpt = None,
         score: Annotated[str | None, typer.Option("--score", help="game score, yours first: 84-97")] = None,
         target: Annotated[int | None, typer.Option("--target", help="game target (same as --option target=N)")]
         = None,
