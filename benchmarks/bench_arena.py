@@ -17,7 +17,7 @@ import time
 import numba
 
 from analyzer.arena import run_arena
-from analyzer.arena.agents import Advisor
+from analyzer.arena.advisor import Advisor
 from analyzer.rules import load
 
 

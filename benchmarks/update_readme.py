@@ -2,6 +2,7 @@
 
     python benchmarks/update_readme.py solver /tmp/solver.md    # a file between <!-- solver:begin/end -->
     python benchmarks/update_readme.py examples                 # rerun the README's example commands
+    python benchmarks/update_readme.py arena                    # the arena tables from reports/arena/*.json
 
 ``examples`` runs each example command of :data:`EXAMPLES` (output to a pipe: Markdown tables) and puts
 its output, in a console block, between ``<!-- NAME:begin -->`` and ``<!-- NAME:end -->``.
@@ -40,9 +41,54 @@ def run_example(command: str) -> str:
     return f"```console\n$ {command}\n{r.stdout.rstrip()}\n```"
 
 
+ARENA = README.parent / "reports" / "arena"
+OPPONENTS = ("formula", "trickster", "percentile")
+
+
+def _ci(e: dict, digits: int = 2) -> str:
+    return f"{e['mean']:+.{digits}f} ({e['lo']:+.{digits}f} to {e['hi']:+.{digits}f})"
+
+
+def _deciles(run: dict) -> tuple[int, int, float]:
+    """(deciles within ±3 points, deciles, the largest gap in points) of agent A's equal-size deciles."""
+    rows = [r for r in run["calibration"]["A"]["count"] if r["n"]]
+    gaps = [r["gap_points"] for r in rows]
+    return sum(abs(g) <= 3.0 for g in gaps), len(gaps), max(gaps, key=abs)
+
+
+def arena_tables() -> str:
+    """The advisor against every opponent, and its forecasts' calibration before and after the clue fit,
+    from the run summaries ``reports/arena/run_all.sh`` writes."""
+    import json
+
+    out = ["| rules | opponent | deals | advisor's net per deal (95%) | advisor makes | opponent makes | "
+           "time (2 workers) |", "| --- | --- | ---: | ---: | ---: | ---: | ---: |"]
+    cal = ["| rules | deciles within ±3, before the fit (prior clues) | after (fitted clues) | worst gap after |",
+           "| --- | ---: | ---: | ---: |"]
+    for rid in ("auction", "double-deck", "luxury-family"):
+        for opp in OPPONENTS:
+            f = ARENA / f"{rid}-advisor-vs-{opp}.json"
+            if not f.exists():
+                continue
+            d = json.loads(f.read_text())
+            a, b = d["A"], d["B"]
+            mk = lambda x: f"{100 * x['make_rate']['p']:.1f}%" if x.get("make_rate") else "–"  # noqa: E731
+            out.append(f"| {rid} | {opp} | {d['deals']:,} | **{_ci(a['net_per_deal'])}** | {mk(a)} | {mk(b)} | "
+                       f"{d['seconds'] / 60:.0f} min |")
+        before, after = ARENA / f"fit-{rid}-prior.json", ARENA / f"{rid}-advisor-vs-formula.json"
+        if before.exists() and after.exists():
+            (wb, nb, _), (wa, na, ga) = (_deciles(json.loads(x.read_text())) for x in (before, after))
+            cal.append(f"| {rid} | {wb}/{nb} | {wa}/{na} | {ga:+.1f} |")
+    return "\n".join(out) + "\n\nThe advisor's forecasts (chance of making its contract) against what happened, " \
+        "in ten equal-size groups of its contracts (the runs against `formula`; before: the clue-fit runs on " \
+        "seed 101):\n\n" + "\n".join(cal)
+
+
 def main() -> None:
     text = README.read_text()
-    if sys.argv[1] == "examples":
+    if sys.argv[1] == "arena":
+        text = replace(text, "arena", arena_tables())
+    elif sys.argv[1] == "examples":
         # the solver compiled first, so that the bid example shows its double-dummy check
         subprocess.run([sys.executable, "-m", "analyzer.warmup"], check=True)
         for name, command in EXAMPLES.items():

@@ -3,18 +3,10 @@
 import numpy as np
 import pytest
 
-from analyzer.arena.agents import (
-    Advisor,
-    Agent,
-    Formula,
-    MeldOnly,
-    RandomBidder,
-    conventional_call,
-    make_agent,
-    partner_shown_meld,
-    study,
-)
+from analyzer.arena.advisor import Advisor, study
+from analyzer.arena.agents import Agent, Formula, MeldOnly, RandomBidder, conventional_call, partner_shown_meld
 from analyzer.arena.core import deal_cards
+from analyzer.arena.registry import make_agent
 from analyzer.bidding.auction import Auction, parse_calls, replay
 from analyzer.bidding.features import features
 from analyzer.bidding.formula import fit_formula
@@ -168,7 +160,7 @@ def test_advisor_trump_and_forecast():
 def test_advisor_forecast_is_drawn_apart_from_the_decisions(monkeypatch):
     """The forecast comes from deals of its own (a seed stream no call or trump used: no winner's curse), and
     drawing it changes no call and no trump."""
-    import analyzer.arena.agents as ag
+    import analyzer.arena.advisor as ag
 
     draws = []
 

@@ -4,8 +4,9 @@ Classic's percentile method, with hand-worked examples of each step."""
 import numpy as np
 import pytest
 
-from analyzer.arena.agents import Agent, make_agent
+from analyzer.arena.agents import Agent
 from analyzer.arena.percentile import PercentileBidder, percentile_levels
+from analyzer.arena.registry import make_agent
 from analyzer.arena.trickster import (
     boss_cards,
     points_per_trick,

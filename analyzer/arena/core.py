@@ -36,7 +36,8 @@ from typing import Any
 import numpy as np
 import polars as pl
 
-from analyzer.arena.agents import Advisor, AdvisorStats, make_agent
+from analyzer.arena.advisor import Advisor, AdvisorStats
+from analyzer.arena.registry import make_agent
 from analyzer.batches import run_batches
 from analyzer.bidding.auction import Auction, BidView, IllegalCall
 from analyzer.cards import card_names, from_planes

@@ -38,8 +38,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from analyzer.bidding.auction import BidView
+from analyzer.arena.advisor import study
+from analyzer.arena.agents import conventional_call
+from analyzer.bidding.auction import BidView, replay
 from analyzer.errors import UserError
+from analyzer.rng import seed_of
 from analyzer.rules.model import RuleSet
 
 #: simulated deals per trump (the game's ``simulationsPerSuit``)
@@ -76,8 +79,6 @@ def percentile_levels(scores: np.ndarray) -> dict[str, int]:
 def percentile_bid(rules: RuleSet, seat: int, dealer: int, hand: np.ndarray, seed: int,
                    simulations: int = SIMULATIONS, level: str = "pro", policy: str = "v1") -> tuple[int, int]:
     """(maximum willing bid, trump) of the method for ``hand`` (module docstring)."""
-    from analyzer.arena.agents import study
-
     st = study(rules, seat, dealer, hand, simulations, seed, others=False, policy=policy)
     lv = [percentile_levels(st.me_tot[t]) for t in range(4)]
     key = "suggested" if level == "pro" else "standard"
@@ -104,8 +105,6 @@ class PercentileBidder:
         self._cache: dict[tuple, tuple[int, int]] = {}
 
     def _analysis(self, view: BidView) -> tuple[int, int]:
-        from analyzer.rng import seed_of
-
         k = (view.key, view.seat, view.hand.tobytes())
         got = self._cache.get(k)
         if got is None:
@@ -116,9 +115,6 @@ class PercentileBidder:
         return got
 
     def bid(self, view: BidView) -> int | None:
-        from analyzer.arena.agents import conventional_call
-        from analyzer.bidding.auction import replay
-
         rs = view.rules
         a = replay(rs, view.dealer, view.calls)
         partners = set(view.partners)

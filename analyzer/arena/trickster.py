@@ -42,8 +42,11 @@ import math
 
 import numpy as np
 
-from analyzer.bidding.auction import BidView
+from analyzer.arena.agents import conventional_call
+from analyzer.bidding.auction import BidView, replay
+from analyzer.meld import meld_batch
 from analyzer.rules.model import RuleSet
+from analyzer.score import convert_points
 
 
 def _suit_counts(rules: RuleSet, hand: np.ndarray) -> np.ndarray:
@@ -113,9 +116,6 @@ PARTNER_MELD = 3.0
 
 def trickster_target(rules: RuleSet, hand: np.ndarray) -> tuple[int | None, int]:
     """(target, trump) of the method (module docstring); target None when no suit qualifies."""
-    from analyzer.meld import meld_batch
-    from analyzer.score import convert_points
-
     meld = meld_batch(np.asarray(hand, dtype=np.int64)[None, :], rules)[0].astype(np.int64)
     win = winners_by_trump(rules, hand)
     ppt = points_per_trick(rules)
@@ -151,9 +151,6 @@ class TricksterBidder:
         return got
 
     def bid(self, view: BidView) -> int | None:
-        from analyzer.arena.agents import conventional_call
-        from analyzer.bidding.auction import replay
-
         rs = view.rules
         a = replay(rs, view.dealer, view.calls)
         partners = set(view.partners)

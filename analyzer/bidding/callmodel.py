@@ -1,7 +1,7 @@
 """The call model: which call to make now — pass or which bid — by expected net score over sampled deals.
 
 The advisor (``pinochle bid`` through :func:`analyzer.advise.advise`, and the arena's
-:class:`analyzer.arena.agents.Advisor`) answers the question a player has at his turn: *what do I call now?*
+:class:`analyzer.arena.advisor.Advisor`) answers the question a player has at his turn: *what do I call now?*
 Every legal call (pass and every legal bid) is followed on every sampled deal to the end of the auction
 and scored; the call with the highest expected net score wins (paired: every call is judged on the same
 deals). The pieces:

@@ -39,7 +39,7 @@ below the likelihood — exact conditioning by rejection, repeatable at any thre
 seat's stronger clue keeps a subset of the deals its weaker one kept, since they share the draw).
 :meth:`Evidence.accept` (hard tests and thinning) is the deal sampler's ``accept`` hook
 (:func:`analyzer.deal.table`), :meth:`Evidence.accept_hard` the hard tests alone; the arena's advisor
-samples by the hard clues and weighs by the soft ones (:class:`analyzer.arena.agents.Advisor`).
+samples by the hard clues and weighs by the soft ones (:class:`analyzer.arena.advisor.Advisor`).
 :func:`analyzer.advise.advise_after_auction` runs the bid advisor on deals that pass
 :meth:`Evidence.accept`, for ``pinochle bid --auction``.
 """

@@ -9,7 +9,7 @@ from typing import Annotated, Any
 import polars as pl
 import typer
 
-from analyzer.arena.agents import AGENTS_HELP
+from analyzer.arena.registry import AGENTS_HELP
 from analyzer.batches import MAX_DEALS, check_cluster, check_samples
 from analyzer.commands.common import (
     SEATS_HELP,
