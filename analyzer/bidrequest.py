@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from analyzer import warmup
-from analyzer.advise import DEFAULT_SAMPLES, Advice, advise, default_plays
+from analyzer.advice import Advice
+from analyzer.advise import DEFAULT_SAMPLES, advise, default_plays
 from analyzer.batches import check_cluster, check_samples
 from analyzer.commands.common import ADVICE_LIMIT_WHY, MAX_ADVICE_SAMPLES, parse_hand
 from analyzer.deal import resolve_seat

@@ -99,7 +99,7 @@ LAYERS = [
     {"analyzer.play", "analyzer.solve"},
     {"analyzer.simulate", "analyzer.twohand", "analyzer.warmup"},
     {"analyzer.bidding"},
-    {"analyzer.advise", "analyzer.compare", "analyzer.meldstats", "analyzer.calibration"},
+    {"analyzer.advise", "analyzer.advice", "analyzer.compare", "analyzer.meldstats", "analyzer.calibration"},
     {"analyzer.arena"},
     {"analyzer.report"},
     {"analyzer.commands", "analyzer.bidrequest", "analyzer.web", "analyzer.cli", "analyzer.__main__"},

@@ -21,14 +21,8 @@ from typing import Annotated
 
 import typer
 
-from analyzer.advise import (
-    DEFAULT_SAMPLES,
-    Advice,
-    CallAdvice,
-    CallFigures,
-    LevelFigures,
-    PlayAnalysis,
-)
+from analyzer.advice import Advice, CallAdvice, CallFigures, LevelFigures, PlayAnalysis
+from analyzer.advise import DEFAULT_SAMPLES
 from analyzer.batches import check_samples
 from analyzer.bidrequest import run_bid
 from analyzer.cards import SUIT_NAMES, SUITS
