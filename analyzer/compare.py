@@ -4,7 +4,7 @@ A *setting* is a rule set with some options switched (``head=always``) or a hous
 settings comes from option lists (``head=never,always`` x ``counting=classic,aces-tens``) and house
 files (:func:`settings_grid`); the first setting is the baseline.
 
-:func:`compare` deals ``samples`` random deals once per seed (:func:`analyzer.meldstats.iter_columns`):
+:func:`compare` deals ``samples`` random deals once per seed (:func:`analyzer.dealcolumns.iter_columns`):
 settings that share the pack, the seats and the hand size get the very same deals, so every figure is
 compared **paired** (deal by deal), which removes the deal-to-deal spread from the difference. Where a
 setting changes the deck (two-handed ``deck=24``) the deals cannot be shared: its figures are compared
@@ -32,16 +32,9 @@ import numpy as np
 import polars as pl
 
 from analyzer.batches import check_samples
+from analyzer.dealcolumns import iter_columns
 from analyzer.errors import UserError
-from analyzer.meldstats import (
-    FIT_DEALS,
-    MODEL_KEYS,
-    WorthModel,
-    iter_columns,
-    made_at,
-    side_outcome,
-    typical_bids,
-)
+from analyzer.meldstats import FIT_DEALS, MODEL_KEYS, WorthModel, made_at, side_outcome, typical_bids
 from analyzer.parquet import sink
 from analyzer.rules import RuleSet, load
 from analyzer.rules.loader import parse_option_args

@@ -11,11 +11,14 @@ and the probability is that count over ``C(K*c, h)``. Exact rationals (``fractio
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import combinations, product
 from math import comb
 
 from analyzer.cards import SUITS
+from analyzer.meld_ref import suit_items
 from analyzer.rules.model import MeldSpec, RuleSet
 
 
@@ -96,3 +99,61 @@ def exact_meld_table(rules: RuleSet, suit: int = 0, hand_size: int | None = None
             if p > 0:
                 out.append(ExactMeld(m.name, SUITS[suit] if m.scope == "suit" else None, n, p))
     return out
+
+
+# ---- a meld in any suit, and the mean meld -----------------------------------------------------------------
+def exact_any_suit(rules: RuleSet, meld: MeldSpec, n: int) -> Fraction:
+    """Exact chance of holding ``n`` copies of a suit meld's cards in at least one suit (inclusion-exclusion
+    over the suits: the requirements of several suits are on different cards, so they merge)."""
+    total = Fraction(0)
+    for k in range(1, 5):
+        for suits in combinations(range(4), k):
+            need: dict[int, int] = {}
+            for s in suits:
+                need.update(meld_requirement(rules, meld, n, s))
+            total += (-1) ** (k + 1) * prob_at_least(rules, need)
+    return total
+
+
+def _pattern_prob(rules: RuleSet, digits: Sequence[int]) -> Fraction:
+    """Chance that one given suit holds exactly ``digits[b]`` copies of the rank at lane bit b."""
+    deck = rules.deck
+    h, total = rules.hand_size, deck.size
+    rest = total - deck.nranks * deck.copies
+    inside = sum(digits)
+    if inside > h:
+        return Fraction(0)
+    ways = comb(rest, h - inside)
+    for d in digits:
+        ways *= comb(deck.copies, d)
+    return Fraction(ways, comb(total, h))
+
+
+def exact_mean_meld(rules: RuleSet, trump: int) -> Fraction:
+    """The exact mean meld of a random hand with trump ``trump``.
+
+    Meld is a sum of a part per suit (which depends only on the copies of each rank the suit holds), the
+    arounds and the fixed-card melds; the mean is the sum of their means. A suit part's mean sums over
+    the suit's count patterns (hypergeometric chances); an around or fixed-card meld's over its copies n
+    (the chance of holding n copies and not n + 1, from :func:`analyzer.exact.prob_at_least`).
+    """
+    deck = rules.deck
+    total = Fraction(0)
+    if any(m.scope == "suit" for m in rules.melds):
+        for digits in product(range(deck.copies + 1), repeat=deck.nranks):
+            p = _pattern_prob(rules, digits)
+            if p == 0:
+                continue
+            rc = {deck.rank_of(b): digits[b] for b in range(deck.nranks)}
+            plain = sum(pts for _, _, pts in suit_items(rc, False, rules))
+            trumped = sum(pts for _, _, pts in suit_items(rc, True, rules))
+            total += p * (3 * plain + trumped)  # the trump suit and three plain suits, by symmetry
+    for m in rules.melds:
+        if m.scope == "suit":
+            continue
+        at_least = [prob_at_least(rules, meld_requirement(rules, m, n)) for n in range(1, deck.copies + 1)]
+        at_least.append(Fraction(0))  # nobody holds more copies than the deck has
+        for n in range(1, deck.copies + 1):
+            total += (at_least[n - 1] - at_least[n]) * m.score(n)
+    del trump  # every suit gives the same mean: no meld in these tables depends on which suit is trump
+    return total

@@ -4,7 +4,7 @@
 :mod:`analyzer.batches` may spread over processes or a Dask cluster) and looks at seat 0's hand:
 
 * **meld** with its best trump and with a named trump: mean (95% interval), quantiles, histogram; the
-  exact mean for the named trump (:func:`exact_mean_meld`) beside the Monte-Carlo estimate;
+  exact mean for the named trump (:func:`analyzer.exact.exact_mean_meld`) beside the Monte-Carlo estimate;
 * **holdings**: the chance that a hand holds the cards of each meld once, twice (three and four times in
   the double deck): in the named trump suit and in any suit for suit melds; with the exact chance
   (:mod:`analyzer.exact`, inclusion-exclusion over the suits for "any suit") beside each estimate.
@@ -25,344 +25,32 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field, replace
-from fractions import Fraction
-from itertools import combinations, product
-from math import comb
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import polars as pl
 
-from analyzer.batches import check_samples, count_spans, iter_batches, spans
-from analyzer.cards import LANE, SUITS
-from analyzer.deal_kernel import deal_batch, mix32
+from analyzer.batches import check_samples
+from analyzer.cards import SUITS
+from analyzer.dealcolumns import (
+    COLUMNS,
+    DD_NODES,
+    PLAY_MODES,
+    iter_columns,
+    parse_plays,
+)
 from analyzer.errors import UserError
-from analyzer.exact import meld_requirement, prob_at_least
-from analyzer.meld import meld_batch
-from analyzer.meld_ref import suit_items
+from analyzer.exact import exact_any_suit, exact_mean_meld, meld_requirement, prob_at_least
 from analyzer.parquet import sink
 from analyzer.rules.model import MeldSpec, RuleSet
 from analyzer.score import convert_points, declarer_made, seat_unit, unit_totals
-from analyzer.simulate import play_bids
 from analyzer.stats import Estimate, Histogram, Proportion, mean_ci, proportion, wilson
 
-PLAY_MODES = ("heuristic", "dd")
-PLAYS_HELP = "trick play: heuristic (policy v1), dd (double-dummy solver), both, or none (meld only)"
-#: node budget of one double-dummy solve; a deal past it makes ``--play dd`` fail with a UserError
-DD_NODES = 2_000_000
-#: deals solved first to find out whether the solver can serve this rule set at all
-DD_PROBE = 4
 QUANTILES = (0.05, 0.25, 0.5, 0.75, 0.95, 0.99)
-SEED_MASK = (1 << 63) - 1
 DEALER_NOTE = "seat 0 sits left of the dealer, declares and leads"
-
-
-def parse_plays(text: str) -> tuple[str, ...]:
-    """``heuristic`` (or ``playout``), ``dd``, ``both`` or ``none`` -> the play modes to run."""
-    t = text.strip().lower()
-    if t in ("heuristic", "playout"):
-        return ("heuristic",)
-    if t == "dd":
-        return ("dd",)
-    if t == "both":
-        return PLAY_MODES
-    if t == "none":
-        return ()
-    raise UserError(f"unknown --play {text!r}: use heuristic, dd, both or none")
-
-
-# ---- dealing and playing one batch -------------------------------------------------------------------------
-def _pool(rules: RuleSet) -> np.ndarray:
-    """Every card of the pack, one entry per card (int64 kinds)."""
-    key = "meldstats_pool"
-    if key not in rules.cache:
-        rules.cache[key] = np.array(sorted(k for k in rules.deck.kinds for _ in range(rules.deck.copies)),
-                                    dtype=np.int64)
-    return rules.cache[key]
-
-
-def random_deals(rules: RuleSet, seed: int, start: int, n: int) -> tuple[np.ndarray, np.ndarray]:
-    """Deals ``start .. start + n - 1`` of the seed's sequence of random deals of the whole pack.
-
-    Returns hands int64[n, seats, copies] and the undealt cards int64[n, k] (two-handed's stock, its last
-    card the upcard). Deal ``i`` depends only on ``(seed, i)``.
-    """
-    base = np.zeros((rules.seats, rules.deck.copies), dtype=np.int64)
-    need = np.full(rules.seats, rules.hand_size, dtype=np.int64)
-    ids = np.arange(start, start + n, dtype=np.int64)
-    return deal_batch(base, _pool(rules), need, np.zeros(0, dtype=np.int64), int(seed) & SEED_MASK, ids,
-                      np.zeros(n, dtype=np.int64))
-
-
-def kind_counts(hands: np.ndarray, rules: RuleSet) -> np.ndarray:
-    """int8[n, 4, nranks]: copies of each card held, suit by suit, lane bit order (low rank first)."""
-    nr = rules.deck.nranks
-    shifts = (LANE * np.arange(4)[:, None] + np.arange(nr)[None, :]).astype(np.int64)
-    out = np.zeros((hands.shape[0], 4, nr), dtype=np.int8)
-    for p in range(hands.shape[1]):
-        out += ((hands[:, p, None, None] >> shifts[None]) & 1).astype(np.int8)
-    return out
-
-
-def choose_trump(rules: RuleSet, meld4: np.ndarray, counts: np.ndarray, stock: np.ndarray) -> np.ndarray:
-    """int64[n]: the declarer's trump — the upcard's suit where a stock names trump (two-handed), else
-    the suit with the most meld, then the longest, then the first of S H D C."""
-    if rules.play.stock and stock.shape[1] > 0:
-        return (stock[:, -1] // LANE).astype(np.int64)
-    length = counts.sum(axis=2).astype(np.int64)  # [n, 4]
-    key = meld4.astype(np.int64) * 64 + length
-    return key.argmax(axis=1).astype(np.int64)
-
-
-def _seed(seed: int, start: int, salt: int) -> int:
-    """A play seed derived from (run seed, batch start, salt)."""
-    h = mix32((int(seed) & 0xFFFFFFFF) ^ 0x68E31DA4)
-    h = mix32(h ^ ((int(seed) >> 32) & 0xFFFFFFFF))
-    h = mix32((h + (int(start) & 0xFFFFFFFF)) & 0xFFFFFFFF)
-    h2 = mix32(h ^ (int(salt) & 0xFFFFFFFF))
-    return (int(h) << 16) ^ int(h2)
-
-
-def hold_specs(rules: RuleSet) -> list[tuple[str, MeldSpec, int | None]]:
-    """The holding columns: (column name, meld, suit) — one per suit for suit melds, else one."""
-    out: list[tuple[str, MeldSpec, int | None]] = []
-    for m in rules.melds:
-        if m.scope == "suit":
-            out += [(f"hold_{m.name}_{SUITS[s]}", m, s) for s in range(4)]
-        else:
-            out.append((f"hold_{m.name}", m, None))
-    return out
-
-
-def copies_held(counts: np.ndarray, rules: RuleSet, meld: MeldSpec, suit: int | None) -> np.ndarray:
-    """int8[n]: how many complete copies of the meld's cards each hand holds (in ``suit`` for suit melds)."""
-    need = meld_requirement(rules, meld, 1, suit)
-    out = np.full(counts.shape[0], 127, dtype=np.int8)
-    for kind, c in need.items():
-        s, b = divmod(kind, LANE)
-        out = np.minimum(out, counts[:, s, b] // c)
-    return out
-
-
-def _dd_module() -> Any:
-    from analyzer import warmup
-
-    warmup.wait()
-    try:
-        import analyzer.solve as solve
-    except ImportError:
-        raise UserError("the double-dummy solver is not available: use --play heuristic") from None
-    if not hasattr(solve, "solve_deals"):
-        raise UserError("the double-dummy solver offers no solve_deals yet: use --play heuristic")
-    return solve
-
-
-def _dd_points(rules: RuleSet, hands: np.ndarray, trump: np.ndarray, bid: int, max_nodes: int) -> np.ndarray:
-    """The declaring side's card points with best play by everyone (seat 0 declares and leads)."""
-    solve = _dd_module()
-    res = solve.solve_deals(rules, hands, trump, 0, 0, bid=bid, max_nodes=max_nodes)
-    bad = int((~np.asarray(res.exact, dtype=bool)).sum())
-    if bad:
-        raise UserError(
-            f"the double-dummy solver could not solve {bad} of {hands.shape[0]} {rules.id} deals within "
-            f"{max_nodes:,} nodes each ({rules.seats} hands of {rules.hand_size} are too deep for it): "
-            "use --play heuristic, or raise --dd-nodes"
-        )
-    return np.asarray(res.value, dtype=np.int64)
-
-
-@dataclass(frozen=True)
-class DealTask:
-    """One batch: deals ``start .. start + n - 1`` of ``seed``, played in ``plays`` under ``rules``."""
-
-    rules: RuleSet
-    seed: int
-    start: int
-    n: int
-    plays: tuple[str, ...]
-    dd_nodes: int = DD_NODES
-
-
-def deal_columns(task: DealTask) -> dict[str, np.ndarray]:
-    """Per-deal columns of one batch (the batch runner's work function; see :data:`COLUMNS`)."""
-    rs = task.rules
-    hands, stock = random_deals(rs, task.seed, task.start, task.n)
-    n, seats = hands.shape[0], rs.seats
-    meld_all = meld_batch(hands.reshape(-1, rs.deck.copies), rs).reshape(n, seats, 4)
-    counts = kind_counts(hands[:, 0], rs)
-    trump = choose_trump(rs, meld_all[:, 0], counts, stock)
-    rows = np.arange(n)
-    cols: dict[str, np.ndarray] = {"deal": np.arange(task.start, task.start + n, dtype=np.int64)}
-    for t in range(4):
-        cols[f"meld_{SUITS[t]}"] = meld_all[:, 0, t].astype(np.int32)
-    cols["meld_best"] = meld_all[:, 0].max(axis=1).astype(np.int32)
-    cols["trump"] = trump.astype(np.int8)
-    cols["trumps_held"] = counts[rows, trump].sum(axis=1).astype(np.int8)
-    for s in range(seats):
-        cols[f"meld_s{s}"] = meld_all[rows, s, trump].astype(np.int32)
-    for r in rs.deck.ranks:
-        b = rs.deck.rank_bit[r]
-        cols[f"n_{r}"] = counts[:, :, b].sum(axis=1).astype(np.int8)
-    cols["trump_aces"] = counts[rows, trump, rs.deck.rank_bit[rs.deck.ranks[0]]].astype(np.int8)
-    cols["voids"] = (counts.sum(axis=2) == 0).sum(axis=1).astype(np.int8)
-    for name, m, s in hold_specs(rs):
-        cols[name] = copies_held(counts, rs, m, s)
-    bid = play_bids(rs)[-1]
-    declarer = 0 if rs.has_bidding else -1
-    for mode in task.plays:
-        if mode == "heuristic":
-            from analyzer.play import play_deals
-
-            pts = np.zeros((n, seats), dtype=np.int32)
-            trk = np.zeros((n, seats), dtype=np.int32)
-            for t in np.unique(trump):
-                sel = np.flatnonzero(trump == t)
-                res = play_deals(rs, hands[sel], int(t), 0, declarer, policy="v1",
-                                 seed=_seed(task.seed, task.start, int(t)), bid=bid)
-                pts[sel] = res.points
-                trk[sel] = res.tricks
-            for s in range(seats):
-                cols[f"heuristic_points_s{s}"] = pts[:, s]
-                cols[f"heuristic_tricks_s{s}"] = trk[:, s]
-        elif mode == "dd":
-            cols["dd_side_points"] = _dd_points(rs, hands, trump, bid, task.dd_nodes).astype(np.int32)
-        else:
-            raise ValueError(f"unknown play mode {mode!r}")
-    return cols
-
-
-#: what the per-deal columns mean (``--out`` writes them as parquet)
-COLUMNS = {
-    "deal": "deal index: its cards come from (seed, deal)",
-    "meld_S .. meld_C": "seat 0's meld with each trump",
-    "meld_best": "seat 0's meld with its best trump",
-    "trump": "the trump seat 0 names (0..3 = S H D C; two-handed: the upcard's suit)",
-    "trumps_held": "trump cards seat 0 holds",
-    "meld_s{i}": "seat i's meld in that trump",
-    "n_{rank}": "seat 0's cards of each rank",
-    "trump_aces": "seat 0's aces of trump",
-    "voids": "suits seat 0 holds no card of",
-    "hold_{meld}[_{suit}]": "complete copies of the meld's cards seat 0 holds (in that suit)",
-    "heuristic_points_s{i}, heuristic_tricks_s{i}": "card points and tricks of seat i, heuristic play",
-    "dd_side_points": "card points of seat 0's side with double-dummy play",
-}
-
-
-def collect(rules: RuleSet, samples: int, seed: int = 0, plays: Sequence[str] = ("heuristic",), *,
-            workers: int = 1, cluster: Any = None, progress: bool = False, dd_nodes: int = DD_NODES,
-            ) -> dict[str, np.ndarray]:
-    """The per-deal columns of ``samples`` random deals, computed batch by batch (:mod:`analyzer.batches`)
-    and joined (memory grows with ``samples``: the commands use :func:`iter_columns` instead).
-
-    The same ``seed`` gives the same columns however the batches are spread.
-    """
-    return collect_many([rules], samples, seed, plays, workers=workers, cluster=cluster, progress=progress,
-                        dd_nodes=dd_nodes)[0]
-
-
-def collect_many(rule_sets: Sequence[RuleSet], samples: int, seed: int = 0, plays: Sequence[str] = ("heuristic",),
-                 *, workers: int = 1, cluster: Any = None, progress: bool = False, dd_nodes: int = DD_NODES,
-                 ) -> list[dict[str, np.ndarray]]:
-    """:func:`collect` for several rule sets on the same seed: rule sets with the same pack, seats and
-    hand size get the very same deals."""
-    parts = list(iter_columns(rule_sets, samples, seed, plays, workers=workers, cluster=cluster, progress=progress,
-                              dd_nodes=dd_nodes))
-    return [{k: np.concatenate([p[i][k] for p in parts]) for k in parts[0][i]} for i in range(len(rule_sets))]
-
-
-def iter_columns(rule_sets: Sequence[RuleSet], samples: int, seed: int = 0, plays: Sequence[str] = ("heuristic",),
-                 *, workers: int = 1, cluster: Any = None, progress: bool = False, dd_nodes: int = DD_NODES,
-                 ) -> Iterator[list[dict[str, np.ndarray]]]:
-    """Batch after batch of the run (:data:`~analyzer.batches.BATCH` deals each, in deal order), the
-    per-deal columns of every rule set on those deals: memory holds a few batches whatever ``samples``."""
-    plays = tuple(plays)
-    check_samples(samples)
-    if "dd" in plays:
-        for rs in rule_sets:
-            dd_probe(rs, seed, dd_nodes)
-    clean = [replace(rs, cache={}) for rs in rule_sets]  # small pickles
-    tasks = (DealTask(rs, int(seed), sp.start, sp.n, plays, dd_nodes) for sp in spans(samples) for rs in clean)
-    label = rule_sets[0].id if len(rule_sets) == 1 else f"{len(rule_sets)} settings"
-    k = len(rule_sets)
-    group: list[dict[str, np.ndarray]] = []
-    for cols in iter_batches(deal_columns, tasks, total=count_spans(samples) * k, workers=workers, cluster=cluster,
-                             progress=progress, label=f"{label}: dealing and playing"):
-        group.append(cols)
-        if len(group) == k:
-            yield group
-            group = []
-
-
-def dd_probe(rules: RuleSet, seed: int, dd_nodes: int) -> None:
-    """Solve the run's first few deals; UserError at once when the solver cannot serve the rule set."""
-    _dd_module()
-    if dd_nodes < 1:
-        raise UserError(f"--dd-nodes must be at least 1, not {dd_nodes}")
-    hands, stock = random_deals(rules, seed, 0, DD_PROBE)
-    m = meld_batch(hands[:, 0], rules)
-    trump = choose_trump(rules, m, kind_counts(hands[:, 0], rules), stock)
-    _dd_points(rules, hands, trump, play_bids(rules)[-1], dd_nodes)
-
-
-# ---- exact values ------------------------------------------------------------------------------------------
-def exact_any_suit(rules: RuleSet, meld: MeldSpec, n: int) -> Fraction:
-    """Exact chance of holding ``n`` copies of a suit meld's cards in at least one suit (inclusion-exclusion
-    over the suits: the requirements of several suits are on different cards, so they merge)."""
-    total = Fraction(0)
-    for k in range(1, 5):
-        for suits in combinations(range(4), k):
-            need: dict[int, int] = {}
-            for s in suits:
-                need.update(meld_requirement(rules, meld, n, s))
-            total += (-1) ** (k + 1) * prob_at_least(rules, need)
-    return total
-
-
-def _pattern_prob(rules: RuleSet, digits: Sequence[int]) -> Fraction:
-    """Chance that one given suit holds exactly ``digits[b]`` copies of the rank at lane bit b."""
-    deck = rules.deck
-    h, total = rules.hand_size, deck.size
-    rest = total - deck.nranks * deck.copies
-    inside = sum(digits)
-    if inside > h:
-        return Fraction(0)
-    ways = comb(rest, h - inside)
-    for d in digits:
-        ways *= comb(deck.copies, d)
-    return Fraction(ways, comb(total, h))
-
-
-def exact_mean_meld(rules: RuleSet, trump: int) -> Fraction:
-    """The exact mean meld of a random hand with trump ``trump``.
-
-    Meld is a sum of a part per suit (which depends only on the copies of each rank the suit holds), the
-    arounds and the fixed-card melds; the mean is the sum of their means. A suit part's mean sums over
-    the suit's count patterns (hypergeometric chances); an around or fixed-card meld's over its copies n
-    (the chance of holding n copies and not n + 1, from :func:`analyzer.exact.prob_at_least`).
-    """
-    deck = rules.deck
-    total = Fraction(0)
-    if any(m.scope == "suit" for m in rules.melds):
-        for digits in product(range(deck.copies + 1), repeat=deck.nranks):
-            p = _pattern_prob(rules, digits)
-            if p == 0:
-                continue
-            rc = {deck.rank_of(b): digits[b] for b in range(deck.nranks)}
-            plain = sum(pts for _, _, pts in suit_items(rc, False, rules))
-            trumped = sum(pts for _, _, pts in suit_items(rc, True, rules))
-            total += p * (3 * plain + trumped)  # the trump suit and three plain suits, by symmetry
-    for m in rules.melds:
-        if m.scope == "suit":
-            continue
-        at_least = [prob_at_least(rules, meld_requirement(rules, m, n)) for n in range(1, deck.copies + 1)]
-        at_least.append(Fraction(0))  # nobody holds more copies than the deck has
-        for n in range(1, deck.copies + 1):
-            total += (at_least[n - 1] - at_least[n]) * m.score(n)
-    del trump  # every suit gives the same mean: no meld in these tables depends on which suit is trump
-    return total
 
 
 # ---- summaries ---------------------------------------------------------------------------------------------
@@ -895,8 +583,6 @@ def fraction_text(p: float) -> str:
 
 
 __all__ = [
-    "BidRow", "COLUMNS", "DealTask", "Distribution", "Holding", "MeldStats", "PlayAccumulator", "PlayStats",
-    "SideOutcome", "StatsAccumulator", "TrumpRow", "WorthModel", "collect", "collect_many", "deal_columns",
-    "exact_any_suit", "exact_mean_meld", "holdings", "iter_columns", "meld_stats", "parse_plays", "random_deals",
-    "side_outcome",
+    "BidRow", "Distribution", "Holding", "MeldStats", "PlayAccumulator", "PlayStats", "SideOutcome",
+    "StatsAccumulator", "TrumpRow", "WorthModel", "holdings", "meld_stats", "side_outcome",
 ]

@@ -7,8 +7,8 @@ import pytest
 from analyzer import batches
 from analyzer.batches import BATCH, plan, run_batches
 from analyzer.compare import compare, settings_grid
+from analyzer.dealcolumns import collect
 from analyzer.errors import UserError
-from analyzer.meldstats import collect
 from analyzer.rules import load
 
 SAMPLES = BATCH + 1500  # two batches, the second one short

@@ -97,7 +97,7 @@ LAYERS = [
     {"analyzer.meld", "analyzer.meld_kernel", "analyzer.meld_ref", "analyzer.exact", "analyzer.deal",
      "analyzer.deal_kernel", "analyzer.rng", "analyzer.score", "analyzer.batches"},
     {"analyzer.play", "analyzer.solve"},
-    {"analyzer.simulate", "analyzer.twohand", "analyzer.warmup"},
+    {"analyzer.simulate", "analyzer.twohand", "analyzer.warmup", "analyzer.dealcolumns"},
     {"analyzer.bidding"},
     {"analyzer.advise", "analyzer.advice", "analyzer.compare", "analyzer.meldstats", "analyzer.calibration"},
     {"analyzer.arena"},

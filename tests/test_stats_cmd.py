@@ -10,17 +10,10 @@ import numpy as np
 import polars as pl
 import pytest
 
-from analyzer.exact import meld_requirement, prob_at_least
+from analyzer.dealcolumns import collect, kind_counts, random_deals
+from analyzer.exact import exact_any_suit, exact_mean_meld, meld_requirement, prob_at_least
 from analyzer.meld import meld_batch
-from analyzer.meldstats import (
-    collect,
-    exact_any_suit,
-    exact_mean_meld,
-    kind_counts,
-    meld_stats,
-    random_deals,
-    typical_bids,
-)
+from analyzer.meldstats import meld_stats, typical_bids
 from analyzer.rules import load
 
 GAMES = ("luxury-family", "double-deck", "auction", "two-handed")

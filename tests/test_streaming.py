@@ -11,13 +11,12 @@ import pytest
 from analyzer import progress
 from analyzer.batches import BATCH, iter_batches
 from analyzer.compare import compare, difference, ratio_ci, settings_grid
+from analyzer.dealcolumns import collect, collect_many
 from analyzer.meldstats import (
     FIT_DEALS,
     Distribution,
     PlayAccumulator,
     WorthModel,
-    collect,
-    collect_many,
     meld_stats,
     play_stats,
     side_outcome,

@@ -25,8 +25,9 @@ from analyzer.commands.common import (
     parse_hand,
 )
 from analyzer.compare import compare, parse_grid_options, settings_grid
+from analyzer.dealcolumns import PLAYS_HELP, parse_plays
 from analyzer.errors import UserError
-from analyzer.meldstats import PLAYS_HELP, meld_stats, parse_plays
+from analyzer.meldstats import meld_stats
 from analyzer.report import DPI, compare_report, stats_report
 from analyzer.rules import load
 

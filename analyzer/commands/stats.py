@@ -24,7 +24,8 @@ from analyzer.commands.common import (
     load_rules,
     table,
 )
-from analyzer.meldstats import DD_NODES, PLAYS_HELP, MeldStats, fraction_text, meld_stats, parse_plays
+from analyzer.dealcolumns import DD_NODES, PLAYS_HELP, parse_plays
+from analyzer.meldstats import MeldStats, fraction_text, meld_stats
 
 DEFAULT_SAMPLES = 20_000
 
