@@ -22,6 +22,7 @@ from analyzer.solve import (
     make_position,
     solve_deal,
     solve_deals,
+    solve_position,
     solve_positions,
 )
 
@@ -188,6 +189,10 @@ def check_against_reference(rules, n, seed, sizes=(2, 3, 4)):
             rules, [" ".join(c[2] for c in h) for h in hands], trump, leader, declarer,
             [c[2] for c in trick]))
     results = solve_positions(rules, positions, all_cards=True)
+    # the single form answers the same (same parameters, same result type)
+    one = solve_position(rules, positions[0], all_cards=True)
+    assert (one.value, one.lower, one.upper, one.card_values) == (results[0].value, results[0].lower,
+                                                                 results[0].upper, results[0].card_values)
     for (hands, trick, trump, leader, declarer), res in zip(cases, results, strict=True):
         v, cards = reference(game, hands, trick, leader, trump, side_of(rules, declarer))
         got = {rules.deck.name(k): x for k, x in res.card_values.items()}

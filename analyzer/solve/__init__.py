@@ -2,8 +2,8 @@
 
 ``solve_deal(rules, hands, trump, leader, declarer)`` solves one position (at a trick boundary or
 inside a trick; optionally the value of every legal card), ``solve_deals`` a batch of deals in
-parallel, ``solve_positions`` a batch of checked :class:`Position` values. Every search is bounded
-by a node budget; a result past it is marked inexact and carries proven lower and upper bounds.
+parallel, ``solve_position`` / ``solve_positions`` one or a batch of checked :class:`Position` values.
+Every search is bounded by a node budget; a result past it is marked inexact and carries proven lower and upper bounds.
 With ``lines`` (default for ``solve_deals``) an exact solve also replays one optimal line and gives
 every seat's points and tricks along it (``DealsResult.points`` / ``tricks``; ``played`` says where).
 """
@@ -20,6 +20,7 @@ from analyzer.solve.api import (
     release_tables,
     solve_deal,
     solve_deals,
+    solve_position,
     solve_positions,
     trump_index,
 )
@@ -36,6 +37,7 @@ __all__ = [
     "release_tables",
     "solve_deal",
     "solve_deals",
+    "solve_position",
     "solve_positions",
     "trump_index",
 ]

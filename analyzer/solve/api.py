@@ -433,6 +433,14 @@ def solve_positions(rules: RuleSet, positions: Sequence[Position], all_cards: bo
     return [_result(run, i, all_cards) for i in range(n)]
 
 
+def solve_position(rules: RuleSet, position: Position, all_cards: bool = False,
+                   max_nodes: int = DEFAULT_MAX_NODES, config: SolverConfig = DEFAULT_CONFIG,
+                   lines: bool = False) -> SolveResult:
+    """One checked position (see :func:`make_position`): the single form of :func:`solve_positions`, with
+    the same parameters and result."""
+    return solve_positions(rules, [position], all_cards, max_nodes, config, lines)[0]
+
+
 def solve_deal(rules: RuleSet, hands: Any, trump: int, leader: int, declarer: int,
                trick: Sequence[int | str] = (), bid: int = 0, all_cards: bool = False,
                max_nodes: int = DEFAULT_MAX_NODES, config: SolverConfig = DEFAULT_CONFIG,
