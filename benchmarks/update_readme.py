@@ -69,6 +69,7 @@ def arena_tables() -> str:
         for opp in OPPONENTS:
             f = ARENA / f"{rid}-advisor-vs-{opp}.json"
             if not f.exists():
+                out.append(f"| {rid} | {opp} | – | not run yet (`reports/arena/run_all.sh`) | | | |")
                 continue
             d = json.loads(f.read_text())
             a, b = d["A"], d["B"]
