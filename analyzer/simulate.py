@@ -44,7 +44,7 @@ import numpy as np
 import polars as pl
 
 from analyzer.cards import SUITS, Hand, from_planes
-from analyzer.deal import Accept, Constraint, Deals, table
+from analyzer.deal import Accept, Constraint, Deals, Table, table
 from analyzer.deal_kernel import mix32
 from analyzer.errors import UserError
 from analyzer.meld import meld_batch
@@ -365,7 +365,7 @@ class _Chunk:
     """One chunk of a simulation: deals ``start .. stop - 1`` and everything needed to play them (a task that
     may run in another process: every field pickles)."""
 
-    tab: Any
+    tab: Table
     index: int
     start: int
     stop: int
