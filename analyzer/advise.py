@@ -225,7 +225,8 @@ def _call_text(state: AuctionState, ch: CallChoice, best: CallFigures, nxt: Call
     if best.bid is not None and not state.to_act:
         why.append("nobody calls after you, so the lowest winning bid")
     elif best.bid is not None and ch.due and best.bid == ch.due:
-        why.append("the conventional bid your hand owes")
+        why.append("the conventional bid your hand owes" + ("; free bids wait for your next turn"
+                                                            if state.forced(ch.due) else ""))
     elif best.bid is not None and best.bid > state.min_bid and state.to_act:
         why.append("above the lowest legal bid to shut out the seats still to call")
     text = f"{head}{' (' + why[0] + ')' if why else ''}: expected net {best.net.mean:+.1f} (95% {best.net.lo:+.1f} " \

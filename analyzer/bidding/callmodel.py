@@ -40,8 +40,9 @@ then to the lowest bid: when nobody can call after me the call is
 the lowest winning bid or a pass, never more (a higher bid only adds the risk of a set: a made contract
 scores meld plus tricks, not the bid). When seats can still call, a higher bid may pay to shut them out,
 and the expected values decide. While a seat still to call could read my call, I keep the conventions on
-my first call (a due signal is made, or a free bid above it; signal values are not bid freely); with
-nobody after me they bind no more. A bid that is made less than ``risk`` of the time where I declare is
+my first call (a due signal is made; on my last turn a free bid above it may replace it, while with a
+turn to come the due bid is the call outright and free bids wait for that turn; signal values are not bid
+freely); with nobody after me they bind no more. A bid that is made less than ``risk`` of the time where I declare is
 left out (a due conventional bid excepted).
 """
 
@@ -135,8 +136,15 @@ class AuctionState:
             return True
         cv = Convention.of(self.rules)
         if due:
+            if self.forced(due):
+                return bid == due
             return bid is not None and (bid == due or (bid > due and not cv.reserved(bid, True, self.high)))
         return bid is None or not cv.reserved(bid, True, self.high)
+
+    def forced(self, due: int) -> bool:
+        """Whether the due conventional bid ``due`` is my call outright: it is due and I get another turn
+        (the auction goes on for more rounds), so a free bid above it can wait for that turn."""
+        return bool(due) and self.conventions_bind and not self.last_turn
 
 
 def opening_calls(rules: RuleSet, dealer: int, seat: int) -> list[Call]:
@@ -454,7 +462,7 @@ def choose_call(state: AuctionState, out: Outcomes, hand: np.ndarray, risk: floa
     for k in order[1:]:
         if value[k] > value[best] + 1e-9:  # ties: pass, then the lowest bid
             best = k
-    rest = [k for k in order if k != best]
+    rest = [k for k in order if k != best] or [k for k in range(len(calls)) if k != best]  # forced: vs the rest
     differ = [k for k in rest if not np.array_equal(net[k], net[best])]  # a call with the very same outcome is
     rest = differ or rest  # no alternative: compare with the best call that changes something
     second = max(rest, key=lambda k: (value[k], -k)) if rest else -1
