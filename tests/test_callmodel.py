@@ -250,6 +250,11 @@ def test_every_call_is_legal_over_many_random_auctions(rid, opts):
             elif ch.call is not None:
                 assert not cv.reserved(ch.call, True, state.high)
         assert ch.allowed[ch.best]
-        if ch.allowed[0]:  # passing is open: the call never does worse than passing
+        if state.turn_to_come:  # another turn may come: the least allowed raise up to the ceiling, else pass
+            ceil = ch.ceiling.bid
+            within = [c for k, c in enumerate(ch.calls)
+                      if c is not None and ch.allowed[k] and (c == state.due(hand) or (ceil is not None and c <= ceil))]
+            assert ch.call == (min(within) if within else None)
+        elif ch.allowed[0]:  # passing is open: the call never does worse than passing
             assert ch.value[ch.best] >= ch.value[0] - 1e-9
             assert ch.call is None or ch.value[ch.best] > ch.value[0]

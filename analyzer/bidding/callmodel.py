@@ -33,17 +33,25 @@ wins: on the deals where, having bid ``b`` and raising no further, I end up decl
 ``risk`` of the time, and there are enough such deals to judge (effective size). The per-trump ceilings
 say how high each trump is worth going.
 
-**The call now** is the legal call of the highest expected net over all deals, my later raises going up
-to the ceiling. A bid must beat passing beyond the sampling noise (the lower end of the paired 95%
-interval of its gain over passing above 0), else I pass when passing is allowed. Ties go to passing,
-then to the lowest bid: when nobody can call after me the call is
-the lowest winning bid or a pass, never more (a higher bid only adds the risk of a set: a made contract
-scores meld plus tricks, not the bid). When seats can still call, a higher bid may pay to shut them out,
-and the expected values decide. While a seat still to call could read my call, I keep the conventions on
-my first call (a due signal is made; on my last turn a free bid above it may replace it, while with a
-turn to come the due bid is the call outright and free bids wait for that turn; signal values are not bid
-freely); with nobody after me they bind no more. A bid that is made less than ``risk`` of the time where I declare is
-left out (a due conventional bid excepted).
+**The call now**, on my last turn (nobody can bid after me, or the rounds end with my call), is the legal
+call of the highest expected net over all deals. A bid must beat passing beyond the sampling noise (the
+lower end of the paired 95% interval of its gain over passing above 0), else I pass when passing is
+allowed. Ties go to passing, then to the lowest bid: when nobody can call after me the call is the lowest
+winning bid or a pass, never more (a higher bid only adds the risk of a set: a made contract scores meld
+plus tricks, not the bid). When seats can still call on a last turn (auction's one round), a higher bid
+may pay to shut them out, and the expected values decide.
+
+**With a turn to come** (:attr:`AuctionState.turn_to_come`: open auctions, or rounds left) the call is the
+least allowed raise up to the ceiling, else pass: the way the model plays my own later turns. Choosing
+the highest expected net there (jumps to shut the others out) measured worse in the arena against
+``formula`` on 1,500-2,000 seed-101 deals: Luxury Family +4.3 against +7.3 a deal, and double deck
+below the least-raise rule as well; the jumps' values are the best of many noisy, model-bound estimates.
+
+While a seat still to call could read my call, I keep the conventions on my first call (a due signal
+is made; on my last turn a free bid above it may replace it, while with a turn to come the due bid is
+the call outright and free bids wait for that turn; signal values are not bid freely); with nobody
+after me they bind no more. A bid that is made less than ``risk`` of the time where I declare is left
+out (a due conventional bid excepted).
 """
 
 from __future__ import annotations
@@ -140,6 +148,12 @@ class AuctionState:
                 return bid == due
             return bid is not None and (bid == due or (bid > due and not cv.reserved(bid, True, self.high)))
         return bid is None or not cv.reserved(bid, True, self.high)
+
+    @property
+    def turn_to_come(self) -> bool:
+        """Whether I may get another turn after this call: a seat still to call could bid after me and the
+        rounds are not used up."""
+        return bool(self.to_act) and not self.last_turn
 
     def forced(self, due: int) -> bool:
         """Whether the due conventional bid ``due`` is my call outright: it is due and I get another turn
@@ -462,6 +476,10 @@ def choose_call(state: AuctionState, out: Outcomes, hand: np.ndarray, risk: floa
     for k in order[1:]:
         if value[k] > value[best] + 1e-9:  # ties: pass, then the lowest bid
             best = k
+    if state.turn_to_come:  # the least allowed raise up to the ceiling, else pass (module docstring)
+        ok = [k for k in range(1, len(calls))
+              if allowed[k] and (calls[k] == due or (ceil.bid is not None and calls[k] <= ceil.bid))]
+        best = ok[0] if ok else 0  # pass is allowed here: a due bid with a turn to come is forced
     rest = [k for k in order if k != best] or [k for k in range(len(calls)) if k != best]  # forced: vs the rest
     differ = [k for k in rest if not np.array_equal(net[k], net[best])]  # a call with the very same outcome is
     rest = differ or rest  # no alternative: compare with the best call that changes something
