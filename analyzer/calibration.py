@@ -243,9 +243,11 @@ def _save(fig: Any, path: str | Path) -> Path:
     return p
 
 
-def markdown_table(table: Sequence[CalibrationBin]) -> str:
-    """The calibration table as Markdown."""
-    lines = ["| predicted | hands | mean forecast | observed (95%) | gap (points) | within ±5 |",
+def markdown_table(table: Sequence[CalibrationBin], tolerance: float = TOLERANCE) -> str:
+    """The calibration table as Markdown; the last column says whether the gap is within ``tolerance`` (the
+    tolerance the bins were judged at)."""
+    lines = ["| predicted | hands | mean forecast | observed (95%) | gap (points) | "
+             f"within ±{100 * tolerance:.0f} |",
              "| --- | ---: | ---: | ---: | ---: | :---: |"]
     for b in table:
         if not b.n or b.observed is None:

@@ -41,6 +41,9 @@ from analyzer.cards import Hand
 from analyzer.errors import UserError
 from analyzer.rules.model import RuleSet
 
+#: the calibration target of the clue-fit pages: every equal-size decile within 3 points
+CLUE_TOLERANCE = 0.03
+
 
 @dataclass(frozen=True)
 class ClueEvents:
@@ -172,7 +175,7 @@ def write_fit_report(before: list[str], after: list[str], out: str, name: str,
         rules, frame, sums = _read(paths)
         f = forecasts(frame, 0)
         p, made = f["p_make"].to_numpy(), f["made"].to_numpy().astype(bool)
-        runs.append((label, rules, sums, calibration_table(p, made, "count")))
+        runs.append((label, rules, sums, calibration_table(p, made, "count", tolerance=CLUE_TOLERANCE)))
     plt = _figure()
     fig, ax = plt.subplots(figsize=(5.8, 5.4))
     xs = np.linspace(0, 1, 2)
@@ -208,10 +211,10 @@ def write_fit_report(before: list[str], after: list[str], out: str, name: str,
     for label, _, sums, tb in runs:
         cmds = "; ".join(dict.fromkeys(s.get("command", "") for s in sums if s.get("command")))
         worst = max((abs(b.gap or 0.0) for b in tb if b.n), default=0.0)
-        within = sum(abs(b.gap or 0.0) <= 0.03 for b in tb if b.n)
+        within = sum(abs(b.gap or 0.0) <= CLUE_TOLERANCE for b in tb if b.n)
         lines += [f"## {label.capitalize()}", "", f"`{cmds}`", "",
                   f"{within} of {sum(1 for b in tb if b.n)} deciles within ±3 points (largest gap "
-                  f"{100 * worst:.1f}).", "", markdown_table(tb), ""]
+                  f"{100 * worst:.1f}).", "", markdown_table(tb, CLUE_TOLERANCE), ""]
     lines += [f"![reliability before and after]({png.name})", ""]
     page = folder / f"{name}.md"
     page.write_text("\n".join(lines), encoding="utf-8")
