@@ -34,6 +34,12 @@ The facts of the method, as this module applies them to our rule sets:
   the advisor keeps them — while a seat still to call could read the call (a due conventional bid first;
   signal values are not bid freely): Trickster's bot knows none, so without them the advisor's inference
   would misread its calls.
+
+How strong a yardstick it is, by game (checked against the source again, 2026-11-23: no departure that
+moves its bids by more than a point or two): its 2.5 points a trick fit double deck exactly (50 trick
+points over 20 tricks) but overrate auction's tricks by a fifth (25 over 12: about 2.1), so in auction it
+bids 2-3 points over its cards and goes set often. That is the published method's own weakness, kept on
+purpose; double deck is where it is a fair opponent.
 """
 
 from __future__ import annotations
