@@ -228,8 +228,10 @@ def _call_text(state: AuctionState, ch: CallChoice, best: CallFigures, nxt: Call
         why.append("the conventional bid your hand owes" + ("; free bids wait for your next turn"
                                                             if state.forced(ch.due) else ""))
     elif best.bid is not None and state.turn_to_come:
-        why.append("the least raise within your ceiling; raise again on a later turn up to "
-                   f"{ch.ceiling.bid}" if ch.ceiling.bid is not None else "the least raise")
+        why.append(("the least raise within your ceiling; raise again on a later turn up to "
+                    f"{ch.ceiling.bid}" if ch.ceiling.bid is not None else "the least raise")
+                   + "; with turns to come the advisor raises by the least step, as jumps the model rates "
+                   "higher lost in arena play")
     elif best.bid is not None and best.bid > state.min_bid and state.to_act:
         why.append("above the lowest legal bid to shut out the seats still to call")
     text = f"{head}{' (' + why[0] + ')' if why else ''}: expected net {best.net.mean:+.1f} (95% {best.net.lo:+.1f} " \
