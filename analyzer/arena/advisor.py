@@ -185,7 +185,8 @@ class Advisor:
     opening's clues only, and reusing it for the later calls cost double deck 2.2 points a deal against
     ``formula``, 95% 0.6 to 3.7, on 2,000 seed-101 deals: the later calls were judged on stale, heavily
     weighted deals.) The call is that of the call model (:func:`analyzer.bidding.callmodel.choose_call`)
-    on those deals: every legal call followed to the end of the auction, the highest expected net score.
+    on those deals: every legal call followed to the end of the auction; on a last turn the highest expected
+    net score, with a turn to come the least raise up to the ceiling.
     After winning it draws a fresh declaring-only study on the whole auction's clues and names the trump
     with the best expected net at the contract. Its forecast
     (chance of making, expected points; kept for calibration) comes from one more draw of its own, on the
