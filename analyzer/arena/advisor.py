@@ -319,7 +319,7 @@ class Advisor:
         e = self._entry(view)
         ev = self._evidence(view)
         st, w = self._sampled(view, ev, e, True)
-        call, limit, vpass = self._decide(view, st, w)
+        call, limit, vpass = self._decide(view, state, st, w)
         kept = int((w > 0).sum())
         ess = effective_size(w)
         self.stats.decisions += 1
@@ -330,10 +330,10 @@ class Advisor:
         self.last = Decision(call, limit, kept, ess, st.tried, vpass, len(ev.active) if ev is not None else 0)
         return call
 
-    def _decide(self, view: BidView, st: Study, weights: np.ndarray) -> tuple[int | None, int | None, float]:
+    def _decide(self, view: BidView, state: AuctionState, st: Study, weights: np.ndarray
+                ) -> tuple[int | None, int | None, float]:
         """The call of the call model (:func:`analyzer.bidding.callmodel.choose_call`) on the study's deals with
         their weights: (call, ceiling, expected net of passing)."""
-        state = AuctionState.of(view.rules, view.dealer, view.calls, view.seat)
         idx = np.flatnonzero(weights > 0)
         if idx.size == 0 or st.out is None:
             due = state.due(view.hand)

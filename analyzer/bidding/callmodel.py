@@ -158,7 +158,7 @@ class AuctionState:
     def forced(self, due: int) -> bool:
         """Whether the due conventional bid ``due`` is my call outright: it is due and I get another turn
         (the auction goes on for more rounds), so a free bid above it can wait for that turn."""
-        return bool(due) and self.conventions_bind and not self.last_turn
+        return bool(due) and self.conventions_bind and self.turn_to_come
 
 
 def opening_calls(rules: RuleSet, dealer: int, seat: int) -> list[Call]:
