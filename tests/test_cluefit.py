@@ -68,8 +68,61 @@ def test_write_stores_the_fit_the_advisor_reads(tmp_path, monkeypatch):
     write_fit({"rules": "auction", "fitted": {"shift": -1.5, "sigma": 4.25}, "events": 10, "files": ["/x/a.parquet"]})
     write_fit({"rules": "double-deck", "fitted": {"shift": 2.0, "sigma": 9.0}, "events": 5, "files": ["b.parquet"]})
     monkeypatch.setattr(inf, "CLUE_FIT", inf._read_clue_fit())
-    assert inf.CLUE_FIT == {"auction": (-1.5, 4.25), "double-deck": (2.0, 9.0)}
+    assert inf.CLUE_FIT == {"auction": ClueModel(-1.5, 4.25, "fitted"), "double-deck": ClueModel(2.0, 9.0, "fitted")}
+    write_fit({"rules": "double-deck", "events": 5, "files": ["b.parquet"],
+               "fitted": {"shift": 2.0, "sigma": 9.0, "partner": {"shift": -1.0, "sigma": 12.0}}})
+    monkeypatch.setattr(inf, "CLUE_FIT", inf._read_clue_fit())
+    assert inf.clue_model(load("double-deck")).partner == (-1.0, 12.0)
     m = inf.clue_model(load("auction"))
     assert (m.shift, m.sigma, m.source) == (-1.5, 4.25, "fitted")
     assert inf.clue_model(load("auction"), fitted=False).source == "prior"
     assert inf.clue_model(load("luxury-family")).source == "prior"
+
+
+def test_fit_by_relation_recovers_two_models():
+    rng = np.random.default_rng(7)
+    n = 8000
+    partner = rng.random(n) < 0.5
+    lim = rng.uniform(10, 40, n)
+    will = lim + np.where(partner, -3.0, 0.5) + np.where(partner, 5.0, 1.5) * rng.standard_normal(n)
+    b = rng.uniform(10, 42, n)
+    bid = will >= b
+    ev = ClueEvents(lim, np.where(bid, b, -math.inf), np.where(bid, math.inf, b), partner)
+    model, info = fit_clue_model(ev, ClueModel(0.0, 3.0), by_relation=True)
+    assert model.shift == pytest.approx(0.5, abs=0.3) and model.sigma == pytest.approx(1.5, abs=0.3)
+    assert model.partner == pytest.approx((-3.0, 5.0), abs=0.6)
+    assert info["partner"]["events"] == partner.sum() and info["events"] == n
+    pooled, pinfo = fit_clue_model(ev, ClueModel(0.0, 3.0))
+    assert pooled.partner is None and info["log_likelihood"] > pinfo["log_likelihood"]
+    # the partner's calls read with the partner's spread, the opponents' with theirs
+    lim1 = np.array([20.0])
+    ps, pg = model.partner
+    assert model.z("at-least", lim1, 22.0, partner=True)[0] == pytest.approx((20.0 + ps - 22.0) / pg)
+    assert model.z("below", lim1, 22.0)[0] == pytest.approx((22.0 - 20.0 - model.shift) / model.sigma)
+
+
+def test_clue_events_by_relation_follow_the_reading_seats():
+    rs = load("double-deck")
+    res = run_arena(rs, "formula", "meld-only", 12, seed=3)
+    every = clue_events(rs, res.frame)
+    # agent 0 (formula) reads: its partner's calls as partner, the other side's as opponents
+    by0 = clue_events(rs, res.frame, {0})
+    assert by0.partner is not None and by0.partner.any() and (~by0.partner).any()
+    # every seat reading: each seat's calls once as partner, once as opponents
+    assert every.n == 2 * int(every.partner.sum())
+    assert by0.n == every.n // 2
+
+
+def test_evidence_reads_partner_and_opponents_apart():
+    from analyzer.bidding.inference import Clue, Evidence
+    from analyzer.deal import table
+
+    rs = load("double-deck")  # I am seat 0; seat 2 is my partner, seats 1 and 3 my opponents
+    d = table(rs, 0, "AH AH AH TH TH TH KH KH KH QH QH QH JH JH JH AS AD AC KS QS").sample(500, 3)
+    # a model that reads my partner as hopelessly weak, the opponents as the prior does
+    weak_partner = ClueModel(0.0, 6.0, "fitted", (-1000.0, 6.0))
+    partner_bid = Evidence(rs, 0, [Clue(2, "at-least", 55)], model=weak_partner).accept(d.hands)
+    opponent_bid = Evidence(rs, 0, [Clue(1, "at-least", 55)], model=weak_partner).accept(d.hands)
+    assert not partner_bid.any() and opponent_bid.any()
+    same = Evidence(rs, 0, [Clue(2, "at-least", 55)], model=ClueModel(0.0, 6.0, "fitted")).accept(d.hands)
+    assert same.any()

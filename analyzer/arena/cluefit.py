@@ -48,21 +48,32 @@ CLUE_TOLERANCE = 0.03
 @dataclass(frozen=True)
 class ClueEvents:
     """Per seat and hand with a soft clue: its bidding ``limit`` and the bounds ``lo`` / ``hi`` (-inf /
-    +inf: none) its calls put on its willingness."""
+    +inf: none) its calls put on its willingness; ``partner``: the calls were read by the seat's partner (else
+    by an opponent; None: all by opponents)."""
 
     limit: np.ndarray
     lo: np.ndarray
     hi: np.ndarray
+    partner: np.ndarray | None = None
+
+    def subset(self, keep: np.ndarray) -> ClueEvents:
+        return ClueEvents(self.limit[keep], self.lo[keep], self.hi[keep],
+                          None if self.partner is None else self.partner[keep])
 
     @property
     def n(self) -> int:
         return int(self.limit.size)
 
 
-def clue_events(rules: RuleSet, frame: pl.DataFrame) -> ClueEvents:
-    """The soft clues of every seat of every hand of an arena frame (module docstring)."""
-    lims, los, his = [], [], []
+def clue_events(rules: RuleSet, frame: pl.DataFrame, readers: set[int] | None = None) -> ClueEvents:
+    """The soft clues of every seat of every hand of an arena frame (module docstring), once for each relation
+    (partner, opponent) in which a reading seat saw them: the seats of the agents numbered ``readers`` (the
+    frame's ``agent_s<seat>``; None or empty: every seat reads)."""
+    los: list[float] = []
+    his: list[float] = []
+    rel: list[bool] = []
     hands: list[str] = []
+    n_seats = int(rules.seats)
     for row in frame.iter_rows(named=True):
         calls = parse_calls(row["calls"], rules) if row["calls"] else []
         a = replay(rules, int(row["dealer"]), calls)
@@ -74,16 +85,19 @@ def clue_events(rules: RuleSet, frame: pl.DataFrame) -> ClueEvents:
                     lo[c.seat] = max(lo.get(c.seat, -math.inf), c.a)
                 elif c.kind in ("below", "at-most"):
                     hi[c.seat] = min(hi.get(c.seat, math.inf), c.a)
+        seen = [r for r in range(n_seats) if not readers or row.get(f"agent_s{r}") in readers]
         for s in sorted(set(lo) | set(hi)):
-            hands.append(row[f"hand_s{s}"])
-            los.append(lo.get(s, -math.inf))
-            his.append(hi.get(s, math.inf))
+            for partner in sorted({r in rules.partners(s) for r in seen if r != s}):
+                hands.append(row[f"hand_s{s}"])
+                los.append(lo.get(s, -math.inf))
+                his.append(hi.get(s, math.inf))
+                rel.append(partner)
     if not hands:
-        return ClueEvents(np.zeros(0), np.zeros(0), np.zeros(0))
+        return ClueEvents(np.zeros(0), np.zeros(0), np.zeros(0), np.zeros(0, dtype=bool))
     planes = np.stack([Hand.parse(h, rules.deck).planes for h in hands])
     lims = bidding_limits(rules, features(rules, planes))[0]
     return ClueEvents(np.asarray(lims, dtype=np.float64), np.asarray(los, dtype=np.float64),
-                      np.asarray(his, dtype=np.float64))
+                      np.asarray(his, dtype=np.float64), np.asarray(rel, dtype=bool))
 
 
 def log_likelihood(ev: ClueEvents, shift: float, sigma: float) -> float:
@@ -98,10 +112,23 @@ def log_likelihood(ev: ClueEvents, shift: float, sigma: float) -> float:
     return float((upper + diff).sum())
 
 
-def fit_clue_model(ev: ClueEvents, prior: ClueModel) -> tuple[ClueModel, dict[str, Any]]:
-    """The ``(shift, sigma)`` of the highest likelihood: a grid around the prior, refined three times."""
+def fit_clue_model(ev: ClueEvents, prior: ClueModel, by_relation: bool = False) -> tuple[ClueModel, dict[str, Any]]:
+    """The ``(shift, sigma)`` of the highest likelihood; ``by_relation`` (and the events hold both relations):
+    one for the opponents' calls and one for the partner's, fitted apart."""
     if ev.n == 0:
         raise UserError("no soft clue in these hands: give arena hands with auctions (pinochle arena --out)")
+    mine = ev.partner if ev.partner is not None else np.zeros(ev.n, dtype=bool)
+    if by_relation and mine.any() and not mine.all():
+        opp, info = _fit_one(ev.subset(~mine), prior)
+        par, pinfo = _fit_one(ev.subset(mine), prior)
+        info = {k: round(info[k] + pinfo[k], 2) if isinstance(info[k], float) else info[k] + pinfo[k] for k in info}
+        info["partner"] = pinfo
+        return ClueModel(opp.shift, opp.sigma, "fitted", (par.shift, par.sigma)), info
+    return _fit_one(ev, prior)
+
+
+def _fit_one(ev: ClueEvents, prior: ClueModel) -> tuple[ClueModel, dict[str, Any]]:
+    """The ``(shift, sigma)`` of the highest likelihood: a grid around the prior, refined three times."""
     s0 = prior.sigma
     shifts = np.linspace(-4 * s0, 4 * s0, 33)
     logs = np.linspace(math.log(s0 / 8), math.log(s0 * 4), 25)
@@ -140,11 +167,15 @@ def _read(paths: list[str]) -> tuple[RuleSet, pl.DataFrame, list[dict[str, Any]]
     return load(sums[0]["rules"], sums[0].get("options") or {}), pl.concat(frames), sums
 
 
-def fit_files(paths: list[str]) -> dict[str, Any]:
-    """The fit on saved arena hands (module docstring), as plain data."""
-    rules, frame, _ = _read(paths)
+def fit_files(paths: list[str], by_relation: bool = False) -> dict[str, Any]:
+    """The fit on saved arena hands (module docstring), as plain data: every seat's calls, or with
+    ``by_relation`` the calls as the advisor seats read them (every seat, if no advisor played), the partner's
+    fitted apart from the opponents'."""
+    rules, frame, sums = _read(paths)
     prior = clue_model(rules, fitted=False)
-    model, info = fit_clue_model(clue_events(rules, frame), prior)
+    agents = list((sums[0].get("agents") or {}).values())
+    readers = {i for i, a in enumerate(agents) if str(a).startswith("advisor")} if by_relation else None
+    model, info = fit_clue_model(clue_events(rules, frame, readers), prior, by_relation)
     return {"rules": rules.id, "files": list(paths), "fitted": model.as_dict(), "prior": prior.as_dict(), **info}
 
 
@@ -154,8 +185,11 @@ def write_fit(fit: dict[str, Any], path: Path | None = None) -> Path:
 
     path = path or CLUE_FIT_FILE
     data = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
-    data[fit["rules"]] = {"shift": fit["fitted"]["shift"], "sigma": fit["fitted"]["sigma"],
-                          "events": fit["events"], "files": [Path(f).name for f in fit["files"]]}
+    entry = {"shift": fit["fitted"]["shift"], "sigma": fit["fitted"]["sigma"], "events": fit["events"],
+             "files": [Path(f).name for f in fit["files"]]}
+    if fit["fitted"].get("partner"):
+        entry["partner"] = fit["fitted"]["partner"]
+    data[fit["rules"]] = entry
     path.write_text(json.dumps(dict(sorted(data.items())), indent=1) + "\n", encoding="utf-8")
     return path
 
@@ -204,8 +238,12 @@ def write_fit_report(before: list[str], after: list[str], out: str, name: str,
              "seeds the reports do not use; the advisor's forecasts before (calls read with the prior model) and after "
              "(the fitted one), by equal-size decile (the target: every decile within ±3 points).", ""]
     if fit:
-        lines += [f"Fit on {fit['events']:,} seats' calls ({', '.join(f'`{x}`' for x in fit['files'])}): shift "
-                  f"{fit['fitted']['shift']:+.2f}, spread {fit['fitted']['sigma']:.2f} (prior: shift "
+        fd = fit["fitted"]
+        what = (f"shift {fd['shift']:+.2f}, spread {fd['sigma']:.2f}" if not fd.get("partner") else
+                f"the opponents' calls shift {fd['shift']:+.2f}, spread {fd['sigma']:.2f}; the partner's calls "
+                f"(fitted apart) shift {fd['partner']['shift']:+.2f}, spread {fd['partner']['sigma']:.2f}")
+        files = ", ".join(f"`{x}`" for x in fit["files"])
+        lines += [f"Fit on {fit['events']:,} seats' calls ({files}): {what} (prior: shift "
                   f"{fit['prior']['shift']:+.2f}, spread {fit['prior']['sigma']:.2f}); log-likelihood "
                   f"{fit['log_likelihood']:,.1f} against {fit['log_likelihood_prior']:,.1f} with the prior.", ""]
     for label, _, sums, tb in runs:
@@ -232,21 +270,23 @@ def main(argv: list[str] | None = None) -> int:
     f = sub.add_parser("fit")
     f.add_argument("files", nargs="+")
     f.add_argument("--write", action="store_true", help="store the fit in the file the advisor reads")
+    f.add_argument("--by-relation", action="store_true", help="fit the partner's calls apart from the opponents'")
     r = sub.add_parser("report")
     r.add_argument("--before", nargs="+", required=True)
     r.add_argument("--after", nargs="+", required=True)
     r.add_argument("--fit", nargs="*", default=None)
+    r.add_argument("--by-relation", action="store_true", help="the fit shown: the partner's calls apart")
     r.add_argument("--name", required=True)
     r.add_argument("--out", default=".")
     a = ap.parse_args(sys.argv[1:] if argv is None else argv)
     try:
         if a.cmd == "fit":
-            fit = fit_files(a.files)
+            fit = fit_files(a.files, a.by_relation)
             if a.write:
                 write_fit(fit)
             print(json.dumps(fit, indent=1))
         else:
-            fit = fit_files(a.fit) if a.fit else None
+            fit = fit_files(a.fit, a.by_relation) if a.fit else None
             print(write_fit_report(a.before, a.after, a.out, a.name, fit))
     except UserError as e:
         print(f"pinochle: error: {e}", file=sys.stderr)

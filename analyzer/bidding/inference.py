@@ -77,47 +77,58 @@ class ClueModel:
     bidding limit ``l`` plus ``shift`` plus normal noise of spread ``sigma``; a pass when the lowest free bid
     was ``b`` says willingness < b (likelihood ``Phi((b - l - shift) / sigma)``), a free bid ``b`` says
     willingness >= b (``Phi((l + shift - b) / sigma)``), a last-turn bid says willingness < the next free
-    value (``at-most``). ``source``: ``prior`` (shift 0, sigma :func:`soft_sigma`) or ``fitted``
-    (:data:`CLUE_FIT`, by likelihood on arena hands: :mod:`analyzer.arena.cluefit`)."""
+    value (``at-most``). ``partner``: the ``(shift, sigma)`` my partner's calls read with, when they differ
+    from the opponents' (None: the same). ``source``: ``prior`` (shift 0, sigma :func:`soft_sigma`) or
+    ``fitted`` (:data:`CLUE_FIT`, by likelihood on arena hands: :mod:`analyzer.arena.cluefit`)."""
 
     shift: float
     sigma: float
     source: str = "prior"
+    partner: tuple[float, float] | None = None
 
-    def z(self, kind: str, limit: np.ndarray, a: float) -> np.ndarray:
-        """The probit argument of a soft clue of ``kind`` at value ``a`` for hands of bidding limit ``limit``."""
-        w = np.asarray(limit, dtype=np.float64) + self.shift
-        return (w - a) / self.sigma if kind == "at-least" else (a - w) / self.sigma
+    def z(self, kind: str, limit: np.ndarray, a: float, partner: bool = False) -> np.ndarray:
+        """The probit argument of a soft clue of ``kind`` at value ``a`` for hands of bidding limit ``limit``
+        (``partner``: a call of my partner's)."""
+        shift, sigma = self.partner if partner and self.partner else (self.shift, self.sigma)
+        w = np.asarray(limit, dtype=np.float64) + shift
+        return (w - a) / sigma if kind == "at-least" else (a - w) / sigma
 
     def as_dict(self) -> dict[str, Any]:
-        return {"shift": round(self.shift, 3), "sigma": round(self.sigma, 3), "source": self.source}
+        out: dict[str, Any] = {"shift": round(self.shift, 3), "sigma": round(self.sigma, 3), "source": self.source}
+        if self.partner:
+            out["partner"] = {"shift": round(self.partner[0], 3), "sigma": round(self.partner[1], 3)}
+        return out
 
 
 #: where the fitted clue models are kept: written by ``python3 -m analyzer.arena.cluefit fit --write`` (never by hand)
 CLUE_FIT_FILE = Path(__file__).parent.parent / "rules" / "clue_fit.json"
 
 
-def _read_clue_fit() -> dict[str, tuple[float, float]]:
+def _read_clue_fit() -> dict[str, ClueModel]:
     try:
         data = json.loads(CLUE_FIT_FILE.read_text(encoding="utf-8"))
     except FileNotFoundError:
         return {}
-    return {k: (float(v["shift"]), float(v["sigma"])) for k, v in data.items()}
+    out = {}
+    for k, v in data.items():
+        p = v.get("partner")
+        out[k] = ClueModel(float(v["shift"]), float(v["sigma"]), "fitted",
+                           (float(p["shift"]), float(p["sigma"])) if p else None)
+    return out
 
 
-#: the soft clues' model ``(shift, sigma)`` fitted by likelihood (:func:`analyzer.arena.cluefit.fit_clue_model`) per
-#: rule set with its default options, on arena hands of seeds not used for the reports
-#: (``reports/arena/run_all.sh``), read from :data:`CLUE_FIT_FILE`; rule sets or options not listed read the
-#: calls with the prior model
-CLUE_FIT: dict[str, tuple[float, float]] = _read_clue_fit()
+#: the soft clues' model fitted by likelihood (:func:`analyzer.arena.cluefit.fit_clue_model`) per rule set with
+#: its default options, on arena hands of seeds not used for the reports (``reports/arena/run_all.sh``), read
+#: from :data:`CLUE_FIT_FILE`: the opponents' ``(shift, sigma)`` and, where it was fitted apart, the partner's;
+#: rule sets or options not listed read the calls with the prior model
+CLUE_FIT: dict[str, ClueModel] = _read_clue_fit()
 
 
 def clue_model(rules: RuleSet, fitted: bool = True) -> ClueModel:
     """The clue model of ``rules``: the fitted one when there is one (and ``fitted``), else the prior."""
     key = rules.id if not rules.options or rules.options == default_options(rules) else ""
     if fitted and key in CLUE_FIT:
-        shift, sigma = CLUE_FIT[key]
-        return ClueModel(float(shift), float(sigma), "fitted")
+        return CLUE_FIT[key]
     return ClueModel(0.0, soft_sigma(rules), "prior")
 
 
@@ -392,7 +403,8 @@ class Evidence:
                 keep = f.least < c.a
             else:
                 v = bidding_limits(self.rules, f)[0]
-                z = (self.model or clue_model(self.rules)).z(c.kind, v, c.a)
+                z = (self.model or clue_model(self.rules)).z(c.kind, v, c.a,
+                                                             c.seat in self.rules.partners(self.me))
                 if soft == "weigh":
                     wi = wi + log_phi(z)
                     continue
