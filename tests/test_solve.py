@@ -509,3 +509,44 @@ def test_line_budget_runs_out_honestly():
     assert not cut.played.any() and (cut.points == -1).all() and (cut.tricks == -1).all()
     full = solve_deals(rules, deals, trump=1, leader=0, declarer=0)
     assert full.played.all()
+
+
+@pytest.mark.parametrize("rid,size", [("auction", 7), ("double-deck", 5), ("luxury-family", 6), ("two-handed", 6),
+                                      ("bridge", 6)])
+def test_decide_answers_whether_the_value_reaches_the_target(rid, size):
+    """One null-window search a deal answers "at least T?" exactly as the exact value does, at every target
+    around the value (and the trivial ones: 0, past every point left)."""
+    from analyzer.solve import decide_deal, decide_deals
+
+    rules = dataclasses.replace(load(rid), hand_size=size, cache={})
+    deals = _random_deals(rules, 8, zlib.crc32(rid.encode()))
+    trump = -1 if rid == "bridge" else 2
+    full = solve_deals(rules, deals, trump=trump, leader=1, declarer=0, lines=False)
+    assert full.exact.all()
+    for off in (-3, -1, 0, 1, 3):
+        t = np.maximum(full.value + off, 0)
+        d = decide_deals(rules, deals, trump, 1, 0, t)
+        assert d.decided.all() and (d.made == (full.value >= t)).all(), off
+        # the bounds are proven: they hold the value and answer the question
+        assert (d.lower <= full.value).all() and (full.value <= d.upper).all()
+        assert (np.where(d.made, d.lower >= t, d.upper < t)).all()
+    assert decide_deals(rules, deals, trump, 1, 0, 0).made.all()
+    assert not decide_deals(rules, deals, trump, 1, 0, 10_000).made.any()
+    i = 3
+    assert decide_deal(rules, deals[i], trump, 1, 0, int(full.value[i])) is True
+    assert decide_deal(rules, deals[i], trump, 1, 0, int(full.value[i]) + 1) is False
+
+
+def test_decide_out_of_budget_says_undecided():
+    from analyzer.solve import decide_deal, decide_deals
+
+    rules = dataclasses.replace(load("auction"), hand_size=9, cache={})
+    deals = _random_deals(rules, 6, 3)
+    full = solve_deals(rules, deals, trump=1, leader=0, declarer=0, lines=False)
+    d = decide_deals(rules, deals, 1, 0, 0, full.value, max_nodes=50)
+    assert (~d.decided).sum() >= 4 and not d.made[~d.decided].any() and d.made[d.decided].all()
+    assert (d.lower <= full.value).all() and (full.value <= d.upper).all() and (d.nodes <= 51).all()
+    i = int(np.flatnonzero(~d.decided)[0])
+    assert decide_deal(rules, deals[i], 1, 0, 0, int(full.value[i]), max_nodes=50) is None
+    with pytest.raises(UserError):
+        decide_deals(rules, deals, 1, 0, 0, -1)

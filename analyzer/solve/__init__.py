@@ -6,15 +6,20 @@ parallel, ``solve_position`` / ``solve_positions`` one or a batch of checked :cl
 Every search is bounded by a node budget; a result past it is marked inexact and carries proven lower and upper bounds.
 With ``lines`` (default for ``solve_deals``) an exact solve also replays one optimal line and gives
 every seat's points and tricks along it (``DealsResult.points`` / ``tricks``; ``played`` says where).
+``decide_deal`` / ``decide_deals`` ask only whether the declaring side takes at least a target (one
+null-window search a deal: what "does this contract make?" needs, far cheaper than the exact value).
 """
 
 from analyzer.solve.api import (
     COUNTERS,
     DEFAULT_MAX_NODES,
     DealsResult,
+    Decisions,
     Position,
     SolverConfig,
     SolveResult,
+    decide_deal,
+    decide_deals,
     make_position,
     python_legal,
     release_tables,
@@ -29,9 +34,12 @@ __all__ = [
     "COUNTERS",
     "DEFAULT_MAX_NODES",
     "DealsResult",
+    "Decisions",
     "Position",
     "SolveResult",
     "SolverConfig",
+    "decide_deal",
+    "decide_deals",
     "make_position",
     "python_legal",
     "release_tables",

@@ -72,6 +72,7 @@ from analyzer.solve.layout import (
     SP_LEADER,
     SP_MAXMASK,
     SP_NTRICK,
+    SP_TARGET,
     SP_TRICK,
     SP_TRUMP,
 )
@@ -144,6 +145,24 @@ def mtd(W, d, guess, lo, hi):
         g = v
         first = False
     return lo, hi
+
+
+@kernel
+def decide(W, d, target, R):
+    """Whether the max side takes at least ``target`` from node ``d`` (at most ``R`` to win): one
+    null-window search. Returns proven bounds (lo, hi): ``lo >= target`` says yes, ``hi < target`` no;
+    (0, R) when the node budget ran out."""
+    if target <= 0:
+        return 0, R
+    if target > R:
+        return 0, R
+    v = search(W, d, target, ZERO)
+    if W[OFF_CNT + C_ABORT] != 0:
+        return 0, R
+    W[OFF_CNT + C_SEARCHES] += 1
+    if v >= target:
+        return min(v, R), R
+    return 0, max(v, 0)
 
 
 @kernel
@@ -397,7 +416,10 @@ def solve_one(W, hands, spec, opts, i, out, cvals, lpts, ltrk, lcards, stats):
     guess = spec[SP_GUESS]
     if guess < 0 or guess > R:
         guess = greedy_value(W)
-    if opts[O_ALLCARDS] == 0:
+    target = spec[SP_TARGET]
+    if target >= 0 and opts[O_ALLCARDS] == 0:
+        lo, hi = decide(W, 0, target, R)
+    elif opts[O_ALLCARDS] == 0:
         lo, hi = mtd(W, 0, guess, 0, R)
     else:
         lo, hi = all_card_values(W, i, guess, cvals)

@@ -158,7 +158,8 @@ SP_LEADER = 2  # seat that led (or leads) the current trick
 SP_FIRST = 3  # 1: the lead must be a trump if the leader holds one (double deck's first trick)
 SP_NTRICK = 4  # cards already played to the current trick
 SP_GUESS = 5  # first guess of the value (-1: none)
-SP_TRICK = 6  # SP_TRICK + i: the i-th card of the current trick
+SP_TARGET = 6  # -1: the exact value; T >= 0: only "does the max side take at least T?" (one null-window search)
+SP_TRICK = 7  # SP_TRICK + i: the i-th card of the current trick
 NSPEC = SP_TRICK + MAX_SEATS
 O_ALLCARDS = 0  # 1: also the value of every legal card of the player to move
 O_LINES = 1  # 1: replay one optimal line after an exact solve

@@ -1,0 +1,98 @@
+"""Decisions against exact values: "does the declaring side take at least T?" on the fixed deal sets.
+
+A contract's question is one null-window search (:func:`analyzer.solve.decide_deals`), not the exact
+value. For each set (whole deals, one thread, a node budget per deal) this asks it at three targets per
+deal around a heuristic estimate of the value -- one playout of the deal by policy v1, the advisor's own
+kind of estimate -- moved by -5 %, 0 and +5 % of the points of the deal, and prints per target: how many
+were decided within the budget, how many made, time (median, p90, max) and nodes (median, p90). DDS 2.9
+solves the bridge set (exact values) in the same run, as the peer of the ratios. Prints, asserts nothing.
+
+    python benchmarks/bench_decide.py [--sets auction,luxury-family] [--limit 20] [--budget 20e6]
+                                      [--markdown out.md]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+import numba
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_solve import dds_solve, guesses, parse_limits  # noqa: E402
+from deal_sets import SETS, read_set  # noqa: E402
+
+from analyzer.solve import decide_deals  # noqa: E402
+
+OFFSETS = (-0.05, 0.0, 0.05)
+
+
+def run_set(name: str, limit: int | None, budget: int) -> list[dict]:
+    rules, deals, trumps, leaders, decls = read_set(name)
+    if limit:
+        deals, trumps, leaders, decls = deals[:limit], trumps[:limit], leaders[:limit], decls[:limit]
+    n = len(deals)
+    est = guesses(name, "playout", rules, deals, trumps, leaders, decls, {})
+    decide_deals(rules, deals[:1], trumps[:1], leaders[:1], decls[:1], 0, max_nodes=10)  # compile
+    step = max(1, round(0.05 * rules.total_points))
+    rows = []
+    for off in OFFSETS:
+        k = int(round(off / 0.05)) * step
+        ms, nodes, decided, made = np.zeros(n), np.zeros(n), 0, 0
+        for i in range(n):
+            t = max(0, int(est[i]) + k)
+            r = decide_deals(rules, deals[i:i + 1], trumps[i:i + 1], leaders[i:i + 1], decls[i:i + 1], t,
+                             max_nodes=budget)
+            ms[i], nodes[i] = r.ms[0], r.nodes[0]
+            decided += int(r.decided[0])
+            made += int(r.made[0])
+        rows.append({"set": name, "offset": k, "deals": n, "decided": decided, "made": made, "ms": ms.tolist(),
+                     "nodes": nodes.tolist()})
+    return rows
+
+
+def line(r: dict) -> str:
+    ms, nodes = np.array(r["ms"]), np.array(r["nodes"])
+    return (f"| {r['set']} | estimate {r['offset']:+d} | {r['decided']}/{r['deals']} | {r['made']} | "
+            f"{np.median(ms):,.1f} | {np.percentile(ms, 90):,.1f} | {ms.max():,.1f} | {np.median(nodes):,.0f} | "
+            f"{np.percentile(nodes, 90):,.0f} |")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--sets", default=",".join(SETS), help="comma-separated set names")
+    ap.add_argument("--limit", default="0", help="first N deals of each set: N, or SET=N,SET=N")
+    ap.add_argument("--budget", type=float, default=20e6, help="node budget per deal")
+    ap.add_argument("--markdown", default="", help="write the README's table of the run to this file")
+    args = ap.parse_args()
+    numba.set_num_threads(1)
+    limits = parse_limits(args.limit)
+    out = ["| set | target | decided | made | median ms | p90 ms | max ms | nodes, median | nodes, p90 |",
+           "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    peer = ""
+    for name in args.sets.split(","):
+        for r in run_set(name, limits.get(name) or None, int(args.budget)):
+            out.append(line(r))
+            print(out[-1], flush=True)
+        if name == "bridge":
+            rules, deals, trumps, leaders, _ = read_set(name)
+            lim = limits.get(name) or len(deals)
+            try:
+                secs, _, _ = dds_solve(rules, deals[:lim], trumps[:lim], leaders[:lim])
+                d = secs * 1000
+                peer = (f"DDS 2.9 in the same run (exact values of the bridge set): median {np.median(d):.1f} ms, "
+                        f"p90 {np.percentile(d, 90):.1f} ms.")
+                print(peer)
+            except ImportError:
+                pass
+    text = "\n".join(out) + "\n\n" + (peer + " " if peer else "") + (
+        f"One thread, node budget {int(args.budget):,} a deal; targets: one playout estimate of the deal's "
+        "value moved by -5 %, 0 and +5 % of the deal's points.\n")
+    if args.markdown:
+        Path(args.markdown).write_text(text)
+
+
+if __name__ == "__main__":
+    main()
