@@ -21,11 +21,8 @@ run() {
 run --rules auction       --deals 2000 --seed 101 --ns advisor:clues=prior --ew formula --out data/fit-auction.parquet       --name fit-auction-prior
 run --rules double-deck   --deals 2000 --seed 101 --ns advisor:clues=prior --ew formula --out data/fit-double-deck.parquet   --name fit-double-deck-prior
 run --rules luxury-family --deals 2000 --seed 101 --ns advisor:clues=prior --ew formula --out data/fit-luxury-family.parquet --name fit-luxury-family-prior
-#    Double deck reads its partner's calls apart from the opponents' (--by-relation: the partner, an advisor,
-#    bids to its ceiling; the opponents exactly to their limit); auction and Luxury Family pool every seat's calls.
-declare -A split=([auction]="" [double-deck]="--by-relation" [luxury-family]="")
 for r in auction double-deck luxury-family; do
-  python3 -m analyzer.arena.cluefit fit --write ${split[$r]} data/fit-$r.parquet > fit-$r.json
+  python3 -m analyzer.arena.cluefit fit --write data/fit-$r.parquet > fit-$r.json
 done
 
 # 2. The advisor (reading the calls with the fitted model) against the formula bidder, 10,000 duplicate deals
@@ -33,7 +30,7 @@ done
 for r in auction double-deck luxury-family; do
   run --rules $r --deals 10000 --seed 1 --ns advisor --ew formula --out data/$r.parquet --name $r-advisor-vs-formula
   python3 -m analyzer.arena.cluefit report --before data/fit-$r.parquet --after data/$r.parquet --fit data/fit-$r.parquet \
-    ${split[$r]} --name $r-clue-fit
+    --name $r-clue-fit
 done
 
 # 4. The advisor against the two yardsticks written from published bidding logic.
