@@ -127,6 +127,7 @@ def test_double_deck_first_lead_needs_a_trump_unless_the_bid_was_50(run_cli):
     (["--hands", HANDS, "--trump", "X"], "unknown trump"),
     (["--hands", HANDS, "--trick", "AS"], "hand sizes"),
     (["--trump", "H"], "give the hands"),
+    (["--hands", HANDS, "--at-least", "-2"], "--at-least is a number of points"),
 ])
 def test_bad_input_is_one_line_and_exit_2(args, msg, run_cli):
     full = ["solve"] + (args if "--trump" in args else args + ["--trump", "H"])
@@ -158,3 +159,29 @@ def test_json_has_one_optimal_line(run_cli):
     assert code == 0 and "one optimal line:" in out and "-> " in out
     code, out, _ = run_cli(["solve", "--trump", "H", "--hands", HANDS, "--json", "--no-line"])
     assert json.loads(out)["line"] is None
+
+
+def test_at_least_answers_the_contract_question(tmp_path, run_cli):
+    """``--at-least T``: yes at the value, no one above it, inside a trick too; the table says it; --file too."""
+    rules = load("auction")
+    v = solve_deal(rules, HANDS.split("/"), 1, 0, 0).value
+    for t, made in ((v, True), (v + 1, False), (0, True)):
+        code, out, _ = run_cli(["solve", "--trump", "H", "--hands", HANDS, "--at-least", str(t), "--json"])
+        d = json.loads(out)
+        assert code == 0 and d["at_least"] == t and d["made"] is made and d["cards"] is None and d["line"] is None
+        assert (d["lower"] >= t) if made else (d["upper"] < t)
+    code, out, _ = run_cli(["solve", "--trump", "H", "--hands", HANDS, "--at-least", str(v + 1)])
+    assert code == 0 and f"at least {v + 1}? no" in out
+    # inside a trick: seat 0 led the AS
+    hands = "TS KS QH / QS JS 9S JH / AH TH KH 9C / AD JD 9D TC"
+    w = solve_deal(rules, hands.split("/"), 1, 0, 0, trick=["AS"]).value
+    code, out, _ = run_cli(["solve", "--trump", "H", "--hands", hands, "--trick", "AS", "--at-least", str(w),
+                            "--json"])
+    assert code == 0 and json.loads(out)["made"] is True
+    f = tmp_path / "p.jsonl"
+    f.write_text(json.dumps({"trump": "H", "hands": HANDS}) + "\n" + json.dumps({"trump": "S", "hands": HANDS}) + "\n")
+    code, out, _ = run_cli(["solve", "--file", str(f), "--at-least", str(v)])
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert code == 0 and rows[0]["made"] is True and all(r["at_least"] == v for r in rows)
+    want = solve_deal(rules, HANDS.split("/"), 0, 0, 0).value >= v
+    assert rows[1]["made"] is want

@@ -90,14 +90,20 @@ def _int(value: Any, name: str) -> int:
     return v
 
 
-def report(rules: RuleSet, pos: Position, res: SolveResult) -> dict[str, Any]:
-    """The result of one position as plain data (the ``--json`` output)."""
+def report(rules: RuleSet, pos: Position, res: SolveResult, target: int | None = None) -> dict[str, Any]:
+    """The result of one position as plain data (the ``--json`` output); with ``target`` (``--at-least``)
+    also ``made``: whether the declaring side takes at least ``target`` points (None: undecided within the
+    node budget)."""
     deck = rules.deck
     to_play = (pos.leader + len(pos.trick)) % rules.seats
     cards = None
     if res.card_values is not None:
         order = {k: i for i, k in enumerate(deck.kinds)}
         cards = {deck.name(k): v for k, v in sorted(res.card_values.items(), key=lambda kv: order[kv[0]])}
+    decided = {}
+    if target is not None:
+        made = True if res.lower >= target else False if res.upper < target else None
+        decided = {"at_least": target, "made": made}
     return {
         "rules": rules.id,
         "options": rules.options,
@@ -119,6 +125,7 @@ def report(rules: RuleSet, pos: Position, res: SolveResult) -> dict[str, Any]:
         "line": None if res.line is None else [deck.name(k) for k in res.line],
         "points": None if res.points is None else list(res.points),
         "tricks": None if res.tricks is None else list(res.tricks),
+        **decided,
     }
 
 
@@ -127,7 +134,12 @@ def _print(rep: dict[str, Any], rules: RuleSet) -> None:
     trick = f", trick {' '.join(rep['trick'])}" if rep["trick"] else ""
     console.print(f"{rules.name}: trump {rep['trump']}, seat {rep['to_play']} to play{trick}; "
                   f"points of the declaring side (seat {side})")
-    if rep["exact"]:
+    if "at_least" in rep:
+        t, made = rep["at_least"], rep["made"]
+        what = (f"yes: {rep['lower']} or more" if made else f"no: at most {rep['upper']}" if made is False else
+                f"undecided (node budget reached after {rep['nodes']:,} nodes; raise --max-nodes)")
+        console.print(f"[bold]at least {t}? {what}[/bold]  ({rep['nodes']:,} nodes, {rep['ms']:,.0f} ms)")
+    elif rep["exact"]:
         console.print(f"[bold]value {rep['value']}[/bold]  ({rep['nodes']:,} nodes, {rep['ms']:,.0f} ms)")
     else:
         console.print(f"[bold]not exact: between {rep['lower']} and {rep['upper']}[/bold] "
@@ -249,9 +261,11 @@ def position_from_record(rec: dict[str, Any], where: str, defaults: Defaults | N
 
 
 def solve_file(path: Path, all_cards: bool, max_nodes: int, line: bool = False, defaults: Defaults | None = None,
-               progress: bool = False, workers: int = 1, cluster: Any = None) -> list[dict[str, Any]]:
+               progress: bool = False, workers: int = 1, cluster: Any = None,
+               target: int | None = None) -> list[dict[str, Any]]:
     """Solve every position of a JSON Lines file (in parallel, grouped by rule set); reports in order.
-    ``workers`` / ``cluster``: processes or a Dask cluster the parts are solved on (the same reports).
+    ``workers`` / ``cluster``: processes or a Dask cluster the parts are solved on (the same reports);
+    ``target``: only whether each declaring side takes at least that many points (``--at-least``).
 
     ``defaults`` holds the command line's values: a line that leaves a field out takes them, a line that
     contradicts a value given on the command line is an error naming the line."""
@@ -285,7 +299,7 @@ def solve_file(path: Path, all_cards: bool, max_nodes: int, line: bool = False, 
     out: list[dict[str, Any]] = [{} for _ in range(count)]
     step = max(8, -(-count // 20))  # solved in parallel a piece at a time, so that the bar moves
     parts = [(idx[a:a + step], _Part(replace(rules, cache={}), tuple(positions[a:a + step]), all_cards, max_nodes,
-                                     line))
+                                     line, target))
              for rules, idx, positions in groups.values() for a in range(0, len(idx), step)]
     if workers == 1 and cluster is None:
         with progress_bar(progress, count, "solving positions") as bar:
@@ -313,12 +327,13 @@ class _Part:
     all_cards: bool
     max_nodes: int
     line: bool
+    target: int | None = None
 
 
 def _solve_part(t: _Part) -> list[dict[str, Any]]:
     """The reports of one part's positions, in order."""
-    res = solve_positions(t.rules, list(t.positions), t.all_cards, t.max_nodes, lines=t.line)
-    return [report(t.rules, pos, r) for pos, r in zip(t.positions, res, strict=True)]
+    res = solve_positions(t.rules, list(t.positions), t.all_cards, t.max_nodes, lines=t.line, target=t.target)
+    return [report(t.rules, pos, r, t.target) for pos, r in zip(t.positions, res, strict=True)]
 
 
 def register(app: typer.Typer) -> None:
@@ -346,6 +361,9 @@ def register(app: typer.Typer) -> None:
                                                                    "it only bounds are given")] = DEFAULT_MAX_NODES,
         line: Annotated[bool, typer.Option("--line/--no-line", help="also one optimal line of play and each "
                                                                     "seat's points and tricks along it")] = True,
+        at_least: Annotated[int | None, typer.Option("--at-least", help="only whether the declaring side takes at "
+                                                     "least this many points (one search: far faster than the "
+                                                     "value; no card values, no line)")] = None,
         json_out: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
         workers: Annotated[int, typer.Option("--workers", "-w", help="worker processes for --file (1: this process, "
                                              "its threads)")] = 1,
@@ -358,6 +376,10 @@ def register(app: typer.Typer) -> None:
         if workers < 1:
             raise UserError(f"--workers must be at least 1, not {workers}")
         check_cluster(cluster)
+        if at_least is not None:
+            if at_least < 0:
+                raise UserError(f"--at-least is a number of points, 0 or more, not {at_least}")
+            cards, line = False, False
         given = {n for n, v in (("rules", rules), ("trump", trump), ("leader", leader), ("declarer", declarer),
                                 ("trick", trick), ("bid", bid)) if v is not None}
         if option:
@@ -369,7 +391,7 @@ def register(app: typer.Typer) -> None:
             if hands is not None:
                 raise UserError("give either --hands (one position) or --file (many), not both")
             for rep in solve_file(file, cards, max_nodes, line, defaults, progress=not json_out, workers=workers,
-                                  cluster=cluster):
+                                  cluster=cluster, target=at_least):
                 emit_json(rep)
             return
         if hands is None:
@@ -379,6 +401,6 @@ def register(app: typer.Typer) -> None:
         pos = make_position(rs, hand_kinds, parse_trump(trump), defaults.declarer if leader is None else leader,
                             defaults.declarer, parse_trick(trick, rs), defaults.bid)
         with progress_bar(not json_out, None, "solving"):
-            res = solve_positions(rs, [pos], cards, max_nodes, lines=line)[0]
-        rep = report(rs, pos, res)
+            res = solve_positions(rs, [pos], cards, max_nodes, lines=line, target=at_least)[0]
+        rep = report(rs, pos, res, at_least)
         emit_json(rep) if json_out else _print(rep, rs)

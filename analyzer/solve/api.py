@@ -415,9 +415,13 @@ def _result(run: _Run, i: int, all_cards: bool) -> SolveResult:
 
 def solve_positions(rules: RuleSet, positions: Sequence[Position], all_cards: bool = False,
                     max_nodes: int = DEFAULT_MAX_NODES, config: SolverConfig = DEFAULT_CONFIG,
-                    lines: bool = False) -> list[SolveResult]:
+                    lines: bool = False, target: int | None = None) -> list[SolveResult]:
     """Solve checked positions (see :func:`make_position`) of one rule set in parallel (``lines``: with
-    one optimal line each, see :class:`SolveResult`)."""
+    one optimal line each, see :class:`SolveResult`). ``target``: ask only whether the declaring side takes
+    at least that many points (one null-window search a position; ``lower >= target`` says yes,
+    ``upper < target`` no, neither: the budget ran out); not with ``all_cards``."""
+    if target is not None and (target < 0 or all_cards):
+        raise UserError("a target is a number of points, 0 or more, asked without the card values")
     n = len(positions)
     seats = rules.seats
     hands = np.zeros((n, seats, rules.deck.copies), dtype=np.int64)
@@ -430,16 +434,18 @@ def solve_positions(rules: RuleSet, positions: Sequence[Position], all_cards: bo
         spec[i, L.SP_FIRST] = 1 if p.first_lead else 0
         spec[i, L.SP_TRICK:L.SP_TRICK + len(p.trick)] = p.trick
         spec[i, L.SP_NTRICK] = len(p.trick)
+    if target is not None:
+        spec[:, L.SP_TARGET] = target
     run = _run(rules, hands, spec, all_cards, max_nodes, config, lines)
     return [_result(run, i, all_cards) for i in range(n)]
 
 
 def solve_position(rules: RuleSet, position: Position, all_cards: bool = False,
                    max_nodes: int = DEFAULT_MAX_NODES, config: SolverConfig = DEFAULT_CONFIG,
-                   lines: bool = False) -> SolveResult:
+                   lines: bool = False, target: int | None = None) -> SolveResult:
     """One checked position (see :func:`make_position`): the single form of :func:`solve_positions`, with
     the same parameters and result."""
-    return solve_positions(rules, [position], all_cards, max_nodes, config, lines)[0]
+    return solve_positions(rules, [position], all_cards, max_nodes, config, lines, target)[0]
 
 
 def solve_deal(rules: RuleSet, hands: Any, trump: int, leader: int, declarer: int,
