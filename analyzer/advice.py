@@ -42,18 +42,44 @@ class DDTrump:
 
 
 @dataclass(frozen=True)
+class DDMake:
+    """Does the contract make double dummy? ``bid`` with ``trump`` on the first ``deals`` sampled deals: one
+    search a deal asks whether the declaring side takes the points it needs (no exact value); on the
+    ``decided`` ones (finished within ``max_nodes``) the make rate double dummy and with heuristic play, and
+    their paired difference ``gap`` = dd - heuristic in points of make rate (95%)."""
+
+    trump: str
+    bid: int
+    deals: int
+    decided: int
+    max_nodes: int
+    heuristic: Proportion | None
+    dd: Proportion | None
+    gap: Estimate | None
+
+    def as_dict(self) -> dict[str, Any]:
+        opt = lambda e: e.as_dict() if e is not None else None  # noqa: E731
+        return {"trump": self.trump, "bid": self.bid, "deals": self.deals, "decided": self.decided,
+                "max_nodes": self.max_nodes, "heuristic_make": opt(self.heuristic), "dd_make": opt(self.dd),
+                "gap": opt(self.gap)}
+
+
+@dataclass(frozen=True)
 class DDCheck:
-    """Double dummy against the heuristic playout on the first ``samples`` deals (``plays="both"``)."""
+    """Double dummy against the heuristic playout on the first ``samples`` deals (``plays="both"``);
+    ``make``: the make check of the recommended contract (rule data ``dd_make_samples``; None: not run)."""
 
     samples: int
     max_nodes: int
     trumps: list[DDTrump]
+    make: DDMake | None = None
 
     def as_dict(self) -> dict[str, Any]:
         return {"samples": self.samples, "max_nodes": self.max_nodes,
                 "measure": "the declaring side's trick points, double dummy minus heuristic play, paired on the "
                            "same deals; deals not solved within max_nodes are left out",
-                "trumps": [t.as_dict() for t in self.trumps]}
+                "trumps": [t.as_dict() for t in self.trumps],
+                "make": self.make.as_dict() if self.make is not None else None}
 
 
 @dataclass(frozen=True)

@@ -69,6 +69,7 @@ from analyzer.advice import (
     CallFigures,
     CeilingFigures,
     DDCheck,
+    DDMake,
     DDTrump,
     LevelFigures,
     PassFigures,
@@ -92,7 +93,7 @@ from analyzer.cards import SUIT_NAMES, SUITS, Hand, parse_card
 from analyzer.deal import Accept, Constraint
 from analyzer.errors import UserError
 from analyzer.rules.model import RuleSet
-from analyzer.score import net_scores, score_hand
+from analyzer.score import declarer_made, net_scores, points_to_make, score_hand
 from analyzer.simulate import Simulation, simulate
 from analyzer.stats import Estimate, mean_ci, paired_diff, proportion
 
@@ -387,6 +388,43 @@ def _dd_check(sim: Simulation, base: PlayAnalysis, samples: int, ntrumps: int, m
     return sim, DDCheck(k, int(max_nodes), out)
 
 
+def _dd_make(sim: Simulation, base: PlayAnalysis, samples: int, max_nodes: int) -> DDMake | None:
+    """Does the contract I would end up in make double dummy? The ceiling's bid and trump (else the call's),
+    on the first ``samples`` deals: one search a deal for the points the contract needs
+    (:func:`analyzer.score.points_to_make`, :func:`analyzer.solve.decide_deals`), against heuristic play on
+    the same deals (``base``'s rows). None when I would not bid."""
+    from analyzer.simulate import bid_class, first_leader
+    from analyzer.solve import decide_deals
+
+    ceil, rec = base.ceiling, base.recommendation
+    if ceil is not None and ceil.bid is not None and ceil.trump:
+        bid, trump = int(ceil.bid), ceil.trump
+    elif rec.action == "bid" and rec.bid is not None and rec.trump:
+        bid, trump = int(rec.bid), rec.trump
+    else:
+        return None
+    rules, seat = sim.rules, sim.seat
+    t = SUITS.index(trump)
+    k = min(samples, sim.samples)
+    cls = bid_class(rules, bid)
+    rows = sim.rows("declare", base.play, t, cls)
+    ids = np.asarray(sim.deals.ids[:k])
+    rows = rows.filter(rows["deal"].is_in(ids.tolist())).sort("deal")
+    meld, pts, trk = sim.seat_arrays(rows)
+    heur = declarer_made(rules, meld, pts, trk, seat, bid)
+    target, exact = points_to_make(rules, meld, seat, bid)
+    hands = sim.deals.hands[:k][np.argsort(ids, kind="stable")]
+    d = decide_deals(rules, hands, t, first_leader(rules, seat, sim.dealer), seat, target, bid=cls,
+                     max_nodes=max_nodes)
+    ok = d.decided & (exact | d.made)  # "no" to a sufficient target decides nothing
+    n = int(ok.sum())
+    if not n:
+        return DDMake(trump, bid, k, 0, max_nodes, None, None, None)
+    dd, h = d.made[ok], heur[ok]
+    return DDMake(trump, bid, k, n, max_nodes, proportion(h), proportion(dd),
+                  _student(paired_diff(dd.astype(float) * 100, h.astype(float) * 100)))
+
+
 def advise(
     rules: RuleSet,
     hand: Hand | str | Iterable[str],
@@ -467,6 +505,9 @@ def advise(
                          f"{', '.join(by)}, up to {nodes / 1e6:g} M nodes a deal; {solved} of {total} solved"
                          + (" (the others, the harder deals, are left out)" if solved < total else "")
                          + "; --dd-samples, --dd-trumps and --dd-max-nodes set them")
+            if rules.advice.dd_make_samples:
+                mk = _dd_make(sim, analyses[0], rules.advice.dd_make_samples, rules.advice.dd_make_max_nodes)
+                dd_check = replace(dd_check, make=mk)
         if dd_only:
             f = sim.frame
             ex = f.filter((f["play"] == "dd") & f["trump"].is_not_null())["exact"]  # thrown-in deals are not played

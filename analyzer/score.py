@@ -108,6 +108,33 @@ def declarer_made(
     )
 
 
+def points_to_make(rules: RuleSet, meld: np.ndarray, declarer: int, bid: int | np.ndarray
+                   ) -> tuple[np.ndarray, np.ndarray]:
+    """The points the declarer's unit must take to make ``bid`` on each deal, given the meld (int[n, seats]):
+    ``(target int64[n], exact bool[n])`` in the points the double-dummy solver counts (card, per-trick and
+    last-trick points, before ``rules.convert``). Where ``exact``, the bid is made exactly when the unit takes at
+    least ``target`` (past every point of the deal: it cannot be made). Where not -- the meld alone covers the
+    bid but counts only with a trick taken (``no_trick_no_meld``) -- ``target`` is 1 and taking it is enough
+    but not needed: a trick of no points would do too."""
+    if not 0 <= declarer < rules.seats:
+        raise ValueError(f"declarer must be a seat 0..{rules.seats - 1}, not {declarer}")
+    m = unit_totals(rules, _per_seat(rules, meld, "meld"))[:, int(seat_unit(rules)[declarer])]
+    n = m.shape[0]
+    b = np.broadcast_to(np.asarray(bid, dtype=np.int64), (n,))
+    sc = rules.scoring
+    total = int(rules.total_points)
+    conv = convert_points(rules, np.arange(total + 1))  # non-decreasing
+    need = np.maximum(int(sc.declarer_min_tricks), b - m)
+    target = np.searchsorted(conv, need, side="left").astype(np.int64)  # total + 1 where out of reach
+    target[m < int(sc.declarer_min_meld)] = total + 1
+    exact = np.ones(n, dtype=bool)
+    if sc.no_trick_no_meld:
+        trick_needed = (target == 0) & ((b > 0) | (int(sc.declarer_min_meld) > 0))
+        target[trick_needed] = 1
+        exact[trick_needed] = False
+    return target, exact
+
+
 def score_hand(
     rules: RuleSet,
     meld: np.ndarray,

@@ -4,9 +4,11 @@ import json
 import math
 
 import numpy as np
+import polars as pl
 import pytest
 
 from analyzer.advise import MIN_WON_DEALS, PHASE1_NOTE, _student, advise, bid_levels_for, default_plays
+from analyzer.cards import SUITS
 from analyzer.errors import UserError
 from analyzer.rules import load
 from analyzer.score import fair_share, net_scores
@@ -228,3 +230,31 @@ def test_double_dummy_check():
     # the heuristic analysis is the same with or without the check
     plain = advise(rs, STRONG["auction"], samples=200, seed=3)
     assert plain.dd_check is None and plain.as_dict()["recommendation"] == d["recommendation"]
+
+
+def test_double_dummy_make_check_agrees_with_exact_lines():
+    """The make check (one search a deal for the points the contract needs) counts the same made contracts
+    as scoring the exact double-dummy lines of those deals."""
+    from analyzer.advise import _dd_make
+    from analyzer.score import declarer_made
+    from analyzer.simulate import bid_class, first_leader
+    from analyzer.solve import solve_deals
+
+    rs = load("auction")
+    adv = advise(rs, STRONG["auction"], samples=200, seed=3, plays="both", dd_samples=2)
+    mk = adv.dd_check.make
+    assert mk is not None and mk.deals == 200 and 190 <= mk.decided <= 200
+    assert mk.trump == (adv.analyses[0].ceiling.trump or adv.recommendation.trump)
+    d = json.loads(json.dumps(adv.as_dict()))["double_dummy"]["make"]
+    assert d["bid"] == mk.bid and d["decided"] == mk.decided and 0 <= d["dd_make"]["p"] <= 1
+    k = 24
+    small = _dd_make(adv.simulation, adv.analyses[0], k, 5_000_000)
+    assert small.decided == k
+    sim, t, seat = adv.simulation, SUITS.index(small.trump), adv.seat
+    cls = bid_class(rs, small.bid)
+    rows = sim.rows("declare", "playout", t, cls).filter(pl.col("deal") < k).sort("deal")
+    meld, _, _ = sim.seat_arrays(rows)
+    r = solve_deals(rs, sim.deals.hands[:k], t, first_leader(rs, seat, sim.dealer), seat, bid=cls)
+    assert r.played.all()
+    made = declarer_made(rs, meld, r.points, r.tricks, seat, small.bid)
+    assert small.dd.k == int(made.sum())

@@ -115,3 +115,26 @@ def test_shape_errors():
         score_hand(rules, np.zeros((2, 3)), np.zeros((2, 4)), np.zeros((2, 4)), 0, 20)
     with pytest.raises(ValueError):
         declarer_made(rules, np.zeros((2, 4)), np.zeros((2, 4)), np.zeros((2, 4)), 7, 20)
+
+
+@pytest.mark.parametrize("rid", ["auction", "double-deck", "luxury-family", "two-handed"])
+def test_points_to_make_matches_declarer_made(rid):
+    """Taking the target's points makes the bid exactly as scoring says, wherever the target is exact; where it
+    is not (meld alone covers the bid but needs a trick), taking the target is enough."""
+    from analyzer.score import declarer_made, points_to_make, seat_unit, unit_totals
+
+    rs = load(rid)
+    rng = np.random.default_rng(11)
+    n = 5000
+    meld = rng.integers(0, 40, (n, rs.seats)) * (rng.random((n, rs.seats)) < 0.7)
+    tricks = rng.integers(0, 4, (n, rs.seats))
+    pts = np.where(tricks > 0, rng.integers(0, max(2, rs.total_points // 2), (n, rs.seats)), 0)
+    for d in range(rs.seats):
+        bid = rng.integers(0, rs.total_points + 60, n)
+        t, ex = points_to_make(rs, meld, d, bid)
+        taken = unit_totals(rs, pts)[:, seat_unit(rs)[d]]
+        made = declarer_made(rs, meld, pts, tricks, d, bid)
+        assert (made[ex] == (taken[ex] >= t[ex])).all()
+        assert made[~ex][taken[~ex] >= t[~ex]].all() and (t[~ex] == 1).all()
+    if rs.scoring.no_trick_no_meld:
+        assert (~ex).any()

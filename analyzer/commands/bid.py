@@ -180,6 +180,16 @@ def _print_dd_check(adv: Advice) -> None:
                   f"{c.gap.mean:+.1f} ({c.gap.lo:+.1f} to {c.gap.hi:+.1f})")
     t.caption = "paired on the same deals (Student t interval); unsolved deals are left out"
     console.print(t)
+    mk = chk.make
+    if mk is not None:
+        head = f"Does {mk.bid} in {SUIT_NAMES[SUITS.index(mk.trump)].lower()} make double dummy? "
+        if mk.dd is None or mk.heuristic is None or mk.gap is None:
+            console.print(head + f"no deal decided of {mk.deals} within {mk.max_nodes / 1e6:g} M nodes a search")
+        else:
+            console.print(head + f"{100 * mk.dd.p:.0f}% ({100 * mk.dd.lo:.0f}–{100 * mk.dd.hi:.0f}) against "
+                          f"{100 * mk.heuristic.p:.0f}% with heuristic play, dd − heuristic {mk.gap.mean:+.1f} points "
+                          f"({mk.gap.lo:+.1f} to {mk.gap.hi:+.1f}); {mk.decided} of the first {mk.deals} deals "
+                          f"decided (one search a deal, up to {mk.max_nodes / 1e6:g} M nodes)")
 
 
 def _print_two_handed(adv: Advice, an: PlayAnalysis) -> None:

@@ -147,6 +147,9 @@ class AdviceSpec:
     dd_check_trumps: int = field(default=1, metadata=_r(1, 4, "trumps of the double-dummy check"))
     dd_check_max_nodes: int = field(default=5_000_000, metadata=_r(1, 10**10, "node budget of a check solve"))
     dd_only_samples: int = field(default=10, metadata=_r(1, 100_000, "deals of a double-dummy-only analysis"))
+    dd_make_samples: int = field(default=0, metadata=_r(0, 100_000, "deals of the double-dummy make check (one "
+                                                                       "search a deal; 0: none)"))
+    dd_make_max_nodes: int = field(default=2_000_000, metadata=_r(1, 10**10, "node budget of a make check search"))
 
 
 @dataclass(frozen=True)
