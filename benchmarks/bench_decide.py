@@ -21,8 +21,8 @@ import numba
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_solve import dds_solve, guesses, parse_limits  # noqa: E402
-from deal_sets import SETS, read_set  # noqa: E402
+from bench_solve import dds_solve, guesses, parse_limits, set_arguments  # noqa: E402
+from deal_sets import read_set  # noqa: E402
 
 from analyzer.solve import decide_deals  # noqa: E402
 
@@ -62,10 +62,7 @@ def line(r: dict) -> str:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--sets", default=",".join(SETS), help="comma-separated set names")
-    ap.add_argument("--limit", default="0", help="first N deals of each set: N, or SET=N,SET=N")
-    ap.add_argument("--budget", type=float, default=20e6, help="node budget per deal")
-    ap.add_argument("--markdown", default="", help="write the README's table of the run to this file")
+    set_arguments(ap, 20e6)
     args = ap.parse_args()
     numba.set_num_threads(1)
     limits = parse_limits(args.limit)

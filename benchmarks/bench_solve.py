@@ -195,14 +195,19 @@ def parse_config(text: str) -> SolverConfig:
     return SolverConfig(**kw)
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def set_arguments(ap: argparse.ArgumentParser, budget: float) -> None:
+    """The options every solver benchmark takes: sets, first N deals, node budget, the README table's file."""
     ap.add_argument("--sets", default=",".join(SETS), help="comma-separated set names")
     ap.add_argument("--limit", default="0", help="first N deals of each set: N, or SET=N,SET=N")
-    ap.add_argument("--budget", type=float, default=50e6, help="node budget per deal")
+    ap.add_argument("--budget", type=float, default=budget, help="node budget per deal")
+    ap.add_argument("--markdown", default="", help="write the README's table of the run to this file")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    set_arguments(ap, 50e6)
     ap.add_argument("--config", default="", help="solver switches, e.g. partition=False,ways=32")
     ap.add_argument("--json", default="", help="write per-deal results to this file")
-    ap.add_argument("--markdown", default="", help="write the README's table of the run to this file")
     ap.add_argument("--record", action="store_true", help="add new exact values to values.json")
     ap.add_argument("--guess", default="none", choices=("none", "playout", "oracle"),
                     help="first guess of each value (oracle: the known value, for measurements)")
