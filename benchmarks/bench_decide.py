@@ -21,30 +21,31 @@ import numba
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_solve import dds_solve, guesses, parse_limits, set_arguments  # noqa: E402
+from bench_solve import dds_solve, guesses, parse_config, parse_limits, set_arguments  # noqa: E402
 from deal_sets import read_set  # noqa: E402
 
-from analyzer.solve import decide_deals  # noqa: E402
+from analyzer.solve import SolverConfig, decide_deals  # noqa: E402
 
 OFFSETS = (-0.05, 0.0, 0.05)
 
 
-def run_set(name: str, limit: int | None, budget: int) -> list[dict]:
+def run_set(name: str, limit: int | None, budget: int, config: SolverConfig | None = None,
+            offsets: tuple[float, ...] = OFFSETS) -> list[dict]:
+    config = config or SolverConfig()
     rules, deals, trumps, leaders, decls = read_set(name)
     if limit:
         deals, trumps, leaders, decls = deals[:limit], trumps[:limit], leaders[:limit], decls[:limit]
     n = len(deals)
     est = guesses(name, "playout", rules, deals, trumps, leaders, decls, {})
     decide_deals(rules, deals[:1], trumps[:1], leaders[:1], decls[:1], 0, max_nodes=10)  # compile
-    step = max(1, round(0.05 * rules.total_points))
     rows = []
-    for off in OFFSETS:
-        k = int(round(off / 0.05)) * step
+    for off in offsets:
+        k = 0 if off == 0 else int(np.sign(off)) * max(1, round(abs(off) * rules.total_points))
         ms, nodes, decided, made = np.zeros(n), np.zeros(n), 0, 0
         for i in range(n):
             t = max(0, int(est[i]) + k)
             r = decide_deals(rules, deals[i:i + 1], trumps[i:i + 1], leaders[i:i + 1], decls[i:i + 1], t,
-                             max_nodes=budget)
+                             max_nodes=budget, config=config)
             ms[i], nodes[i] = r.ms[0], r.nodes[0]
             decided += int(r.decided[0])
             made += int(r.made[0])
@@ -63,6 +64,9 @@ def line(r: dict) -> str:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     set_arguments(ap, 20e6)
+    ap.add_argument("--config", default="", help="solver switches, e.g. ways=255,slot_bits=13")
+    ap.add_argument("--offsets", default="-0.05,0,0.05", help="targets: the estimate moved by these shares of "
+                                                              "the points")
     args = ap.parse_args()
     numba.set_num_threads(1)
     limits = parse_limits(args.limit)
@@ -70,7 +74,8 @@ def main() -> None:
            "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
     peer = ""
     for name in args.sets.split(","):
-        for r in run_set(name, limits.get(name) or None, int(args.budget)):
+        offsets = tuple(float(x) for x in args.offsets.split(","))
+        for r in run_set(name, limits.get(name) or None, int(args.budget), parse_config(args.config), offsets):
             out.append(line(r))
             print(out[-1], flush=True)
         if name == "bridge":
