@@ -14,12 +14,9 @@ from analyzer.solve.api import (
     COUNTERS,
     DEFAULT_MAX_NODES,
     DealsResult,
-    Decisions,
     Position,
     SolverConfig,
     SolveResult,
-    decide_deal,
-    decide_deals,
     make_position,
     python_legal,
     release_tables,
@@ -29,6 +26,7 @@ from analyzer.solve.api import (
     solve_positions,
     trump_index,
 )
+from analyzer.solve.decide import Decisions, decide_deal, decide_deals
 
 __all__ = [
     "COUNTERS",

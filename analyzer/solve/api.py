@@ -482,7 +482,7 @@ def solve_deals(rules: RuleSet, deals: np.ndarray, trump: int | np.ndarray, lead
     estimate of each value, where the search starts (a good guess saves null-window searches).
     ``target`` (one or one per deal; -1 for none): ask only whether the declaring side takes at least that
     many points -- one null-window search, far cheaper than the value; ``lower`` / ``upper`` are then
-    proven bounds that answer it (:func:`decide_deals` says it plainly).
+    proven bounds that answer it (:func:`analyzer.solve.decide.decide_deals` says it plainly).
     """
     deals = np.asarray(deals)
     seats, copies = rules.seats, rules.deck.copies
@@ -526,44 +526,6 @@ def solve_deals(rules: RuleSet, deals: np.ndarray, trump: int | np.ndarray, lead
     return DealsResult(value, out[:, 0].copy(), out[:, 1].copy(), exact, out[:, 3].copy(), run.points, run.tricks,
                        out[:, 4] == 1, run.cards, out[:, 5].copy(), out[:, 6] * 1000.0 / tick_rate(),
                        run.stats.copy())
-
-
-class Decisions(NamedTuple):
-    """Results of :func:`decide_deals`, one entry per deal: ``made`` the declaring side takes at least the
-    target; ``decided`` the search finished within its budget (where not, ``made`` is False and says
-    nothing); ``lower`` / ``upper`` the proven bounds of the side's points; ``nodes``, ``ms``."""
-
-    made: np.ndarray
-    decided: np.ndarray
-    lower: np.ndarray
-    upper: np.ndarray
-    nodes: np.ndarray
-    ms: np.ndarray
-
-
-def decide_deals(rules: RuleSet, deals: np.ndarray, trump: int | np.ndarray, leader: int | np.ndarray,
-                 declarer: int | np.ndarray, target: int | np.ndarray, bid: int = 0,
-                 max_nodes: int = DEFAULT_MAX_NODES, config: SolverConfig = DEFAULT_CONFIG) -> Decisions:
-    """Whether the declaring side takes at least ``target`` points (one or one per deal) with best play by
-    everyone: one null-window search per deal instead of the exact value (:func:`solve_deals`'s
-    parameters otherwise)."""
-    n = np.asarray(deals).shape[0] if np.ndim(deals) == 3 else 0
-    t = np.broadcast_to(np.asarray(target, dtype=np.int64), (n,)).copy() if n else np.zeros(0, np.int64)
-    if n and t.min() < 0:
-        raise UserError("a target is a number of points, 0 or more")
-    r = solve_deals(rules, deals, trump, leader, declarer, bid, max_nodes, config, lines=False, target=t)
-    made = r.lower >= t
-    decided = made | (r.upper < t)
-    return Decisions(made & decided, decided, r.lower, r.upper, r.nodes, r.ms)
-
-
-def decide_deal(rules: RuleSet, hands: Any, trump: int, leader: int, declarer: int, target: int,
-                bid: int = 0, max_nodes: int = DEFAULT_MAX_NODES, config: SolverConfig = DEFAULT_CONFIG) -> bool | None:
-    """:func:`decide_deals` for one whole deal (``hands`` as :func:`solve_deal` takes them): True / False,
-    or None when the budget ran out."""
-    pos = make_position(rules, hands, trump, leader, declarer, (), bid)
-    d = decide_deals(rules, pos.hands[None], trump, leader, declarer, target, bid, max_nodes, config)
-    return bool(d.made[0]) if d.decided[0] else None
 
 
 def _popcounts(a: np.ndarray) -> np.ndarray:
@@ -619,7 +581,6 @@ def trump_index(text: str) -> int:
 
 
 __all__ = [
-    "COUNTERS", "DEFAULT_MAX_NODES", "DealsResult", "Decisions", "Position", "SolveResult", "SolverConfig",
-    "decide_deal", "decide_deals", "make_position", "python_legal", "release_tables", "solve_deal", "solve_deals",
-    "solve_positions", "trump_index",
+    "COUNTERS", "DEFAULT_MAX_NODES", "DealsResult", "Position", "SolveResult", "SolverConfig",
+    "make_position", "python_legal", "release_tables", "solve_deal", "solve_deals", "solve_positions", "trump_index",
 ]
