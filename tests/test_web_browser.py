@@ -107,3 +107,13 @@ def test_pick_the_readme_hand_and_get_the_advice(server, browser):
     assert result["samples"] == 500
     assert call.startswith(f"Call now: {result['call']['call']}")
     assert "hearts" in call or result["call"]["bid"] is None
+    # with the double-dummy check: its table and the make check's line (the same figures as the JSON)
+    d.find_element(By.CSS_SELECTOR, '#play option[value="both"]').click()
+    d.find_element(By.ID, "analyse").click()
+    WebDriverWait(d, 300).until(lambda d: d.find_elements(By.ID, "dd-make") or d.find_element(By.ID, "error").text)
+    assert d.find_element(By.ID, "error").text == ""
+    line = d.find_element(By.ID, "dd-make").text
+    with urllib.request.urlopen(d.find_element(By.ID, "download").get_attribute("href")) as resp:
+        mk = json.loads(resp.read())["double_dummy"]["make"]
+    assert line.startswith(f"Does {mk['bid']} in {mk['trump']} make double dummy?"), line
+    assert f"{mk['decided']} of the first {mk['deals']} deals decided" in line

@@ -312,7 +312,12 @@ function showResult(job) {
         ...dd.trumps.map((t) => el("tr", {}, el("td", {}, t.trump), el("td", {}, `${t.solved}/${t.deals}`),
           el("td", {}, t.heuristic_trick_points ? t.heuristic_trick_points.mean.toFixed(1) : "\u2014"),
           el("td", {}, t.dd_trick_points ? t.dd_trick_points.mean.toFixed(1) : "\u2014"),
-          el("td", {}, t.gap ? `${sign(t.gap.mean)} (${sign(t.gap.lo)} to ${sign(t.gap.hi)})` : "no deal solved")))));
+          el("td", {}, t.gap ? `${sign(t.gap.mean)} (${sign(t.gap.lo)} to ${sign(t.gap.hi)})` : "no deal solved")))),
+      ...(dd.make ? [el("p", { id: "dd-make" }, dd.make.dd_make
+        ? `Does ${dd.make.bid} in ${dd.make.trump} make double dummy? ${pct(dd.make.dd_make.p)} against ${pct(dd.make.heuristic_make.p)} with heuristic play (dd \u2212 heuristic ${sign(dd.make.gap.mean)} points, 95% ${sign(dd.make.gap.lo)} to ${sign(dd.make.gap.hi)}); ${dd.make.decided} of the first ${dd.make.deals} deals decided, one search a deal`
+        : `Does ${dd.make.bid} in ${dd.make.trump} make double dummy? No deal decided of ${dd.make.deals}.`)] : []));
+  } else {
+    $("dd").replaceChildren();  // a run without the check shows none (not the last run's)
   }
 }
 
