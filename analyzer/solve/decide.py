@@ -37,9 +37,8 @@ def decide_deals(rules: RuleSet, deals: np.ndarray, trump: int | np.ndarray, lea
     """Whether the declaring side takes at least ``target`` points (one or one per deal) with best play by
     everyone: one null-window search per deal instead of the exact value (:func:`solve_deals`'s
     parameters otherwise)."""
-    n = np.asarray(deals).shape[0] if np.ndim(deals) == 3 else 0
-    t = np.broadcast_to(np.asarray(target, dtype=np.int64), (n,)).copy() if n else np.zeros(0, np.int64)
-    if n and t.min() < 0:
+    t = np.broadcast_to(np.asarray(target, dtype=np.int64), (len(deals),)).copy()
+    if t.size and t.min() < 0:
         raise UserError("a target is a number of points, 0 or more")
     r = solve_deals(rules, deals, trump, leader, declarer, bid, max_nodes, config, lines=False, target=t)
     made = r.lower >= t

@@ -152,9 +152,7 @@ def decide(W, d, target, R):
     """Whether the max side takes at least ``target`` from node ``d`` (at most ``R`` to win): one
     null-window search. Returns proven bounds (lo, hi): ``lo >= target`` says yes, ``hi < target`` no;
     (0, R) when the node budget ran out."""
-    if target <= 0:
-        return 0, R
-    if target > R:
+    if target <= 0 or target > R:  # answered by the bounds themselves: yes (lo >= target) or no (hi < target)
         return 0, R
     v = search(W, d, target, ZERO)
     if W[OFF_CNT + C_ABORT] != 0:
