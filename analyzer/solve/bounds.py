@@ -14,7 +14,7 @@ per cashed suit the others' best card), so that table entries stay sound (see :m
 
 from __future__ import annotations
 
-from analyzer.jit import highbit, kernel, popcount
+from analyzer.jit import highbit, hot, popcount
 from analyzer.solve.layout import (
     F_ENTRY,
     MAX_PLANES,
@@ -40,7 +40,7 @@ from analyzer.solve.layout import (
 from analyzer.solve.position import count_in, held
 
 
-@kernel
+@hot
 def cheapest(W, q, mask, n):
     """Points of the ``n`` cheapest cards of seat ``q`` among the kinds in ``mask`` (fewer if it holds
     fewer)."""
@@ -57,7 +57,7 @@ def cheapest(W, q, mask, n):
     return out
 
 
-@kernel
+@hot
 def dearest(W, q, mask, n):
     """Points of the ``n`` dearest cards of seat ``q`` among the kinds in ``mask``."""
     ncls = W[P_NCLS]
@@ -73,7 +73,7 @@ def dearest(W, q, mask, n):
     return out
 
 
-@kernel
+@hot
 def top_cards(W, q, mask, n):
     """(points, lowest kind) of the ``n`` highest-ranked cards (copies counted) seat ``q`` holds among
     the kinds in ``mask``."""
@@ -96,7 +96,7 @@ def top_cards(W, q, mask, n):
     return pts, low
 
 
-@kernel
+@hot
 def top_trumps(W, side, tleft):
     """(points, relevance): the *top trumps* bound of the seats in bitmask ``side``."""
     trump = W[P_TRUMP]
@@ -139,7 +139,7 @@ def top_trumps(W, side, tleft):
     return pts, rel
 
 
-@kernel
+@hot
 def max_len(W, side, mask):
     """The longest holding among the seats outside bitmask ``side`` of the kinds in ``mask``."""
     m = 0
@@ -151,7 +151,7 @@ def max_len(W, side, mask):
     return m
 
 
-@kernel
+@hot
 def cashing(W, lead, side, tleft, need):
     """(points, relevance): the *cashing* bound of ``side`` (bitmask of seats) with ``lead`` on lead,
     counted until it reaches ``need`` points (so that it pins no more ranks than the cut needs).
@@ -260,7 +260,7 @@ def cashing(W, lead, side, tleft, need):
     return pts, rel
 
 
-@kernel
+@hot
 def entry_to(W, lead, p, side):
     """The kind with which partner ``p`` surely wins a low lead of ``lead``'s (an *entry*), or -1.
 
@@ -292,7 +292,7 @@ def entry_to(W, lead, p, side):
     return -1
 
 
-@kernel
+@hot
 def sure_points(W, d, side, need):
     """(points, relevance): a lower bound of what the seats in bitmask ``side`` take from the trick
     boundary at node ``d``, and the cards it relied on; the bounds stop counting once they reach

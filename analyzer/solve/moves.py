@@ -14,7 +14,7 @@ otherwise plays its cheapest card.
 
 from __future__ import annotations
 
-from analyzer.jit import highbit, kernel, popcount
+from analyzer.jit import highbit, hot, popcount
 from analyzer.play.engine import beats, legal_cards
 from analyzer.solve.layout import (
     CUT_BITS,
@@ -56,7 +56,7 @@ from analyzer.solve.layout import (
 from analyzer.solve.position import all_held, mix
 
 
-@kernel
+@hot
 def legal_now(W, d):
     """Kinds the seat to play at node ``d`` may play."""
     b = OFF_PLY + d * NF
@@ -65,7 +65,7 @@ def legal_now(W, d):
                        W[b + R_FIRST], W[P_HEAD], W[P_MUSTTRUMP], W[P_FOLLOW], W[P_LANE])
 
 
-@kernel
+@hot
 def can_beat(hq, x, led, trump, lane):
     """Whether a hand holding the kinds ``hq``, still to play to a trick led in ``led``, can beat card ``x``
     (following suit if able, else trumping)."""
@@ -79,7 +79,7 @@ def can_beat(hq, x, led, trump, lane):
     return False
 
 
-@kernel
+@hot
 def stands(W, x, p, lead, led, mine):
     """Whether card ``x``, winning the trick once seat ``p`` has played, stays unbeaten by the other side's
     seats still to play (those after ``p`` up to the leader)."""
@@ -95,7 +95,7 @@ def stands(W, x, p, lead, led, mine):
     return True
 
 
-@kernel
+@hot
 def lead_score(W, d, c, p, mine, others, partners):
     """Ordering score of leading ``c``.
 
@@ -137,7 +137,7 @@ def lead_score(W, d, c, p, mine, others, partners):
     return sc + 17 - 2 * pts - (c & 15)
 
 
-@kernel
+@hot
 def follow_score(W, d, c, p, mine):
     """Ordering score of playing ``c`` to the trick in progress at node ``d``.
 
@@ -183,7 +183,7 @@ def follow_score(W, d, c, p, mine):
     return sc
 
 
-@kernel
+@hot
 def cut_key(W, d):
     """Key of node ``d``'s situation in the cut-off card cache: the seat, its place in the trick and
     what its choice mostly depends on -- leading: its hand; following suit: the cards of the led suit
@@ -206,7 +206,7 @@ def cut_key(W, d):
     return k
 
 
-@kernel
+@hot
 def gen_moves(W, d):
     """Generate the moves of node ``d`` into its move list, best first; returns their number.
 

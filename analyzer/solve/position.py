@@ -9,7 +9,7 @@ a *length key word* (``OFF_LK``: the number of cards of each suit).
 
 from __future__ import annotations
 
-from analyzer.jit import highbit, kernel, popcount
+from analyzer.jit import highbit, hot, popcount
 from analyzer.solve.layout import (
     MAX_PLANES,
     NF,
@@ -37,13 +37,13 @@ HMUL = 0x5851F42D4C957F2D
 MASK63 = 0x7FFFFFFFFFFFFFFF
 
 
-@kernel
+@hot
 def mix(x):
     """Multiplicative hash step on 63 bits (the same under numba's wrapping int64 and Python ints)."""
     return (int(x) * HMUL) & MASK63
 
 
-@kernel
+@hot
 def load_hands(W, hands):
     """Put ``hands`` (int64[seats, copies] count planes) into the workspace, with their count words and
     coarse keys."""
@@ -64,7 +64,7 @@ def load_hands(W, hands):
                 W[OFF_LK + q] += 1 << (5 * (k >> 4))
 
 
-@kernel
+@hot
 def take(W, q, c):
     """Seat ``q`` gives up one copy of kind ``c`` (from the highest plane holding it); returns the plane."""
     h = OFF_H + MAX_PLANES * q
@@ -79,7 +79,7 @@ def take(W, q, c):
     return pl
 
 
-@kernel
+@hot
 def give(W, q, c, pl):
     """Undo :func:`take`: seat ``q`` gets kind ``c`` back into plane ``pl``."""
     W[OFF_H + MAX_PLANES * q + pl] |= 1 << c
@@ -88,13 +88,13 @@ def give(W, q, c, pl):
     W[OFF_LK + q] += 1 << (5 * (c >> 4))
 
 
-@kernel
+@hot
 def held(W, q):
     """Plane 0 of seat ``q``: the kinds it holds."""
     return W[OFF_H + MAX_PLANES * q]
 
 
-@kernel
+@hot
 def all_held(W):
     """The kinds still held by anyone."""
     x = 0
@@ -103,7 +103,7 @@ def all_held(W):
     return x
 
 
-@kernel
+@hot
 def count_in(W, q, mask):
     """Cards (copies counted) of seat ``q`` among the kinds in ``mask``."""
     h = OFF_H + MAX_PLANES * q
@@ -113,7 +113,7 @@ def count_in(W, q, mask):
     return n
 
 
-@kernel
+@hot
 def owner_code(W, k):
     """Who holds the copies of kind ``k`` (a compact code, 0 = nobody) and its point class, as one
     pattern field."""
@@ -127,7 +127,7 @@ def owner_code(W, k):
     return W[OFF_OWN + idx] | (W[OFF_CLS + k] << W[P_OBITS])
 
 
-@kernel
+@hot
 def set_patterns(W, d):
     """The suit patterns of the position at node ``d`` into its record: per suit, for each rank still
     out from the highest down (field ``i`` for the ``i``-th highest), who holds its copies and its point

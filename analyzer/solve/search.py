@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from analyzer.jit import highbit, kernel, typed_kernel
+from analyzer.jit import highbit, hot, typed_kernel
 from analyzer.play.engine import beats
 from analyzer.solve.bounds import sure_points
 from analyzer.solve.layout import (
@@ -95,7 +95,7 @@ from analyzer.solve.position import give, take
 from analyzer.solve.table import probe, store
 
 
-@kernel
+@hot
 def play(W, d, c):
     """The seat to play at node ``d`` plays kind ``c``; sets up node ``d + 1``."""
     b = OFF_PLY + d * NF
@@ -151,14 +151,14 @@ def play(W, d, c):
         W[nb + R_TDUP] = dup
 
 
-@kernel
+@hot
 def unplay(W, d):
     """Undo :func:`play` at node ``d``."""
     b = OFF_PLY + d * NF
     give(W, W[b + R_P], W[b + R_CARD], W[b + R_PLANE])
 
 
-@kernel
+@hot
 def last_trick(W, d, R):
     """Value of the forced last trick at node ``d`` (worth ``R``); sets the node's relevance."""
     b = OFF_PLY + d * NF
@@ -184,7 +184,7 @@ def last_trick(W, d, R):
     return R if ((W[P_MAXMASK] >> ws) & 1) != 0 else 0
 
 
-@kernel
+@hot
 def boundary_cut(W, d, beta, R):
     """At the trick boundary at node ``d``: a bound (sure points, then the table) that decides the
     window ``(beta - 1, beta)``, or -1."""

@@ -26,7 +26,7 @@ and the stamp, so only entries of the current solve and the same key are ever re
 
 from __future__ import annotations
 
-from analyzer.jit import highbit, kernel
+from analyzer.jit import highbit, hot
 from analyzer.solve.layout import (
     C_HITS,
     C_PROBES,
@@ -72,7 +72,7 @@ from analyzer.solve.layout import (
 from analyzer.solve.position import all_held, mix, set_patterns
 
 
-@kernel
+@hot
 def key_word(W, q):
     """Seat ``q``'s part of the slot key: its suit lengths (quasi-symmetry), else its coarse key."""
     if (W[P_FLAGS] & F_QUASI) != 0:
@@ -80,7 +80,7 @@ def key_word(W, q):
     return W[OFF_CK + q]
 
 
-@kernel
+@hot
 def slot_pair(W, lead):
     """Offset of the first of the two slots the slot key of the current position (``lead`` to lead)
     may live in."""
@@ -93,7 +93,7 @@ def slot_pair(W, lead):
     return OFF_TT + idx * (SLOT_HDR + W[P_TTWAYS] * ENTRY)
 
 
-@kernel
+@hot
 def slot_matches(W, base, lead):
     """Whether the slot at ``base`` holds the current position's slot key (in this solve)."""
     meta = W[base + S_META]
@@ -105,7 +105,7 @@ def slot_matches(W, base, lead):
     return True
 
 
-@kernel
+@hot
 def find_slot(W, lead):
     """The slot of the current position's slot key, or -1."""
     base = slot_pair(W, lead)
@@ -117,7 +117,7 @@ def find_slot(W, lead):
     return -1
 
 
-@kernel
+@hot
 def depth_kinds(W, depths):
     """The kinds that pin an entry's ``depths`` in the current position: per suit the lowest pinned rank."""
     lane = W[P_LANE]
@@ -135,7 +135,7 @@ def depth_kinds(W, depths):
     return rel
 
 
-@kernel
+@hot
 def class_counts(W, ck, s):
     """The counts of suit ``s``'s point classes in coarse key word ``ck``, as 4-bit fields."""
     v = 0
@@ -144,7 +144,7 @@ def class_counts(W, ck, s):
     return v
 
 
-@kernel
+@hot
 def paired_gap(W, ve, vp):
     """(D-, D+) between two equal-sized card multisets (class counts in 4-bit fields, ``ve`` the stored
     position's, ``vp`` the current one's) paired from the dearest down: the points by which the stored
@@ -177,7 +177,7 @@ def paired_gap(W, ve, vp):
     return dmin, dplus
 
 
-@kernel
+@hot
 def point_gap(W, e, b, dep):
     """(D-, D+) between the stored position of entry ``e`` and the position of node record ``b``, which
     agree on the owners of the entry's pinned ranks (see the module docstring)."""
@@ -244,7 +244,7 @@ def point_gap(W, e, b, dep):
     return dmin, dplus
 
 
-@kernel
+@hot
 def same_points(W, e, b, dep):
     """Whether entry ``e``'s stored position and node record ``b``'s agree in every card's point class
     (then the entry answers exactly)."""
@@ -259,7 +259,7 @@ def same_points(W, e, b, dep):
     return True
 
 
-@kernel
+@hot
 def probe(W, d, beta):
     """Look the trick-boundary position at node ``d`` up for the null window ``(beta - 1, beta)``.
 
@@ -319,7 +319,7 @@ def probe(W, d, beta):
     return -1
 
 
-@kernel
+@hot
 def entry_depths(W, rel):
     """Per suit (4 bits each) the number of ranks still out, from the highest down to the lowest kind
     in ``rel`` (all of them without partition entries)."""
@@ -343,7 +343,7 @@ def entry_depths(W, rel):
     return dep
 
 
-@kernel
+@hot
 def store(W, d, lo, hi, best):
     """Record bounds ``lo <= value <= hi`` of the trick-boundary position at node ``d``, valid where its
     relevance ``R_REL`` says, with its best move ``best`` (-1: none)."""
