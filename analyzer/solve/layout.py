@@ -100,9 +100,10 @@ OFF_H = OFF_KILL + KILL_LEN  # + MAX_PLANES * seat + plane: count planes of each
 OFF_CW = OFF_H + MAX_SEATS * MAX_PLANES  # + seat: count word (each kind's count in a P_CB-bit field)
 OFF_CK = OFF_CW + MAX_SEATS  # + seat: coarse key word (count of each suit x point class)
 OFF_LK = OFF_CK + MAX_SEATS  # + seat: suit lengths (5 bits a suit)
+OFF_OC = OFF_LK + MAX_SEATS  # + kind: its pattern field (owner code and point class), kept by take/give
 
 # ---- one record per ply (node d of the current line) ------------------------------------------------
-OFF_PLY = OFF_LK + MAX_SEATS
+OFF_PLY = OFF_OC + 64
 R_P = 0  # seat to play
 R_TPOS = 1  # cards already in the current trick
 R_LEAD = 2  # seat that led the current trick

@@ -3,8 +3,9 @@
 Each seat's cards are held as count planes (``OFF_H``: legal-move masks read plane 0), as a *count
 word* (``OFF_CW``: each kind's count in a ``P_CB``-bit field, from which a rank's owners are read in a
 few shifts), as a *coarse key word* (``OFF_CK``: the number of cards of each suit and point class) and as
-a *length key word* (``OFF_LK``: the number of cards of each suit).
-:func:`take` and :func:`give` update all three.
+a *length key word* (``OFF_LK``: the number of cards of each suit); per kind its pattern field
+(``OFF_OC``: who holds its copies and its point class, see :func:`owner_code`).
+:func:`take` and :func:`give` update them all.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from analyzer.solve.layout import (
     OFF_CWSH,
     OFF_H,
     OFF_LK,
+    OFF_OC,
     OFF_OWN,
     OFF_PLY,
     P_CB,
@@ -62,6 +64,8 @@ def load_hands(W, hands):
                 W[OFF_CW + q] += W[OFF_CWINC + k]
                 W[OFF_CK + q] += W[OFF_CKINC + k]
                 W[OFF_LK + q] += 1 << (5 * (k >> 4))
+    for k in range(64):
+        W[OFF_OC + k] = owner_code(W, k)
 
 
 @hot
@@ -76,6 +80,7 @@ def take(W, q, c):
     W[OFF_CW + q] -= W[OFF_CWINC + c]
     W[OFF_CK + q] -= W[OFF_CKINC + c]
     W[OFF_LK + q] -= 1 << (5 * (c >> 4))
+    W[OFF_OC + c] = owner_code(W, c)
     return pl
 
 
@@ -86,6 +91,7 @@ def give(W, q, c, pl):
     W[OFF_CW + q] += W[OFF_CWINC + c]
     W[OFF_CK + q] += W[OFF_CKINC + c]
     W[OFF_LK + q] += 1 << (5 * (c >> 4))
+    W[OFF_OC + c] = owner_code(W, c)
 
 
 @hot
@@ -143,7 +149,7 @@ def set_patterns(W, d):
         while m != 0:
             r = highbit(m)
             m &= ~(1 << r)
-            pat |= owner_code(W, 16 * s + r) << (i * slot)
+            pat |= W[OFF_OC + 16 * s + r] << (i * slot)
             i += 1
         W[b + R_PAT + s] = pat
     W[b + R_PATOK] = 1
