@@ -101,9 +101,10 @@ OFF_CW = OFF_H + MAX_SEATS * MAX_PLANES  # + seat: count word (each kind's count
 OFF_CK = OFF_CW + MAX_SEATS  # + seat: coarse key word (count of each suit x point class)
 OFF_LK = OFF_CK + MAX_SEATS  # + seat: suit lengths (5 bits a suit)
 OFF_OC = OFF_LK + MAX_SEATS  # + kind: its pattern field (owner code and point class), kept by take/give
+OFF_OI = OFF_OC + 64  # + kind: its owner index (each seat's count of it, P_CB bits a seat), kept by take/give
 
 # ---- one record per ply (node d of the current line) ------------------------------------------------
-OFF_PLY = OFF_OC + 64
+OFF_PLY = OFF_OI + 64
 R_P = 0  # seat to play
 R_TPOS = 1  # cards already in the current trick
 R_LEAD = 2  # seat that led the current trick

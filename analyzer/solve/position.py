@@ -23,6 +23,7 @@ from analyzer.solve.layout import (
     OFF_H,
     OFF_LK,
     OFF_OC,
+    OFF_OI,
     OFF_OWN,
     OFF_PLY,
     P_CB,
@@ -65,6 +66,7 @@ def load_hands(W, hands):
                 W[OFF_CK + q] += W[OFF_CKINC + k]
                 W[OFF_LK + q] += 1 << (5 * (k >> 4))
     for k in range(64):
+        W[OFF_OI + k] = owner_index(W, k)
         W[OFF_OC + k] = owner_code(W, k)
 
 
@@ -80,7 +82,9 @@ def take(W, q, c):
     W[OFF_CW + q] -= W[OFF_CWINC + c]
     W[OFF_CK + q] -= W[OFF_CKINC + c]
     W[OFF_LK + q] -= 1 << (5 * (c >> 4))
-    W[OFF_OC + c] = owner_code(W, c)
+    oi = W[OFF_OI + c] - (1 << (q * W[P_CB]))
+    W[OFF_OI + c] = oi
+    W[OFF_OC + c] = W[OFF_OWN + oi] | (W[OFF_CLS + c] << W[P_OBITS])
     return pl
 
 
@@ -91,7 +95,9 @@ def give(W, q, c, pl):
     W[OFF_CW + q] += W[OFF_CWINC + c]
     W[OFF_CK + q] += W[OFF_CKINC + c]
     W[OFF_LK + q] += 1 << (5 * (c >> 4))
-    W[OFF_OC + c] = owner_code(W, c)
+    oi = W[OFF_OI + c] + (1 << (q * W[P_CB]))
+    W[OFF_OI + c] = oi
+    W[OFF_OC + c] = W[OFF_OWN + oi] | (W[OFF_CLS + c] << W[P_OBITS])
 
 
 @hot
@@ -120,17 +126,22 @@ def count_in(W, q, mask):
 
 
 @hot
-def owner_code(W, k):
-    """Who holds the copies of kind ``k`` (a compact code, 0 = nobody) and its point class, as one
-    pattern field."""
-    seats = W[P_SEATS]
+def owner_index(W, k):
+    """Each seat's count of kind ``k``, ``P_CB`` bits a seat: the index of its owner code in ``OFF_OWN``."""
     cb = W[P_CB]
     cbm = (1 << cb) - 1
     sh = W[OFF_CWSH + k]
     idx = 0
-    for q in range(seats):
+    for q in range(W[P_SEATS]):
         idx |= ((W[OFF_CW + q] >> sh) & cbm) << (q * cb)
-    return W[OFF_OWN + idx] | (W[OFF_CLS + k] << W[P_OBITS])
+    return idx
+
+
+@hot
+def owner_code(W, k):
+    """Who holds the copies of kind ``k`` (a compact code, 0 = nobody) and its point class, as one
+    pattern field."""
+    return W[OFF_OWN + owner_index(W, k)] | (W[OFF_CLS + k] << W[P_OBITS])
 
 
 @hot
