@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from analyzer.jit import kernel, lowbit, popcount
+from analyzer.jit import hot, kernel, lowbit, popcount
 
 MAX_SEATS = 4
 MAX_COPIES = 4
@@ -79,19 +79,19 @@ CTL_RNG = S_CTL + 14  # state of the deal's random stream (32-bit xorshift, see 
 ST_LEN = S_CTL + 15
 
 
-@kernel
+@hot
 def suit_mask(suit, lane):
     """Card mask of every kind of ``suit`` (0..3)."""
     return lane << (16 * suit)
 
 
-@kernel
+@hot
 def above(kind):
     """Card mask of every kind greater than ``kind`` (in its suit: the higher ranks; also later suits)."""
     return -(np.int64(1) << (kind + 1))
 
 
-@kernel
+@hot
 def beats(card, best, trump):
     """Whether ``card`` played after ``best`` takes the trick from it (identical: the earlier keeps it)."""
     cs = card >> 4
@@ -101,7 +101,7 @@ def beats(card, best, trump):
     return cs == trump
 
 
-@kernel
+@hot
 def trick_winner(trick, ncards, trump):
     """Position (0 = the leader's card) of the winning card of ``trick[0:ncards]``; ``trump`` -1: none."""
     w = 0
@@ -113,7 +113,7 @@ def trick_winner(trick, ncards, trump):
     return w
 
 
-@kernel
+@hot
 def legal_cards(held, ncards, led, best, trump, first_trump, head, must_trump, follow, lane):
     """Card mask of the kinds a player holding the kinds ``held`` may play.
 
@@ -151,7 +151,7 @@ def legal_cards(held, ncards, led, best, trump, first_trump, head, must_trump, f
     return held
 
 
-@kernel
+@hot
 def legal_for(st, held):
     """Card mask of the kinds a player holding ``held`` may play now in state ``st``."""
     first = st[CTL_FIRST_TRUMP] if st[CTL_TRICKNO] == 0 else 0
@@ -162,13 +162,13 @@ def legal_for(st, held):
     )
 
 
-@kernel
+@hot
 def legal(st):
     """Card mask of the kinds the seat to play may play in state ``st``."""
     return legal_for(st, st[S_HANDS + MAX_COPIES * st[CTL_TURN]])
 
 
-@kernel
+@hot
 def play(st, kind):
     """The seat to play plays ``kind`` (assumed legal); returns the trick's winner if it ends it, else -1.
 
@@ -242,7 +242,7 @@ def next_state(st, kind):
     return out
 
 
-@kernel
+@hot
 def reset_state(st, hands0, trump, leader, declarer, dside, first_trump, rng):
     """Put ``st`` (its rule section already filled) at the first lead of the deal ``hands0``
     (int64[seats, copies]); ``rng`` starts the deal's random stream."""
@@ -276,7 +276,7 @@ def alloc_state(rp):
     return st
 
 
-@kernel
+@hot
 def nth_bit(mask, r):
     """Index of the ``r``-th (from 0, lowest first) set bit of ``mask``."""
     m = mask

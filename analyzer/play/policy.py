@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from analyzer.jit import highbit, kernel, lowbit, popcount
+from analyzer.jit import highbit, hot, lowbit, popcount
 from analyzer.play.engine import (
     CTL_BEST,
     CTL_BESTPOS,
@@ -70,7 +70,7 @@ _MIX = 0x45D9F3B  # odd multiplier of the 32-bit mixing hash (products stay belo
 
 
 # ---- random streams: 32-bit xorshift held in int64 (identical with and without the JIT) ---------------
-@kernel
+@hot
 def mix32(x):
     """A 32-bit integer hash of the low 32 bits of ``x`` (non-negative result below 2**32)."""
     x = x & MASK32
@@ -79,7 +79,7 @@ def mix32(x):
     return (x >> 16) ^ x
 
 
-@kernel
+@hot
 def stream_seed(seed, index):
     """The starting state of the random stream of deal ``index`` under ``seed`` (never 0)."""
     a = mix32(seed ^ (seed >> 32))
@@ -90,7 +90,7 @@ def stream_seed(seed, index):
     return x
 
 
-@kernel
+@hot
 def xorshift(x):
     """The next state of a 32-bit xorshift stream (x != 0, below 2**32)."""
     x ^= (x << 13) & MASK32
@@ -99,14 +99,14 @@ def xorshift(x):
     return x
 
 
-@kernel
+@hot
 def scaled(x, n):
     """Map a stream value ``x`` (below 2**32) to 0 .. n-1 (n <= 2**30)."""
     return (x * n) >> 32
 
 
 # ---- the random policy ------------------------------------------------------------------------------
-@kernel
+@hot
 def random_move(st):
     """A uniformly random legal kind for the seat to play in ``st``, from the deal's random stream
     (advanced in ``st``)."""
@@ -121,7 +121,7 @@ def random_move(st):
 
 
 # ---- what a player can deduce (scalar helpers) -----------------------------------------------------------
-@kernel
+@hot
 def may_ruff(suit, trump, opps, voids, unseen, lane):
     """Whether an opponent in ``opps`` may trump a card of plain ``suit``: some trump is unseen and an
     opponent is publicly void in ``suit`` but not in trump. (Guessing voids from how few cards of the
@@ -139,7 +139,7 @@ def may_ruff(suit, trump, opps, voids, unseen, lane):
     return False
 
 
-@kernel
+@hot
 def holds_trick(card, led, trump, later, voids, unseen, lane):
     """Whether ``card``, winning the trick now, cannot be beaten by the opponents still to play
     (``later``): by a higher unseen card of its suit, or (a plain card) by a trump from an opponent
@@ -154,14 +154,14 @@ def holds_trick(card, led, trump, later, voids, unseen, lane):
     return True
 
 
-@kernel
+@hot
 def points_class(kind, rankpts):
     """Order class of the card points of ``kind`` (RP_RANKPTS: more points, higher class)."""
     return (rankpts >> (4 * (kind & 15))) & 15
 
 
 # ---- choosing among candidate cards ----------------------------------------------------------------------
-@kernel
+@hot
 def cheapest(mask, trump, rankpts):
     """The card of ``mask`` that costs least to give up: fewest points, then not a trump, then lowest rank."""
     best = -1
@@ -177,7 +177,7 @@ def cheapest(mask, trump, rankpts):
     return best
 
 
-@kernel
+@hot
 def shortest_cheapest(mask, trump, rankpts, lane):
     """The cheapest card of the plain suit in which ``mask`` has the fewest kinds (trumps only if
     ``mask`` has no plain card): leading from a short suit readies a void to trump in later."""
@@ -194,7 +194,7 @@ def shortest_cheapest(mask, trump, rankpts, lane):
     return cheapest(plain & suit_mask(bs, lane), trump, rankpts)
 
 
-@kernel
+@hot
 def richest(mask, trump, unseen, rankpts, lane, nontop_first):
     """The card of ``mask`` worth most to put on a trick one's side wins.
 
@@ -218,7 +218,7 @@ def richest(mask, trump, unseen, rankpts, lane, nontop_first):
 
 
 # ---- the v1 heuristic -------------------------------------------------------------------------------------
-@kernel
+@hot
 def v1_lead(seat, lg, unseen, ucount, mine, opps, trump, voids, declarer, my_trumps_n, lane, rankpts):
     """v1's lead from the legal kinds ``lg``; ``ucount`` = unseen copies per suit (8 bits a suit),
     ``my_trumps_n`` = trumps held (copies counted), ``mine`` / ``opps`` = seat masks of the two sides."""
@@ -281,7 +281,7 @@ def v1_lead(seat, lg, unseen, ucount, mine, opps, trump, voids, declarer, my_tru
     return shortest_cheapest(lg, trump, rankpts, lane)
 
 
-@kernel
+@hot
 def v1_follow(lg, unseen, mine, opps, trump, voids, ncards, leader, best, wseat, led, stake, seats, lane,
               rankpts):
     """v1's card when following to a trick, from the legal kinds ``lg``.
@@ -327,7 +327,7 @@ def v1_follow(lg, unseen, mine, opps, trump, voids, ncards, leader, best, wseat,
     return cheapest(lg, trump, rankpts)
 
 
-@kernel
+@hot
 def v1_move(st):
     """v1's card for the seat to play in ``st`` (it reads, of the hands, only that seat's)."""
     first = st[CTL_FIRST_TRUMP] if st[CTL_TRICKNO] == 0 else 0
@@ -381,7 +381,7 @@ def v1_move(st):
                    lane, rankpts)
 
 
-@kernel
+@hot
 def choose(st, code):
     """The card kind policy ``code`` (see :data:`POLICY_CODES`) plays for the seat to play in ``st``."""
     if code == 0:
