@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import time
+from pathlib import Path
 
 import numba
 
@@ -53,18 +54,27 @@ def main() -> None:
     ap.add_argument("--exact-hands", type=int, default=1_000, help="hands per run with exact phase 2")
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--option", action="append", default=[], help="rule option name=value (repeatable)")
+    ap.add_argument("--markdown", help="write the README's table to this file "
+                    "(python benchmarks/update_readme.py twohand F puts it there)")
     args = ap.parse_args()
     rules = load("two-handed", parse_option_args(args.option))
     nthreads = numba.config.NUMBA_NUM_THREADS
     print(f"two-handed {rules.option_text()}; phase 1 {TH_VERSION}; {nthreads} threads max; best of {args.repeat}")
     print(f"{'threads':>7s} {'naive+heur/s':>13s} {'th-v1+heur/s':>13s} {'th-v1 ph.1/s':>13s} "
           f"{'th-v1+exact/s':>14s} {'solve ms/pos':>13s}")
+    rows = ["| threads | naive phase 1 + heuristic phase 2 | th-v1 + heuristic | th-v1 + exact phase 2 "
+            "| solver ms per phase-2 position |", "| ---: | ---: | ---: | ---: | ---: |"]
     for threads in sorted({1, nthreads}):
         numba.set_num_threads(threads)
         naive, heur, p1, exact, solve = measure(rules, args.hands, args.exact_hands, args.repeat)
         print(f"{threads:7d} {naive:13,.0f} {heur:13,.0f} {p1:13,.0f} {exact:14,.0f} {solve:13.2f}")
+        rows.append(f"| {threads} | {naive:,.0f} | {heur:,.0f} | {exact:,.0f} | {solve:.2f} |")
     numba.set_num_threads(nthreads)
     print("solve ms/pos: wall milliseconds per phase-2 position at that thread count")
+    if args.markdown:
+        rows += ["", f"Whole hands a second, dealing included; {rules.option_text()}; phase 1 {TH_VERSION}; "
+                 f"best of {args.repeat} runs ({args.hands:,} hands, {args.exact_hands:,} with the exact phase 2)."]
+        Path(args.markdown).write_text("\n".join(rows) + "\n")
 
 
 if __name__ == "__main__":

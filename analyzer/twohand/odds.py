@@ -20,7 +20,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from analyzer.errors import UserError
-from analyzer.jit import fan_out, kernel
+from analyzer.jit import fan_out, hot
 from analyzer.play.policy import scaled, stream_seed, xorshift
 from analyzer.rules.model import RuleSet
 from analyzer.stats import Proportion, wilson
@@ -32,7 +32,7 @@ DEFAULT_POOL = 8_000
 MAX_HANDS = 10_000  # a game still undecided after this many hands counts as not won (never happens)
 
 
-@kernel
+@hot
 def games_range(a0, b0, target, me_deals, nd, dl, first_me, first_opp, seed, won, hands, lo, hi):
     """Games ``lo .. hi - 1`` of :func:`games_batch` (one thread's share)."""
     m = nd.shape[0]

@@ -32,7 +32,7 @@ forbids the dix exchange (the advisor measures what the exchange is worth with i
 
 from __future__ import annotations
 
-from analyzer.jit import kernel
+from analyzer.jit import hot
 from analyzer.play.engine import beats
 from analyzer.play.policy import scaled, xorshift
 from analyzer.twohand.state import (
@@ -132,7 +132,7 @@ def pack(codes: list[int] | tuple[int, ...]) -> int:
 
 
 # ---- what a player sees ---------------------------------------------------------------------------------
-@kernel
+@hot
 def unseen(g, seat, k):
     """Copies of ``k`` that ``seat`` cannot see (in the opponent's hand or face down in the stock)."""
     c = g[P_COPIES] - hand_count(g, seat, k) - table_count(g, seat, k) - table_count(g, 1 - seat, k)
@@ -145,13 +145,13 @@ def unseen(g, seat, k):
     return c
 
 
-@kernel
+@hot
 def draws_left(g):
     """Cards each player still draws from the stock."""
     return (g[C_SN] - g[C_STOP]) // 2
 
 
-@kernel
+@hot
 def refresh(g, seat):
     """Fill the scratch section for a decision of ``seat``: the unseen copies of every kind, their total,
     and the meld actions ``seat`` could make now."""
@@ -181,7 +181,7 @@ def refresh(g, seat):
 SCALE = 1_000_000.0
 
 
-@kernel
+@hot
 def beat_chances(g, seat):
     """For every kind, the chance that the opponent can beat it when ``seat`` leads it (scratch G_PB): he
     can for sure with a melded card that beats it; an unseen card that beats it is in his hand with the
@@ -212,7 +212,7 @@ def beat_chances(g, seat):
             m *= miss_factor(g, opp, k, q)
 
 
-@kernel
+@hot
 def miss_factor(g, opp, k, q):
     """Chance that the opponent holds no copy of ``k`` (0 when he has one melded)."""
     if table_count(g, opp, k) > 0:
@@ -223,7 +223,7 @@ def miss_factor(g, opp, k, q):
     return f
 
 
-@kernel
+@hot
 def p_obtain(g, seat, k, draws, utot):
     """Rough chance that ``seat`` still draws a copy of ``k`` from the stock (scratch filled by
     :func:`refresh`)."""
@@ -234,13 +234,13 @@ def p_obtain(g, seat, k, draws, utot):
     return p if p < 1.0 else 1.0
 
 
-@kernel
+@hot
 def avail(g, seat, k, ub):
     """Copies of ``k`` that ``seat`` could still use in a meld of kind ``ub`` (hand + unused on the table)."""
     return hand_count(g, seat, k) + table_free(g, seat, k, ub)
 
 
-@kernel
+@hot
 def meld_expect(g, seat, typ, suit, drop, bonus_k, draws, utot):
     """Expected points of the melds of type ``typ`` still to come for ``seat``, with one usable copy of
     kind ``drop`` taken away (-1: none). ``bonus_k`` 1 counts the K and Q of an intact royal marriage as
@@ -280,7 +280,7 @@ def meld_expect(g, seat, typ, suit, drop, bonus_k, draws, utot):
     return base + (nxt - base) * p
 
 
-@kernel
+@hot
 def meld_unit(g, typ):
     """Points of one copy of a meld type (0: not in this rule set)."""
     if typ == A_DIX:
@@ -296,7 +296,7 @@ def meld_unit(g, typ):
     return g[P_AV + typ - A_ACES]
 
 
-@kernel
+@hot
 def phase2_worth(g, k):
     """Expected points a copy of ``k`` brings in phase 2: it wins its trick with some chance (its points
     and a typical card), else its points go to the opponent."""
@@ -308,7 +308,7 @@ def phase2_worth(g, k):
     return p * (pts + oc) - (1.0 - p) * pts
 
 
-@kernel
+@hot
 def turn_factor(g):
     """How much pending meld is still worth: fewer tricks left, fewer chances to win a meld turn."""
     t = draws_left(g)
@@ -317,7 +317,7 @@ def turn_factor(g):
     return 0.5 + 0.125 * t
 
 
-@kernel
+@hot
 def in_royal_record(g, seat, k, src):
     """Whether the copy of ``k`` at ``src`` is the K or Q of an intact royal marriage of ``seat``."""
     if src == 0 or (k >> 4) != g[C_TRUMP]:
@@ -330,7 +330,7 @@ def in_royal_record(g, seat, k, src):
     return False
 
 
-@kernel
+@hot
 def loss_types(g, k, j):
     """The ``j``-th (0..5) meld type kind ``k`` belongs to, as ``typ * 4 + suit``, or -1.
 
@@ -362,7 +362,7 @@ def loss_types(g, k, j):
     return -1
 
 
-@kernel
+@hot
 def meld_loss(g, seat, k, src, draws, utot):
     """Meld points ``seat`` expects to lose by giving up the copy of ``k`` at ``src`` (0 hand, 1 + slot):
     for each kind of meld the copy can still serve, the expected future meld with it minus without it
@@ -410,14 +410,14 @@ def meld_loss(g, seat, k, src, draws, utot):
     return loss + trump_loss
 
 
-@kernel
+@hot
 def keep_value(g, seat, k, src, draws, utot):
     """What holding the copy of ``k`` at ``src`` is worth to ``seat``, in points (see the module doc)."""
     return PHASE2_WEIGHT * phase2_worth(g, k) + turn_factor(g) * meld_loss(g, seat, k, src, draws, utot)
 
 
 # ---- melding ------------------------------------------------------------------------------------------------
-@kernel
+@hot
 def meld_gain_without(g, seat, k, src):
     """The best meld ``seat`` could lay down (plus the dix exchange) after giving up the copy of ``k`` at
     ``src``: the card is taken away, the melds possible now (scratch) re-checked, and all put back."""
@@ -463,7 +463,7 @@ def meld_gain_without(g, seat, k, src):
     return gain + best
 
 
-@kernel
+@hot
 def th_meld_choice(g, seat):
     """th-v1's meld action for ``seat`` now (-1: none)."""
     best = -1
@@ -492,7 +492,7 @@ def th_meld_choice(g, seat):
     return best
 
 
-@kernel
+@hot
 def naive_meld_choice(g, seat):
     """The naive policy's meld: the most points now (the first found on ties), -1 for none."""
     best = -1
@@ -508,7 +508,7 @@ def naive_meld_choice(g, seat):
     return best
 
 
-@kernel
+@hot
 def do_melds(g, seat, code):
     """Policy ``code``'s meld turn for ``seat``: the dix exchange (unless forbidden) and one meld."""
     if code & NO_EXCHANGE == 0 and may_exchange(g, seat):
@@ -520,7 +520,7 @@ def do_melds(g, seat, code):
 
 
 # ---- choosing a card ------------------------------------------------------------------------------------------
-@kernel
+@hot
 def rand_below(g, n):
     """A random integer 0..n-1 from the deal's stream (advanced in ``g``)."""
     x = xorshift(g[C_RNG])
@@ -528,7 +528,7 @@ def rand_below(g, n):
     return scaled(x, n)
 
 
-@kernel
+@hot
 def count_moves(g, seat):
     """Number of (kind, source) moves ``seat`` has."""
     c = 0
@@ -543,7 +543,7 @@ def count_moves(g, seat):
     return c
 
 
-@kernel
+@hot
 def nth_move(g, seat, r):
     """The ``r``-th move of ``seat`` in (kind, source) order."""
     c = 0
@@ -562,7 +562,7 @@ def nth_move(g, seat, r):
     return -1
 
 
-@kernel
+@hot
 def th_move(g, seat):
     """th-v1's move (4 * kind + source) for ``seat`` (see the module doc)."""
     refresh(g, seat)
@@ -610,7 +610,7 @@ def th_move(g, seat):
     return best
 
 
-@kernel
+@hot
 def choose_move(g, seat, code):
     """Policy ``code``'s move for ``seat``."""
     if code & 15 == 1:
@@ -618,7 +618,7 @@ def choose_move(g, seat, code):
     return nth_move(g, seat, rand_below(g, count_moves(g, seat)))
 
 
-@kernel
+@hot
 def best_meld_now(g, seat):
     """The most points one meld of ``seat`` would score now (0: none)."""
     best = 0
@@ -631,7 +631,7 @@ def best_meld_now(g, seat):
     return best
 
 
-@kernel
+@hot
 def th_last(g, seat):
     """th-v1's last-card choice: the face-up card when its phase-2 worth, plus the meld it adds to the
     last meld, is at least the mean phase-2 worth of a card ``seat`` cannot see (the face-down one)."""
@@ -654,7 +654,7 @@ def th_last(g, seat):
     return 1 if v_up >= v_down else 0
 
 
-@kernel
+@hot
 def choose_last(g, seat, code):
     """Policy ``code``'s last-card choice for the winner ``seat``: 1 takes the turned-up card."""
     if code & 15 == 1:
@@ -662,7 +662,7 @@ def choose_last(g, seat, code):
     return rand_below(g, 2)
 
 
-@kernel
+@hot
 def run_phase1(g, pols):
     """Play phase 1 to its end with the policies ``pols`` (8 bits per seat), the last meld included;
     leaves ``g`` at the start of phase 2 (melds back in the hands)."""

@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from analyzer.jit import kernel, popcount
+from analyzer.jit import hot, popcount
 from analyzer.play.engine import beats
 
 MAXC = 2  # count planes kept per player (two-handed decks have 1 or 2 copies)
@@ -133,13 +133,13 @@ MELD_IDS = ("dix", "royal marriage", "run", "marriage S", "marriage H", "marriag
             "aces around", "kings around", "queens around", "jacks around", "pinochle", "double pinochle")
 
 
-@kernel
+@hot
 def act_code(typ, suit, n):
     """Meld action of ``n`` copies of meld type ``typ`` (suit only for a plain marriage)."""
     return typ * 16 + suit * 2 + (n - 1)
 
 
-@kernel
+@hot
 def ubit(typ):
     """The reuse kind (U_*) of a meld type: a run and a royal marriage are the same kind."""
     if typ == A_DIX:
@@ -159,7 +159,7 @@ def ubit(typ):
     return U_PIN
 
 
-@kernel
+@hot
 def req_count(typ):
     """Number of different card kinds one copy of a meld type needs."""
     if typ == A_DIX:
@@ -173,7 +173,7 @@ def req_count(typ):
     return 2
 
 
-@kernel
+@hot
 def req_kind(g, typ, suit, i):
     """The ``i``-th card kind a meld type needs (trump from the state)."""
     t = g[C_TRUMP]
@@ -199,13 +199,13 @@ def req_kind(g, typ, suit, i):
 
 
 # ---- cards in hand and on the table --------------------------------------------------------------------
-@kernel
+@hot
 def tslot(seat, k, slot):
     """Index in ``g`` of table slot ``slot`` of kind ``k`` of ``seat``."""
     return G_T + (NKIND * seat + k) * MAXC + slot
 
 
-@kernel
+@hot
 def hand_count(g, seat, k):
     """Copies of kind ``k`` in ``seat``'s hand."""
     c = 0
@@ -214,7 +214,7 @@ def hand_count(g, seat, k):
     return c
 
 
-@kernel
+@hot
 def table_count(g, seat, k):
     """Melded copies of kind ``k`` on ``seat``'s table."""
     c = 0
@@ -223,7 +223,7 @@ def table_count(g, seat, k):
     return c
 
 
-@kernel
+@hot
 def played_count(g, k):
     """Copies of kind ``k`` played to completed tricks."""
     c = 0
@@ -232,7 +232,7 @@ def played_count(g, k):
     return c
 
 
-@kernel
+@hot
 def planes_add(g, base, k):
     """Add a copy of ``k`` to the count planes at ``g[base:base+MAXC]`` (the lowest plane lacking it)."""
     bit = np.int64(1) << k
@@ -242,7 +242,7 @@ def planes_add(g, base, k):
             return
 
 
-@kernel
+@hot
 def planes_remove(g, base, k):
     """Remove a copy of ``k`` from the count planes at ``g[base:base+MAXC]`` (the highest plane holding it)."""
     bit = np.int64(1) << k
@@ -252,7 +252,7 @@ def planes_remove(g, base, k):
             return
 
 
-@kernel
+@hot
 def table_free(g, seat, k, ub):
     """Melded copies of ``k`` on ``seat``'s table not yet used in a meld of kind ``ub``."""
     c = 0
@@ -263,7 +263,7 @@ def table_free(g, seat, k, ub):
     return c
 
 
-@kernel
+@hot
 def table_add(g, seat, k, used):
     """Put a copy of ``k`` on ``seat``'s table with the meld kinds ``used``; returns its slot."""
     for s in range(g[P_COPIES]):
@@ -275,7 +275,7 @@ def table_add(g, seat, k, used):
     return -1
 
 
-@kernel
+@hot
 def table_remove(g, seat, k, slot):
     """Take the melded copy in ``slot`` of ``k`` off ``seat``'s table; melds recorded with it break up."""
     g[tslot(seat, k, slot)] = -1
@@ -294,7 +294,7 @@ def table_remove(g, seat, k, slot):
             g[r] = -1
 
 
-@kernel
+@hot
 def intact_record(g, seat, r):
     """Index (0/1) of an intact record of kind ``r`` (0 royal marriage, 1 pinochle) of ``seat``, or -1."""
     for j in range(2):
@@ -303,13 +303,13 @@ def intact_record(g, seat, r):
     return -1
 
 
-@kernel
+@hot
 def upcard_present(g):
     """Whether the turned-up card still lies under the stock."""
     return g[C_STOP] < g[C_SN]
 
 
-@kernel
+@hot
 def upcard(g):
     """Kind of the card face up under the stock (-1 once taken)."""
     if g[C_STOP] < g[C_SN]:
@@ -318,7 +318,7 @@ def upcard(g):
 
 
 # ---- setting up a deal ------------------------------------------------------------------------------------
-@kernel
+@hot
 def reset(g, hands, stock, i, dealer, rng):
     """Put ``g`` (its parameter section filled) at the first lead of deal ``i`` of ``hands``
     (int64[n, 2, copies]) and ``stock`` (int64[n, m], the turned-up card last); ``dealer`` deals."""
@@ -350,7 +350,7 @@ def reset(g, hands, stock, i, dealer, rng):
 
 
 # ---- playing a card in phase 1 ------------------------------------------------------------------------------
-@kernel
+@hot
 def move_ok(g, seat, mv):
     """Whether ``seat`` holds the card of move ``mv`` at its source."""
     k = mv >> 2
@@ -364,7 +364,7 @@ def move_ok(g, seat, mv):
     return g[tslot(seat, k, src - 1)] >= 0
 
 
-@kernel
+@hot
 def play_move(g, mv):
     """The seat to play plays move ``mv`` (assumed held). Returns the trick's winner when the card ends
     a trick (the draws are then made, or the last-card choice awaited), else -1."""
@@ -406,7 +406,7 @@ def play_move(g, mv):
     return winner
 
 
-@kernel
+@hot
 def take_last(g, take_up):
     """The last trick's winner takes the turned-up card (``take_up`` 1) or the face-down one; the loser
     gets the other. The winner's last meld window opens (stage 2)."""
@@ -423,7 +423,7 @@ def take_last(g, take_up):
     g[C_MELDED] = 0
 
 
-@kernel
+@hot
 def end_phase1(g):
     """Phase 2 starts: every melded card goes back to its owner's hand, the table is cleared."""
     for s in range(2):
@@ -444,7 +444,7 @@ def end_phase1(g):
 
 
 # ---- melding ---------------------------------------------------------------------------------------------------
-@kernel
+@hot
 def may_meld(g, seat):
     """Whether ``seat``'s meld window is open and its one meld not yet made."""
     st = g[C_STAGE]
@@ -452,7 +452,7 @@ def may_meld(g, seat):
         and g[C_NTR] == 0
 
 
-@kernel
+@hot
 def may_exchange(g, seat):
     """Whether ``seat`` may now exchange a dix for the turned-up card."""
     if g[P_B9] < 0 or g[C_XCH] != 0 or g[C_STAGE] != STAGE_PLAY or g[C_MELDER] != seat or g[C_NTR] != 0:
@@ -462,7 +462,7 @@ def may_exchange(g, seat):
     return hand_count(g, seat, 16 * g[C_TRUMP] + g[P_B9]) > 0
 
 
-@kernel
+@hot
 def exchange(g, seat):
     """Exchange a dix from ``seat``'s hand for the turned-up card (assumed allowed); returns the points."""
     dix = 16 * g[C_TRUMP] + g[P_B9]
@@ -480,7 +480,7 @@ def exchange(g, seat):
     return v
 
 
-@kernel
+@hot
 def meld_value(g, seat, act):
     """Points ``seat`` would score for meld action ``act`` now, or -1 when it cannot be made (the meld
     window is not checked: see :func:`may_meld`)."""
@@ -535,7 +535,7 @@ def meld_value(g, seat, act):
     return v
 
 
-@kernel
+@hot
 def hand_cards_used(g, seat, act):
     """Cards meld action ``act`` (assumed possible) takes from ``seat``'s hand: it reuses melded copies
     on the table first and takes at least one card from the hand."""
@@ -551,7 +551,7 @@ def hand_cards_used(g, seat, act):
     return c if c > 0 else 1
 
 
-@kernel
+@hot
 def meld_apply(g, seat, act):
     """Lay down meld action ``act`` for ``seat`` (assumed possible); returns its points.
 
@@ -640,7 +640,7 @@ def meld_apply(g, seat, act):
     return v
 
 
-@kernel
+@hot
 def report_id(g, seat, typ, suit, n):
     """The report id (M_*) under which meld action (typ, suit, n) of ``seat`` counts, before it is laid:
     a pinochle added to an intact one, or two at once, is a double pinochle."""
@@ -659,7 +659,7 @@ def report_id(g, seat, typ, suit, n):
     return M_ACES + typ - A_ACES
 
 
-@kernel
+@hot
 def total_held(g, seat):
     """Cards ``seat`` holds in hand and on the table."""
     c = 0
