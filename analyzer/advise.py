@@ -43,7 +43,7 @@ double deck and Luxury Family mostly beyond 20 M nodes), so:
   deals the solver finished within ``dd_max_nodes`` nodes, and their paired difference (dd minus
   heuristic) with a 95% interval (Student t: the samples are small). Deals not solved within the
   budget are left out of the check and counted (they are the harder ones, so the check leans to
-  easier deals). Defaults (the rule data's ``[advice] dd_check_*``): auction 48 deals, the recommended trump, 2 M nodes
+  easier deals). Defaults (the rule data's ``[advice] dd_check_*``): auction 100 deals, the recommended trump, 2 M nodes
   each -- about 3 s of the 7-8 s the default ``pinochle bid`` takes on 2 cores (measured; about one
   deal in twelve runs past the budget); double deck
   and Luxury Family 4 deals, 5 M nodes (few of their deals finish: the check says how many did). The

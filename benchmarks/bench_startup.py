@@ -5,7 +5,7 @@ Each command runs as its own process (``python -m analyzer ...``, what the ``pin
 same command again with the cache the cold run filled (and the solver compiled: a first ``bid`` without
 ``--play`` answers without its double-dummy check and leaves the solver compiling in the background, so
 before the warm run this waits for the solver to be cached). The README command is the first row; the
-solver's share of a warm answer shows as the difference between ``bid`` (which checks 48 deals
+solver's share of a warm answer shows as the difference between ``bid`` (which checks 100 deals
 double-dummy) and ``bid --play playout``.
 
     python benchmarks/bench_startup.py                 # every command, once each

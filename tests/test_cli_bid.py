@@ -29,8 +29,8 @@ def test_same_seed_same_json_on_one_and_two_threads():
     assert one["samples"] == 1500 and one["seed"] == 7 and one["rules"] == "auction"
     assert one["recommendation"]["action"] == "bid" and one["recommendation"]["trump"] == "H"
     dd = one["double_dummy"]
-    assert dd["samples"] == 48 and [t["trump"] for t in dd["trumps"]] == ["H"]
-    assert one["analyses"][0]["trumps"][1]["dd_gap"]["deals"] == 48
+    assert dd["samples"] == 100 and [t["trump"] for t in dd["trumps"]] == ["H"]
+    assert one["analyses"][0]["trumps"][1]["dd_gap"]["deals"] == 100
     assert [t["dd_gap"] is None for t in one["analyses"][0]["trumps"]] == [True, False, True, True]
 
 

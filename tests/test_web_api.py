@@ -212,7 +212,7 @@ def test_bad_solve_and_meld_answer_the_command_lines_message(client, run_cli):
     ("/api/bid", {"hand": HAND, "rules": "/etc/passwd"}, 400, "unknown rule set"),  # the server reads no file
     ("/api/bid", {"hand": HAND, "rules": "bridge"}, 400, "unknown rule set"),
     ("/api/bid", {"hand": HAND, "samples": limits.MAX_SAMPLES + 1}, 400, "cap of 20,000"),
-    ("/api/bid", {"hand": HAND, "dd_samples": limits.MAX_DD_SAMPLES + 1}, 400, "cap of 64"),
+    ("/api/bid", {"hand": HAND, "dd_samples": limits.MAX_DD_SAMPLES + 1}, 400, "cap of 200"),
     ("/api/bid", {"hand": HAND, "dd_max_nodes": limits.MAX_DD_NODES + 1}, 400, "dd_max_nodes"),
     ("/api/solve", {"hands": "AS / TS / KS / QS", "trump": "S", "max_nodes": limits.MAX_SOLVE_NODES + 1}, 400,
      "max_nodes"),

@@ -6,7 +6,7 @@ others) and ``both`` (the heuristic analysis plus a double-dummy check: the firs
 deals solved for the ``--dd-trumps`` best trumps, each solve up to ``--dd-max-nodes`` nodes; per trump
 the gap between double-dummy and heuristic trick points with a paired 95% interval).
 
-Without ``--play``, auction runs ``both`` with 48 deals, the recommended trump and 2 M nodes a deal
+Without ``--play``, auction runs ``both`` with 100 deals, the recommended trump and 2 M nodes a deal
 (the whole command takes 7-8 s on 2 cores, measured: within the ~10 s aimed at); double deck and
 Luxury Family run ``playout`` (their deals rarely solve within millions of nodes) and a note says how
 to ask for double dummy; two-handed plays phase 2 heuristically (``--play dd|both``: exactly). See
@@ -250,11 +250,11 @@ def register(app: typer.Typer) -> None:
             "--auction", help="the calls so far, SEAT:BID or SEAT:pass, e.g. '1:16 2:pass 3:18'")] = None,
         play: Annotated[str | None, typer.Option("--play", help=(
             f"{PLAY_MODES_HELP}; both = heuristic analysis plus a double-dummy check of a few deals, dd = a "
-            "double-dummy analysis of --dd-samples deals (slow). Default: both for auction (48 deals, the "
+            "double-dummy analysis of --dd-samples deals (slow). Default: both for auction (100 deals, the "
             "recommended trump, 2 M nodes: ~7-8 s in all on 2 cores), playout for double-deck and "
             "luxury-family (their deals rarely solve within millions of nodes)"))] = None,
         dd_samples: Annotated[int | None, typer.Option(
-            "--dd-samples", help="deals solved double-dummy (the first ones sampled; --play both: default 48 "
+            "--dd-samples", help="deals solved double-dummy (the first ones sampled; --play both: default 100 "
                                  "auction, 4 others; --play dd: 50 auction, 10 others)")] = None,
         dd_trumps: Annotated[int | None, typer.Option(
             "--dd-trumps", help="--play both: how many trumps to check, best first (default 1: the recommended)")
@@ -274,7 +274,7 @@ def register(app: typer.Typer) -> None:
         """Which trump to name and how high to bid (or pass), from sampled deals played out.
 
         Auction shows heuristic play on every sampled deal and, by default, a double-dummy check of the
-        recommended trump on the first 48 deals (--play, --dd-samples, --dd-trumps, --dd-max-nodes);
+        recommended trump on the first 100 deals (--play, --dd-samples, --dd-trumps, --dd-max-nodes);
         double deck and Luxury Family leave double dummy off unless asked (--play both or dd).
         """
         check_samples(samples, "--samples", MAX_ADVICE_SAMPLES, ADVICE_LIMIT_WHY)

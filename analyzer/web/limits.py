@@ -5,8 +5,8 @@ from __future__ import annotations
 
 #: sampled deals of one bid analysis (the command line allows 100,000; its default 4,000 fits well below)
 MAX_SAMPLES = 20_000
-#: deals solved double-dummy in one analysis (``dd_samples``; the auction default check solves 48)
-MAX_DD_SAMPLES = 64
+#: deals solved double-dummy in one analysis (``dd_samples``; the auction default check solves 100)
+MAX_DD_SAMPLES = 200
 #: node budget of one double-dummy solve inside an analysis (``dd_max_nodes``)
 MAX_DD_NODES = 5_000_000
 #: node budget of one ``/api/solve`` position (``max_nodes``; the command line's default is 20 M)
