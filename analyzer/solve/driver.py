@@ -411,16 +411,17 @@ def solve_one(W, hands, spec, opts, i, out, cvals, lpts, ltrk, lcards, stats):
     load_hands(W, hands)
     init_root(W, spec[SP_TRICK:], spec[SP_NTRICK], spec[SP_LEADER], spec[SP_FIRST])
     R = node_bound(W, 0)
-    guess = spec[SP_GUESS]
-    if guess < 0 or guess > R:
-        guess = greedy_value(W)
     target = spec[SP_TARGET]
     if target >= 0 and opts[O_ALLCARDS] == 0:
-        lo, hi = decide(W, 0, target, R)
-    elif opts[O_ALLCARDS] == 0:
-        lo, hi = mtd(W, 0, guess, 0, R)
+        lo, hi = decide(W, 0, target, R)  # one search at the target: no first guess needed
     else:
-        lo, hi = all_card_values(W, i, guess, cvals)
+        guess = spec[SP_GUESS]
+        if guess < 0 or guess > R:
+            guess = greedy_value(W)
+        if opts[O_ALLCARDS] == 0:
+            lo, hi = mtd(W, 0, guess, 0, R)
+        else:
+            lo, hi = all_card_values(W, i, guess, cvals)
     exact = 1 if (W[OFF_CNT + C_ABORT] == 0 and lo == hi) else 0
     out[i, OUT_LO] = lo
     out[i, OUT_HI] = hi
