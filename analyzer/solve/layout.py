@@ -81,9 +81,7 @@ DEPTH_LEN = 32
 OFF_PTS = OFF_DEPTH + DEPTH_LEN  # + kind: card points
 OFF_CLS = OFF_PTS + 64  # + kind: point class (index into the ascending distinct point values)
 OFF_CKINC = OFF_CLS + 64  # + kind: increment of the holder's coarse-key word (its suit x class count)
-OFF_CWINC = OFF_CKINC + 64  # + kind: increment of the holder's count word (the kind's count field)
-OFF_CWSH = OFF_CWINC + 64  # + kind: bit offset of the kind's field in a count word
-OFF_CMASK = OFF_CWSH + 64  # + class: kinds of that point class
+OFF_CMASK = OFF_CKINC + 64  # + class: kinds of that point class
 OFF_CVAL = OFF_CMASK + 8  # + class: its points
 OFF_OWN = OFF_CVAL + 8  # + owner index (seat counts, P_CB bits each): owner code (0 = nobody)
 OWN_LEN = 4096
@@ -97,8 +95,7 @@ KILL_LEN = MAX_SEATS * 32
 
 # ---- the position ----------------------------------------------------------------------------------
 OFF_H = OFF_KILL + KILL_LEN  # + MAX_PLANES * seat + plane: count planes of each hand
-OFF_CW = OFF_H + MAX_SEATS * MAX_PLANES  # + seat: count word (each kind's count in a P_CB-bit field)
-OFF_CK = OFF_CW + MAX_SEATS  # + seat: coarse key word (count of each suit x point class)
+OFF_CK = OFF_H + MAX_SEATS * MAX_PLANES  # + seat: coarse key word (count of each suit x point class)
 OFF_LK = OFF_CK + MAX_SEATS  # + seat: suit lengths (5 bits a suit)
 OFF_OC = OFF_LK + MAX_SEATS  # + kind: its pattern field (owner code and point class), kept by take/give
 OFF_OI = OFF_OC + 64  # + kind: its owner index (each seat's count of it, P_CB bits a seat), kept by take/give

@@ -101,7 +101,7 @@ def header(rules: RuleSet, config: SolverConfig = DEFAULT_CONFIG) -> np.ndarray:
     h = np.zeros(L.OFF_H, dtype=np.int64)
     cb = max(1, copies.bit_length())
     if 4 * nr * cb > 63:
-        raise UserError(f"the solver's count words cannot hold {nr} ranks of {copies} copies")
+        raise UserError(f"the solver's position encoding cannot hold {nr} ranks of {copies} copies")
     own, own_seat, obits = _owner_table(seats, copies, cb)
     clsbits = (len(values) - 1).bit_length()
     slot = obits + clsbits
@@ -121,13 +121,11 @@ def header(rules: RuleSet, config: SolverConfig = DEFAULT_CONFIG) -> np.ndarray:
     if off > 63:
         raise UserError("the solver's coarse keys cannot hold this deck's point classes")
     for k in deck.kinds:
-        s, r = k >> 4, k & 15
+        s = k >> 4
         j = values.index(int(pts[k]))
         h[L.OFF_PTS + k] = pts[k]
         h[L.OFF_CLS + k] = j
         h[L.OFF_CKINC + k] = 1 << ck_off[s, j]
-        h[L.OFF_CWSH + k] = (s * nr + r) * cb
-        h[L.OFF_CWINC + k] = 1 << ((s * nr + r) * cb)
         h[L.OFF_CMASK + j] |= 1 << k
     for j, v in enumerate(values):
         h[L.OFF_CVAL + j] = v

@@ -1,11 +1,10 @@
 """Kernels over the position held in a solver workspace: the hands in three encodings, kept in step.
 
-Each seat's cards are held as count planes (``OFF_H``: legal-move masks read plane 0), as a *count
-word* (``OFF_CW``: each kind's count in a ``P_CB``-bit field, from which a rank's owners are read in a
-few shifts), as a *coarse key word* (``OFF_CK``: the number of cards of each suit and point class) and as
-a *length key word* (``OFF_LK``: the number of cards of each suit); per kind its pattern field
-(``OFF_OC``: who holds its copies and its point class, see :func:`owner_code`).
-:func:`take` and :func:`give` update them all.
+Each seat's cards are held as count planes (``OFF_H``: legal-move masks read plane 0), as a *coarse key
+word* (``OFF_CK``: the number of cards of each suit and point class) and as a *length key word*
+(``OFF_LK``: the number of cards of each suit); per kind, its *owner index* (``OFF_OI``: every seat's count
+of it, ``P_CB`` bits a seat) and its pattern field (``OFF_OC``: who holds its copies, as a compact code, and
+its point class). :func:`take` and :func:`give` update them all.
 """
 
 from __future__ import annotations
@@ -17,9 +16,6 @@ from analyzer.solve.layout import (
     OFF_CK,
     OFF_CKINC,
     OFF_CLS,
-    OFF_CW,
-    OFF_CWINC,
-    OFF_CWSH,
     OFF_H,
     OFF_LK,
     OFF_OC,
@@ -53,7 +49,6 @@ def load_hands(W, hands):
     seats = W[P_SEATS]
     copies = W[P_COPIES]
     for q in range(seats):
-        W[OFF_CW + q] = 0
         W[OFF_CK + q] = 0
         W[OFF_LK + q] = 0
         for pl in range(MAX_PLANES):
@@ -62,12 +57,10 @@ def load_hands(W, hands):
             while x != 0:
                 k = highbit(x)
                 x &= ~(1 << k)
-                W[OFF_CW + q] += W[OFF_CWINC + k]
                 W[OFF_CK + q] += W[OFF_CKINC + k]
                 W[OFF_LK + q] += 1 << (5 * (k >> 4))
     for k in range(64):
-        W[OFF_OI + k] = owner_index(W, k)
-        W[OFF_OC + k] = owner_code(W, k)
+        set_owners(W, k, owner_index(W, k))
 
 
 @hot
@@ -79,12 +72,9 @@ def take(W, q, c):
     while (W[h + pl] & bit) == 0:
         pl -= 1
     W[h + pl] &= ~bit
-    W[OFF_CW + q] -= W[OFF_CWINC + c]
     W[OFF_CK + q] -= W[OFF_CKINC + c]
     W[OFF_LK + q] -= 1 << (5 * (c >> 4))
-    oi = W[OFF_OI + c] - (1 << (q * W[P_CB]))
-    W[OFF_OI + c] = oi
-    W[OFF_OC + c] = W[OFF_OWN + oi] | (W[OFF_CLS + c] << W[P_OBITS])
+    set_owners(W, c, W[OFF_OI + c] - (1 << (q * W[P_CB])))
     return pl
 
 
@@ -92,12 +82,9 @@ def take(W, q, c):
 def give(W, q, c, pl):
     """Undo :func:`take`: seat ``q`` gets kind ``c`` back into plane ``pl``."""
     W[OFF_H + MAX_PLANES * q + pl] |= 1 << c
-    W[OFF_CW + q] += W[OFF_CWINC + c]
     W[OFF_CK + q] += W[OFF_CKINC + c]
     W[OFF_LK + q] += 1 << (5 * (c >> 4))
-    oi = W[OFF_OI + c] + (1 << (q * W[P_CB]))
-    W[OFF_OI + c] = oi
-    W[OFF_OC + c] = W[OFF_OWN + oi] | (W[OFF_CLS + c] << W[P_OBITS])
+    set_owners(W, c, W[OFF_OI + c] + (1 << (q * W[P_CB])))
 
 
 @hot
@@ -127,21 +114,24 @@ def count_in(W, q, mask):
 
 @hot
 def owner_index(W, k):
-    """Each seat's count of kind ``k``, ``P_CB`` bits a seat: the index of its owner code in ``OFF_OWN``."""
+    """Each seat's count of kind ``k`` (copies in its count planes), ``P_CB`` bits a seat: the index of its
+    owner code in ``OFF_OWN``."""
     cb = W[P_CB]
-    cbm = (1 << cb) - 1
-    sh = W[OFF_CWSH + k]
     idx = 0
     for q in range(W[P_SEATS]):
-        idx |= ((W[OFF_CW + q] >> sh) & cbm) << (q * cb)
+        n = 0
+        for pl in range(W[P_COPIES]):
+            n += (W[OFF_H + MAX_PLANES * q + pl] >> k) & 1
+        idx |= n << (q * cb)
     return idx
 
 
 @hot
-def owner_code(W, k):
-    """Who holds the copies of kind ``k`` (a compact code, 0 = nobody) and its point class, as one
-    pattern field."""
-    return W[OFF_OWN + owner_index(W, k)] | (W[OFF_CLS + k] << W[P_OBITS])
+def set_owners(W, k, idx):
+    """Kind ``k`` now has owner index ``idx``: keep it and the pattern field it gives (the compact owner
+    code and the kind's point class)."""
+    W[OFF_OI + k] = idx
+    W[OFF_OC + k] = W[OFF_OWN + idx] | (W[OFF_CLS + k] << W[P_OBITS])
 
 
 @hot
