@@ -30,12 +30,12 @@ from analyzer.cards import SUITS, Hand, check_copies, parse_card, parse_cards, s
 from analyzer.deal_kernel import CARD, RANK, SUIT, check_rows, deal_batch
 from analyzer.errors import UserError
 from analyzer.meld import meld_batch
+from analyzer.rng import SEED_MASK
 from analyzer.rules.model import RuleSet
 
 #: attempts evaluated at most in one round of rejection (bounds memory: hands of 2**17 deals)
 ROUND_SIZE = 1 << 17
 NO_LIMIT = 1 << 30
-SEED_MASK = (1 << 63) - 1
 
 Accept = Callable[[np.ndarray], np.ndarray]
 
@@ -261,6 +261,37 @@ class Table:
                     f"(fewer than 1 in {max_tries}): loosen them or ask for fewer samples"
                 )
         return Deals(hands, stock, ids, tries)
+
+
+def pack(rules: RuleSet) -> np.ndarray:
+    """Every card of the rule set's pack as kinds, one entry per card, in ascending order (int64)."""
+    key = "deal_pack"
+    if key not in rules.cache:
+        deck = rules.deck
+        rules.cache[key] = np.array(sorted(k for k in deck.kinds for _ in range(deck.copies)), dtype=np.int64)
+    return rules.cache[key]
+
+
+def random_deals(rules: RuleSet, n: int | None = None, seed: int = 0, start: int = 0, *,
+                 ids: np.ndarray | None = None, hand_size: int | None = None) -> Deals:
+    """Uniformly random deals of the whole pack, nobody's cards known: deals ``start .. start + n - 1``
+    of the seed's sequence (or the deals numbered ``ids``). Every seat receives ``hand_size`` cards (the
+    rule set's hand size by default); the cards left over are the stock (two-handed's, its last card
+    the turned-up one). Deal ``k`` depends on ``(seed, k)`` alone, as every deal of :func:`sample_deals`
+    (this is the same dealer with no hand given)."""
+    hand = rules.hand_size if hand_size is None else int(hand_size)
+    if hand < 0 or hand * rules.seats > rules.deck.size:
+        raise ValueError(f"cannot deal {rules.seats} hands of {hand} from {rules.deck.size} cards")
+    if ids is None:
+        if n is None:
+            raise ValueError("give the number of deals or their ids")
+        ids = np.arange(start, start + int(n), dtype=np.int64)
+    ids = np.ascontiguousarray(ids, dtype=np.int64)
+    base = np.zeros((rules.seats, rules.deck.copies), dtype=np.int64)
+    need = np.full(rules.seats, hand, dtype=np.int64)
+    hands, stock = deal_batch(base, pack(rules), need, np.zeros(0, dtype=np.int64), int(seed) & SEED_MASK, ids,
+                              np.zeros_like(ids))
+    return Deals(hands, stock, ids, int(ids.size))
 
 
 def _kinds(cards: str | Iterable[str] | Iterable[int] | Hand, rules: RuleSet) -> list[int]:

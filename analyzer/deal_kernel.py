@@ -1,12 +1,9 @@
-"""Numba kernels of the deal sampler: a counter-based random stream and a batch dealer.
+"""Numba kernels of the dealer -- the one that deals every random deal of the package -- and of the
+constraint checks of the deal sampler.
 
-Every random number of a deal is a pure function of ``(seed, deal index, attempt, draw number)``:
-a key is hashed from the seed, the deal index and the attempt, and draw ``j`` hashes the key with
-``j``. Nothing depends on which thread runs a deal or on how deals are grouped into calls, so a run
-gives the same deals at any thread count and any chunking.
-
-The arithmetic is 32-bit words held in int64 and never overflows (products stay below 2**49), so the
-kernels give the same numbers compiled and under ``NUMBA_DISABLE_JIT=1``.
+Every random number of a deal is a pure function of ``(seed, deal index, attempt, draw number)`` (the
+counter-based stream of :mod:`analyzer.rng`). Nothing depends on which thread runs a deal or on how
+deals are grouped into calls, so a run gives the same deals at any thread count and any chunking.
 """
 
 from __future__ import annotations
@@ -14,58 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from analyzer.jit import fan_out, kernel, popcount
-
-M32 = 0xFFFFFFFF
-GOLDEN = 0x9E3779B9  # 2**32 / golden ratio: spreads consecutive counters over the word
-MIX_A = 0x85EBCA6B
-MIX_B = 0xC2B2AE35
-KEY_B = 0x7F4A7C15
-
-
-@kernel
-def mul32(a, b):
-    """``a * b mod 2**32`` for 32-bit words a, b, computed in halves so int64 never overflows."""
-    return (a * (b & 0xFFFF) + (((a * (b >> 16)) & 0xFFFF) << 16)) & M32
-
-
-@kernel
-def mix32(h):
-    """A bijective avalanche of a 32-bit word (xor-shift / multiply rounds)."""
-    h &= M32
-    h ^= h >> 16
-    h = mul32(h, MIX_A)
-    h ^= h >> 13
-    h = mul32(h, MIX_B)
-    h ^= h >> 16
-    return h
-
-
-@kernel
-def stream_keys(seed, deal, attempt):
-    """The two 32-bit keys of the random stream of ``deal`` (>= 0) at ``attempt`` under ``seed``."""
-    s_lo = seed & M32
-    s_hi = (seed >> 32) & M32
-    d_lo = deal & M32
-    d_hi = (deal >> 32) & M32
-    h = mix32(s_lo ^ GOLDEN)
-    h = mix32(h ^ s_hi)
-    h = mix32((h + d_lo) & M32)
-    h = mix32(h ^ d_hi)
-    k1 = mix32((h + mul32(attempt & M32, GOLDEN)) & M32)
-    k2 = mix32(k1 ^ KEY_B ^ mix32(attempt & M32))
-    return k1, k2
-
-
-@kernel
-def draw32(k1, k2, j):
-    """Draw number ``j`` of the stream with keys (k1, k2): a 32-bit word."""
-    return mix32(mix32((k1 + mul32((j + 1) & M32, GOLDEN)) & M32) ^ k2)
-
-
-@kernel
-def below(x, r):
-    """A 32-bit word mapped onto 0..r-1 (multiply-shift; bias at most r / 2**32)."""
-    return (x * r) >> 32
+from analyzer.rng import draw32, scaled, stream_keys
 
 
 @kernel
@@ -91,7 +37,7 @@ def deal_range(base, pool, need, tail, seed, deal_ids, attempts, hands, stock, l
         k1, k2 = stream_keys(seed, deal_ids[i], attempts[i])
         # Fisher-Yates, front to back: position j receives a uniform pick among positions j..m-1
         for j in range(m - 1):
-            r = j + below(draw32(k1, k2, j), m - j)
+            r = j + scaled(draw32(k1, k2, j), m - j)
             t = buf[j]
             buf[j] = buf[r]
             buf[r] = t

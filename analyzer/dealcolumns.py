@@ -14,10 +14,11 @@ import numpy as np
 
 from analyzer.batches import check_samples, count_spans, iter_batches, spans
 from analyzer.cards import LANE, SUITS
-from analyzer.deal_kernel import deal_batch, mix32
+from analyzer.deal import random_deals
 from analyzer.errors import UserError
 from analyzer.exact import meld_requirement
 from analyzer.meld import meld_batch
+from analyzer.rng import seed_of
 from analyzer.rules.model import MeldSpec, RuleSet
 from analyzer.simulate import play_bids
 
@@ -27,7 +28,6 @@ PLAYS_HELP = "trick play: heuristic (policy v1), dd (double-dummy solver), both,
 DD_NODES = 2_000_000
 #: deals solved first to find out whether the solver can serve this rule set at all
 DD_PROBE = 4
-SEED_MASK = (1 << 63) - 1
 
 
 def parse_plays(text: str) -> tuple[str, ...]:
@@ -45,28 +45,6 @@ def parse_plays(text: str) -> tuple[str, ...]:
 
 
 # ---- dealing and playing one batch -------------------------------------------------------------------------
-def _pool(rules: RuleSet) -> np.ndarray:
-    """Every card of the pack, one entry per card (int64 kinds)."""
-    key = "meldstats_pool"
-    if key not in rules.cache:
-        rules.cache[key] = np.array(sorted(k for k in rules.deck.kinds for _ in range(rules.deck.copies)),
-                                    dtype=np.int64)
-    return rules.cache[key]
-
-
-def random_deals(rules: RuleSet, seed: int, start: int, n: int) -> tuple[np.ndarray, np.ndarray]:
-    """Deals ``start .. start + n - 1`` of the seed's sequence of random deals of the whole pack.
-
-    Returns hands int64[n, seats, copies] and the undealt cards int64[n, k] (two-handed's stock, its last
-    card the upcard). Deal ``i`` depends only on ``(seed, i)``.
-    """
-    base = np.zeros((rules.seats, rules.deck.copies), dtype=np.int64)
-    need = np.full(rules.seats, rules.hand_size, dtype=np.int64)
-    ids = np.arange(start, start + n, dtype=np.int64)
-    return deal_batch(base, _pool(rules), need, np.zeros(0, dtype=np.int64), int(seed) & SEED_MASK, ids,
-                      np.zeros(n, dtype=np.int64))
-
-
 def kind_counts(hands: np.ndarray, rules: RuleSet) -> np.ndarray:
     """int8[n, 4, nranks]: copies of each card held, suit by suit, lane bit order (low rank first)."""
     nr = rules.deck.nranks
@@ -85,15 +63,6 @@ def choose_trump(rules: RuleSet, meld4: np.ndarray, counts: np.ndarray, stock: n
     length = counts.sum(axis=2).astype(np.int64)  # [n, 4]
     key = meld4.astype(np.int64) * 64 + length
     return key.argmax(axis=1).astype(np.int64)
-
-
-def _seed(seed: int, start: int, salt: int) -> int:
-    """A play seed derived from (run seed, batch start, salt)."""
-    h = mix32((int(seed) & 0xFFFFFFFF) ^ 0x68E31DA4)
-    h = mix32(h ^ ((int(seed) >> 32) & 0xFFFFFFFF))
-    h = mix32((h + (int(start) & 0xFFFFFFFF)) & 0xFFFFFFFF)
-    h2 = mix32(h ^ (int(salt) & 0xFFFFFFFF))
-    return (int(h) << 16) ^ int(h2)
 
 
 def hold_specs(rules: RuleSet) -> list[tuple[str, MeldSpec, int | None]]:
@@ -159,7 +128,8 @@ class DealTask:
 def deal_columns(task: DealTask) -> dict[str, np.ndarray]:
     """Per-deal columns of one batch (the batch runner's work function; see :data:`COLUMNS`)."""
     rs = task.rules
-    hands, stock = random_deals(rs, task.seed, task.start, task.n)
+    d = random_deals(rs, task.n, task.seed, task.start)
+    hands, stock = d.hands, d.stock
     n, seats = hands.shape[0], rs.seats
     meld_all = meld_batch(hands.reshape(-1, rs.deck.copies), rs).reshape(n, seats, 4)
     counts = kind_counts(hands[:, 0], rs)
@@ -191,7 +161,7 @@ def deal_columns(task: DealTask) -> dict[str, np.ndarray]:
             for t in np.unique(trump):
                 sel = np.flatnonzero(trump == t)
                 res = play_deals(rs, hands[sel], int(t), 0, declarer, policy="v1",
-                                 seed=_seed(task.seed, task.start, int(t)), bid=bid)
+                                 seed=seed_of(task.seed, task.start, int(t)), bid=bid)
                 pts[sel] = res.points
                 trk[sel] = res.tricks
             for s in range(seats):
@@ -271,7 +241,8 @@ def dd_probe(rules: RuleSet, seed: int, dd_nodes: int) -> None:
     _dd_module()
     if dd_nodes < 1:
         raise UserError(f"--dd-nodes must be at least 1, not {dd_nodes}")
-    hands, stock = random_deals(rules, seed, 0, DD_PROBE)
+    d = random_deals(rules, DD_PROBE, seed)
+    hands = d.hands
     m = meld_batch(hands[:, 0], rules)
-    trump = choose_trump(rules, m, kind_counts(hands[:, 0], rules), stock)
+    trump = choose_trump(rules, m, kind_counts(hands[:, 0], rules), d.stock)
     _dd_points(rules, hands, trump, play_bids(rules)[-1], dd_nodes)

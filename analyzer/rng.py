@@ -1,15 +1,104 @@
-"""Seeds of independent random streams, mixed from integers: a deal's stream comes from (seed, deal index,
-...), never from the thread or the order work is done in."""
+"""The random streams: every random number comes from ``(seed, deal index, ...)``, never from the thread
+that draws it or the order work is done in, so a run gives the same figures at any thread count, batch
+size or cluster.
+
+One hash (:func:`mix32`) under everything:
+
+* **dealing** (counter-based): :func:`stream_keys` hashes ``(seed, deal, attempt)`` into two keys and
+  :func:`draw32` gives draw ``j`` of that stream -- any draw without the ones before it;
+* **playing** (sequential): :func:`stream_seed` starts deal ``index``'s 32-bit xorshift stream, which
+  :func:`xorshift` advances and :func:`scaled` maps onto ``0 .. n - 1``;
+* **seeds** of sub-runs in Python (a play group, a scenario, a study): :func:`seed_of` of the run's seed and
+  the integers that name the sub-run.
+
+The arithmetic is 32-bit words held in int64 and never overflows (products stay below 2**49), so the
+kernels give the same numbers compiled and under ``NUMBA_DISABLE_JIT=1``.
+"""
 
 from __future__ import annotations
 
-from analyzer.deal_kernel import mix32
+from analyzer.jit import hot
+
+M32 = 0xFFFFFFFF
+#: seeds are non-negative int64 (the kernels take them as int64)
+SEED_MASK = (1 << 63) - 1
+GOLDEN = 0x9E3779B9  # 2**32 / golden ratio: spreads consecutive counters over the word
+MIX_A = 0x85EBCA6B
+MIX_B = 0xC2B2AE35
+KEY_B = 0x7F4A7C15
+PLAY_SALT = 0x3C6EF372  # separates deal ``i``'s playing stream from its dealing streams
+XS_NONZERO = 0x6D2B79F5  # an xorshift state must not be 0
+
+
+@hot
+def mul32(a, b):
+    """``a * b mod 2**32`` for 32-bit words a, b, computed in halves so int64 never overflows."""
+    return (a * (b & 0xFFFF) + (((a * (b >> 16)) & 0xFFFF) << 16)) & M32
+
+
+@hot
+def mix32(h):
+    """A bijective avalanche of a 32-bit word (xor-shift / multiply rounds)."""
+    h &= M32
+    h ^= h >> 16
+    h = mul32(h, MIX_A)
+    h ^= h >> 13
+    h = mul32(h, MIX_B)
+    h ^= h >> 16
+    return h
+
+
+@hot
+def stream_keys(seed, deal, attempt):
+    """The two 32-bit keys of the random stream of ``deal`` (>= 0) at ``attempt`` under ``seed``."""
+    s_lo = seed & M32
+    s_hi = (seed >> 32) & M32
+    d_lo = deal & M32
+    d_hi = (deal >> 32) & M32
+    h = mix32(s_lo ^ GOLDEN)
+    h = mix32(h ^ s_hi)
+    h = mix32((h + d_lo) & M32)
+    h = mix32(h ^ d_hi)
+    k1 = mix32((h + mul32(attempt & M32, GOLDEN)) & M32)
+    k2 = mix32(k1 ^ KEY_B ^ mix32(attempt & M32))
+    return k1, k2
+
+
+@hot
+def draw32(k1, k2, j):
+    """Draw number ``j`` of the stream with keys (k1, k2): a 32-bit word."""
+    return mix32(mix32((k1 + mul32((j + 1) & M32, GOLDEN)) & M32) ^ k2)
+
+
+@hot
+def scaled(x, n):
+    """A 32-bit word mapped onto ``0 .. n - 1`` (multiply-shift; bias at most n / 2**32)."""
+    return (x * n) >> 32
+
+
+@hot
+def stream_seed(seed, index):
+    """The starting state of deal ``index``'s playing stream under ``seed`` (a 32-bit word, never 0)."""
+    k1, k2 = stream_keys(seed, index, 0)
+    x = mix32(k1 ^ mix32(k2 ^ PLAY_SALT))
+    if x == 0:
+        x = XS_NONZERO
+    return x
+
+
+@hot
+def xorshift(x):
+    """The next state of a 32-bit xorshift stream (x != 0, below 2**32)."""
+    x ^= (x << 13) & M32
+    x ^= x >> 17
+    x ^= (x << 5) & M32
+    return x
 
 
 def seed_of(*parts: int) -> int:
-    """A 48-bit seed mixed from integers (deal index, seat, study number, ...)."""
+    """A 48-bit seed mixed from integers (the run's seed, then the deal index, seat, study number, ...)."""
     h = 0x2B7E1516
     for p in parts:
-        h = int(mix32((h ^ (int(p) & 0xFFFFFFFF)) & 0xFFFFFFFF))
-        h = int(mix32((h + ((int(p) >> 32) & 0xFFFFFFFF) + 0x9E3779B9) & 0xFFFFFFFF))
-    return (h << 16) ^ int(mix32(h ^ 0x85EBCA6B))
+        h = int(mix32((h ^ (int(p) & M32)) & M32))
+        h = int(mix32((h + ((int(p) >> 32) & M32) + GOLDEN) & M32))
+    return (h << 16) ^ int(mix32(h ^ MIX_A))

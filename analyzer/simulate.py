@@ -45,9 +45,9 @@ import polars as pl
 
 from analyzer.cards import SUITS, Hand, from_planes
 from analyzer.deal import Accept, Constraint, Deals, Table, table
-from analyzer.deal_kernel import mix32
 from analyzer.errors import UserError
 from analyzer.meld import meld_batch
+from analyzer.rng import seed_of
 from analyzer.rules.model import RuleSet
 from analyzer.score import convert_points
 
@@ -161,15 +161,6 @@ def bid_class(rules: RuleSet, bid: int) -> int:
     """The :func:`play_bids` entry whose play a contract at ``bid`` shares."""
     classes = [b for b in play_bids(rules) if b <= bid]
     return classes[-1] if classes else play_bids(rules)[0]
-
-
-def _sub_seed(seed: int, a: int, b: int = 0) -> int:
-    """A seed derived from ``(seed, a, b)`` (chunk index, scenario, group): 48 bits, never negative."""
-    h = mix32((int(seed) & 0xFFFFFFFF) ^ 0x5BD1E995)
-    h = mix32(h ^ ((int(seed) >> 32) & 0xFFFFFFFF))
-    h = mix32((h + (int(a) & 0xFFFFFFFF)) & 0xFFFFFFFF)
-    h2 = mix32(h ^ (int(b) & 0xFFFFFFFF))
-    return (int(h) << 16) ^ int(h2)
 
 
 #: the frame's columns (per-seat columns ``meld_s{i}``, ``points_s{i}``, ``tricks_s{i}`` follow them)
@@ -352,7 +343,7 @@ def _play_rows(rows: _Rows, rules: RuleSet, hands: np.ndarray, ids: np.ndarray, 
     idx_all = np.flatnonzero(~thrown)
     for d, t, b in np.unique(keys, axis=0) if keys.size else []:
         sel = idx_all[(keys == (d, t, b)).all(axis=1)]
-        group_seed = _sub_seed(seed, int(d) + 8 * int(t), int(b))
+        group_seed = seed_of(seed, int(d) + 8 * int(t), int(b))
         res = fn(rules, hands[sel], int(t), first_leader(rules, int(d), dealer), int(d), policy, group_seed, int(b))
         exact = getattr(res, "exact", None)
         rows.add(scenario, ids[sel], play, pol, declarer[sel], trump[sel], bid[sel], meld[sel, :, int(t)],
@@ -393,7 +384,7 @@ def _run_chunk(t: _Chunk) -> tuple[Deals, np.ndarray, list[dict[str, Any]]]:
         for tr in t.trumps:
             for b in t.bids:
                 _play_rows(rows, rules, d.hands, d.ids, m, "declare", np.full(n, t.declarer), np.full(n, tr),
-                           np.full(n, b), t.dealer, mode, t.policy, _sub_seed(seed, c, mi), t.dd_max_nodes)
+                           np.full(n, b), t.dealer, mode, t.policy, seed_of(seed, c, mi), t.dd_max_nodes)
         if t.others is not None and rules.has_bidding:
             ot = np.asarray(t.others(rules, d.hands), dtype=np.int64)
             for j in range(rules.seats):
@@ -401,13 +392,13 @@ def _run_chunk(t: _Chunk) -> tuple[Deals, np.ndarray, list[dict[str, Any]]]:
                     continue
                 for bi, b in enumerate(t.bids):
                     _play_rows(rows, rules, d.hands, d.ids, m, "other", np.full(n, j), ot[:, j],
-                               np.full(n, b), t.dealer, mode, t.policy, _sub_seed(seed, c, 0x300 + 16 * mi + bi),
+                               np.full(n, b), t.dealer, mode, t.policy, seed_of(seed, c, 0x300 + 16 * mi + bi),
                                t.dd_max_nodes)
         if t.pass_model is not None:
             pd, pt, pb = t.pass_model(rules, m, seat, t.dealer)
             _play_rows(rows, rules, d.hands, d.ids, m, "pass", np.asarray(pd, np.int64),
                        np.asarray(pt, np.int64), np.asarray(pb, np.int64), t.dealer, mode, t.policy,
-                       _sub_seed(seed, c, 0x100 + mi), t.dd_max_nodes)
+                       seed_of(seed, c, 0x100 + mi), t.dd_max_nodes)
     return d, m, rows.blocks
 
 
@@ -539,7 +530,7 @@ def add_play(sim: Simulation, play: str, *, samples: int | None = None, trumps: 
     hands, ids, meld = sim.deals.hands[:k], sim.deals.ids[:k], sim.meld[:k]
     declarer = sim.seat if rules.has_bidding else -1
     rows = _Rows(rules, sim.seat)
-    seed = _sub_seed(sim.seed, 0, 0x200 + len(sim.plays))
+    seed = seed_of(sim.seed, 0, 0x200 + len(sim.plays))
     for t in ts:
         for b in bs:
             _play_rows(rows, rules, hands, ids, meld, "declare", np.full(k, declarer), np.full(k, t), np.full(k, b),

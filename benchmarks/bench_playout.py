@@ -13,7 +13,8 @@ import time
 
 import numba
 
-from analyzer.play import POLICY_VERSION, play_deals, random_deals
+from analyzer.deal import random_deals
+from analyzer.play import POLICY_VERSION, play_deals
 from analyzer.rules import load
 
 
@@ -57,8 +58,8 @@ def main() -> None:
         rules = load(rid, opts)
         for threads in sorted({1, nthreads}):
             numba.set_num_threads(threads)
-            deals = random_deals(rules, n, seed=1)
-            t_deal = best_time(lambda r=rules: random_deals(r, n, seed=2), args.repeat)
+            deals = random_deals(rules, n, seed=1).hands
+            t_deal = best_time(lambda r=rules: random_deals(r, n, seed=2).hands, args.repeat)
             t_rand = best_time(lambda r=rules, d=deals: play_deals(r, d, 0, 0, 0, "random", seed=3), args.repeat)
             t_v1 = best_time(lambda r=rules, d=deals: play_deals(r, d, 0, 0, 0, "v1", seed=3), args.repeat)
             # "net": playouts per second when each deal is dealt first (dealing + v1 playout)

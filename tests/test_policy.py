@@ -13,7 +13,8 @@ import numpy as np
 import pytest
 
 from analyzer.cards import parse_card, to_planes
-from analyzer.play import POLICY_VERSION, play_deal, play_deals, random_deals
+from analyzer.deal import random_deals
+from analyzer.play import POLICY_VERSION, play_deal, play_deals
 from analyzer.play.engine import MAX_COPIES, S_HANDS, legal, play, points_of, tricks_of
 from analyzer.play.playout import new_state
 from analyzer.play.policy import POLICY_CODES, choose
@@ -93,7 +94,7 @@ def test_v1_never_reads_other_hands():
     """Re-dealing the other seats' cards (same hand sizes) never changes v1's choice."""
     rules = load("auction")
     rng = np.random.default_rng(5)
-    deals = random_deals(rules, 40, seed=9)
+    deals = random_deals(rules, 40, seed=9).hands
     checked = 0
     for d in deals:
         rec = play_deal(rules, d, 0, 0, 0, "v1")
@@ -136,7 +137,7 @@ CASES = [
 @pytest.mark.parametrize(("rid", "opts", "hand", "bid"), CASES)
 def test_every_point_is_taken(rid, opts, hand, bid, policy):
     rules = load(rid, opts)
-    deals = random_deals(rules, 300, seed=3, hand_size=hand)
+    deals = random_deals(rules, 300, seed=3, hand_size=hand).hands
     for trump in (0, 2, -1):
         res = play_deals(rules, deals, trump, leader=1 % rules.seats, declarer=1 % rules.seats,
                          policy=policy, seed=4, bid=bid)
@@ -148,7 +149,7 @@ def test_every_point_is_taken(rid, opts, hand, bid, policy):
 def test_partial_deal_points():
     """Two-handed phase 2 from 12 cards each: the dealt cards' points plus the last trick."""
     rules = load("two-handed")
-    deals = random_deals(rules, 200, seed=8)
+    deals = random_deals(rules, 200, seed=8).hands
     pts = rules.points_by_kind
     dealt = np.array([sum(int(pts[k]) for s in range(2) for p in range(2) for k in range(64)
                           if (int(d[s, p]) >> k) & 1) for d in deals])
@@ -161,7 +162,7 @@ def test_partial_deal_points():
 def test_recorded_play_is_legal_and_replays(policy):
     for rid in ("auction", "double-deck", "luxury-family", "two-handed", "bridge"):
         rules = load(rid)
-        deals = random_deals(rules, 20, seed=6)
+        deals = random_deals(rules, 20, seed=6).hands
         batch_res = play_deals(rules, deals, 3, 0, 0, policy, seed=12, bid=55)
         for i, d in enumerate(deals):
             rec = play_deal(rules, d, 3, 0, 0, policy, seed=12, bid=55, index=i)
@@ -180,7 +181,7 @@ def test_recorded_play_is_legal_and_replays(policy):
 
 def test_seeds():
     rules = load("auction")
-    deals = random_deals(rules, 500, seed=2)
+    deals = random_deals(rules, 500, seed=2).hands
     a = play_deals(rules, deals, 0, 0, 0, "random", seed=1)
     b = play_deals(rules, deals, 0, 0, 0, "random", seed=1)
     c = play_deals(rules, deals, 0, 0, 0, "random", seed=2)
@@ -191,12 +192,12 @@ def test_seeds():
             == play_deals(rules, deals, 0, 0, 0, "v1", seed=2).points).all()
     # deal i's stream comes from (seed, i): play_deal with index=i replays it
     assert (play_deal(rules, deals[100], 0, 0, 0, "random", seed=1, index=100).points == a.points[100]).all()
-    assert (random_deals(rules, 50, seed=2) == deals[:50]).all()
+    assert (random_deals(rules, 50, seed=2).hands == deals[:50]).all()
 
 
 def test_bad_arguments():
     rules = load("auction")
-    deals = random_deals(rules, 3, seed=2)
+    deals = random_deals(rules, 3, seed=2).hands
     with pytest.raises(ValueError):
         play_deals(rules, deals, 0, 0, 0, "greedy")
     with pytest.raises(ValueError):
@@ -230,7 +231,7 @@ def trump_longest(deals: np.ndarray, seat: int, nranks: int) -> np.ndarray:
 def test_v1_beats_random(rid, opts, hand):
     rules = load(rid, opts)
     n = 2000
-    deals = trump_longest(random_deals(rules, n, seed=21, hand_size=hand), 0, rules.deck.nranks)
+    deals = trump_longest(random_deals(rules, n, seed=21, hand_size=hand).hands, 0, rules.deck.nranks)
     side = [s for s in range(rules.seats) if s in rules.sides[rules.side_of(0)]] if rules.has_partners else [0]
 
     def side_points(policies):
@@ -254,12 +255,13 @@ def test_policy_version():
 SCRIPT = textwrap.dedent(
     """
     import json, sys
-    from analyzer.play import play_deals, random_deals
+    from analyzer.deal import random_deals
+    from analyzer.play import play_deals
     from analyzer.rules import load
     out = {}
     for rid, n in json.loads(sys.argv[1]):
         rules = load(rid)
-        deals = random_deals(rules, n, seed=31)
+        deals = random_deals(rules, n, seed=31).hands
         for pol in ("v1", "random"):
             res = play_deals(rules, deals, 1, 0, 0, pol, seed=17, bid=60)
             out[rid + "/" + pol] = [res.points.tolist(), res.tricks.tolist()]
@@ -280,7 +282,7 @@ def in_process(cases: list) -> dict:
     out = {}
     for rid, n in cases:
         rules = load(rid)
-        deals = random_deals(rules, n, seed=31)
+        deals = random_deals(rules, n, seed=31).hands
         for pol in ("v1", "random"):
             res = play_deals(rules, deals, 1, 0, 0, pol, seed=17, bid=60)
             out[rid + "/" + pol] = [res.points.tolist(), res.tricks.tolist()]

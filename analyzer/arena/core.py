@@ -41,7 +41,7 @@ from analyzer.arena.registry import make_agent
 from analyzer.batches import run_batches
 from analyzer.bidding.auction import Auction, BidView, IllegalCall
 from analyzer.cards import card_names, from_planes
-from analyzer.deal_kernel import deal_batch
+from analyzer.deal import random_deals
 from analyzer.errors import UserError
 from analyzer.meld import meld_batch
 from analyzer.rng import seed_of
@@ -57,13 +57,7 @@ PLAYS = {"heuristic": "playout", "dd": "dd"}
 
 def deal_cards(rules: RuleSet, seed: int, ids: np.ndarray) -> np.ndarray:
     """The deals ``ids`` of the arena's seed: int64[n, seats, copies]; deal ``k`` depends on ``(seed, k)``."""
-    seats, copies = rules.seats, rules.deck.copies
-    pool = np.array(sorted(k for k in rules.deck.kinds for _ in range(copies)), dtype=np.int64)
-    need = np.full(seats, rules.hand_size, dtype=np.int64)
-    hands, _ = deal_batch(np.zeros((seats, copies), dtype=np.int64), pool, need, np.zeros(0, dtype=np.int64),
-                          np.int64(seed_of(seed, 0xDEA1) & ((1 << 62) - 1)), np.asarray(ids, dtype=np.int64),
-                          np.zeros(len(ids), dtype=np.int64))
-    return hands
+    return random_deals(rules, seed=seed_of(seed, 0xDEA1) & ((1 << 62) - 1), ids=ids).hands
 
 
 def seatings(rules: RuleSet) -> list[tuple[int, ...]]:

@@ -10,8 +10,9 @@ from typing import Any
 import numpy as np
 
 from analyzer.bidding.features import Features, features
+from analyzer.deal import random_deals
 from analyzer.meld import meld_batch
-from analyzer.play import play_deals, random_deals
+from analyzer.play import play_deals
 from analyzer.rng import seed_of
 from analyzer.rules.model import RuleSet
 from analyzer.rules.schema import FormulaAllowances
@@ -83,7 +84,7 @@ def fit_formula(rules: RuleSet, deals: int = 20_000, seed: int = 0, rounds: int 
     ``[1, sure tricks, trumps beyond a quarter of the hand]``. The first round uses every trump, later
     rounds only the trump the fitted valuation names.
     """
-    d = random_deals(rules, deals, seed=seed)
+    d = random_deals(rules, deals, seed=seed).hands
     n = d.shape[0]
     meld = meld_batch(d.reshape(-1, rules.deck.copies), rules).reshape(n, rules.seats, 4).astype(np.int64)
     f = features(rules, d[:, 0])

@@ -2,7 +2,9 @@
 
 The API most callers need::
 
-    from analyzer.play import play_deals, random_deals
+    from analyzer.deal import random_deals
+    from analyzer.play import play_deals
+    deals = random_deals(rules, 1000, seed=1).hands
     res = play_deals(rules, deals, trump=0, leader=0, declarer=0, policy="v1", seed=1)
     res.points  # int32[n, seats]
 """
@@ -16,7 +18,6 @@ from analyzer.play.playout import (
     play_deal,
     play_deals,
     policy_codes,
-    random_deals,
     rule_params,
 )
 from analyzer.play.policy import POLICY_CODES, POLICY_VERSION
@@ -32,6 +33,5 @@ __all__ = [
     "play_deal",
     "play_deals",
     "policy_codes",
-    "random_deals",
     "rule_params",
 ]

@@ -4,7 +4,7 @@
 ``deals`` (int64[n, seats, copies] count planes) with the engine of :mod:`analyzer.play.engine` and the
 policies of :mod:`analyzer.play.policy`, spread over threads (:func:`analyzer.jit.fan_out`). Deal ``i`` draws its random
 choices from a stream derived from ``(seed, i)`` only, so results do not depend on the thread count.
-``play_deal`` plays one deal and records its cards; ``random_deals`` deals random hands in a kernel.
+``play_deal`` plays one deal and records its cards. Random deals come from :func:`analyzer.deal.random_deals`.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from analyzer.cards import LANE, Deck
+from analyzer.cards import Deck
 from analyzer.jit import fan_out, kernel, popcount
 from analyzer.play.engine import (
     CTL_TURN,
@@ -38,10 +38,9 @@ from analyzer.play.engine import (
     play,
     reset_state,
 )
-from analyzer.play.policy import POLICY_CODES, random_move, scaled, stream_seed, v1_move, xorshift
+from analyzer.play.policy import POLICY_CODES, random_move, v1_move
+from analyzer.rng import stream_seed
 from analyzer.rules.model import RuleSet
-
-_DEAL_SALT = 0x2545F491  # separates the dealing streams from the playing streams of the same seed
 
 
 @dataclass(frozen=True)
@@ -210,38 +209,6 @@ def playout_batch(deals, rp, trump, leader, declarer, dside, first, pols, seed, 
 
 
 @kernel
-def deal_range(seats, hand, pack, seed, copies, out, lo, hi):
-    """Deals ``lo .. hi - 1`` of :func:`deal_batch` into ``out``."""
-    size = pack.shape[0]
-    buf = np.empty(size, dtype=np.int64)
-    for i in range(lo, hi):
-        x = stream_seed(seed, i)
-        for j in range(size):
-            buf[j] = pack[j]
-        for j in range(seats * hand):  # partial Fisher-Yates: the first seats*hand cards are dealt
-            x = xorshift(x)
-            r = j + scaled(x, size - j)
-            y = buf[r]
-            buf[r] = buf[j]
-            buf[j] = y
-        for s in range(seats):
-            for j in range(hand):
-                bit = np.int64(1) << buf[s * hand + j]
-                for p in range(copies):  # set the kind in the lowest plane lacking it
-                    if not out[i, s, p] & bit:
-                        out[i, s, p] |= bit
-                        break
-
-
-def deal_batch(n, seats, hand, pack, seed, copies) -> np.ndarray:
-    """``n`` random deals of ``hand`` cards to each of ``seats`` seats from ``pack`` (int64 kinds, one entry
-    per card): int64[n, seats, copies]. Deal i is shuffled by the stream of (seed, i)."""
-    out = np.zeros((int(n), int(seats), int(copies)), dtype=np.int64)
-    fan_out(deal_range, int(n), np.int64(seats), np.int64(hand), pack, np.int64(seed), np.int64(copies), out)
-    return out
-
-
-@kernel
 def deal_problems_range(deals, copies, out, lo, hi):
     """:func:`deal_problems` of deals ``lo .. hi - 1`` into ``out``."""
     for i in range(lo, hi):
@@ -385,20 +352,4 @@ def play_deal(
         winners=wins.astype(np.int32),
         points=st[S_POINTS : S_POINTS + rules.seats].astype(np.int32),
         tricks=st[S_TRICKS : S_TRICKS + rules.seats].astype(np.int32),
-    )
-
-
-def random_deals(rules: RuleSet, n: int, seed: int = 0, hand_size: int | None = None) -> np.ndarray:
-    """``n`` uniformly random deals (int64[n, seats, copies]) of ``hand_size`` cards each (default the
-    rule set's hand size; ``deck.size // seats`` deals the whole pack)."""
-    hand = rules.hand_size if hand_size is None else int(hand_size)
-    if hand * rules.seats > rules.deck.size or hand < 0:
-        raise ValueError(f"cannot deal {rules.seats} hands of {hand} from {rules.deck.size} cards")
-    pack = np.array(
-        [LANE * s + b for s in range(4) for b in range(rules.deck.nranks) for _ in range(rules.deck.copies)],
-        dtype=np.int64,
-    )
-    return deal_batch(
-        np.int64(n), np.int64(rules.seats), np.int64(hand), pack, np.int64(seed ^ _DEAL_SALT),
-        np.int64(rules.deck.copies),
     )

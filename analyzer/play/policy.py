@@ -59,50 +59,12 @@ from analyzer.play.engine import (
     nth_bit,
     suit_mask,
 )
+from analyzer.rng import scaled, xorshift
 
 #: the version of the heuristic policy the reports cite
 POLICY_VERSION = "v1"
 #: policy names and the codes the kernels see
 POLICY_CODES = {"random": 0, "v1": 1}
-
-MASK32 = 0xFFFFFFFF
-_MIX = 0x45D9F3B  # odd multiplier of the 32-bit mixing hash (products stay below 2**59: no overflow)
-
-
-# ---- random streams: 32-bit xorshift held in int64 (identical with and without the JIT) ---------------
-@hot
-def mix32(x):
-    """A 32-bit integer hash of the low 32 bits of ``x`` (non-negative result below 2**32)."""
-    x = x & MASK32
-    x = (((x >> 16) ^ x) * _MIX) & MASK32
-    x = (((x >> 16) ^ x) * _MIX) & MASK32
-    return (x >> 16) ^ x
-
-
-@hot
-def stream_seed(seed, index):
-    """The starting state of the random stream of deal ``index`` under ``seed`` (never 0)."""
-    a = mix32(seed ^ (seed >> 32))
-    b = mix32((index ^ (index >> 32)) + 0x3C6EF372)
-    x = mix32(a ^ mix32(b + a))
-    if x == 0:
-        x = 0x6D2B79F5
-    return x
-
-
-@hot
-def xorshift(x):
-    """The next state of a 32-bit xorshift stream (x != 0, below 2**32)."""
-    x ^= (x << 13) & MASK32
-    x ^= x >> 17
-    x ^= (x << 5) & MASK32
-    return x
-
-
-@hot
-def scaled(x, n):
-    """Map a stream value ``x`` (below 2**32) to 0 .. n-1 (n <= 2**30)."""
-    return (x * n) >> 32
 
 
 # ---- the random policy ------------------------------------------------------------------------------

@@ -22,6 +22,7 @@ from analyzer.cards import SUITS, Hand, parse_card, suit_index, to_planes
 from analyzer.errors import UserError
 from analyzer.play import engine as E
 from analyzer.play import new_state as engine_state
+from analyzer.rng import SEED_MASK, stream_seed
 from analyzer.rules.model import RuleSet
 from analyzer.twohand import policy as P
 from analyzer.twohand import state as S
@@ -123,7 +124,7 @@ class TwoHandGame:
         self.rules = rules
         self.g = new_state(rules)
         h, st = build_deal(rules, hands, upcard, stock)
-        S.reset(self.g, h, st, 0, dealer, P.xorshift(np.int64((seed & 0xFFFFFFFF) | 1)))
+        S.reset(self.g, h, st, 0, dealer, stream_seed(np.int64(seed & SEED_MASK), np.int64(0)))
         self.st2: np.ndarray | None = None
         self.log: list[str] = []
 
@@ -135,7 +136,7 @@ class TwoHandGame:
         self.rules = rules
         self.g = new_state(rules)
         S.reset(self.g, np.ascontiguousarray(hands, dtype=np.int64), np.ascontiguousarray(stock, dtype=np.int64),
-                i, dealer, P.xorshift(np.int64((seed & 0xFFFFFFFF) | 1)))
+                i, dealer, stream_seed(np.int64(seed & SEED_MASK), np.int64(i)))
         self.st2 = None
         self.log = []
         return self

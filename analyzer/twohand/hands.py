@@ -18,11 +18,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from analyzer.deal_kernel import deal_batch
+from analyzer.deal import random_deals
 from analyzer.errors import UserError
 from analyzer.jit import fan_out, kernel
 from analyzer.play import play_deals
-from analyzer.play.policy import stream_seed
+from analyzer.rng import stream_seed
 from analyzer.rules.model import RuleSet
 from analyzer.score import score_hand
 from analyzer.stats import Estimate, mean_ci
@@ -46,7 +46,6 @@ from analyzer.twohand.state import (
     reset,
 )
 
-_P2_SALT = 0x61C88647  # separates the phase-2 streams from the phase-1 streams of the same seed
 PHASE2_MODES = ("exact", "heuristic")
 #: the heuristic phase-2 players (the play engine's policy)
 PHASE2_POLICY = "v1"
@@ -175,21 +174,12 @@ def policy_code(name: str, no_exchange: bool = False) -> int:
     return POLICY_CODES[name] | (NO_EXCHANGE if no_exchange else 0)
 
 
-def full_pack(rules: RuleSet) -> np.ndarray:
-    """Every card of the pack as kinds, one entry per card (int64)."""
-    return np.array([k for k in rules.deck.kinds for _ in range(rules.deck.copies)], dtype=np.int64)
-
-
 def deal_random(rules: RuleSet, n: int, seed: int = 0, start: int = 0) -> tuple[np.ndarray, np.ndarray]:
     """``n`` uniformly random two-handed deals: hands int64[n, 2, copies] and the stock int64[n, m] in
     draw order, the turned-up card (which names trump) last. Deal ``i`` comes from ``(seed, start + i)``."""
     param_array(rules)  # checks the rule set
-    copies = rules.deck.copies
-    base = np.zeros((2, copies), dtype=np.int64)
-    need = np.array([rules.hand_size, rules.hand_size], dtype=np.int64)
-    ids = np.arange(start, start + n, dtype=np.int64)
-    return deal_batch(base, full_pack(rules), need, np.zeros(0, dtype=np.int64), int(seed) & ((1 << 63) - 1),
-                      ids, np.zeros(n, dtype=np.int64))
+    d = random_deals(rules, n, seed, start)
+    return d.hands, d.stock
 
 
 def _card_points(rules: RuleSet, planes: np.ndarray) -> np.ndarray:

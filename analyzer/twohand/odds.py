@@ -21,7 +21,7 @@ import numpy as np
 
 from analyzer.errors import UserError
 from analyzer.jit import fan_out, hot
-from analyzer.play.policy import scaled, stream_seed, xorshift
+from analyzer.rng import scaled, stream_seed, xorshift
 from analyzer.rules.model import RuleSet
 from analyzer.stats import Proportion, wilson
 from analyzer.twohand.hands import self_play

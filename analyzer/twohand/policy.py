@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from analyzer.jit import hot
 from analyzer.play.engine import beats
-from analyzer.play.policy import scaled, xorshift
+from analyzer.rng import scaled, xorshift
 from analyzer.twohand.keep import (
     SCALE,
     draws_left,
