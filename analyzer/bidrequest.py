@@ -106,7 +106,8 @@ def run_bid(
             warmup.start_solver()
         with progress_bar(spinner, None, "playing hands"):
             a = analyze_hand(rs, hand, upcard, dealer=(seat == dealer), samples=min(samples, 2000), seed=seed,
-                             phase2="exact" if play in ("dd", "both") else "heuristic")
+                             phase2="exact" if play in ("dd", "both") else "heuristic", workers=workers,
+                             cluster=cluster)
         return BidAnswer(two_hand=a)
     h = parse_hand(hand, rs)
     by_seat, loose = parse_known(known, rs, seat)

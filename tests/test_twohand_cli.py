@@ -118,3 +118,15 @@ def test_same_seed_same_json_on_one_and_two_threads():
     two = _subprocess_json("2")
     assert one == two
     assert one["seed"] == 7 and one["game"]["games"] == 5000 and one["dix"]["gain"]["n"] == 300
+
+
+def test_batches_change_no_figure():
+    """Deal i is dealt and played from (seed, i) alone: cut into batches of 70 (the dix run too), the
+    analysis gives the very figures of one batch."""
+    rules = load("two-handed")
+    one = analyze_hand(rules, "AH TH KH QH JH 9H AS TS QS JD KC QC", "QH", samples=300, seed=5, phase2="heuristic")
+    cut = analyze_hand(rules, "AH TH KH QH JH 9H AS TS QS JD KC QC", "QH", samples=300, seed=5, phase2="heuristic",
+                       batch=70)
+    assert one.dix.gain is not None
+    assert one.as_dict() == cut.as_dict()
+    assert (one.results.score == cut.results.score).all()

@@ -13,6 +13,9 @@ BID = ["bid", "--rules", "auction", "--hand", "AH TH KH KH QH JH 9H AS QS JD AC 
 BID_AFTER = ["bid", "--rules", "double-deck", "--hand",
              "AH AH TH TH KH KH QH QH JH JH AS TS KS QS JD JD AC TC KC QC", "--seat", "0", "--dealer", "0",
              "--auction", "1:pass 2:60 3:pass", "--seed", "3", "--samples", "1200", "--play", "playout", "--json"]
+# two-handed: more deals than one batch (4096), so that two workers share them
+TWO_HAND = ["two-hand", "--hand", "AH TH KH KH QH JH AS TS QS JD KC QC", "--upcard", "JH", "--samples", "5000",
+            "--phase2", "heuristic", "--seed", "3", "--json"]
 ARENA = ["arena", "--rules", "auction", "--deals", "6", "--seed", "4", "--ns", "formula", "--ew", "meld-only",
          "--json"]
 
@@ -40,14 +43,14 @@ def scheduler():
         yield lc.scheduler_address
 
 
-@pytest.mark.parametrize("args", [BID, BID_AFTER, ARENA], ids=["bid", "bid-after-calls", "arena"])
+@pytest.mark.parametrize("args", [BID, BID_AFTER, TWO_HAND, ARENA], ids=["bid", "bid-after-calls", "two-hand", "arena"])
 def test_same_answer_at_one_and_two_workers_and_on_a_cluster(args, run_cli, scheduler):
     one = _answer(run_cli, args)
     assert one == _answer(run_cli, [*args, "--workers", "2"])
     assert one == _answer(run_cli, [*args, "--cluster", scheduler])
 
 
-@pytest.mark.parametrize("command", [BID, ARENA], ids=["bid", "arena"])
+@pytest.mark.parametrize("command", [BID, TWO_HAND, ARENA], ids=["bid", "two-hand", "arena"])
 def test_bad_workers_or_cluster_is_one_line(command, run_cli):
     code, _, err = run_cli([*command, "--workers", "0"])
     assert code == 2 and "--workers must be at least 1" in err and len(err.strip().splitlines()) == 1

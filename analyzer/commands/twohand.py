@@ -2,7 +2,7 @@
 chance of winning the game from a score.
 
     pinochle two-hand --hand "AH AH TH KH QH JH 9H AS KS QS JD QC" --upcard KH [--dealer]
-                      [--samples N] [--seed S] [--phase2 exact|heuristic] [--option k=v ...]
+                      [--samples N] [--seed S] [--phase2 exact|heuristic] [--option k=v ...] [--workers N] [--cluster C]
                       [--score 84-97 [--target 120] [--games N]] [--json]
 
 Without ``--hand`` (and ``--upcard``) only the game-level chance from ``--score`` is computed.
@@ -15,8 +15,8 @@ from typing import Annotated
 import typer
 
 from analyzer import warmup
-from analyzer.batches import check_samples
-from analyzer.commands.common import SEATS_HELP, OptionsOpt, console, emit_json, table
+from analyzer.batches import check_cluster, check_samples
+from analyzer.commands.common import SEATS_HELP, ClusterOpt, OptionsOpt, WorkersOpt, console, emit_json, table
 from analyzer.errors import UserError
 from analyzer.progress import progress_bar
 from analyzer.rules import RuleSet, load
@@ -112,6 +112,8 @@ def register(app: typer.Typer) -> None:
         target: Annotated[int | None, typer.Option("--target", help="game target (same as --option target=N)")]
         = None,
         games: Annotated[int, typer.Option("--games", help="games simulated for --score")] = DEFAULT_GAMES,
+        workers: WorkersOpt = 1,
+        cluster: ClusterOpt = None,
         json_out: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
     ) -> None:
         """Two-handed pinochle: rate a dealt hand around its upcard (whole hands simulated, phase 2 exact),
@@ -126,12 +128,13 @@ def register(app: typer.Typer) -> None:
         check_samples(samples, "--samples", MAX_TWO_HAND_SAMPLES,
                       "every sampled hand is kept in memory (a few KB each) for the paired figures and the game odds")
         check_samples(games, "--games", MAX_GAMES, "the games are played in one batch (16 bytes each)")
+        check_cluster(cluster)
         analysis = None
         if hand is not None and upcard is not None:
             if phase2 == "exact":
                 warmup.start_solver()
-            with progress_bar(not json_out, None, f"playing {samples:,} hands"):
-                analysis = analyze_hand(rs, hand, upcard, dealer=dealer, samples=samples, seed=seed, phase2=phase2)
+            analysis = analyze_hand(rs, hand, upcard, dealer=dealer, samples=samples, seed=seed, phase2=phase2,
+                                    workers=workers, cluster=cluster, progress=not json_out)
         odds = None
         if score is not None:
             first = None if analysis is None else (analysis.my_scores, analysis.opp_scores)

@@ -19,9 +19,11 @@ I am seat 0; ``dealer`` True means I deal (so the opponent leads the first trick
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
+from analyzer.batches import BATCH, run_batches, spans
 from analyzer.cards import SUIT_NAMES, SUITS, Hand, check_copies, parse_card, split_tokens
 from analyzer.deal import sample_deals
 from analyzer.errors import UserError
@@ -157,13 +159,43 @@ def _dix_text(rules: RuleSet, upcard: str, gain: Estimate, exchange: bool) -> st
             f"(95% {gain.lo:+.2f} to {gain.hi:+.2f})")
 
 
+@dataclass(frozen=True)
+class _Part:
+    """Sampled deals ``start .. start + n - 1`` of one analysis (a batch: :mod:`analyzer.batches`)."""
+
+    rules: RuleSet
+    hand: tuple[str, ...]
+    upcard: str
+    dealer_seat: int
+    seed: int
+    start: int
+    n: int
+    phase2: str
+    keep_dix: bool  # also play the deals with my dix exchange forbidden
+
+
+def _play_part(t: _Part) -> tuple[HandResults, HandResults | None]:
+    """Deal and play one batch: the results, and with ``keep_dix`` those without my dix exchange."""
+    deals = sample_deals(t.rules, 0, " ".join(t.hand), t.n, t.seed, start=t.start, stock_cards=t.upcard)
+    res = play_hands(t.rules, deals.hands, deals.stock, t.dealer_seat, "th-v1", t.phase2, t.seed, start=t.start)
+    keep = None
+    if t.keep_dix:
+        keep = play_hands(t.rules, deals.hands, deals.stock, t.dealer_seat, "th-v1", t.phase2, t.seed,
+                          no_exchange=(True, False), known=res, start=t.start)
+    return res, keep
+
+
 def analyze_hand(rules: RuleSet, hand: str | Hand, upcard: str, *, dealer: bool = False,
                  samples: int = DEFAULT_SAMPLES, seed: int = 0, phase2: str = "exact",
-                 dix: bool = True) -> HandAnalysis:
+                 dix: bool = True, workers: int = 1, cluster: Any = None, progress: bool = False,
+                 batch: int = BATCH) -> HandAnalysis:
     """Simulate whole hands around ``hand`` and the turned-up ``upcard`` (see the module doc).
 
     ``dealer``: I deal; ``samples``: sampled deals; ``phase2``: ``exact`` (solver) or ``heuristic``;
-    ``dix``: also measure the dix exchange when I hold a dix (a second, paired run).
+    ``dix``: also measure the dix exchange when I hold a dix (a second, paired run). The deals are
+    played in batches of ``batch`` where ``workers`` / ``cluster`` say (:func:`analyzer.batches.run_batches`);
+    deal ``i`` is dealt and played from ``(seed, i)`` alone, so the figures do not depend on where or in
+    how many batches they ran.
     """
     if phase2 not in PHASE2_MODES:
         raise UserError(f"unknown phase-2 mode {phase2!r}: use exact or heuristic")
@@ -172,9 +204,14 @@ def analyze_hand(rules: RuleSet, hand: str | Hand, upcard: str, *, dealer: bool 
     h, up = check_hand(rules, hand, upcard)
     deck = rules.deck
     trump = up // 16
-    deals = sample_deals(rules, 0, h, samples, seed, stock_cards=deck.name(up))
-    dealer_seat = 0 if dealer else 1
-    res = play_hands(rules, deals.hands, deals.stock, dealer_seat, "th-v1", phase2, seed)
+    dix_kind = 16 * trump + deck.rank_bit["9"]
+    holds = dix_kind in h.kinds
+    parts = [_Part(rules, tuple(h.names()), deck.name(up), 0 if dealer else 1, int(seed), sp.start, sp.n, phase2,
+                   holds and dix) for sp in spans(samples, batch)]
+    done = run_batches(_play_part, parts, workers=workers, cluster=cluster, progress=progress,
+                       label="two-handed deals")
+    res = HandResults.concat([r for r, _ in done])
+    keep = HandResults.concat([k for _, k in done if k is not None]) if holds and dix else None
     sc = res.score
     diff = paired_diff(sc[:, 0], sc[:, 1])
     melds = []
@@ -183,12 +220,8 @@ def analyze_hand(rules: RuleSet, hand: str | Hand, upcard: str, *, dealer: bool 
         if pts.any():
             melds.append(MeldFrequency(name, proportion(pts > 0), float(pts.mean())))
     melds.sort(key=lambda m: (-m.share.p, -m.mean_points))
-    dix_kind = 16 * trump + deck.rank_bit["9"]
-    holds = dix_kind in h.kinds
     opp_x = proportion(res.exchanged_by == 1)
-    if holds and dix:
-        keep = play_hands(rules, deals.hands, deals.stock, dealer_seat, "th-v1", phase2, seed,
-                          no_exchange=(True, False), known=res)
+    if keep is not None:
         gain = paired_diff(res.difference, keep.difference)
         exchange = gain.mean >= 0
         advice = DixAdvice(True, exchange, gain, proportion(res.exchanged_by == 0), opp_x,

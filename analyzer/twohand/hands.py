@@ -14,7 +14,7 @@ so the gap between them is measured on the very same positions.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields, replace
 
 import numpy as np
 
@@ -52,14 +52,14 @@ PHASE2_POLICY = "v1"
 
 
 @kernel
-def hands_range(hands, stock, dealers, params, pols, seed, meld, pts1, trk1, hands2, lead2, mids, info, lo, hi):
+def hands_range(hands, stock, dealers, params, pols, seed, start, meld, pts1, trk1, hands2, lead2, mids, info, lo, hi):
     """:func:`hands_batch` of deals ``lo .. hi - 1`` (one thread's share)."""
     copies = hands.shape[2]
     g = np.zeros(G_LEN, dtype=np.int64)
     for j in range(P_LEN):
         g[j] = params[j]
     for i in range(lo, hi):
-        reset(g, hands, stock, i, dealers[i], stream_seed(seed, i))
+        reset(g, hands, stock, i, dealers[i], stream_seed(seed, start + i))
         run_phase1(g, pols)
         for s in range(2):
             meld[i, s] = g[C_MELD + s]
@@ -77,7 +77,7 @@ def hands_range(hands, stock, dealers, params, pols, seed, meld, pts1, trk1, han
         info[i, 4] = g[C_NMELD + 1]
 
 
-def hands_batch(hands, stock, dealers, params, pols, seed, meld, pts1, trk1, hands2, lead2, mids, info) -> None:
+def hands_batch(hands, stock, dealers, params, pols, seed, start, meld, pts1, trk1, hands2, lead2, mids, info) -> None:
     """Play phase 1 of every deal of ``hands``/``stock`` (see the module doc) with the packed phase-1
     policies ``pols``, spread over threads.
 
@@ -86,8 +86,8 @@ def hands_batch(hands, stock, dealers, params, pols, seed, meld, pts1, trk1, han
     ``info[i]`` = (trump, who exchanged the dix or -1, 1 if the last winner took the turned-up card,
     melds laid by seat 0, by seat 1).
     """
-    fan_out(hands_range, hands.shape[0], hands, stock, dealers, params, pols, seed, meld, pts1, trk1, hands2, lead2,
-            mids, info)
+    fan_out(hands_range, hands.shape[0], hands, stock, dealers, params, pols, seed, start, meld, pts1, trk1, hands2,
+            lead2, mids, info)
 
 
 def phase2_heuristic(rules: RuleSet, hands2: np.ndarray, trump: np.ndarray, leader: np.ndarray, seed: int = 0
@@ -144,6 +144,14 @@ class HandResults:
 
     def __len__(self) -> int:
         return int(self.meld.shape[0])
+
+    @classmethod
+    def concat(cls, parts: Sequence[HandResults]) -> HandResults:
+        """The results of consecutive batches of one run, as one (rows in the order of ``parts``)."""
+        first = parts[0]
+        arrays = {f.name: np.concatenate([getattr(p, f.name) for p in parts])
+                  for f in fields(cls) if isinstance(getattr(first, f.name), np.ndarray)}
+        return replace(first, inexact=sum(p.inexact for p in parts), **arrays)
 
     @property
     def points(self) -> np.ndarray:
@@ -231,13 +239,15 @@ def play_hands(
     seed: int = 0,
     no_exchange: Sequence[bool] = (False, False),
     known: HandResults | None = None,
+    start: int = 0,
 ) -> HandResults:
     """Play every deal as a whole hand and return what each seat scored (see :class:`HandResults`).
 
     ``policies``: one phase-1 policy for both seats or one per seat; ``phase2``: ``exact`` (the solver)
     or ``heuristic``; ``no_exchange[s]`` forbids seat s the dix exchange. ``known``: results of the same
     deals played before (same rules): where phase 1 left the same phase-2 position, its exact phase 2 is
-    taken from there instead of being solved again.
+    taken from there instead of being solved again. ``start``: the index of the first deal in the run, so
+    that deal ``i`` plays from the random stream of ``(seed, start + i)`` however a run is cut into batches.
     """
     if phase2 not in PHASE2_MODES:
         raise UserError(f"unknown phase-2 mode {phase2!r}: use exact or heuristic")
@@ -261,8 +271,8 @@ def play_hands(
     info = np.zeros((n, 5), dtype=np.int64)
     seed = int(seed) & ((1 << 63) - 1)
     if n:
-        hands_batch(hands, stock, dealers, params, np.int64(pack(codes)), np.int64(seed), meld, pts1, trk1, hands2,
-                    lead2, mids, info)
+        hands_batch(hands, stock, dealers, params, np.int64(pack(codes)), np.int64(seed), np.int64(start), meld, pts1,
+                    trk1, hands2, lead2, mids, info)
     pts2, trk2 = phase2_heuristic(rules, hands2, info[:, 0], lead2, seed)
     exact = pts2
     inexact = 0
@@ -301,7 +311,7 @@ def self_play(rules: RuleSet, n: int, seed: int = 0, policies: str | Sequence[st
     """``n`` random deals played whole; the deal alternates (seat ``i % 2`` deals deal ``i``)."""
     hands, stock = deal_random(rules, n, seed, start)
     dealer = (np.arange(start, start + n) % 2).astype(np.int64)
-    return play_hands(rules, hands, stock, dealer, policies, phase2, seed)
+    return play_hands(rules, hands, stock, dealer, policies, phase2, seed, start=start)
 
 
 def head_to_head(rules: RuleSet, n: int, seed: int = 0, policy: str = "th-v1", against: str = "naive",
