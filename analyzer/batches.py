@@ -32,8 +32,10 @@ from typing import Any, TypeVar
 from analyzer.errors import UserError
 from analyzer.progress import progress_bar
 
-#: deals per batch; part of the reproducibility contract (it fixes the play seeds): never vary per run
-BATCH = 4096
+#: deals per batch of every batch command (``stats``, ``compare``, ``bid``'s sampled deals, ``two-hand``): what a
+#: worker takes at a time and what a progress bar counts. Figures do not depend on it (deal i's cards come
+#: from (seed, i)); only the ``random`` play policy's streams are seeded per batch
+BATCH = 1024
 #: the most deals of one run: a deal's random stream is keyed by 32 bits of its index, so deals past 2**32
 #: would repeat earlier ones (and the play seeds of batches past it too)
 MAX_DEALS = 2**32

@@ -23,10 +23,10 @@ Where the play itself depends on the bid (double deck: the first lead must be a 
 was 50) each trump is played once per such bid class (:func:`play_bids`), and the ``bid`` column says
 which.
 
-Deals are processed in chunks of :data:`CHUNK` deals (a rich progress bar shows on a terminal). Chunk
-boundaries are fixed multiples of ``CHUNK``, every deal's cards come from ``(seed, deal index)``, and
-each chunk's play seed from ``(seed, chunk index)``, so the table is the same at any thread count, with
-or without the progress bar, and its first ``k`` deals are those of a run with ``samples = k``.
+Deals are processed in chunks of :data:`analyzer.batches.BATCH` deals (a rich progress bar shows on a
+terminal). Chunk boundaries are fixed multiples of ``BATCH``, every deal's cards come from ``(seed, deal
+index)``, and each chunk's play seed from ``(seed, chunk index)``, so the table is the same at any thread
+count, with or without the progress bar, and its first ``k`` deals are those of a run with ``samples = k``.
 
 The result, :class:`Simulation`, holds the deals (for solving the same deals later) and a polars
 DataFrame with one row per (scenario, deal, play mode, trump, bid class); see :data:`COLUMNS`.
@@ -43,6 +43,7 @@ from typing import Any, Protocol
 import numpy as np
 import polars as pl
 
+from analyzer.batches import BATCH
 from analyzer.cards import SUITS, Hand, from_planes
 from analyzer.deal import Accept, Constraint, Deals, Table, table
 from analyzer.errors import UserError
@@ -51,8 +52,6 @@ from analyzer.rng import seed_of
 from analyzer.rules.model import RuleSet
 from analyzer.score import convert_points
 
-#: deals per chunk; part of the reproducibility contract (it fixes the play seeds), do not vary per run
-CHUNK = 1024
 PLAY_MODES_HELP = "playout (heuristic policy), dd (double-dummy solver) or both"
 #: default node budget of one double-dummy solve in the driver (a full auction deal needs ~6 M nodes at the
 #: median, ~1 s on one core; the replay of the optimal line gets the same allowance and needs ~1/1000 of it)
@@ -460,8 +459,8 @@ def simulate(
     all_deals: list[Deals] = []
     melds: list[np.ndarray] = []
     blocks: list[dict[str, Any]] = []
-    nchunks = (samples + CHUNK - 1) // CHUNK
-    tasks = (_Chunk(tab, c, c * CHUNK, min(samples, (c + 1) * CHUNK), int(seed), max_tries, modes, trump_list, bids,
+    nchunks = (samples + BATCH - 1) // BATCH
+    tasks = (_Chunk(tab, c, c * BATCH, min(samples, (c + 1) * BATCH), int(seed), max_tries, modes, trump_list, bids,
                     declarer, dealer, policy, dd_max_nodes, others, pass_model) for c in range(nchunks))
     if workers == 1 and cluster is None:
         bar = _progress(progress, nchunks, samples)
@@ -494,7 +493,7 @@ def simulate(
     meta = {
         "rules": rules.id, "options": {k: str(v) for k, v in rules.options.items()}, "seat": seat,
         "dealer": dealer, "hand": my_hand.names(), "seed": int(seed), "samples": int(samples),
-        "plays": list(modes), "policy": policy, "chunk": CHUNK,
+        "plays": list(modes), "policy": policy, "chunk": BATCH,
         **({"dd_max_nodes": int(dd_max_nodes or DD_MAX_NODES)} if "dd" in modes else {}),
         "constraints": [c.describe() for c in tab.constraints],
     }

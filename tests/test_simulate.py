@@ -4,13 +4,13 @@ import numpy as np
 import polars as pl
 import pytest
 
+from analyzer.batches import BATCH
 from analyzer.errors import UserError
 from analyzer.meld import meld_batch
 from analyzer.play import PlayResult, play_deals
 from analyzer.rules import load
 from analyzer.score import convert_points
 from analyzer.simulate import (
-    CHUNK,
     COLUMNS,
     PLAY_MODES,
     bid_class,
@@ -105,7 +105,7 @@ def test_first_leader():
 def test_results_do_not_depend_on_the_number_of_samples_or_chunks():
     rs = load("auction")
     small = simulate(rs, AUCTION, samples=40, seed=9, policy="random", trumps=[0])
-    big = simulate(rs, AUCTION, samples=CHUNK + 40, seed=9, policy="random", trumps=[0])
+    big = simulate(rs, AUCTION, samples=BATCH + 40, seed=9, policy="random", trumps=[0])
     head = big.frame.filter(pl.col("deal") < 40)
     assert head.equals(small.frame)
     assert (big.deals.hands[:40] == small.deals.hands).all()

@@ -121,8 +121,8 @@ def _peak_mib(fn) -> float:
 def test_memory_does_not_grow_with_the_number_of_deals():
     rs = load("double-deck")
     meld_stats(rs, BATCH, 1, plays=())  # compile and warm up outside the measurement
-    small = _peak_mib(lambda: meld_stats(rs, 4 * BATCH, 1, plays=()))
-    large = _peak_mib(lambda: meld_stats(rs, 40 * BATCH, 1, plays=()))  # 10x the deals
+    small = _peak_mib(lambda: meld_stats(rs, 16_384, 1, plays=()))
+    large = _peak_mib(lambda: meld_stats(rs, 163_840, 1, plays=()))  # 10x the deals
     assert large < 1.5 * small + 2, (small, large)
     # compare keeps the first FIT_DEALS deals' columns for its bid models, then nothing more
     grid = settings_grid("auction", ["head=never,always"])
