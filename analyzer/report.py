@@ -334,7 +334,8 @@ def stats_report(st: MeldStats, out: str | Path, command: str, hands: dict[str, 
         md += ["## Given hands (the advisor)", ""]
         for name, adv in hands.items():
             an = adv.analyses[0]
-            md += [f"- `{name}`: call now — {an.recommendation.text}" + (f" {an.ceiling.text()}" if an.ceiling else "")]
+            now = "call now — " if rs.has_bidding else ""
+            md += [f"- `{name}`: {now}{an.recommendation.text}" + (f" {an.ceiling.text()}" if an.ceiling else "")]
         md += [""]
     if st.notes:
         md += ["## Notes", ""] + [f"- {n}" for n in st.notes] + [""]

@@ -30,7 +30,7 @@ def test_stats_report_with_a_hand(tmp_path, run_cli):
     # the report names the command that made it, and running that command again gives the same report
     command = re.search(r"Made by `([^`]+)`", md).group(1)
     assert command.startswith("pinochle report --rules auction") and "--samples 1500" in command
-    assert "exact mean" in md and "Bid levels" in md and "Ceiling: you may go up to" in md
+    assert "exact mean" in md and "Bid levels" in md and "Ceiling: you may go up to" in md and "call now — " in md
     args = __import__("shlex").split(command)[1:]
     code, _, err = run_cli(args)
     assert code == 0, err
@@ -39,10 +39,15 @@ def test_stats_report_with_a_hand(tmp_path, run_cli):
 
 def test_two_handed_report_has_no_bid_figure(tmp_path, run_cli):
     out = tmp_path / "th"
-    code, _, err = run_cli(["report", "--rules", "two-handed", "--samples", "800", "--out", str(out)])
+    code, _, err = run_cli(["report", "--rules", "two-handed", "--samples", "800", "--out", str(out),
+                            "--hand", "AH TH KH QH JH 9S AS TS QS JD KC QC", "--upcard", "9H", "--advise-samples", "200",
+                            "--play", "heuristic"])
     assert code == 0, err
     md = (out / "README.md").read_text(encoding="utf-8")
     assert "bids.png" not in _figures(md) and "upcard" in md
+    # a game without bidding has no call to make: the given hand's line names the trump, not a call
+    line = next(x for x in md.splitlines() if x.startswith("- `AH TH KH"))
+    assert "Trump hearts" in line and "call now" not in line
 
 
 def test_comparison_report(tmp_path, run_cli):
