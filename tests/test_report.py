@@ -40,8 +40,8 @@ def test_stats_report_with_a_hand(tmp_path, run_cli):
 def test_two_handed_report_has_no_bid_figure(tmp_path, run_cli):
     out = tmp_path / "th"
     code, _, err = run_cli(["report", "--rules", "two-handed", "--samples", "800", "--out", str(out),
-                            "--hand", "AH TH KH QH JH 9S AS TS QS JD KC QC", "--upcard", "9H", "--advise-samples", "200",
-                            "--play", "heuristic"])
+                            "--hand", "AH TH KH QH JH 9S AS TS QS JD KC QC", "--upcard", "9H",
+                            "--advise-samples", "200", "--play", "heuristic"])
     assert code == 0, err
     md = (out / "README.md").read_text(encoding="utf-8")
     assert "bids.png" not in _figures(md) and "upcard" in md

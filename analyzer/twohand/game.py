@@ -24,6 +24,7 @@ from analyzer.play import engine as E
 from analyzer.play import new_state as engine_state
 from analyzer.rng import SEED_MASK, stream_seed
 from analyzer.rules.model import RuleSet
+from analyzer.twohand import melding as M
 from analyzer.twohand import policy as P
 from analyzer.twohand import state as S
 from analyzer.twohand.params import new_state
@@ -293,14 +294,14 @@ class TwoHandGame:
     def meld_options(self) -> list[MeldOption]:
         """Every meld the open meld window allows now, with its points."""
         seat = self.melder
-        if seat is None or not S.may_meld(self.g, seat):
+        if seat is None or not M.may_meld(self.g, seat):
             return []
         out = []
         for typ in range(S.NTYPES):
             for suit in range(4 if typ == S.A_MAR else 1):
                 for n in range(1, self.rules.deck.copies + 1):
                     act = int(S.act_code(typ, suit, n))
-                    v = int(S.meld_value(self.g, seat, act))
+                    v = int(M.meld_value(self.g, seat, act))
                     if v >= 0:
                         out.append(MeldOption(_TYPE_NAMES[typ], SUITS[suit] if typ == S.A_MAR else None, n, v, act))
         return out
@@ -312,7 +313,7 @@ class TwoHandGame:
         seat = self.melder
         if seat is None:
             raise UserError("no meld window is open: only the winner of a trick may meld, before leading")
-        if not S.may_meld(self.g, seat):
+        if not M.may_meld(self.g, seat):
             raise UserError(f"seat {seat} has already made this turn's meld")
         key = _ALIASES.get(name.lower().strip(), name.lower().strip())
         if key not in MELD_TYPES:
@@ -326,19 +327,19 @@ class TwoHandGame:
                 raise UserError("a marriage needs its suit")
             s = suit_index(suit)
         act = int(S.act_code(typ, s, copies))
-        if typ == S.A_RUN and S.meld_value(self.g, seat, act) < 0 and copies == 1:
+        if typ == S.A_RUN and M.meld_value(self.g, seat, act) < 0 and copies == 1:
             act = int(S.act_code(S.A_RUNUP, 0, 1))
-        v = int(S.meld_value(self.g, seat, act))
+        v = int(M.meld_value(self.g, seat, act))
         if v < 0:
             raise UserError(f"seat {seat} cannot meld {name}{' ' + suit if suit else ''} now")
-        return int(S.meld_apply(self.g, seat, act))
+        return int(M.meld_apply(self.g, seat, act))
 
     def exchange(self) -> int:
         """The melder exchanges a dix from hand for the face-up card (the turn's dix meld); returns the points."""
         seat = self.melder
-        if seat is None or not S.may_exchange(self.g, seat):
+        if seat is None or not M.may_exchange(self.g, seat):
             raise UserError("no dix exchange is possible now")
-        return int(S.exchange(self.g, seat))
+        return int(M.exchange(self.g, seat))
 
     def end_phase1(self) -> None:
         """Close the last meld window: the melds go back to the hands and phase 2 begins."""

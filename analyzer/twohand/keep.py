@@ -9,6 +9,9 @@ kernels over the state of :mod:`.state`.
 from __future__ import annotations
 
 from analyzer.jit import hot
+from analyzer.twohand.melding import (
+    meld_value,
+)
 from analyzer.twohand.state import (
     A_ACES,
     A_DIX,
@@ -59,7 +62,6 @@ from analyzer.twohand.state import (
     act_code,
     hand_count,
     intact_record,
-    meld_value,
     planes_add,
     planes_remove,
     req_count,

@@ -45,6 +45,14 @@ from analyzer.twohand.keep import (
     turn_factor,
     unseen,
 )
+from analyzer.twohand.melding import (
+    exchange,
+    hand_cards_used,
+    may_exchange,
+    may_meld,
+    meld_apply,
+    meld_value,
+)
 from analyzer.twohand.state import (
     A_MAR,
     A_PIN,
@@ -75,13 +83,7 @@ from analyzer.twohand.state import (
     P_STRICT,
     act_code,
     end_phase1,
-    exchange,
-    hand_cards_used,
     hand_count,
-    may_exchange,
-    may_meld,
-    meld_apply,
-    meld_value,
     planes_add,
     planes_remove,
     play_move,
