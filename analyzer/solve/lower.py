@@ -15,17 +15,17 @@ from analyzer.solve import layout as L
 class SolverConfig:
     """Search switches, for measurements: every combination gives the same exact values.
 
-    ``table`` the transposition table; ``partition`` its entries keep only the ranks that decided
-    them (else they pin every rank still out); ``quick`` sure-point bounds at trick boundaries;
-    ``merge`` rank-equivalent cards as one move; ``ordering`` heuristic move ordering (else high to
-    low); ``prune`` small cards shown equivalent to one already searched are skipped; ``killer`` the
-    lead that last cut off at the same trick goes first; ``driver`` "mtdf" (MTD(f) from a first guess),
-    "binary" (bisection of the open range), "guess-binary" (the guess, then bisection), "gallop" (the
-    guess, then steps doubling away from it until the searches turn, then halving) or "hybrid" (MTD(f)
-    while the searches' values say more than their windows, steps doubling while they do not, bisection
-    once they turn); ``entry`` the side on lead's sure points also count a partner's cashing reached by a
-    low lead to its sure winner; ``slot_bits`` log2 of the table's slots per thread and ``ways`` entries
-    per slot.
+    ``table`` the transposition table; ``partition`` its entries keep only the ranks that decided them
+    (else they pin every rank still out); ``quick`` sure-point bounds at trick boundaries; ``merge``
+    rank-equivalent cards as one move; ``ordering`` heuristic move ordering (else high to low);
+    ``prune`` small cards shown equivalent to one already searched are skipped; ``killer`` the lead that
+    last cut off at the same trick moves up among leads scored alike; ``driver`` "mtdf" (MTD(f) from a
+    first guess), "binary" (bisection of the open range), "guess-binary" (the guess, then bisection),
+    "gallop" (the guess, then steps doubling away from it until the searches turn, then halving) or
+    "hybrid" (MTD(f) while the searches' values say more than their windows, steps doubling while they
+    do not, bisection once they turn); ``entry`` the side on lead's sure points also count a partner's
+    cashing reached by a low lead to its sure winner; ``slot_bits`` log2 of the table's slots per thread
+    and ``ways`` entries per slot.
     """
 
     table: bool = True
