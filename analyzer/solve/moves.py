@@ -101,22 +101,16 @@ def stands(W, x, p, lead, led, mine):
 
 
 @hot
-def lead_score(W, d, c, p, mine, others, partners):
-    """Ordering score of leading ``c``.
-
-    A suit term first: leads that leave the opponents few choices keep the proof small (a hand void in
-    the suit may throw any card), and a suit the opponents can ruff is poor. Then the card: a sure
-    winner (dearer first), a low card towards a partner's winner, otherwise a low card.
-    """
+def suit_term(W, d, s, mine):
+    """(score, ruff) of leading suit ``s`` at node ``d``: leads that leave the opponents few choices keep
+    the proof small (a hand void in the suit may throw any card); ``ruff``: an opponent can ruff it."""
     b = OFF_PLY + d * NF
     lane = W[P_LANE]
     trump = W[P_TRUMP]
     seats = W[P_SEATS]
     maxmask = W[P_MAXMASK]
     tleft = W[b + R_NC] // seats
-    s = c >> 4
     sl = lane << (16 * s)
-    pts = W[OFF_PTS + c]
     choice = 0
     ruff = False
     for q in range(seats):
@@ -129,7 +123,18 @@ def lead_score(W, d, c, p, mine, others, partners):
                     ruff = True
             else:
                 choice += k
-    sc = -(choice * 128) // 13
+    return -(choice * 128) // 13, ruff
+
+
+@hot
+def lead_score(W, c, sc, ruff, others, partners):
+    """Ordering score of leading ``c``, given its suit's term ``sc`` and ``ruff`` (:func:`suit_term`).
+
+    A suit the opponents can ruff is poor. Then the card: a sure winner (dearer first), a low card
+    towards a partner's winner, otherwise a low card.
+    """
+    sl = W[P_LANE] << (16 * (c >> 4))
+    pts = W[OFF_PTS + c]
     om = others & sl
     if om == 0 or c >= highbit(om):
         if not ruff:
@@ -143,8 +148,9 @@ def lead_score(W, d, c, p, mine, others, partners):
 
 
 @hot
-def follow_score(W, d, c, p, mine):
-    """Ordering score of playing ``c`` to the trick in progress at node ``d``.
+def follow_score(W, d, c, p, mine, others):
+    """Ordering score of playing ``c`` to the trick in progress at node ``d`` (``others``: the kinds the
+    other seats hold).
 
     A trick our side surely wins gets points: our own standing winner cheap in rank, or the dearest
     card under a partner's standing winner. A trick we lead only for now is won cheaply or not fed.
@@ -179,10 +185,6 @@ def follow_score(W, d, c, p, mine):
         hp = W[OFF_H + MAX_PLANES * p]
         sl = lane << (16 * s)
         sc += 3 * popcount(hp & sl)
-        others = 0
-        for q in range(seats):
-            if q != p:
-                others |= W[OFF_H + MAX_PLANES * q]
         if (others & sl) != 0 and c > highbit(others & sl):
             sc -= 12
     return sc
@@ -267,20 +269,26 @@ def gen_moves(W, d):
             W[mv + n] = c | (c << 6)
             n += 1
     # ordering scores, then an insertion sort (best first; ties keep the generation order)
+    last_s = -1
+    st = 0
+    ruff = False
     for i in range(n):
         c = W[mv + i] & 63
         sc = 0
         if order:
             if tpos == 0:
-                sc = lead_score(W, d, c, p, mine, others, partners)
+                if (c >> 4) != last_s:  # the moves come suit by suit: one suit term a suit
+                    last_s = c >> 4
+                    st, ruff = suit_term(W, d, last_s, mine)
+                sc = lead_score(W, c, st, ruff, others, partners)
             else:
-                sc = follow_score(W, d, c, p, mine)
+                sc = follow_score(W, d, c, p, mine, others)
             if c == ttm:
                 sc += 5000
             elif c == cutc:
                 sc += 4000
             elif c == killer:
-                sc += 2000
+                sc += KILLER_BONUS
         else:
             sc = c
         m = W[mv + i]
