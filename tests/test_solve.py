@@ -550,3 +550,12 @@ def test_decide_out_of_budget_says_undecided():
     assert decide_deal(rules, deals[i], 1, 0, 0, int(full.value[i]), max_nodes=50) is None
     with pytest.raises(UserError):
         decide_deals(rules, deals, 1, 0, 0, -1)
+
+
+def test_verdict_settles_a_target_only_where_the_bounds_do():
+    from analyzer.solve import verdict
+
+    assert verdict(5, 9, 5) is True  # the side surely takes 5
+    assert verdict(1, 4, 5) is False  # it cannot take more than 4
+    assert verdict(3, 7, 5) is None  # a search past its budget leaves 3..7 open
+    assert verdict(0, 0, 0) is True

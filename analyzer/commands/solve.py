@@ -23,7 +23,15 @@ from analyzer.errors import UserError
 from analyzer.progress import progress_bar
 from analyzer.rules import RuleSet, load
 from analyzer.rules.loader import parse_option_args
-from analyzer.solve import DEFAULT_MAX_NODES, Position, SolveResult, make_position, solve_positions, trump_index
+from analyzer.solve import (
+    DEFAULT_MAX_NODES,
+    Position,
+    SolveResult,
+    make_position,
+    solve_positions,
+    trump_index,
+    verdict,
+)
 
 RULES_HELP = "rule set: luxury-family, double-deck, auction, two-handed, bridge (or a house-rule .toml file)"
 HANDS_HELP = 'every hand in seat order, separated by "/", e.g. "AS TS KS / QS JS 9S / ..."'
@@ -102,8 +110,7 @@ def report(rules: RuleSet, pos: Position, res: SolveResult, target: int | None =
         cards = {deck.name(k): v for k, v in sorted(res.card_values.items(), key=lambda kv: order[kv[0]])}
     decided = {}
     if target is not None:
-        made = True if res.lower >= target else False if res.upper < target else None
-        decided = {"at_least": target, "made": made}
+        decided = {"at_least": target, "made": verdict(res.lower, res.upper, target)}
     return {
         "rules": rules.id,
         "options": rules.options,

@@ -26,7 +26,7 @@ from analyzer.solve.api import (
     solve_positions,
     trump_index,
 )
-from analyzer.solve.decide import Decisions, decide_deal, decide_deals
+from analyzer.solve.decide import Decisions, decide_deal, decide_deals, verdict
 
 __all__ = [
     "COUNTERS",
@@ -46,4 +46,5 @@ __all__ = [
     "solve_position",
     "solve_positions",
     "trump_index",
+    "verdict",
 ]

@@ -18,6 +18,16 @@ from analyzer.solve.api import DEFAULT_MAX_NODES, make_position, solve_deals
 from analyzer.solve.lower import DEFAULT_CONFIG, SolverConfig
 
 
+def verdict(lower: int, upper: int, target: int) -> bool | None:
+    """Whether proven bounds ``lower <= points <= upper`` settle "at least ``target`` points": True, False,
+    or None where they leave it open (a search past its budget)."""
+    if lower >= target:
+        return True
+    if upper < target:
+        return False
+    return None
+
+
 class Decisions(NamedTuple):
     """Results of :func:`decide_deals`, one entry per deal: ``made`` the declaring side takes at least the
     target; ``decided`` the search finished within its budget (where not, ``made`` is False and says
@@ -52,4 +62,4 @@ def decide_deal(rules: RuleSet, hands: Any, trump: int, leader: int, declarer: i
     or None when the budget ran out."""
     pos = make_position(rules, hands, trump, leader, declarer, (), bid)
     d = decide_deals(rules, pos.hands[None], trump, leader, declarer, target, bid, max_nodes, config)
-    return bool(d.made[0]) if d.decided[0] else None
+    return verdict(int(d.lower[0]), int(d.upper[0]), int(target))
