@@ -273,12 +273,13 @@ def pack(rules: RuleSet) -> np.ndarray:
 
 
 def random_deals(rules: RuleSet, n: int | None = None, seed: int = 0, start: int = 0, *,
-                 ids: np.ndarray | None = None, hand_size: int | None = None) -> Deals:
+                 ids: np.ndarray | None = None, hand_size: int | None = None, stock: bool = True) -> Deals:
     """Uniformly random deals of the whole pack, nobody's cards known: deals ``start .. start + n - 1``
     of the seed's sequence (or the deals numbered ``ids``). Every seat receives ``hand_size`` cards (the
     rule set's hand size by default); the cards left over are the stock (two-handed's, its last card
-    the turned-up one). Deal ``k`` depends on ``(seed, k)`` alone, as every deal of :func:`sample_deals`
-    (this is the same dealer with no hand given)."""
+    the turned-up one); ``stock=False`` leaves it out (the hands are the same, dealt a little faster). Deal
+    ``k`` depends on ``(seed, k)`` alone, as every deal of :func:`sample_deals` (this is the same dealer with
+    no hand given)."""
     hand = rules.hand_size if hand_size is None else int(hand_size)
     if hand < 0 or hand * rules.seats > rules.deck.size:
         raise ValueError(f"cannot deal {rules.seats} hands of {hand} from {rules.deck.size} cards")
@@ -289,9 +290,9 @@ def random_deals(rules: RuleSet, n: int | None = None, seed: int = 0, start: int
     ids = np.ascontiguousarray(ids, dtype=np.int64)
     base = np.zeros((rules.seats, rules.deck.copies), dtype=np.int64)
     need = np.full(rules.seats, hand, dtype=np.int64)
-    hands, stock = deal_batch(base, pack(rules), need, np.zeros(0, dtype=np.int64), int(seed) & SEED_MASK, ids,
-                              np.zeros_like(ids))
-    return Deals(hands, stock, ids, int(ids.size))
+    hands, rest = deal_batch(base, pack(rules), need, np.zeros(0, dtype=np.int64), int(seed) & SEED_MASK, ids,
+                             np.zeros_like(ids), stock)
+    return Deals(hands, rest, ids, int(ids.size))
 
 
 def _kinds(cards: str | Iterable[str] | Iterable[int] | Hand, rules: RuleSet) -> list[int]:

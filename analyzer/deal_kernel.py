@@ -30,13 +30,19 @@ def deal_range(base, pool, need, tail, seed, deal_ids, attempts, hands, stock, l
     seats = base.shape[0]
     copies = base.shape[1]
     m = pool.shape[0]
+    dealt = 0
+    for s in range(seats):
+        dealt += need[s]
+    # Fisher-Yates, front to back, fixes position j at step j: without a stock to order, the hands' positions
+    # are all that is needed (the same hands as the full shuffle)
+    steps = m - 1 if (stock.shape[1] > 0 or dealt > m - 1) else dealt
     buf = np.empty(m, dtype=np.int64)  # one scratch buffer for the range; each deal has its own stream
     for i in range(lo, hi):
         for j in range(m):
             buf[j] = pool[j]
         k1, k2 = stream_keys(seed, deal_ids[i], attempts[i])
-        # Fisher-Yates, front to back: position j receives a uniform pick among positions j..m-1
-        for j in range(m - 1):
+        # position j receives a uniform pick among positions j..m-1
+        for j in range(steps):
             r = j + scaled(draw32(k1, k2, j), m - j)
             t = buf[j]
             buf[j] = buf[r]
@@ -49,23 +55,25 @@ def deal_range(base, pool, need, tail, seed, deal_ids, attempts, hands, stock, l
             for _ in range(need[s]):
                 add_card(hands[i, s], buf[pos])
                 pos += 1
-        for j in range(pos, m):
-            stock[i, j - pos] = buf[j]
-        for j in range(tail.shape[0]):
-            stock[i, m - pos + j] = tail[j]
+        if stock.shape[1] > 0:
+            for j in range(pos, m):
+                stock[i, j - pos] = buf[j]
+            for j in range(tail.shape[0]):
+                stock[i, m - pos + j] = tail[j]
 
 
-def deal_batch(base, pool, need, tail, seed, deal_ids, attempts) -> tuple[np.ndarray, np.ndarray]:
+def deal_batch(base, pool, need, tail, seed, deal_ids, attempts, with_stock=True) -> tuple[np.ndarray, np.ndarray]:
     """Deal ``pool`` (the unseen kinds, one entry per card) at random, once per (deal id, attempt).
 
     base: int64[seats, copies] cards every deal starts with (my hand, known cards of a seat);
     need: int64[seats] cards each seat still receives; the rest of the shuffled pool, then ``tail``
     (known cards outside every hand, e.g. the turned-up card), is the stock in draw order.
-    Returns hands int64[n, seats, copies] and stock int64[n, len(pool) - sum(need) + len(tail)].
+    Returns hands int64[n, seats, copies] and stock int64[n, len(pool) - sum(need) + len(tail)]
+    (``with_stock=False``: no stock, int64[n, 0], and only the hands' cards are shuffled: the same hands).
     """
     n = deal_ids.shape[0]
     seats, copies = base.shape
-    nstock = pool.shape[0] - int(need.sum()) + tail.shape[0]
+    nstock = pool.shape[0] - int(need.sum()) + tail.shape[0] if with_stock else 0
     hands = np.empty((n, seats, copies), dtype=np.int64)
     stock = np.empty((n, nstock), dtype=np.int64)
     fan_out(deal_range, n, base, pool, need, tail, np.int64(seed), deal_ids, attempts, hands, stock)

@@ -11,8 +11,9 @@ One hash (:func:`mix32`) under everything:
 * **seeds** of sub-runs in Python (a play group, a scenario, a study): :func:`seed_of` of the run's seed and
   the integers that name the sub-run.
 
-The arithmetic is 32-bit words held in int64 and never overflows (products stay below 2**49), so the
-kernels give the same numbers compiled and under ``NUMBA_DISABLE_JIT=1``.
+The arithmetic is 32-bit words held in int64; a product of two words may wrap when compiled, which leaves
+its low 32 bits (all that is kept) unchanged, so the kernels give the same numbers compiled and under
+``NUMBA_DISABLE_JIT=1``.
 """
 
 from __future__ import annotations
@@ -32,8 +33,9 @@ XS_NONZERO = 0x6D2B79F5  # an xorshift state must not be 0
 
 @hot
 def mul32(a, b):
-    """``a * b mod 2**32`` for 32-bit words a, b, computed in halves so int64 never overflows."""
-    return (a * (b & 0xFFFF) + (((a * (b >> 16)) & 0xFFFF) << 16)) & M32
+    """``a * b mod 2**32`` for 32-bit words a, b. The int64 product may wrap past 2**63 when compiled; its low
+    32 bits are right either way (and Python's ints never wrap), so both modes give the same word."""
+    return (a * b) & M32
 
 
 @hot

@@ -58,8 +58,8 @@ def main() -> None:
         rules = load(rid, opts)
         for threads in sorted({1, nthreads}):
             numba.set_num_threads(threads)
-            deals = random_deals(rules, n, seed=1).hands
-            t_deal = best_time(lambda r=rules: random_deals(r, n, seed=2).hands, args.repeat)
+            deals = random_deals(rules, n, seed=1, stock=False).hands
+            t_deal = best_time(lambda r=rules: random_deals(r, n, seed=2, stock=False).hands, args.repeat)
             t_rand = best_time(lambda r=rules, d=deals: play_deals(r, d, 0, 0, 0, "random", seed=3), args.repeat)
             t_v1 = best_time(lambda r=rules, d=deals: play_deals(r, d, 0, 0, 0, "v1", seed=3), args.repeat)
             # "net": playouts per second when each deal is dealt first (dealing + v1 playout)

@@ -304,3 +304,16 @@ def test_planes_helpers_agree():
     d = sample_deals(rs, 0, hand, 5, seed=1)
     assert sorted(from_planes(d.hands[0, 0], rs.deck)) == sorted(hand.kinds)
     assert (to_planes(from_planes(d.hands[3, 2], rs.deck), rs.deck) == d.hands[3, 2]).all()
+
+
+def test_whole_pack_deals_without_the_stock_have_the_same_hands():
+    from analyzer.deal import random_deals
+
+    for rid in ("two-handed", "auction"):
+        rs = load(rid)
+        full = random_deals(rs, 200, 11, 50)
+        bare = random_deals(rs, 200, 11, 50, stock=False)
+        assert (full.hands == bare.hands).all() and bare.stock.shape == (200, 0)
+        assert (random_deals(rs, seed=11, ids=np.arange(50, 250)).hands == full.hands).all()
+    rs = load("two-handed")
+    assert random_deals(rs, 5).stock.shape == (5, 24)

@@ -57,7 +57,7 @@ PLAYS = {"heuristic": "playout", "dd": "dd"}
 
 def deal_cards(rules: RuleSet, seed: int, ids: np.ndarray) -> np.ndarray:
     """The deals ``ids`` of the arena's seed: int64[n, seats, copies]; deal ``k`` depends on ``(seed, k)``."""
-    return random_deals(rules, seed=seed_of(seed, 0xDEA1) & ((1 << 62) - 1), ids=ids).hands
+    return random_deals(rules, seed=seed_of(seed, 0xDEA1) & ((1 << 62) - 1), ids=ids, stock=False).hands
 
 
 def seatings(rules: RuleSet) -> list[tuple[int, ...]]:

@@ -84,7 +84,7 @@ def fit_formula(rules: RuleSet, deals: int = 20_000, seed: int = 0, rounds: int 
     ``[1, sure tricks, trumps beyond a quarter of the hand]``. The first round uses every trump, later
     rounds only the trump the fitted valuation names.
     """
-    d = random_deals(rules, deals, seed=seed).hands
+    d = random_deals(rules, deals, seed=seed, stock=False).hands
     n = d.shape[0]
     meld = meld_batch(d.reshape(-1, rules.deck.copies), rules).reshape(n, rules.seats, 4).astype(np.int64)
     f = features(rules, d[:, 0])
