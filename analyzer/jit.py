@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -25,21 +26,46 @@ from numba import njit, prange  # noqa: F401  (re-exported for kernel modules)
 DISABLED = bool(numba.config.DISABLE_JIT)
 
 
+_IMPORT = re.compile(r"^\s*from (analyzer[\w.]*) import ([^\n]*)", re.M)
+
+
+def _kernel_sources(pkg: Path) -> set[Path]:
+    """The kernel modules (those that import this one) and every package module they import, directly
+    or through others: numba freezes the globals a kernel reads (e.g. a layout's offsets) into its
+    machine code, so an edit of any of them must change the cache folder."""
+
+    def module_files(name: str, names: str) -> list[Path]:
+        base = pkg.parent.joinpath(*name.split("."))
+        found = [p for p in (base.with_suffix(".py"), base / "__init__.py") if p.exists()]
+        for sub in re.findall(r"\w+", names.split("#")[0]):  # ``from analyzer.solve import layout``
+            found += [p for p in ((base / sub).with_suffix(".py"),) if p.exists()]
+        return found
+
+    todo = [f for f in pkg.rglob("*.py") if f.name == "jit.py" or "analyzer.jit import" in f.read_text()]
+    seen = set(todo)
+    while todo:
+        for m in _IMPORT.finditer(todo.pop().read_text()):
+            for f in module_files(m.group(1), m.group(2)):
+                if f not in seen:
+                    seen.add(f)
+                    todo.append(f)
+    return seen
+
+
 def _source_cache_dir() -> str:
     """A numba cache folder named by a hash of every kernel source file of the package.
 
-    Numba keys a cached kernel on its own file only, but kernels compile the kernels of other files
-    into themselves: after an edit elsewhere a per-file cache would serve stale machine code. A folder
-    per version of the kernel sources (the files that import this module) makes every kernel edit
-    start from a clean cache; edits of the pure-Python layers above keep it.
+    Numba keys a cached kernel on its own file only, but kernels compile the kernels and constants of
+    other files into themselves: after an edit elsewhere a per-file cache would serve stale machine
+    code. A folder per version of the kernel sources (the files that import this module and every
+    package file they import) makes every such edit start from a clean cache; edits of the layers above
+    (commands, reports, the web page) keep it.
     """
     pkg = Path(__file__).resolve().parent
     h = hashlib.sha256(numba.__version__.encode())
-    for f in sorted(pkg.rglob("*.py")):
-        src = f.read_bytes()
-        if f.name == "jit.py" or b"analyzer.jit import" in src:
-            h.update(f.relative_to(pkg).as_posix().encode())
-            h.update(src)
+    for f in sorted(_kernel_sources(pkg)):
+        h.update(f.relative_to(pkg).as_posix().encode())
+        h.update(f.read_bytes())
     root = os.environ.get("NUMBA_CACHE_DIR") or os.path.join(
         os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "pinochle-analyzer"
     )

@@ -136,3 +136,16 @@ def test_the_warm_up_compiles_by_solving_a_small_deal():
 
     warmup._compile_solver()  # the solver is cached in the test run: this only checks the call is sound
     assert warmup.solver_cached()
+
+
+def test_the_kernel_cache_follows_the_constants_kernels_read(tmp_path):
+    """An edit of a module whose constants a kernel compiles in (the solver's layout, the card kinds)
+    names a new cache folder, as an edit of a kernel itself does; the layers above keep the folder."""
+    from analyzer import jit
+
+    pkg = Path(jit.__file__).resolve().parent
+    sources = jit._kernel_sources(pkg)
+    for name in ("solve/layout.py", "solve/search.py", "cards.py", "play/engine.py", "deal_kernel.py"):
+        assert pkg / name in sources, name
+    for name in ("cli.py", "report.py", "commands/bid.py", "web/app.py"):
+        assert pkg / name not in sources, name
