@@ -46,7 +46,7 @@ def test_inside_a_trick_and_options(run_cli):
     d = json.loads(out)
     assert d["to_play"] == 1 and set(d["cards"]) == {"QS", "JS", "9S"} and d["options"]["head"] == "always"
     rules = load("auction", {"head": "always"})
-    want = solve_deal(rules, hands.split("/"), 1, 0, 0, ["AS"])
+    want = solve_deal(rules, hands.split("/"), 1, 0, 0, trick=["AS"])
     assert d["value"] == want.value
 
 

@@ -178,6 +178,15 @@ def test_double_deck_first_lead_trump(bid, expected):
     assert legal_names(rules, hands, "", bid=bid) == expected
 
 
+def test_double_deck_first_lead_duty_is_the_high_bidders():
+    """RULES.md: "the high bidder leads and, holding a trump, must lead one": the solver and the engine
+    read it alike (analyzer.rules.lowered.first_lead_trump), so a seat leading for another owes nothing."""
+    rules = load("double-deck")
+    hands = ("KH QH", "AH JS", "JH JD", "TH TD")
+    assert legal_names(rules, hands, "", leader=1, declarer=1, bid=60) == {"JS"}
+    assert legal_names(rules, hands, "", leader=1, declarer=0, bid=60) == {"AH", "JS"}
+
+
 def test_double_deck_first_lead_without_trump_and_later_tricks():
     rules = load("double-deck")
     hands = ("AH JD", "KH QH", "JH JD", "TH TD")
@@ -370,7 +379,8 @@ def test_engine_matches_reference(cfg, seed, trump, leader, bid):
     hands = [pack[s * size : (s + 1) * size] for s in range(rules.seats)]
     planes = np.stack([to_planes(h, rules.deck) for h in hands])
     state = new_state(rules, planes, trump, leader, 0, bid)
-    first = bool(rules.play.first_lead_trump) and bid != rules.play.first_lead_trump_unless_bid
+    # the high bidder (seat 0 here) must lead a trump to the first trick: no duty when another seat leads
+    first = bool(rules.play.first_lead_trump) and bid != rules.play.first_lead_trump_unless_bid and leader == 0
     turn, trick, points, tricks = leader, [], [0] * rules.seats, [0] * rules.seats
     pts = rules.points_by_kind
     for _ in range(size * rules.seats):

@@ -247,7 +247,7 @@ def test_every_search_switch_gives_the_same_values(switch):
         hands, trick, trump, leader, declarer = random_position(game, rng, rng.choice((3, 4)), False)
         names = [" ".join(c[2] for c in h) for h in hands]
         want = reference(game, hands, trick, leader, trump, side_of(rules, declarer))
-        res = solve_deal(rules, names, trump, leader, declarer, [c[2] for c in trick], all_cards=True,
+        res = solve_deal(rules, names, trump, leader, declarer, trick=[c[2] for c in trick], all_cards=True,
                          config=cfg)
         assert res.value == want[0]
         assert {rules.deck.name(k): x for k, x in res.card_values.items()} == want[1]
@@ -368,6 +368,14 @@ def test_batch_equals_single_solves_and_thread_count_does_not_matter():
     for i in range(8):
         r = solve_deal(rules7, deals[i], int(trumps[i]), int(leaders[i]), int(leaders[i]))
         assert r.value == a.value[i] and r.nodes == a.nodes[i]
+        # the single form has the batch's parameters and gives the batch row's result, line included
+        assert dataclasses.replace(r, ms=0.0) == dataclasses.replace(a.row(i), ms=0.0)
+        assert r.line is not None and sum(r.points[s] for s in (int(leaders[i]),)) == r.value
+        d = solve_deal(rules7, deals[i], int(trumps[i]), int(leaders[i]), int(leaders[i]), lines=False,
+                       guess=int(a.value[i]), target=int(a.value[i]))
+        e = solve_deals(rules7, deals[i:i + 1], trumps[i], leaders[i], leaders[i], lines=False,
+                        guess=a.value[i:i + 1], target=a.value[i:i + 1])
+        assert d.lower >= a.value[i] and dataclasses.replace(d, ms=0.0) == dataclasses.replace(e.row(0), ms=0.0)
 
 
 # ---- bad input ---------------------------------------------------------------------------------------
@@ -383,7 +391,7 @@ def test_batch_equals_single_solves_and_thread_count_does_not_matter():
 def test_bad_positions_raise_user_error(hands, trick, msg):
     rules = load("auction")
     with pytest.raises(UserError, match=msg):
-        solve_deal(rules, hands, 0, 0, 0, trick)
+        solve_deal(rules, hands, 0, 0, 0, trick=trick)
 
 
 def test_bad_seats_and_trump():
@@ -396,7 +404,7 @@ def test_bad_seats_and_trump():
     with pytest.raises(UserError, match="trump"):
         solve_deal(rules, hands, 5, 0, 0)
     with pytest.raises(UserError, match="not legal"):
-        solve_deal(rules, ["KH", "KS", "QS JH", "JS 9H"], 1, 0, 0, ["AS", "QH"])  # seat 1 must follow
+        solve_deal(rules, ["KH", "KS", "QS JH", "JS 9H"], 1, 0, 0, trick=["AS", "QH"])  # seat 1 must follow
 
 
 # ---- optimal lines (principal variations) ------------------------------------------------------------

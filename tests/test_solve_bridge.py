@@ -114,7 +114,7 @@ def test_card_values_inside_a_trick_match_dds(seed):
             d.play(Card(DECK.name(k)[1] + DECK.name(k)[0]))
         to_play = (leader + len(trick)) % 4
         want, cards = dds_value(d, to_play, declarer)
-        res = solve_deal(RULES, [[k for k in h] for h in hands], trump, leader, declarer, trick, all_cards=True)
+        res = solve_deal(RULES, [[k for k in h] for h in hands], trump, leader, declarer, trick=trick, all_cards=True)
         assert res.value == want
         got = {DECK.name(k): v for k, v in res.card_values.items()}
         assert got == cards

@@ -18,7 +18,6 @@ from analyzer.play.playout import (
     play_deal,
     play_deals,
     policy_codes,
-    rule_params,
 )
 from analyzer.play.policy import POLICY_CODES, POLICY_VERSION
 
@@ -33,5 +32,4 @@ __all__ = [
     "play_deal",
     "play_deals",
     "policy_codes",
-    "rule_params",
 ]

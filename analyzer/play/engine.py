@@ -10,7 +10,7 @@ place, as playouts need; ``next_state`` returns a new one). The rules are those 
   already trumped, with a trump lead beat the best trump, and a player who trumps must overtrump a
   trump already in the trick if able;
 * the first lead must be a trump when the leader holds one (double deck, unless the bid was 50; the
-  flag is resolved from the bid when the state is made, see :func:`analyzer.play.playout.new_state`);
+  flag is resolved from the bid when the state is made, see :func:`analyzer.rules.lowered.first_lead_trump`);
 * a card beats the trick's winner if it is a trump and the winner is not, or of the winner's suit and
   strictly higher: of identical cards the earlier one keeps the trick;
 * card points of the trick, plus ``per_trick`` (bridge: 1 per trick), plus ``last_trick`` for the last
@@ -29,26 +29,23 @@ from __future__ import annotations
 import numpy as np
 
 from analyzer.jit import hot, kernel, lowbit, popcount
+from analyzer.rules.lowered import (
+    RP_COPIES,
+    RP_FOLLOW,
+    RP_HEAD,
+    RP_LANE,
+    RP_LAST_TRICK,
+    RP_LEN,
+    RP_MUST_TRUMP,
+    RP_PER_TRICK,
+    RP_PTS,
+    RP_SEATS,
+)
 
 MAX_SEATS = 4
 MAX_COPIES = 4
 
-# ---- section 1, rule parameters (copied from analyzer.play.playout.rule_params, constant during play) ----
-RP_SEATS = 0  # number of seats (2, 3 or 4)
-RP_COPIES = 1  # copies of each card kind = number of count planes in use
-RP_NRANKS = 2  # ranks per suit
-RP_LANE = 3  # bitmask of the used bits of one 16-bit suit lane
-RP_HEAD = 4  # heading rule: 0 never, 1 trump-led, 2 always
-RP_MUST_TRUMP = 5  # 1: a player void in the led suit must trump when holding one
-RP_FOLLOW = 6  # 1: a player must follow the led suit when able (0: any card, two-handed phase 1)
-RP_LAST_TRICK = 7  # points for winning the last trick
-RP_PER_TRICK = 8  # points for winning any trick (bridge: 1)
-RP_PARTNERS = 9  # 1 when the rule set has partnerships (sides of more than one seat)
-RP_SIDE = 10  # RP_SIDE + seat (4 entries): bitmask of the seats of that seat's side in rules.sides
-RP_RANKPTS = 14  # 4 bits per lane bit b: the order class of the card points of rank b (0 = fewest points;
-#                  equal points, equal class), for policies that compare cards by points
-RP_PTS = 16  # RP_PTS + kind (64 entries): card points of each kind (rules.points_by_kind)
-RP_LEN = RP_PTS + 64
+# ---- section 1, the trick rules: analyzer.rules.lowered's block (RP_* offsets), constant during play ----
 
 # ---- section 2, the cards ----------------------------------------------------------------------------------
 S_HANDS = RP_LEN  # S_HANDS + MAX_COPIES * seat + plane: count planes of the cards each seat still holds

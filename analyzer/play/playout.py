@@ -18,20 +18,6 @@ from analyzer.cards import Deck
 from analyzer.jit import fan_out, kernel, popcount
 from analyzer.play.engine import (
     CTL_TURN,
-    RP_COPIES,
-    RP_FOLLOW,
-    RP_HEAD,
-    RP_LANE,
-    RP_LAST_TRICK,
-    RP_LEN,
-    RP_MUST_TRUMP,
-    RP_NRANKS,
-    RP_PARTNERS,
-    RP_PER_TRICK,
-    RP_PTS,
-    RP_RANKPTS,
-    RP_SEATS,
-    RP_SIDE,
     S_POINTS,
     S_TRICKS,
     alloc_state,
@@ -40,6 +26,7 @@ from analyzer.play.engine import (
 )
 from analyzer.play.policy import POLICY_CODES, random_move, v1_move
 from analyzer.rng import stream_seed
+from analyzer.rules.lowered import first_lead_trump, side_mask, trick_params
 from analyzer.rules.model import RuleSet
 
 
@@ -79,54 +66,7 @@ class DealRecord:
         return lines
 
 
-# ---- rule data for the kernels ----------------------------------------------------------------------------
-def rule_params(rules: RuleSet) -> np.ndarray:
-    """The kernels' rule parameters (int64[RP_LEN], see the RP_* indices), built once per rule set."""
-    rp = rules.cache.get("play_params")
-    if rp is not None:
-        return rp
-    if rules.seats > 4 or rules.seats < 2:
-        raise ValueError(f"the play engine handles 2 to 4 seats, not {rules.seats}")
-    rp = np.zeros(RP_LEN, dtype=np.int64)
-    rp[RP_SEATS] = rules.seats
-    rp[RP_COPIES] = rules.deck.copies
-    rp[RP_NRANKS] = rules.deck.nranks
-    rp[RP_LANE] = rules.deck.lane
-    rp[RP_HEAD] = rules.head_code
-    rp[RP_MUST_TRUMP] = int(bool(rules.play.must_trump))
-    rp[RP_FOLLOW] = int(bool(rules.play.follow))
-    rp[RP_LAST_TRICK] = rules.last_trick
-    rp[RP_PER_TRICK] = rules.per_trick
-    rp[RP_PARTNERS] = int(rules.has_partners)
-    for seat in range(rules.seats):
-        rp[RP_SIDE + seat] = sum(1 << s for s in rules.sides[rules.side_of(seat)])
-    rp[RP_PTS : RP_PTS + 64] = rules.points_by_kind
-    values = sorted({rules.card_points[r] for r in rules.deck.ranks})
-    rp[RP_RANKPTS] = sum(
-        values.index(rules.card_points[r]) << (4 * rules.deck.rank_bit[r]) for r in rules.deck.ranks
-    )
-    rules.cache["play_params"] = rp
-    return rp
-
-
-def declarer_side(rules: RuleSet, declarer: int) -> int:
-    """Bitmask of the seats playing with ``declarer``: its partnership, or the declarer alone against all
-    the others when the rule set has no partnerships (Luxury Family's game maker, two-handed)."""
-    if declarer < 0:
-        return 1  # no declarer: seat 0 against the rest
-    if rules.has_partners:
-        return sum(1 << s for s in rules.sides[rules.side_of(declarer)])
-    return 1 << declarer
-
-
-def first_lead_trump(rules: RuleSet, bid: int) -> int:
-    """1 when the first lead must be a trump (if the leader holds one) for the winning ``bid``."""
-    if not rules.play.first_lead_trump:
-        return 0
-    unless = rules.play.first_lead_trump_unless_bid
-    return 0 if unless is not None and bid == int(unless) else 1
-
-
+# ---- policies for the kernels -----------------------------------------------------------------------------
 def policy_codes(rules: RuleSet, policy: str | Sequence[str]) -> np.ndarray:
     """int64[seats] policy code of each seat from one policy name or one name per seat."""
     names = [policy] * rules.seats if isinstance(policy, str) else list(policy)
@@ -152,9 +92,10 @@ def new_state(
     (int64[seats, copies]); ``declarer`` fixes who plays with whom, ``bid`` the first-lead rule."""
     hands = _check_deals(rules, np.asarray(hands, dtype=np.int64)[None])[0]
     _check_seats(rules, trump, leader, declarer)
-    st = alloc_state(rule_params(rules))
-    dside = declarer_side(rules, declarer)
-    reset_state(st, hands, trump, leader, declarer, dside, first_lead_trump(rules, bid), stream_seed(0, 0))
+    st = alloc_state(trick_params(rules))
+    dside = side_mask(rules, declarer)
+    first = first_lead_trump(rules, bid, leader, declarer)
+    reset_state(st, hands, trump, leader, declarer, dside, first, stream_seed(0, 0))
     return st
 
 
@@ -271,6 +212,15 @@ def _check_seats(rules: RuleSet, trump: int, leader: int, declarer: int) -> None
         raise ValueError(f"declarer must be a seat 0..{rules.seats - 1} (or -1), not {declarer}")
 
 
+def _contract(rules: RuleSet, trump: int, leader: int, declarer: int, policy: str | Sequence[str],
+              bid: int) -> tuple[np.int64, ...]:
+    """The playout kernels' arguments that say what is played: trump, leader, declarer, the declarer's
+    side (seat mask), the first-lead duty and the packed policy codes."""
+    return (np.int64(trump), np.int64(leader), np.int64(declarer), np.int64(side_mask(rules, declarer)),
+            np.int64(first_lead_trump(rules, bid, leader, declarer)),
+            np.int64(pack_policies(policy_codes(rules, policy))))
+
+
 # ---- the API -----------------------------------------------------------------------------------------------
 def play_deals(
     rules: RuleSet,
@@ -296,19 +246,8 @@ def play_deals(
     pts = np.zeros((n, rules.seats), dtype=np.int32)
     trk = np.zeros((n, rules.seats), dtype=np.int32)
     if n:
-        playout_batch(
-            deals,
-            rule_params(rules),
-            np.int64(trump),
-            np.int64(leader),
-            np.int64(declarer),
-            np.int64(declarer_side(rules, declarer)),
-            np.int64(first_lead_trump(rules, bid)),
-            np.int64(pack_policies(policy_codes(rules, policy))),
-            np.int64(seed),
-            pts,
-            trk,
-        )
+        playout_batch(deals, trick_params(rules), *_contract(rules, trump, leader, declarer, policy, bid),
+                      np.int64(seed), pts, trk)
     return PlayResult(points=pts, tricks=trk)
 
 
@@ -333,20 +272,9 @@ def play_deal(
     ncards = int(sum(int(x).bit_count() for x in hands.ravel()))
     rec = np.zeros((ncards, 2), dtype=np.int64)
     wins = np.zeros(ncards // rules.seats, dtype=np.int64)
-    st = alloc_state(rule_params(rules))
-    playout(
-        st,
-        hands,
-        np.int64(trump),
-        np.int64(leader),
-        np.int64(declarer),
-        np.int64(declarer_side(rules, declarer)),
-        np.int64(first_lead_trump(rules, bid)),
-        np.int64(pack_policies(policy_codes(rules, policy))),
-        stream_seed(np.int64(seed), np.int64(index)),
-        rec,
-        wins,
-    )
+    st = alloc_state(trick_params(rules))
+    playout(st, hands, *_contract(rules, trump, leader, declarer, policy, bid),
+            stream_seed(np.int64(seed), np.int64(index)), rec, wins)
     return DealRecord(
         cards=rec.astype(np.int32),
         winners=wins.astype(np.int32),

@@ -42,15 +42,6 @@ from analyzer.play.engine import (
     CTL_TURN,
     CTL_VOIDS,
     MAX_COPIES,
-    RP_COPIES,
-    RP_FOLLOW,
-    RP_HEAD,
-    RP_LANE,
-    RP_MUST_TRUMP,
-    RP_NRANKS,
-    RP_PER_TRICK,
-    RP_RANKPTS,
-    RP_SEATS,
     S_HANDS,
     S_PLAYED,
     S_TRICK,
@@ -60,6 +51,17 @@ from analyzer.play.engine import (
     suit_mask,
 )
 from analyzer.rng import scaled, xorshift
+from analyzer.rules.lowered import (
+    RP_COPIES,
+    RP_FOLLOW,
+    RP_HEAD,
+    RP_LANE,
+    RP_MUST_TRUMP,
+    RP_NRANKS,
+    RP_PER_TRICK,
+    RP_RANKPTS,
+    RP_SEATS,
+)
 
 #: the version of the heuristic policy the reports cite
 POLICY_VERSION = "v1"

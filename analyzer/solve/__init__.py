@@ -1,8 +1,10 @@
 """Double-dummy solver: the exact points a side takes with best play by everyone, all hands open.
 
-``solve_deal(rules, hands, trump, leader, declarer)`` solves one position (at a trick boundary or
-inside a trick; optionally the value of every legal card), ``solve_deals`` a batch of deals in
-parallel, ``solve_position`` / ``solve_positions`` one or a batch of checked :class:`Position` values.
+Single and batch forms take the same parameters: ``solve_deals(rules, deals, trump, leader, declarer,
+...)`` solves a batch of deals in parallel (columns, :class:`DealsResult`), ``solve_deal`` one deal with
+the same parameters (one value each) and ``solve_deals(...).row(0)``'s :class:`SolveResult`, plus what only
+one position can have (a trick in progress, the value of every legal card); ``solve_positions`` /
+``solve_position`` do the same for checked :class:`Position` values (``make_position``).
 Every search is bounded by a node budget; a result past it is marked inexact and carries proven lower and upper bounds.
 With ``lines`` (default for ``solve_deals``) an exact solve also replays one optimal line and gives
 every seat's points and tricks along it (``DealsResult.points`` / ``tricks``; ``played`` says where).
@@ -17,8 +19,8 @@ from analyzer.solve.api import (
     Position,
     SolverConfig,
     SolveResult,
+    legal_kinds,
     make_position,
-    python_legal,
     release_tables,
     solve_deal,
     solve_deals,
@@ -39,7 +41,7 @@ __all__ = [
     "decide_deal",
     "decide_deals",
     "make_position",
-    "python_legal",
+    "legal_kinds",
     "release_tables",
     "solve_deal",
     "solve_deals",

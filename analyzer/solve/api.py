@@ -20,8 +20,9 @@ import numpy as np
 from analyzer.cards import Hand, parse_card, to_planes
 from analyzer.errors import UserError
 from analyzer.jit import tick_rate
-from analyzer.play.engine import beats
+from analyzer.play.engine import beats, legal_cards
 from analyzer.rules import RuleSet
+from analyzer.rules.lowered import RP_FOLLOW, RP_HEAD, RP_LANE, RP_MUST_TRUMP, first_lead_trump, side_mask, trick_params
 from analyzer.solve import layout as L
 from analyzer.solve.lower import DEFAULT_CONFIG, SolverConfig
 from analyzer.solve.lower import header as lower_header
@@ -89,6 +90,18 @@ class DealsResult(NamedTuple):
     ms: np.ndarray
     counters: np.ndarray  # int64[n, NCNT + 32]: COUNTERS, then trick-boundary nodes by tricks left
 
+    def row(self, i: int) -> SolveResult:
+        """Deal ``i``'s result in the single form's type: what :func:`solve_deal` gives for that deal."""
+        exact = bool(self.exact[i])
+        line = points = tricks = None
+        if self.played[i]:
+            line = tuple(int(k) for k in self.cards[i] if k >= 0)
+            points = tuple(int(x) for x in self.points[i])
+            tricks = tuple(int(x) for x in self.tricks[i])
+        counters = {name: int(self.counters[i, j]) for j, name in enumerate(COUNTERS)}
+        return SolveResult(int(self.lower[i]) if exact else None, int(self.lower[i]), int(self.upper[i]), exact,
+                           int(self.nodes[i]), None, line, points, tricks, float(self.ms[i]), counters)
+
 
 @dataclass(frozen=True, eq=False)
 class Position:
@@ -151,40 +164,22 @@ def release_tables() -> None:
 # ---- input checks ------------------------------------------------------------------------------------
 
 
-def python_legal(rules: RuleSet, hand: Sequence[int], trick: Sequence[int], trump: int,
-                 first: bool = False) -> set[int]:
-    """Kinds a hand may play to ``trick`` under the rule set (the check of given tricks uses it)."""
-    held = set(hand)
-    if not trick:
-        if first and trump >= 0 and any(k // 16 == trump for k in held):
-            return {k for k in held if k // 16 == trump}
-        return held
-    if not rules.play.follow:
-        return held
-    led = trick[0] // 16
-    win = trick[0]
+def legal_kinds(rules: RuleSet, hand: Sequence[int], trick: Sequence[int], trump: int,
+                first: bool = False) -> set[int]:
+    """Kinds a hand may play to ``trick`` under the rule set: the play engine's reading of the trick rules
+    (:func:`analyzer.play.engine.legal_cards`); ``first``: the first lead's trump duty binds."""
+    held = 0
+    for k in hand:
+        held |= 1 << k
+    best = trick[0] if trick else -1
     for c in trick[1:]:
-        if beats(c, win, trump):
-            win = c
-    head = rules.head_code
-    applies = head == 2 or (head == 1 and led == trump)
-    follow = {k for k in held if k // 16 == led}
-    if follow:
-        if applies and win // 16 == led:
-            beat = {k for k in follow if k > win}
-            if beat:
-                return beat
-        return follow
-    trumps = {k for k in held if trump >= 0 and k // 16 == trump}
-    must = bool(rules.play.must_trump)
-    if trumps:
-        if applies and win // 16 == trump:
-            over = {k for k in trumps if k > win}
-            if over:
-                return over if must else (held - trumps) | over
-        if must:
-            return trumps
-    return held
+        if beats(c, best, trump):
+            best = c
+    rp = trick_params(rules)
+    mask = int(legal_cards(np.int64(held), np.int64(len(trick)), np.int64(trick[0] >> 4 if trick else -1),
+                           np.int64(best), np.int64(trump), np.int64(1 if first else 0), rp[RP_HEAD],
+                           rp[RP_MUST_TRUMP], rp[RP_FOLLOW], rp[RP_LANE]))
+    return {k for k in range(64) if mask >> k & 1}
 
 
 def _as_planes(hands: Any, rules: RuleSet) -> np.ndarray:
@@ -281,31 +276,19 @@ def make_position(rules: RuleSet, hands: Any, trump: int, leader: int, declarer:
         )
     if m > rules.hand_size:
         raise UserError(f"a {rules.id} hand holds at most {rules.hand_size} cards, not {m}")
-    first = _first_lead_rule(rules, trump, leader, declarer, bid)
+    first = first_lead_trump(rules, bid, leader, declarer)
     full = all(sizes[s] + (1 if s in played else 0) == rules.hand_size for s in range(seats))
     # replay the trick: every card must have been a legal play from the hand it came from
     for i, c in enumerate(tk):
         s = (leader + i) % seats
         before = held[s] + [c]
-        legal = python_legal(rules, before, tk[:i], trump, first=first and full and i == 0)
+        legal = legal_kinds(rules, before, tk[:i], trump, first=first and full and i == 0)
         if c not in legal:
             raise UserError(
                 f"the trick is not legal: seat {s} could not play {deck.name(c)} there "
                 f"(legal: {' '.join(deck.name(k) for k in sorted(legal, reverse=True))})"
             )
     return Position(planes, trump, leader, declarer, tk, bid, first_lead=first and full and not tk)
-
-
-def _first_lead_rule(rules: RuleSet, trump: int, leader: int, declarer: int, bid: int) -> bool:
-    """Whether double deck's "the high bidder holding a trump must lead one" binds this deal."""
-    if not rules.play.first_lead_trump or trump < 0 or leader != declarer:
-        return False
-    unless = rules.play.first_lead_trump_unless_bid
-    return unless is None or bid != int(unless)
-
-
-def _max_mask(rules: RuleSet, declarer: int) -> int:
-    return sum(1 << s for s in rules.sides[rules.side_of(declarer)])
 
 
 # ---- solving -----------------------------------------------------------------------------------------
@@ -415,14 +398,18 @@ def _result(run: _Run, i: int, all_cards: bool) -> SolveResult:
 
 def solve_positions(rules: RuleSet, positions: Sequence[Position], all_cards: bool = False,
                     max_nodes: int = DEFAULT_MAX_NODES, config: SolverConfig = DEFAULT_CONFIG,
-                    lines: bool = False, target: int | None = None) -> list[SolveResult]:
-    """Solve checked positions (see :func:`make_position`) of one rule set in parallel (``lines``: with
-    one optimal line each, see :class:`SolveResult`). ``target``: ask only whether the declaring side takes
-    at least that many points (one null-window search a position; ``lower >= target`` says yes,
-    ``upper < target`` no, neither: the budget ran out); not with ``all_cards``."""
-    if target is not None and (target < 0 or all_cards):
-        raise UserError("a target is a number of points, 0 or more, asked without the card values")
+                    lines: bool = True, guess: int | Sequence[int] | None = None,
+                    target: int | Sequence[int] | None = None) -> list[SolveResult]:
+    """Solve checked positions (see :func:`make_position`) of one rule set in parallel: each position's
+    :class:`SolveResult`. ``all_cards`` also gives the value of each legal card of the player to move;
+    ``lines`` replays one optimal line after an exact solve; ``guess`` (one or one per position) a first
+    estimate of each value; ``target`` (one or one per position): ask only whether the declaring side takes
+    at least that many points (one null-window search; ``lower >= target`` says yes, ``upper < target``
+    no, neither: the budget ran out), not with ``all_cards``. See :func:`solve_deals` for the rest."""
     n = len(positions)
+    targets = _per_item(target, n, -1)
+    if targets.size and (all_cards and targets.max() >= 0 or (targets < -1).any()):
+        raise UserError("a target is a number of points, 0 or more, asked without the card values")
     seats = rules.seats
     hands = np.zeros((n, seats, rules.deck.copies), dtype=np.int64)
     spec = _spec(n)
@@ -430,41 +417,48 @@ def solve_positions(rules: RuleSet, positions: Sequence[Position], all_cards: bo
         hands[i] = p.hands
         spec[i, L.SP_TRUMP] = p.trump
         spec[i, L.SP_LEADER] = p.leader
-        spec[i, L.SP_MAXMASK] = _max_mask(rules, p.declarer)
+        spec[i, L.SP_MAXMASK] = side_mask(rules, p.declarer)
         spec[i, L.SP_FIRST] = 1 if p.first_lead else 0
         spec[i, L.SP_TRICK:L.SP_TRICK + len(p.trick)] = p.trick
         spec[i, L.SP_NTRICK] = len(p.trick)
-    if target is not None:
-        spec[:, L.SP_TARGET] = target
+    spec[:, L.SP_GUESS] = _per_item(guess, n, -1)
+    spec[:, L.SP_TARGET] = targets
     run = _run(rules, hands, spec, all_cards, max_nodes, config, lines)
     return [_result(run, i, all_cards) for i in range(n)]
 
 
 def solve_position(rules: RuleSet, position: Position, all_cards: bool = False,
                    max_nodes: int = DEFAULT_MAX_NODES, config: SolverConfig = DEFAULT_CONFIG,
-                   lines: bool = False, target: int | None = None) -> SolveResult:
+                   lines: bool = True, guess: int | None = None, target: int | None = None) -> SolveResult:
     """One checked position (see :func:`make_position`): the single form of :func:`solve_positions`, with
     the same parameters and result."""
-    return solve_positions(rules, [position], all_cards, max_nodes, config, lines, target)[0]
+    return solve_positions(rules, [position], all_cards, max_nodes, config, lines, guess, target)[0]
 
 
-def solve_deal(rules: RuleSet, hands: Any, trump: int, leader: int, declarer: int,
-               trick: Sequence[int | str] = (), bid: int = 0, all_cards: bool = False,
-               max_nodes: int = DEFAULT_MAX_NODES, config: SolverConfig = DEFAULT_CONFIG,
-               lines: bool = False) -> SolveResult:
-    """Double-dummy value of one position for the side of ``declarer``.
+def solve_deal(rules: RuleSet, hands: Any, trump: int, leader: int, declarer: int, bid: int = 0,
+               max_nodes: int = DEFAULT_MAX_NODES, config: SolverConfig = DEFAULT_CONFIG, lines: bool = True,
+               guess: int | None = None, target: int | None = None, *,
+               trick: Sequence[int | str] = (), all_cards: bool = False) -> SolveResult:
+    """Double-dummy value of one position for the side of ``declarer``: the single form of
+    :func:`solve_deals`, with its parameters (one value each) and ``solve_deals(...).row(0)``'s result.
 
     ``hands``: int64[seats, copies] count planes in seat order (or one card string / Hand / kind list
     per seat); ``trump`` 0..3 = S H D C or -1 notrump; ``leader`` the seat that leads the current trick;
-    ``trick`` the cards already played to it in order (kinds or names); ``bid`` the winning bid (double
-    deck: a bid of 50 lifts the first-lead trump duty). Partnership games count the declarer's side,
-    Luxury Family and two-handed the declarer alone against the others. ``all_cards`` also gives the
-    value of each legal card of the player to move (DDS "solutions=3"). ``max_nodes`` bounds the work:
-    past it the result is inexact and carries proven bounds. ``lines`` also replays one optimal line
-    (``line``, ``points`` and ``tricks`` per seat; the replay has its own allowance of ``max_nodes``).
+    ``bid`` the winning bid (double deck: a bid of 50 lifts the first-lead trump duty). Partnership games
+    count the declarer's side, Luxury Family and two-handed the declarer alone against the others.
+    ``max_nodes`` bounds the work: past it the result is inexact and carries proven bounds. ``lines``
+    replays one optimal line (``line``, ``points`` and ``tricks`` per seat; the replay has its own
+    allowance of ``max_nodes``). What only one position can have, by keyword: ``trick`` the cards already
+    played to the current trick in order (kinds or names); ``all_cards`` also the value of each legal card
+    of the player to move (DDS "solutions=3").
     """
     pos = make_position(rules, hands, trump, leader, declarer, trick, bid)
-    return solve_positions(rules, [pos], all_cards, max_nodes, config, lines)[0]
+    return solve_position(rules, pos, all_cards, max_nodes, config, lines, guess, target)
+
+
+def _per_item(x: int | Sequence[int] | np.ndarray | None, n: int, none: int) -> np.ndarray:
+    """One value per item from one value for all, one per item, or None (then ``none``)."""
+    return np.broadcast_to(np.asarray(none if x is None else x, dtype=np.int64), (n,)).copy()
 
 
 def solve_deals(rules: RuleSet, deals: np.ndarray, trump: int | np.ndarray, leader: int | np.ndarray,
@@ -491,34 +485,28 @@ def solve_deals(rules: RuleSet, deals: np.ndarray, trump: int | np.ndarray, lead
     deals = deals.astype(np.int64)
     n = deals.shape[0]
 
-    def per_deal(x: int | np.ndarray, name: str) -> np.ndarray:
-        a = np.broadcast_to(np.asarray(x, dtype=np.int64), (n,)).copy()
-        return a
-
-    trumps = per_deal(trump, "trump")
-    leaders = per_deal(leader, "leader")
-    decls = per_deal(declarer, "declarer")
+    trumps = _per_item(trump, n, -1)
+    leaders = _per_item(leader, n, 0)
+    decls = _per_item(declarer, n, 0)
     if n and (trumps.min() < -1 or trumps.max() > 3):
         raise UserError("trump must be 0..3 (S H D C) or -1 for notrump")
     for name, a in (("leader", leaders), ("declarer", decls)):
         if n and (a.min() < 0 or a.max() >= seats):
             raise UserError(f"{name} seats must be 0..{seats - 1}")
     _check_deals(rules, deals)
-    masks = np.array([_max_mask(rules, int(d)) for d in decls], dtype=np.int64)
+    masks = np.array([side_mask(rules, int(d)) for d in decls], dtype=np.int64)
     sizes = _popcounts(deals).sum(axis=2)  # [n, seats]
     full = (sizes == rules.hand_size).all(axis=1) if n else np.zeros(0, dtype=bool)
     firsts = np.array(
-        [1 if full[i] and _first_lead_rule(rules, int(trumps[i]), int(leaders[i]), int(decls[i]), bid)
+        [1 if full[i] and first_lead_trump(rules, bid, int(leaders[i]), int(decls[i]))
          else 0 for i in range(n)], dtype=np.int64)
     spec = _spec(n)
     spec[:, L.SP_TRUMP] = trumps
     spec[:, L.SP_MAXMASK] = masks
     spec[:, L.SP_LEADER] = leaders
     spec[:, L.SP_FIRST] = firsts
-    if guess is not None:
-        spec[:, L.SP_GUESS] = np.broadcast_to(np.asarray(guess, dtype=np.int64), (n,))
-    if target is not None:
-        spec[:, L.SP_TARGET] = np.broadcast_to(np.asarray(target, dtype=np.int64), (n,))
+    spec[:, L.SP_GUESS] = _per_item(guess, n, -1)
+    spec[:, L.SP_TARGET] = _per_item(target, n, -1)
     run = _run(rules, deals, spec, False, max_nodes, config, lines)
     out = run.out
     exact = out[:, 2] == 1
@@ -582,5 +570,5 @@ def trump_index(text: str) -> int:
 
 __all__ = [
     "COUNTERS", "DEFAULT_MAX_NODES", "DealsResult", "Position", "SolveResult", "SolverConfig",
-    "make_position", "python_legal", "release_tables", "solve_deal", "solve_deals", "solve_positions", "trump_index",
+    "make_position", "legal_kinds", "release_tables", "solve_deal", "solve_deals", "solve_positions", "trump_index",
 ]

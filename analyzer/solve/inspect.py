@@ -10,8 +10,9 @@ import numpy as np
 
 from analyzer.jit import kernel
 from analyzer.rules import RuleSet
+from analyzer.rules.lowered import side_mask
 from analyzer.solve import layout as L
-from analyzer.solve.api import Position, _max_mask
+from analyzer.solve.api import Position
 from analyzer.solve.bounds import sure_points
 from analyzer.solve.driver import init_root
 from analyzer.solve.lower import DEFAULT_CONFIG, SolverConfig, header
@@ -78,7 +79,7 @@ def sure_bound(rules: RuleSet, pos: Position, side: tuple[int, ...], need: int =
     mask = 0
     for s in side:
         mask |= 1 << s
-    pts, rel = sure_points_at(W, head, planes, pos.trump, _max_mask(rules, pos.declarer), pos.leader, mask, need)
+    pts, rel = sure_points_at(W, head, planes, pos.trump, side_mask(rules, pos.declarer), pos.leader, mask, need)
     kinds = tuple(k for k in range(64) if (int(rel) >> k) & 1)
     return SureBound(int(pts), kinds)
 
@@ -104,6 +105,6 @@ def table_answer(rules: RuleSet, stored: Position, asked: Position, lo: int, hi:
         rel |= 1 << k
     if rel >= 1 << 63:
         rel -= 1 << 64
-    v = store_then_probe(W, head, planes[0], planes[1], stored.trump, _max_mask(rules, stored.declarer),
+    v = store_then_probe(W, head, planes[0], planes[1], stored.trump, side_mask(rules, stored.declarer),
                          stored.leader, asked.leader, lo, hi, rel, beta)
     return None if v < 0 else int(v)

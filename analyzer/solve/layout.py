@@ -4,7 +4,8 @@ Everything the search reads or writes lives in this one array -- rule parameters
 the hands, one record per ply, move lists, counters and the transposition table -- because every
 array a non-inlined numba call receives costs two atomic reference-count updates (~14 ns), and the
 search is a recursive call per card. Offsets are sized for the largest game (4 seats, 4 copies, 80
-cards); :mod:`analyzer.solve.lower` fills the header from a rule set.
+cards); :mod:`analyzer.solve.lower` fills the header from a rule set: first the trick rules as every
+kernel has them (:mod:`analyzer.rules.lowered`), then the solver's own reading of them.
 
 Card kinds and count planes are those of :mod:`analyzer.cards` (kind = 16 * suit + rank bit, low
 bits low ranks; plane ``k`` = kinds held at least ``k + 1`` times).
@@ -12,38 +13,54 @@ bits low ranks; plane ``k`` = kinds held at least ``k + 1`` times).
 
 from __future__ import annotations
 
+from analyzer.rules.lowered import (
+    RP_COPIES,
+    RP_FOLLOW,
+    RP_HEAD,
+    RP_LANE,
+    RP_LAST_TRICK,
+    RP_LEN,
+    RP_MUST_TRUMP,
+    RP_NRANKS,
+    RP_PER_TRICK,
+    RP_PTS,
+    RP_SEATS,
+)
+
 MAX_SEATS = 4
 MAX_PLANES = 4
 MAX_PLY = 84  # 80 cards + the root + spare
 MAXMV = 32  # moves at one node (at most 24 card kinds can be legal)
 
-# ---- header: rule parameters (constant for a rule set) ----------------------------------------------
-P_SEATS = 0  # seats (2, 3 or 4)
-P_COPIES = 1  # copies of each card kind (count planes in use)
-P_NRANKS = 2  # ranks per suit
-P_LANE = 3  # bitmask of the used bits of one 16-bit suit lane
-P_LAST = 4  # points for winning the last trick
-P_PERTRICK = 5  # points for winning any trick (bridge: 1)
-P_FOLLOW = 6  # 1: follow the led suit when able
-P_MUSTTRUMP = 7  # 1: a player void in the led suit must trump when holding one
-P_HEAD = 8  # heading rule: 0 never, 1 trump-led, 2 always
-P_NCLS = 9  # point classes: distinct card point values
-P_CB = 10  # bits of one card kind's count in a count word (1 copy: 1, 2-3: 2, 4: 3)
-P_OBITS = 11  # bits of an owner code (who holds the copies of one rank)
-P_SLOT = 12  # bits of one rank in a suit pattern (owner code, then point class)
-P_CLSBITS = 13  # bits of a point class in a suit pattern
-P_TTSLOTS = 14  # log2 of the table's slots
-P_TTWAYS = 15  # entries (ways) per slot
-P_FLAGS = 16  # search switches (F_* bits below)
+# ---- header, part 1: the trick rules, analyzer.rules.lowered's block (shared with the play engine) -----
+P_SEATS = RP_SEATS  # seats (2, 3 or 4)
+P_COPIES = RP_COPIES  # copies of each card kind (count planes in use)
+P_NRANKS = RP_NRANKS  # ranks per suit
+P_LANE = RP_LANE  # bitmask of the used bits of one 16-bit suit lane
+P_LAST = RP_LAST_TRICK  # points for winning the last trick
+P_PERTRICK = RP_PER_TRICK  # points for winning any trick (bridge: 1)
+P_FOLLOW = RP_FOLLOW  # 1: follow the led suit when able
+P_MUSTTRUMP = RP_MUST_TRUMP  # 1: a player void in the led suit must trump when holding one
+P_HEAD = RP_HEAD  # heading rule: 0 never, 1 trump-led, 2 always
+OFF_PTS = RP_PTS  # + kind: card points
+# ---- header, part 2: the solver's reading of the rule set (constant for a rule set) -------------------
+P_NCLS = RP_LEN + 0  # point classes: distinct card point values
+P_CB = RP_LEN + 1  # bits of one card kind's count in a count word (1 copy: 1, 2-3: 2, 4: 3)
+P_OBITS = RP_LEN + 2  # bits of an owner code (who holds the copies of one rank)
+P_SLOT = RP_LEN + 3  # bits of one rank in a suit pattern (owner code, then point class)
+P_CLSBITS = RP_LEN + 4  # bits of a point class in a suit pattern
+P_TTSLOTS = RP_LEN + 5  # log2 of the table's slots
+P_TTWAYS = RP_LEN + 6  # entries (ways) per slot
+P_FLAGS = RP_LEN + 7  # search switches (F_* bits below)
 # ---- header: this position's context (set per solve) -------------------------------------------------
-P_TRUMP = 17  # trump suit 0..3, -1 notrump
-P_MAXMASK = 18  # bitmask of the seats of the max side (the declaring side)
-P_STAMP = 19  # table stamp of the current solve: entries with another stamp count as empty
-P_BUDGET = 20  # node budget: the search stops (C_ABORT) past it
-P_DRIVER = 23  # null-window driver: 0 MTD(f), 1 bisection, 2 guess then bisection, 3 guess then gallop
-P_EXACTK = 22  # trick boundaries with at most this many tricks left are solved exactly (0: none)
-P_ROOTD = 21  # ply of a search's start node that always searches its moves (no bound or table cut); -1 none
-NPRM = 32
+P_TRUMP = RP_LEN + 8  # trump suit 0..3, -1 notrump
+P_MAXMASK = RP_LEN + 9  # bitmask of the seats of the max side (the declaring side)
+P_STAMP = RP_LEN + 10  # table stamp of the current solve: entries with another stamp count as empty
+P_BUDGET = RP_LEN + 11  # node budget: the search stops (C_ABORT) past it
+P_ROOTD = RP_LEN + 12  # ply of a search's start node that always searches its moves (no bound or table cut); -1 none
+P_EXACTK = RP_LEN + 13  # trick boundaries with at most this many tricks left are solved exactly (0: none)
+P_DRIVER = RP_LEN + 14  # null-window driver: 0 MTD(f), 1 bisection, 2 guess then bisection, 3 guess then gallop
+NPRM = RP_LEN + 16
 
 # search switches (bits of P_FLAGS), for measurements: every combination gives the same values
 F_TABLE = 1  # transposition table
@@ -78,8 +95,7 @@ OFF_DEPTH = OFF_CNT + NCNT  # + tricks left: trick-boundary nodes entered with t
 DEPTH_LEN = 32
 
 # ---- constant tables (per rule set) -------------------------------------------------------------------
-OFF_PTS = OFF_DEPTH + DEPTH_LEN  # + kind: card points
-OFF_CLS = OFF_PTS + 64  # + kind: point class (index into the ascending distinct point values)
+OFF_CLS = OFF_DEPTH + DEPTH_LEN  # + kind: point class (index into the ascending distinct point values)
 OFF_CKINC = OFF_CLS + 64  # + kind: increment of the holder's coarse-key word (its suit x class count)
 OFF_CMASK = OFF_CKINC + 64  # + class: kinds of that point class
 OFF_CVAL = OFF_CMASK + 8  # + class: its points

@@ -1,4 +1,5 @@
-"""A rule set lowered to the solver's workspace header and constant tables (see :mod:`layout`)."""
+"""A rule set lowered to the solver's workspace header and constant tables (see :mod:`layout`): the trick
+rules' shared block (:mod:`analyzer.rules.lowered`), then what only the solver reads."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import numpy as np
 
 from analyzer.errors import UserError
 from analyzer.rules import RuleSet
+from analyzer.rules.lowered import RP_LEN, trick_params
 from analyzer.solve import layout as L
 
 
@@ -99,6 +101,7 @@ def header(rules: RuleSet, config: SolverConfig = DEFAULT_CONFIG) -> np.ndarray:
     if len(values) > 8:
         raise UserError("the solver handles at most 8 distinct card point values")
     h = np.zeros(L.OFF_H, dtype=np.int64)
+    h[:RP_LEN] = trick_params(rules)  # the trick rules as every kernel has them (P_SEATS .. OFF_PTS)
     cb = max(1, copies.bit_length())
     if 4 * nr * cb > 63:
         raise UserError(f"the solver's position encoding cannot hold {nr} ranks of {copies} copies")
@@ -123,7 +126,6 @@ def header(rules: RuleSet, config: SolverConfig = DEFAULT_CONFIG) -> np.ndarray:
     for k in deck.kinds:
         s = k >> 4
         j = values.index(int(pts[k]))
-        h[L.OFF_PTS + k] = pts[k]
         h[L.OFF_CLS + k] = j
         h[L.OFF_CKINC + k] = 1 << ck_off[s, j]
         h[L.OFF_CMASK + j] |= 1 << k
@@ -133,15 +135,6 @@ def header(rules: RuleSet, config: SolverConfig = DEFAULT_CONFIG) -> np.ndarray:
     h[L.OFF_OWNSEAT:L.OFF_OWNSEAT + L.OWNSEAT_LEN] = own_seat
     for k in range(16):
         h[L.OFF_OMASK + k] = sum(((1 << obits) - 1) << (i * slot) for i in range(min(k, nr)))
-    h[L.P_SEATS] = seats
-    h[L.P_COPIES] = copies
-    h[L.P_NRANKS] = nr
-    h[L.P_LANE] = deck.lane
-    h[L.P_LAST] = rules.last_trick
-    h[L.P_PERTRICK] = rules.per_trick
-    h[L.P_FOLLOW] = 1 if rules.play.follow else 0
-    h[L.P_MUSTTRUMP] = 1 if rules.play.must_trump else 0
-    h[L.P_HEAD] = rules.head_code
     h[L.P_NCLS] = len(values)
     h[L.P_CB] = cb
     h[L.P_OBITS] = obits

@@ -1,10 +1,12 @@
-"""The two-handed kernels' parameters, read once from a rule set (meld values, options, card points)."""
+"""The two-handed kernels' parameters, read once from a rule set: the trick rules' shared block
+(:mod:`analyzer.rules.lowered`), then meld values, options and the stock."""
 
 from __future__ import annotations
 
 import numpy as np
 
 from analyzer.errors import UserError
+from analyzer.rules.lowered import RP_LEN, trick_params
 from analyzer.rules.model import RuleSet
 from analyzer.twohand import state as S
 
@@ -43,9 +45,7 @@ def param_array(rules: RuleSet) -> np.ndarray:
     check_two_handed(rules)
     deck = rules.deck
     p = np.zeros(S.P_LEN, dtype=np.int64)
-    p[S.P_COPIES] = deck.copies
-    p[S.P_NRANKS] = deck.nranks
-    p[S.P_LANE] = deck.lane
+    p[:RP_LEN] = trick_params(rules)  # the trick rules as every kernel has them
     notes = str(rules.play.meld_notes)
     if notes not in ("strict", "relaxed"):
         raise UserError(f"play.meld_notes must be strict or relaxed, not {notes!r}")
@@ -66,11 +66,9 @@ def param_array(rules: RuleSet) -> np.ndarray:
     else:
         p[S.P_QS], p[S.P_JD] = deck.kind(0, "Q"), deck.kind(2, "J")
         p[S.P_PIN1] = p[S.P_PIN2] = 0
-    p[S.P_LAST] = rules.last_trick
     p[S.P_HAND] = rules.hand_size
     p[S.P_STOCKN] = deck.size - 2 * rules.hand_size
     p[S.P_AVG10] = max(1, round(10 * rules.total_points / (deck.size // 2)))
-    p[S.P_PTS : S.P_PTS + 64] = rules.points_by_kind
     rules.cache["twohand_params"] = p
     return p
 

@@ -44,36 +44,38 @@ import numpy as np
 
 from analyzer.jit import hot
 from analyzer.play.engine import beats
+from analyzer.rules.lowered import RP_COPIES, RP_LANE, RP_LAST_TRICK, RP_LEN, RP_NRANKS, RP_PTS
 
 MAXC = 2  # count planes kept per player (two-handed decks have 1 or 2 copies)
 NKIND = 64
 
-# ---- parameter section ---------------------------------------------------------------------------------
-P_COPIES = 0
-P_NRANKS = 1
-P_LANE = 2
-P_STRICT = 3  # 1: meld-notes strict (adding to a meld on the table scores the difference)
-P_RUNV = 4
-P_RMV = 5
-P_MARV = 6
-P_DIXV = 7
-P_AV = 8  # aces, kings, queens, jacks around: P_AV + 0..3
-P_PIN1 = 12  # a pinochle
-P_PIN2 = 13  # a double pinochle
-P_BA = 14  # lane bit of A, T, K, Q, J, 9: P_BA + 0..5
-P_BT = 15
-P_BK = 16
-P_BQ = 17
-P_BJ = 18
-P_B9 = 19
-P_QS = 20  # kinds of the pinochle's cards
-P_JD = 21
-P_LAST = 22  # last-trick points (phase 2)
-P_HAND = 23
-P_AVG10 = 24  # ten times the mean card points of a trick (the policies' unit of card strength)
-P_STOCKN = 25  # cards in the stock at the start, the turned-up card included
-P_PTS = 26  # P_PTS + kind: card points
-P_LEN = P_PTS + NKIND
+# ---- parameter section, part 1: the trick rules, analyzer.rules.lowered's block ---------------------------
+P_COPIES = RP_COPIES
+P_NRANKS = RP_NRANKS
+P_LANE = RP_LANE
+P_LAST = RP_LAST_TRICK  # last-trick points (phase 2)
+P_PTS = RP_PTS  # P_PTS + kind: card points
+# ---- parameter section, part 2: two-handed's own (melds, ranks, stock) -----------------------------------
+P_STRICT = RP_LEN + 0  # 1: meld-notes strict (adding to a meld on the table scores the difference)
+P_RUNV = RP_LEN + 1
+P_RMV = RP_LEN + 2
+P_MARV = RP_LEN + 3
+P_DIXV = RP_LEN + 4
+P_AV = RP_LEN + 5  # aces, kings, queens, jacks around: P_AV + 0..3
+P_PIN1 = RP_LEN + 9  # a pinochle
+P_PIN2 = RP_LEN + 10  # a double pinochle
+P_BA = RP_LEN + 11  # lane bit of A, T, K, Q, J, 9: P_BA + 0..5
+P_BT = RP_LEN + 12
+P_BK = RP_LEN + 13
+P_BQ = RP_LEN + 14
+P_BJ = RP_LEN + 15
+P_B9 = RP_LEN + 16
+P_QS = RP_LEN + 17  # kinds of the pinochle's cards
+P_JD = RP_LEN + 18
+P_HAND = RP_LEN + 19
+P_AVG10 = RP_LEN + 20  # ten times the mean card points of a trick (the policies' unit of card strength)
+P_STOCKN = RP_LEN + 21  # cards in the stock at the start, the turned-up card included
+P_LEN = RP_LEN + 22
 
 # ---- card sections ----------------------------------------------------------------------------------------
 G_H = P_LEN
