@@ -8,7 +8,7 @@ call; the call is the one with the highest expected net score by the call model
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -171,6 +171,7 @@ class AdvisorStats:
         return dict(self.__dict__)
 
 
+@dataclass(eq=False)
 class Advisor:
     """The bid advisor at arena speed, with auction inference (module docstring).
 
@@ -195,31 +196,29 @@ class Advisor:
     changes no call and no trump.
     """
 
-    def __init__(self, samples: int | None = None, risk: float = 0.0, inference: bool = True, soft: bool = True,
-                 policy: str = "v1", play: str = "playout", min_keep: float = MIN_KEEP, min_ess: float = MIN_ESS,
-                 fresh_forecast: bool = True, independent_forecast: bool = True, clues: str = "fitted",
-                 name: str = "advisor") -> None:
-        if not 0.0 <= risk <= 1.0:
-            raise UserError(f"advisor risk is a chance between 0 and 1, not {risk}")
-        if samples is not None and samples < 20:
-            raise UserError(f"advisor samples must be at least 20, not {samples}")
-        if clues not in ("fitted", "prior"):
-            raise UserError(f"advisor clues are fitted or prior, not {clues!r}")
-        self.clues = clues
-        self.samples = samples
-        self.risk = risk
-        self.inference = inference
-        self.soft = soft
-        self.policy = policy
-        self.play = play
-        self.min_keep = min_keep
-        self.min_ess = min_ess
-        self.fresh_forecast = fresh_forecast
-        self.independent_forecast = independent_forecast
-        self.name = name
-        self.stats = AdvisorStats()
-        self._cache: dict[tuple[Any, ...], _HandCache] = {}
-        self.last: Decision | None = None
+    samples: int | None = None  # sampled deals a study (None: the rule set's ``advice.arena_samples``)
+    risk: float = 0.0  # the least chance of making a bid it calls (0: expected value alone)
+    inference: bool = True  # read the other seats' calls (hard and soft clues)
+    soft: bool = True  # weigh the deals by the soft clues' likelihoods (else thin them at the draw)
+    policy: str = "v1"  # the play policy of the studies
+    play: str = "playout"  # the play mode of the studies (:data:`analyzer.simulate.PLAY_MODES`)
+    min_keep: float = MIN_KEEP  # a fresh study when fewer of the deals survive the new hard clues
+    min_ess: float = MIN_ESS  # ... or when the effective sample size falls under this share
+    fresh_forecast: bool = True  # the forecast on a declaring-only study drawn on the whole auction's clues
+    independent_forecast: bool = True  # ... on a draw of its own, playing only the trump named
+    clues: str = "fitted"  # the clue model: "fitted" (rules/clue_fit.json) or "prior"
+    name: str = "advisor"
+    stats: AdvisorStats = field(default_factory=AdvisorStats, init=False, repr=False)
+    _cache: dict[tuple[Any, ...], _HandCache] = field(default_factory=dict, init=False, repr=False)
+    last: Decision | None = field(default=None, init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if not 0.0 <= self.risk <= 1.0:
+            raise UserError(f"advisor risk is a chance between 0 and 1, not {self.risk}")
+        if self.samples is not None and self.samples < 20:
+            raise UserError(f"advisor samples must be at least 20, not {self.samples}")
+        if self.clues not in ("fitted", "prior"):
+            raise UserError(f"advisor clues are fitted or prior, not {self.clues!r}")
 
     def n_samples(self, rules: RuleSet) -> int:
         return self.samples or rules.advice.arena_samples

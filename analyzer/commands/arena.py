@@ -11,18 +11,8 @@ import typer
 
 from analyzer.arena.registry import AGENTS_HELP
 from analyzer.batches import MAX_DEALS, check_cluster, check_samples
-from analyzer.commands.common import (
-    SEATS_HELP,
-    ClusterOpt,
-    OptionsOpt,
-    RulesOpt,
-    WorkersOpt,
-    check_output,
-    console,
-    emit_json,
-    load_rules,
-    table,
-)
+from analyzer.commands.common import check_output, console, emit_json, load_rules, table
+from analyzer.commands.options import SEATS_HELP, ClusterOpt, OptionsOpt, RulesOpt, WorkersOpt
 from analyzer.errors import UserError
 
 #: the most deals of one arena run (checked before any work)

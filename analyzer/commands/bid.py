@@ -29,19 +29,13 @@ from analyzer.cards import SUIT_NAMES, SUITS
 from analyzer.commands.common import (
     ADVICE_LIMIT_WHY,
     MAX_ADVICE_SAMPLES,
-    SEATS_HELP,
-    ClusterOpt,
-    JsonOpt,
-    OptionsOpt,
-    RulesOpt,
-    SeedOpt,
-    WorkersOpt,
     check_output,
     console,
     emit_json,
     load_rules,
     table,
 )
+from analyzer.commands.options import SEATS_HELP, ClusterOpt, JsonOpt, OptionsOpt, RulesOpt, SeedOpt, WorkersOpt
 from analyzer.errors import UserError
 from analyzer.simulate import DEALS_COLUMNS, PLAY_MODES_HELP, deals_frame
 

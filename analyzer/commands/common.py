@@ -1,4 +1,5 @@
-"""Pieces every subcommand shares: rule-set options, hand parsing, JSON output, the console."""
+"""Pieces every subcommand shares: rule loading, hand parsing, output files, JSON output, the console (the
+shared command-line options are in :mod:`analyzer.commands.options`)."""
 
 from __future__ import annotations
 
@@ -6,14 +7,12 @@ import io
 import json
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Any
 
-import typer
 from rich import box
 from rich.console import Console, ConsoleDimensions
 from rich.table import Table
 
-from analyzer.batches import CLUSTER_HELP, WORKERS_HELP
 from analyzer.cards import Hand
 from analyzer.errors import UserError
 from analyzer.rules import RuleSet, load
@@ -70,25 +69,9 @@ def table(title: str | None = None, **kw: Any) -> Table:
     if not console.is_terminal:
         kw.setdefault("box", box.MARKDOWN)
     return Table(title=title, **kw)
-#: how every command numbers the seats (shown at the end of each command's help)
-SEATS_HELP = ("Seats: numbered 0 to N-1 in turn order, clockwise (seat 1 sits left of seat 0, play and bidding go "
-              "0, 1, 2, ...); partners sit opposite (0 with 2, 1 with 3). Seat words relative to you: left (the "
-              "next seat), right, partner, across.")
-
 #: the most sampled deals of one bid analysis: the advisor keeps every deal (~4 KB each) to pair its figures
 MAX_ADVICE_SAMPLES = 100_000
 ADVICE_LIMIT_WHY = "the advisor keeps every sampled deal in memory (~4 KB each)"
-RULES_HELP = "rule set: luxury-family, double-deck, auction, two-handed (or a house-rule .toml file)"
-OPTION_HELP = "rule option name=value, repeatable (e.g. --option head=always)"
-
-# ---- the options many commands share (one declaration each: a command writes ``rules: RulesOpt = "auction"``)
-RulesOpt = Annotated[str, typer.Option("--rules", "-r", help=RULES_HELP)]
-OptionsOpt = Annotated[list[str] | None, typer.Option("--option", "-o", help=OPTION_HELP)]
-SeedOpt = Annotated[int, typer.Option("--seed", help="random seed (same seed, same answer)")]
-WorkersOpt = Annotated[int, typer.Option("--workers", "-w", help=WORKERS_HELP)]
-ClusterOpt = Annotated[str | None, typer.Option("--cluster", help=CLUSTER_HELP)]
-JsonOpt = Annotated[bool, typer.Option("--json", help="print everything as JSON")]
-VsOpt = Annotated[list[str] | None, typer.Option("--vs", help="a house-rule .toml file to compare (repeatable)")]
 
 
 def load_rules(name: str, options: list[str] | None) -> RuleSet:

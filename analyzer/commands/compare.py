@@ -8,21 +8,8 @@ from typing import Annotated
 import typer
 
 from analyzer.batches import check_cluster, check_samples
-from analyzer.commands.common import (
-    ADVICE_LIMIT_WHY,
-    MAX_ADVICE_SAMPLES,
-    SEATS_HELP,
-    ClusterOpt,
-    JsonOpt,
-    RulesOpt,
-    SeedOpt,
-    VsOpt,
-    WorkersOpt,
-    check_output,
-    console,
-    emit_json,
-    table,
-)
+from analyzer.commands.common import ADVICE_LIMIT_WHY, MAX_ADVICE_SAMPLES, check_output, console, emit_json, table
+from analyzer.commands.options import SEATS_HELP, ClusterOpt, JsonOpt, RulesOpt, SeedOpt, VsOpt, WorkersOpt
 from analyzer.compare import METRICS, Comparison, compare, settings_grid
 
 DEFAULT_SAMPLES = 20_000

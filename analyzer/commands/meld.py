@@ -8,17 +8,8 @@ from typing import Annotated
 import typer
 
 from analyzer.cards import SUITS, Hand
-from analyzer.commands.common import (
-    SEATS_HELP,
-    OptionsOpt,
-    RulesOpt,
-    console,
-    emit_json,
-    load_rules,
-    parse_hand,
-    read_lines,
-    table,
-)
+from analyzer.commands.common import console, emit_json, load_rules, parse_hand, read_lines, table
+from analyzer.commands.options import SEATS_HELP, OptionsOpt, RulesOpt
 from analyzer.errors import UserError
 from analyzer.meld import meld_breakdown, meld_points
 from analyzer.rules import RuleSet

@@ -11,19 +11,8 @@ import typer
 from analyzer import warmup
 from analyzer.batches import check_cluster, check_samples
 from analyzer.cards import suit_index
-from analyzer.commands.common import (
-    ADVICE_LIMIT_WHY,
-    MAX_ADVICE_SAMPLES,
-    SEATS_HELP,
-    ClusterOpt,
-    OptionsOpt,
-    RulesOpt,
-    VsOpt,
-    WorkersOpt,
-    console,
-    emit_json,
-    parse_hand,
-)
+from analyzer.commands.common import ADVICE_LIMIT_WHY, MAX_ADVICE_SAMPLES, console, emit_json, parse_hand
+from analyzer.commands.options import SEATS_HELP, ClusterOpt, OptionsOpt, RulesOpt, VsOpt, WorkersOpt
 from analyzer.compare import compare, parse_grid_options, settings_grid
 from analyzer.dealcolumns import PLAYS_HELP, parse_plays
 from analyzer.errors import UserError

@@ -8,7 +8,8 @@ from typing import Annotated
 import typer
 
 from analyzer.cards import SUITS
-from analyzer.commands.common import OptionsOpt, console, emit_json, load_rules, table
+from analyzer.commands.common import console, emit_json, load_rules, table
+from analyzer.commands.options import OptionsOpt
 from analyzer.rules import RuleSet, available, load
 
 

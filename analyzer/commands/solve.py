@@ -18,7 +18,8 @@ import typer
 
 from analyzer.batches import check_cluster
 from analyzer.cards import SUITS, Hand, parse_card
-from analyzer.commands.common import SEATS_HELP, OptionsOpt, console, emit_json, read_lines, table
+from analyzer.commands.common import console, emit_json, read_lines, table
+from analyzer.commands.options import SEATS_HELP, OptionsOpt
 from analyzer.errors import UserError
 from analyzer.progress import progress_bar
 from analyzer.rules import RuleSet, load

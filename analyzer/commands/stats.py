@@ -10,20 +10,8 @@ import typer
 from analyzer import warmup
 from analyzer.batches import check_cluster, check_samples
 from analyzer.cards import SUIT_NAMES, SUITS, suit_index
-from analyzer.commands.common import (
-    SEATS_HELP,
-    ClusterOpt,
-    JsonOpt,
-    OptionsOpt,
-    RulesOpt,
-    SeedOpt,
-    WorkersOpt,
-    check_output,
-    console,
-    emit_json,
-    load_rules,
-    table,
-)
+from analyzer.commands.common import check_output, console, emit_json, load_rules, table
+from analyzer.commands.options import SEATS_HELP, ClusterOpt, JsonOpt, OptionsOpt, RulesOpt, SeedOpt, WorkersOpt
 from analyzer.dealcolumns import DD_NODES, PLAYS_HELP, parse_plays
 from analyzer.meldstats import MeldStats, fraction_text, meld_stats
 

@@ -16,7 +16,8 @@ import typer
 
 from analyzer import warmup
 from analyzer.batches import check_cluster, check_samples
-from analyzer.commands.common import SEATS_HELP, ClusterOpt, OptionsOpt, WorkersOpt, console, emit_json, table
+from analyzer.commands.common import console, emit_json, table
+from analyzer.commands.options import SEATS_HELP, ClusterOpt, OptionsOpt, WorkersOpt
 from analyzer.errors import UserError
 from analyzer.progress import progress_bar
 from analyzer.rules import RuleSet, load
