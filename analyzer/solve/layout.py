@@ -13,19 +13,7 @@ bits low ranks; plane ``k`` = kinds held at least ``k + 1`` times).
 
 from __future__ import annotations
 
-from analyzer.rules.lowered import (
-    RP_COPIES,
-    RP_FOLLOW,
-    RP_HEAD,
-    RP_LANE,
-    RP_LAST_TRICK,
-    RP_LEN,
-    RP_MUST_TRUMP,
-    RP_NRANKS,
-    RP_PER_TRICK,
-    RP_PTS,
-    RP_SEATS,
-)
+from analyzer.rules import lowered as R
 
 MAX_SEATS = 4
 MAX_PLANES = 4
@@ -33,34 +21,34 @@ MAX_PLY = 84  # 80 cards + the root + spare
 MAXMV = 32  # moves at one node (at most 24 card kinds can be legal)
 
 # ---- header, part 1: the trick rules, analyzer.rules.lowered's block (shared with the play engine) -----
-P_SEATS = RP_SEATS  # seats (2, 3 or 4)
-P_COPIES = RP_COPIES  # copies of each card kind (count planes in use)
-P_NRANKS = RP_NRANKS  # ranks per suit
-P_LANE = RP_LANE  # bitmask of the used bits of one 16-bit suit lane
-P_LAST = RP_LAST_TRICK  # points for winning the last trick
-P_PERTRICK = RP_PER_TRICK  # points for winning any trick (bridge: 1)
-P_FOLLOW = RP_FOLLOW  # 1: follow the led suit when able
-P_MUSTTRUMP = RP_MUST_TRUMP  # 1: a player void in the led suit must trump when holding one
-P_HEAD = RP_HEAD  # heading rule: 0 never, 1 trump-led, 2 always
-OFF_PTS = RP_PTS  # + kind: card points
+P_SEATS = R.RP_SEATS  # seats (2, 3 or 4)
+P_COPIES = R.RP_COPIES  # copies of each card kind (count planes in use)
+P_NRANKS = R.RP_NRANKS  # ranks per suit
+P_LANE = R.RP_LANE  # bitmask of the used bits of one 16-bit suit lane
+P_LAST = R.RP_LAST_TRICK  # points for winning the last trick
+P_PERTRICK = R.RP_PER_TRICK  # points for winning any trick (bridge: 1)
+P_FOLLOW = R.RP_FOLLOW  # 1: follow the led suit when able
+P_MUSTTRUMP = R.RP_MUST_TRUMP  # 1: a player void in the led suit must trump when holding one
+P_HEAD = R.RP_HEAD  # heading rule: 0 never, 1 trump-led, 2 always
+OFF_PTS = R.RP_PTS  # + kind: card points
 # ---- header, part 2: the solver's reading of the rule set (constant for a rule set) -------------------
-P_NCLS = RP_LEN + 0  # point classes: distinct card point values
-P_CB = RP_LEN + 1  # bits of one card kind's count in a count word (1 copy: 1, 2-3: 2, 4: 3)
-P_OBITS = RP_LEN + 2  # bits of an owner code (who holds the copies of one rank)
-P_SLOT = RP_LEN + 3  # bits of one rank in a suit pattern (owner code, then point class)
-P_CLSBITS = RP_LEN + 4  # bits of a point class in a suit pattern
-P_TTSLOTS = RP_LEN + 5  # log2 of the table's slots
-P_TTWAYS = RP_LEN + 6  # entries (ways) per slot
-P_FLAGS = RP_LEN + 7  # search switches (F_* bits below)
+P_NCLS = R.RP_LEN + 0  # point classes: distinct card point values
+P_CB = R.RP_LEN + 1  # bits of one card kind's count in a count word (1 copy: 1, 2-3: 2, 4: 3)
+P_OBITS = R.RP_LEN + 2  # bits of an owner code (who holds the copies of one rank)
+P_SLOT = R.RP_LEN + 3  # bits of one rank in a suit pattern (owner code, then point class)
+P_CLSBITS = R.RP_LEN + 4  # bits of a point class in a suit pattern
+P_TTSLOTS = R.RP_LEN + 5  # log2 of the table's slots
+P_TTWAYS = R.RP_LEN + 6  # entries (ways) per slot
+P_FLAGS = R.RP_LEN + 7  # search switches (F_* bits below)
 # ---- header: this position's context (set per solve) -------------------------------------------------
-P_TRUMP = RP_LEN + 8  # trump suit 0..3, -1 notrump
-P_MAXMASK = RP_LEN + 9  # bitmask of the seats of the max side (the declaring side)
-P_STAMP = RP_LEN + 10  # table stamp of the current solve: entries with another stamp count as empty
-P_BUDGET = RP_LEN + 11  # node budget: the search stops (C_ABORT) past it
-P_ROOTD = RP_LEN + 12  # ply of a search's start node that always searches its moves (no bound or table cut); -1 none
-P_EXACTK = RP_LEN + 13  # trick boundaries with at most this many tricks left are solved exactly (0: none)
-P_DRIVER = RP_LEN + 14  # null-window driver: 0 MTD(f), 1 bisection, 2 guess then bisection, 3 guess then gallop
-NPRM = RP_LEN + 16
+P_TRUMP = R.RP_LEN + 8  # trump suit 0..3, -1 notrump
+P_MAXMASK = R.RP_LEN + 9  # bitmask of the seats of the max side (the declaring side)
+P_STAMP = R.RP_LEN + 10  # table stamp of the current solve: entries with another stamp count as empty
+P_BUDGET = R.RP_LEN + 11  # node budget: the search stops (C_ABORT) past it
+P_ROOTD = R.RP_LEN + 12  # ply of the start node of a search, whose moves are all searched (no cut); -1 none
+P_EXACTK = R.RP_LEN + 13  # trick boundaries with at most this many tricks left are solved exactly (0: none)
+P_DRIVER = R.RP_LEN + 14  # null-window driver: 0 MTD(f), 1 bisection, 2 guess then bisection, 3 guess then gallop
+NPRM = R.RP_LEN + 16
 
 # search switches (bits of P_FLAGS), for measurements: every combination gives the same values
 F_TABLE = 1  # transposition table
