@@ -393,7 +393,7 @@ def _dd_make(sim: Simulation, base: PlayAnalysis, samples: int, max_nodes: int) 
     on the first ``samples`` deals: one search a deal for the points the contract needs
     (:func:`analyzer.score.points_to_make`, :func:`analyzer.solve.decide_deals`), against heuristic play on
     the same deals (``base``'s rows). None when I would not bid."""
-    from analyzer.simulate import bid_class, first_leader
+    from analyzer.rules.lowered import bid_class, first_leader
     from analyzer.solve import decide_deals
 
     ceil, rec = base.ceiling, base.recommendation

@@ -250,9 +250,10 @@ def check_hands(settings: Sequence[Setting], hands: Sequence[str], upcard: str |
 
 
 def hand_advice(settings: Sequence[Setting], hand: str, samples: int, seed: int, upcard: str | None,
-                ) -> list[HandAdvice]:
+                workers: int = 1, cluster: Any = None) -> list[HandAdvice]:
     """The advisor's ceiling for ``hand`` under every setting — how high it may bid and with which trump
-    (:mod:`analyzer.advise`; same seed: the same sampled deals wherever the deck is the same)."""
+    (:mod:`analyzer.advise`; same seed: the same sampled deals wherever the deck is the same; ``workers`` /
+    ``cluster``: where its deals are played, the same figures however spread)."""
     from analyzer.advise import advise
 
     out = []
@@ -264,7 +265,8 @@ def hand_advice(settings: Sequence[Setting], hand: str, samples: int, seed: int,
             continue
         if not rs.has_bidding and upcard is None:
             raise UserError(f"{rs.id} has no bidding: name trump for --hand with --upcard, e.g. --upcard 9H")
-        adv = advise(rs, h, samples=samples, seed=seed, upcard=None if rs.has_bidding else upcard)
+        adv = advise(rs, h, samples=samples, seed=seed, upcard=None if rs.has_bidding else upcard,
+                     workers=workers, cluster=cluster)
         rec = adv.recommendation
         an = adv.analyses[0]
         c = an.ceiling
@@ -441,6 +443,6 @@ def compare(
     if any(s.rules.has_bidding for s in settings) and samples > FIT_DEALS:
         notes.append(f"the bid model behind the make rate is fitted on the first {FIT_DEALS:,} deals and applied "
                      "to all")
-    advice = {h: hand_advice(settings, h, advise_samples, seed, upcard) for h in hands}
+    advice = {h: hand_advice(settings, h, advise_samples, seed, upcard, workers, cluster) for h in hands}
     hist = [{k: h.sorted_counts() for k, h in d.items()} for d in acc.hist]
     return Comparison(settings, int(samples), int(seed), figs, diffs, advice, notes, hist)

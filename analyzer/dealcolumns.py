@@ -19,8 +19,8 @@ from analyzer.errors import UserError
 from analyzer.exact import meld_requirement
 from analyzer.meld import meld_batch
 from analyzer.rng import seed_of
+from analyzer.rules.lowered import play_bids
 from analyzer.rules.model import MeldSpec, RuleSet
-from analyzer.simulate import play_bids
 
 PLAY_MODES = ("heuristic", "dd")
 PLAYS_HELP = "trick play: heuristic (policy v1), dd (double-dummy solver), both, or none (meld only)"

@@ -8,6 +8,8 @@ One hash (:func:`mix32`) under everything:
   :func:`draw32` gives draw ``j`` of that stream -- any draw without the ones before it;
 * **playing** (sequential): :func:`stream_seed` starts deal ``index``'s 32-bit xorshift stream, which
   :func:`xorshift` advances and :func:`scaled` maps onto ``0 .. n - 1``;
+* **deal-keyed draws** in Python (:func:`hash_uniform`): a uniform number from a deal's cards, for draws that
+  must follow the deal, not its index;
 * **seeds** of sub-runs in Python (a play group, a scenario, a study): :func:`seed_of` of the run's seed and
   the integers that name the sub-run.
 
@@ -17,6 +19,8 @@ its low 32 bits (all that is kept) unchanged, so the kernels give the same numbe
 """
 
 from __future__ import annotations
+
+import numpy as np
 
 from analyzer.jit import hot
 
@@ -104,3 +108,19 @@ def seed_of(*parts: int) -> int:
         h = int(mix32((h ^ (int(p) & M32)) & M32))
         h = int(mix32((h + ((int(p) >> 32) & M32) + GOLDEN) & M32))
     return (h << 16) ^ int(mix32(h ^ MIX_A))
+
+
+def hash_uniform(hands: np.ndarray, salt: int) -> np.ndarray:
+    """float64[n] in [0, 1): a hash (splitmix64 rounds) of each deal's cards and ``salt``: a draw that belongs to
+    the deal's cards, whatever its index (the auction clues' thinning draws, :mod:`analyzer.bidding.inference`)."""
+    flat = np.ascontiguousarray(hands, dtype=np.int64).reshape(hands.shape[0], -1).view(np.uint64)
+    h = np.full(hands.shape[0], np.uint64(0x9E3779B97F4A7C15) ^ np.uint64(salt & 0xFFFFFFFF), dtype=np.uint64)
+    with np.errstate(over="ignore"):
+        for j in range(flat.shape[1]):
+            h ^= flat[:, j]
+            h ^= h >> np.uint64(30)
+            h *= np.uint64(0xBF58476D1CE4E5B9)
+            h ^= h >> np.uint64(27)
+            h *= np.uint64(0x94D049BB133111EB)
+            h ^= h >> np.uint64(31)
+    return (h >> np.uint64(11)).astype(np.float64) / float(1 << 53)

@@ -43,12 +43,13 @@ from typing import Any, Protocol
 import numpy as np
 import polars as pl
 
-from analyzer.batches import BATCH
+from analyzer.batches import BATCH, run_batches
 from analyzer.cards import SUITS, Hand, from_planes
 from analyzer.deal import Accept, Constraint, Deals, Table, table
 from analyzer.errors import UserError
 from analyzer.meld import meld_batch
 from analyzer.rng import seed_of
+from analyzer.rules.lowered import first_leader, play_bids
 from analyzer.rules.model import RuleSet
 from analyzer.score import convert_points
 
@@ -131,35 +132,6 @@ def parse_play_modes(text: str | Sequence[str]) -> tuple[str, ...]:
     if not out:
         raise UserError(f"no play mode given: use {PLAY_MODES_HELP}")
     return tuple(out)
-
-
-def first_leader(rules: RuleSet, declarer: int, dealer: int) -> int:
-    """Who leads to the first trick: the declarer (``leader = "declarer"``) or the dealer's left."""
-    if rules.play.leader == "declarer" and declarer >= 0:
-        return declarer
-    return (dealer + 1) % rules.seats
-
-
-def play_bids(rules: RuleSet) -> tuple[int, ...]:
-    """One bid per class of bids under which the play differs (the ``bid`` column's values).
-
-    Double deck: the opening 50 (no first-lead duty) and 51 (first lead a trump); every other rule
-    set: the opening bid (0 without bidding). A bid ``b`` is played as the largest of these <= b.
-    """
-    levels = rules.bid_levels()
-    if not levels:
-        return (0,)
-    unless = rules.play.first_lead_trump_unless_bid
-    if rules.play.first_lead_trump and unless is not None:
-        above = [b for b in levels if b > int(unless)]
-        return (int(unless), above[0]) if above else (int(unless),)
-    return (levels[0],)
-
-
-def bid_class(rules: RuleSet, bid: int) -> int:
-    """The :func:`play_bids` entry whose play a contract at ``bid`` shares."""
-    classes = [b for b in play_bids(rules) if b <= bid]
-    return classes[-1] if classes else play_bids(rules)[0]
 
 
 #: the frame's columns (per-seat columns ``meld_s{i}``, ``points_s{i}``, ``tricks_s{i}`` follow them)
@@ -462,22 +434,8 @@ def simulate(
     nchunks = (samples + BATCH - 1) // BATCH
     tasks = (_Chunk(tab, c, c * BATCH, min(samples, (c + 1) * BATCH), int(seed), max_tries, modes, trump_list, bids,
                     declarer, dealer, policy, dd_max_nodes, others, pass_model) for c in range(nchunks))
-    if workers == 1 and cluster is None:
-        bar = _progress(progress, nchunks, samples)
-        try:
-            results = []
-            for t in tasks:
-                results.append(_run_chunk(t))
-                if bar is not None:
-                    bar[0].update(bar[1], advance=t.stop - t.start)
-        finally:
-            if bar is not None:
-                bar[0].stop()
-    else:
-        from analyzer.batches import run_batches
-
-        results = run_batches(_run_chunk, list(tasks), workers=workers, cluster=cluster,
-                              progress=progress and nchunks > 1, label="sampled deals, chunks of 1024")
+    results = run_batches(_run_chunk, list(tasks), workers=workers, cluster=cluster,
+                          progress=progress and nchunks > 1, label=f"sampled deals, chunks of {BATCH}")
     for d, m, b in results:
         all_deals.append(d)
         melds.append(m)
@@ -541,22 +499,6 @@ def add_play(sim: Simulation, play: str, *, samples: int | None = None, trumps: 
                                               **({"dd_max_nodes": int(dd_max_nodes or DD_MAX_NODES)}
                                                  if mode == "dd" else {})}]
     return replace(sim, plays=(*sim.plays, mode), frame=frame, meta=meta)
-
-
-def _progress(show: bool, nchunks: int, samples: int) -> tuple[Any, Any] | None:
-    """A started rich progress bar on stderr (only for terminals and runs of several chunks)."""
-    if not show or nchunks < 2:
-        return None
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
-    console = Console(stderr=True)
-    if not console.is_terminal:
-        return None
-    p = Progress(TextColumn("dealing and playing"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                 console=console, transient=True)
-    p.start()
-    return p, p.add_task("deals", total=samples)
 
 
 #: what the columns of :func:`deals_frame` mean (``pinochle bid --deals-out`` writes it into the file)

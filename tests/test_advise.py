@@ -236,8 +236,8 @@ def test_double_dummy_make_check_agrees_with_exact_lines():
     """The make check (one search a deal for the points the contract needs) counts the same made contracts
     as scoring the exact double-dummy lines of those deals."""
     from analyzer.advise import _dd_make
+    from analyzer.rules.lowered import bid_class, first_leader
     from analyzer.score import declarer_made
-    from analyzer.simulate import bid_class, first_leader
     from analyzer.solve import solve_deals
 
     rs = load("auction")

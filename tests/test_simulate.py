@@ -9,15 +9,13 @@ from analyzer.errors import UserError
 from analyzer.meld import meld_batch
 from analyzer.play import PlayResult, play_deals
 from analyzer.rules import load
+from analyzer.rules.lowered import bid_class, first_leader, play_bids
 from analyzer.score import convert_points
 from analyzer.simulate import (
     COLUMNS,
     PLAY_MODES,
-    bid_class,
     deals_frame,
-    first_leader,
     parse_play_modes,
-    play_bids,
     read_deals,
     register_play_mode,
     simulate,

@@ -21,8 +21,9 @@ from analyzer.deal import table
 from analyzer.errors import UserError
 from analyzer.meld import meld_batch
 from analyzer.rng import seed_of
+from analyzer.rules.lowered import first_leader, play_bids
 from analyzer.rules.model import RuleSet
-from analyzer.simulate import PLAY_MODES, first_leader, play_bids
+from analyzer.simulate import PLAY_MODES
 
 #: a refreshed analysis is drawn when the auction's new clues leave fewer than this share of the deals
 MIN_KEEP = 0.5

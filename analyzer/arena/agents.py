@@ -59,6 +59,7 @@ from analyzer.bidding.features import features
 from analyzer.bidding.formula import FormulaParams, bidding_margin, formula_params, formula_values
 from analyzer.bidding.inference import Convention
 from analyzer.meld import meld_batch
+from analyzer.rng import SEED_MASK, draw32, scaled, stream_keys
 from analyzer.rules.model import RuleSet
 from analyzer.score import fair_share
 
@@ -189,17 +190,19 @@ class RandomBidder:
         self.p_pass = p_pass
         self.name = name
 
-    def _rng(self, view: BidView) -> np.random.Generator:
-        return np.random.default_rng([view.seed & 0xFFFFFFFF, len(view.calls), view.seat])
+    @staticmethod
+    def _draw(view: BidView, j: int, n: int) -> int:
+        """Draw ``j`` of this call's stream (the view's seed, calls so far, seat), in ``0 .. n - 1``."""
+        k1, k2 = stream_keys(view.seed & SEED_MASK, len(view.calls), view.seat)
+        return int(scaled(draw32(k1, k2, j), n))
 
     def bid(self, view: BidView) -> int | None:
-        g = self._rng(view)
-        if g.random() < self.p_pass:
+        if self._draw(view, 0, 1 << 20) < self.p_pass * (1 << 20):
             return None
         b = view.min_bid
-        for _ in range(int(g.integers(0, 4))):
+        for _ in range(self._draw(view, 1, 4)):
             b = next_legal(view.rules, b)
         return b
 
     def choose_trump(self, view: BidView) -> int:
-        return int(self._rng(view).integers(0, 4))
+        return self._draw(view, 2, 4)

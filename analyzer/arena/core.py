@@ -45,9 +45,10 @@ from analyzer.deal import random_deals
 from analyzer.errors import UserError
 from analyzer.meld import meld_batch
 from analyzer.rng import seed_of
+from analyzer.rules.lowered import first_leader
 from analyzer.rules.model import RuleSet
 from analyzer.score import declarer_made, score_hand
-from analyzer.simulate import PLAY_MODES, first_leader
+from analyzer.simulate import PLAY_MODES
 from analyzer.stats import Estimate, Proportion, mean_ci, proportion
 
 #: deals per task handed to a worker (progress granularity; results do not depend on it)
@@ -238,7 +239,7 @@ class ArenaResult:
         contracts = f["contract"].to_numpy()
         declared_made = made[mine].astype(bool) if mine.any() else np.zeros(0, dtype=bool)
         sets = int((~declared_made).sum())
-        per_hand = len(f) * (1 if rs.has_partners else 1)
+        per_hand = len(f)
         return AgentFigures(
             name=self.names[which],
             net=mean_ci(sign * self.diff),

@@ -14,10 +14,10 @@ from analyzer.deal import random_deals
 from analyzer.meld import meld_batch
 from analyzer.play import play_deals
 from analyzer.rng import seed_of
+from analyzer.rules.lowered import first_leader, play_bids
 from analyzer.rules.model import RuleSet
 from analyzer.rules.schema import FormulaAllowances
 from analyzer.score import declarer_made, fair_share, score_hand
-from analyzer.simulate import first_leader, play_bids
 
 #: soft clues and untuned margins: this share of the seat's fair share of the trick points
 SOFT_SCALE = 0.25

@@ -59,6 +59,7 @@ import numpy as np
 from analyzer.bidding.auction import Auction, Call, CallContext, bid_cap, next_legal, replay
 from analyzer.bidding.features import Features, features, subset
 from analyzer.bidding.formula import SOFT_SCALE, bidding_limits, default_options
+from analyzer.rng import hash_uniform
 from analyzer.rules.model import RuleSet
 from analyzer.score import fair_share
 
@@ -293,21 +294,6 @@ class Clue:
         return self.kind not in SOFT_KINDS
 
 
-def _hash_uniform(hands: np.ndarray, salt: int) -> np.ndarray:
-    """float64[n] in [0, 1): a hash of each deal's cards and ``salt`` (the soft clues' thinning draws)."""
-    flat = np.ascontiguousarray(hands, dtype=np.int64).reshape(hands.shape[0], -1).view(np.uint64)
-    h = np.full(hands.shape[0], np.uint64(0x9E3779B97F4A7C15) ^ np.uint64(salt & 0xFFFFFFFF), dtype=np.uint64)
-    with np.errstate(over="ignore"):
-        for j in range(flat.shape[1]):
-            h ^= flat[:, j]
-            h ^= h >> np.uint64(30)
-            h *= np.uint64(0xBF58476D1CE4E5B9)
-            h ^= h >> np.uint64(27)
-            h *= np.uint64(0x94D049BB133111EB)
-            h ^= h >> np.uint64(31)
-    return (h >> np.uint64(11)).astype(np.float64) / float(1 << 53)
-
-
 def log_phi(x: np.ndarray) -> np.ndarray:
     """log of :func:`phi`, accurate far into the lower tail (where ``phi`` itself underflows to 0)."""
     x = np.asarray(x, dtype=np.float64)
@@ -408,7 +394,7 @@ class Evidence:
                 if soft == "weigh":
                     wi = wi + log_phi(z)
                     continue
-                keep = _hash_uniform(hands[idx], c.salt) < phi(z)
+                keep = hash_uniform(hands[idx], c.salt) < phi(z)
             if not keep.all():
                 idx, wi = idx[keep], wi[keep]
                 feats = {s_: (i_[keep], subset(f_, keep)) for s_, (i_, f_) in feats.items() if i_.size == keep.size}

@@ -93,7 +93,7 @@ def register(app: typer.Typer) -> None:
                     if not base.has_bidding and upcard is None:
                         raise UserError(f"{base.id} has no bidding: name trump for --hand with --upcard, e.g. 9H")
                     advice[h] = advise(base, parsed, samples=advise_samples, seed=seed,
-                                       upcard=None if base.has_bidding else upcard)
+                                       upcard=None if base.has_bidding else upcard, workers=workers, cluster=cluster)
             if "dd" in modes:
                 warmup.start_solver()
             st = meld_stats(base, samples, seed, plays=modes, trump=t, workers=workers, cluster=cluster,

@@ -19,8 +19,9 @@ import typer
 from analyzer.batches import check_cluster
 from analyzer.cards import SUITS, Hand, parse_card
 from analyzer.commands.common import console, emit_json, read_lines, table
-from analyzer.commands.options import SEATS_HELP, OptionsOpt
+from analyzer.commands.options import SEATS_HELP, ClusterOpt, OptionsOpt, WorkersOpt
 from analyzer.errors import UserError
+from analyzer.play.engine import beats
 from analyzer.progress import progress_bar
 from analyzer.rules import RuleSet, load
 from analyzer.rules.loader import parse_option_args
@@ -180,8 +181,7 @@ def _print_line(rep: dict[str, Any], rules: RuleSet) -> None:
         if len(cards) == seats:
             w = 0
             for i in range(1, seats):
-                c, x = cards[i], cards[w]
-                if (c // 16 == x // 16 and c > x) or (c // 16 != x // 16 and c // 16 == trump):
+                if beats(cards[i], cards[w], trump):
                     w = i
             shown = " ".join(f"[{s}] {rules.deck.name(c)}" for s, c in zip(trick, cards, strict=True))
             console.print(f"  {no}: {shown} -> {trick[w]}")
@@ -373,10 +373,8 @@ def register(app: typer.Typer) -> None:
                                                      "least this many points (one search: far faster than the "
                                                      "value; no card values, no line)")] = None,
         json_out: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
-        workers: Annotated[int, typer.Option("--workers", "-w", help="worker processes for --file (1: this process, "
-                                             "its threads)")] = 1,
-        cluster: Annotated[str | None, typer.Option("--cluster", help="solve a --file on a Dask cluster: "
-                                                    "tcp://host:8786 (a running scheduler) or local")] = None,
+        workers: WorkersOpt = 1,
+        cluster: ClusterOpt = None,
     ) -> None:
         """Double-dummy value of a position (all hands open) and of every legal card to play now."""
         if max_nodes < 1:

@@ -4,8 +4,8 @@ Every kernel that plays tricks — the playout engine (:mod:`analyzer.play.engin
 solver (:mod:`analyzer.solve`) and two-handed play (:mod:`analyzer.twohand`) — starts its state or
 workspace with the same block, ``int64[RP_LEN]``, filled by :func:`trick_params` and read at the ``RP_*``
 offsets below; each appends its own fields after it. The seat-dependent readings of the rules that the
-Python layers hand to the kernels (the declaring side's seats, the first-lead duty) are here too, so
-the rules are read in one place.
+Python layers hand to the kernels (the declaring side's seats, who leads first, the first-lead duty and
+the bids under which the play differs) are here too, so the rules of play are read in one place.
 """
 
 from __future__ import annotations
@@ -77,3 +77,32 @@ def first_lead_trump(rules: RuleSet, bid: int, leader: int, declarer: int) -> bo
         return False
     unless = rules.play.first_lead_trump_unless_bid
     return unless is None or bid != int(unless)
+
+
+def first_leader(rules: RuleSet, declarer: int, dealer: int) -> int:
+    """Who leads to the first trick: the declarer (``leader = "declarer"``) or the dealer's left."""
+    if rules.play.leader == "declarer" and declarer >= 0:
+        return declarer
+    return (dealer + 1) % rules.seats
+
+
+def play_bids(rules: RuleSet) -> tuple[int, ...]:
+    """One bid per class of bids under which the play differs (the ``bid`` column's values).
+
+    Double deck: the opening 50 (no first-lead duty) and 51 (first lead a trump); every other rule
+    set: the opening bid (0 without bidding). A bid ``b`` is played as the largest of these <= b.
+    """
+    levels = rules.bid_levels()
+    if not levels:
+        return (0,)
+    unless = rules.play.first_lead_trump_unless_bid
+    if rules.play.first_lead_trump and unless is not None:
+        above = [b for b in levels if b > int(unless)]
+        return (int(unless), above[0]) if above else (int(unless),)
+    return (levels[0],)
+
+
+def bid_class(rules: RuleSet, bid: int) -> int:
+    """The :func:`play_bids` entry whose play a contract at ``bid`` shares."""
+    classes = [b for b in play_bids(rules) if b <= bid]
+    return classes[-1] if classes else play_bids(rules)[0]

@@ -22,7 +22,7 @@ from analyzer.deal import random_deals
 from analyzer.errors import UserError
 from analyzer.jit import fan_out, kernel
 from analyzer.play import play_deals
-from analyzer.rng import stream_seed
+from analyzer.rng import SEED_MASK, stream_seed
 from analyzer.rules.model import RuleSet
 from analyzer.score import score_hand
 from analyzer.stats import Estimate, mean_ci
@@ -269,7 +269,7 @@ def play_hands(
     lead2 = np.zeros(n, dtype=np.int64)
     mids = np.zeros((n, 2, NID), dtype=np.int64)
     info = np.zeros((n, 5), dtype=np.int64)
-    seed = int(seed) & ((1 << 63) - 1)
+    seed = int(seed) & SEED_MASK
     if n:
         hands_batch(hands, stock, dealers, params, np.int64(pack(codes)), np.int64(seed), np.int64(start), meld, pts1,
                     trk1, hands2, lead2, mids, info)

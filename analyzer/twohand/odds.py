@@ -21,7 +21,7 @@ import numpy as np
 
 from analyzer.errors import UserError
 from analyzer.jit import fan_out, hot
-from analyzer.rng import scaled, stream_seed, xorshift
+from analyzer.rng import SEED_MASK, scaled, stream_seed, xorshift
 from analyzer.rules.model import RuleSet
 from analyzer.stats import Proportion, wilson
 from analyzer.twohand.hands import self_play
@@ -155,6 +155,6 @@ def game_odds(rules: RuleSet, score: tuple[int, int], *, target: int | None = No
     won = np.zeros(games, dtype=np.int64)
     hands = np.zeros(games, dtype=np.int64)
     games_batch(np.int64(me), np.int64(opp), np.int64(t), np.int64(1 if i_deal else 0), nd, dl, f_me, f_opp,
-                np.int64(int(seed) & ((1 << 63) - 1)), np.int64(games), won, hands)
+                np.int64(int(seed) & SEED_MASK), np.int64(games), won, hands)
     return GameOdds((me, opp), t, bool(i_deal), wilson(int(won.sum()), games), games, pool, float(hands.mean()),
                     "analysed hand" if first is not None else "self-play", phase2, int(seed))
