@@ -16,7 +16,7 @@ from typing import Annotated, Any
 
 import typer
 
-from analyzer.batches import check_cluster
+from analyzer.batches import check_cluster, run_batches
 from analyzer.cards import SUITS, Hand, parse_card
 from analyzer.commands.common import console, emit_json, read_lines, table
 from analyzer.commands.options import SEATS_HELP, ClusterOpt, OptionsOpt, WorkersOpt
@@ -309,15 +309,6 @@ def solve_file(path: Path, all_cards: bool, max_nodes: int, line: bool = False, 
     parts = [(idx[a:a + step], _Part(replace(rules, cache={}), tuple(positions[a:a + step]), all_cards, max_nodes,
                                      line, target))
              for rules, idx, positions in groups.values() for a in range(0, len(idx), step)]
-    if workers == 1 and cluster is None:
-        with progress_bar(progress, count, "solving positions") as bar:
-            for idx_part, task in parts:
-                for i, rep in zip(idx_part, _solve_part(task), strict=True):
-                    out[i] = rep
-                bar.advance(len(idx_part))
-        return out
-    from analyzer.batches import run_batches
-
     done = run_batches(_solve_part, [t for _, t in parts], workers=workers, cluster=cluster, progress=progress,
                        label="solving positions, parts")
     for (idx_part, _), reps in zip(parts, done, strict=True):
