@@ -5,10 +5,12 @@ squares on played-out random deals (:func:`fit_formula`)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
+from analyzer.batches import run_batches, spans
 from analyzer.bidding.features import Features, features
 from analyzer.deal import random_deals
 from analyzer.meld import meld_batch
@@ -17,7 +19,7 @@ from analyzer.rng import seed_of
 from analyzer.rules.lowered import first_leader, play_bids
 from analyzer.rules.model import RuleSet
 from analyzer.rules.schema import FormulaAllowances
-from analyzer.score import declarer_made, fair_share, score_hand
+from analyzer.score import fair_share, score_hand
 
 #: soft clues and untuned margins: this share of the seat's fair share of the trick points
 SOFT_SCALE = 0.25
@@ -76,37 +78,57 @@ def bidding_limits(rules: RuleSet, f: Features) -> tuple[np.ndarray, np.ndarray]
 
 
 # ---- fitting the formula's allowances ---------------------------------------------------------------------------
+@dataclass(frozen=True)
+class _FitBatch:
+    """Deals ``start .. start + n - 1`` of a fit (a batch of :mod:`analyzer.batches`)."""
+
+    rules: RuleSet
+    seed: int
+    start: int
+    n: int
+
+
+def _fit_batch(t: _FitBatch) -> tuple[np.ndarray, ...]:
+    """One batch's regression data: seat 0's meld per trump [n, 4], sure tricks [n], trumps beyond a quarter
+    of the hand [n, 4], the target per trump [4, n] and the partners' meld per trump [4, n]."""
+    rules = t.rules
+    d = random_deals(rules, t.n, seed=t.seed, start=t.start, stock=False).hands
+    n = d.shape[0]
+    meld = meld_batch(d.reshape(-1, rules.deck.copies), rules).reshape(n, rules.seats, 4).astype(np.int64)
+    f = features(rules, d[:, 0])
+    bid = play_bids(rules)[-1]
+    dealer = rules.seats - 1
+    y = np.zeros((4, n))
+    pm = np.zeros((4, n))
+    partners = list(rules.partners(0))
+    for tr in range(4):
+        r = play_deals(rules, d, tr, first_leader(rules, 0, dealer), 0, "v1", seed=seed_of(t.seed, tr), bid=bid)
+        s0 = score_hand(rules, meld[:, :, tr], r.points, r.tricks, 0, 0)
+        y[tr] = s0[:, 0] - meld[:, 0, tr]  # the side's meld + trick points as counted, less my meld
+        pm[tr] = meld[:, partners, tr].sum(axis=1) if partners else 0
+    return meld[:, 0, :], np.asarray(f.sure, dtype=np.float64), excess_trumps(rules, f.length), y, pm
+
+
 def fit_formula(rules: RuleSet, deals: int = 20_000, seed: int = 0, rounds: int = 2) -> FormulaParams:
     """Least-squares allowances of the formula valuation for ``rules``.
 
     Seat 0 declares on random deals (dealer seat ``seats - 1``, v1 play, a contract above the opening);
     the target is its side's meld + trick points as counted less its own meld in that trump, regressed on
     ``[1, sure tricks, trumps beyond a quarter of the hand]``. The first round uses every trump, later
-    rounds only the trump the fitted valuation names.
+    rounds only the trump the fitted valuation names. The deals are dealt and played in the batches of
+    :mod:`analyzer.batches` (deal ``k`` from ``(seed, k)``).
     """
-    d = random_deals(rules, deals, seed=seed, stock=False).hands
-    n = d.shape[0]
-    meld = meld_batch(d.reshape(-1, rules.deck.copies), rules).reshape(n, rules.seats, 4).astype(np.int64)
-    f = features(rules, d[:, 0])
-    ex = excess_trumps(rules, f.length)
-    bid = play_bids(rules)[-1]
-    dealer = rules.seats - 1
-    y = np.zeros((4, n))
-    pm = np.zeros((4, n))
-    partners = list(rules.partners(0))
-    for t in range(4):
-        r = play_deals(rules, d, t, first_leader(rules, 0, dealer), 0, "v1", seed=seed_of(seed, t), bid=bid)
-        s0 = score_hand(rules, meld[:, :, t], r.points, r.tricks, 0, 0)
-        ok = declarer_made(rules, meld[:, :, t], r.points, r.tricks, 0, 0)
-        tot = np.where(ok, s0[:, 0], s0[:, 0])  # the side's meld + trick points as counted (0 without the minimums)
-        y[t] = tot - meld[:, 0, t]
-        pm[t] = meld[:, partners, t].sum(axis=1) if partners else 0
+    parts = run_batches(_fit_batch, [_FitBatch(rules, seed, sp.start, sp.n) for sp in spans(deals)],
+                        label="fitting the formula")
+    my_meld, f_sure, ex = (np.concatenate([p[i] for p in parts]) for i in range(3))
+    y, pm = (np.concatenate([p[i] for p in parts], axis=1) for i in (3, 4))
+    n = f_sure.shape[0]
     rows = np.ones((4, n), dtype=bool)
     coef = np.zeros(3)
     for _ in range(max(1, rounds)):
-        X = np.stack([np.ones(rows.sum()), np.broadcast_to(f.sure, (4, n))[rows], ex.T[rows]], axis=1)
+        X = np.stack([np.ones(rows.sum()), np.broadcast_to(f_sure, (4, n))[rows], ex.T[rows]], axis=1)
         coef, *_ = np.linalg.lstsq(X, y[rows], rcond=None)
-        v = meld[:, 0, :].T + coef[0] + coef[1] * f.sure[None, :] + coef[2] * ex.T
+        v = my_meld.T + coef[0] + coef[1] * f_sure[None, :] + coef[2] * ex.T
         choice = v.argmax(axis=0)
         rows = np.zeros((4, n), dtype=bool)
         rows[choice, np.arange(n)] = True
