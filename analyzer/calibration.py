@@ -197,12 +197,8 @@ def reliability_figure(table: Sequence[CalibrationBin], path: str | Path, title:
         ax.scatter(px, py, s=20 + 180 * sizes / sizes.max(), color="tab:blue", zorder=3, label="observed (95%)")
     ax.set_xlim(0, 1)
     ax.set_ylim(0, 1)
-    ax.set_xlabel("predicted chance of making the contract")
-    ax.set_ylabel("observed make rate")
-    ax.set_title(title or "Reliability of the forecasts")
-    ax.legend(loc="upper left", fontsize=8)
-    ax.grid(alpha=0.3)
-    return _save(fig, path)
+    return _save(fig, path, ("predicted chance of making the contract", "observed make rate",
+                             title or "Reliability of the forecasts"))
 
 
 def points_figure(pred: np.ndarray, actual: np.ndarray, path: str | Path, title: str = "") -> Path:
@@ -220,15 +216,20 @@ def points_figure(pred: np.ndarray, actual: np.ndarray, path: str | Path, title:
                 fmt="o", color="tab:red", label="decile means (95%)")
     lo, hi = float(min(pa.min(), aa.min())), float(max(pa.max(), aa.max()))
     ax.plot([lo, hi], [lo, hi], color="0.3", ls="--", lw=1, label="predicted = actual")
-    ax.set_xlabel("predicted side points (meld + tricks)")
-    ax.set_ylabel("actual side points")
-    ax.set_title(title or "Predicted against actual points")
-    ax.legend(loc="upper left", fontsize=8)
-    ax.grid(alpha=0.3)
-    return _save(fig, path)
+    return _save(fig, path, ("predicted side points (meld + tricks)", "actual side points",
+                             title or "Predicted against actual points"))
 
 
-def _save(fig: Any, path: str | Path) -> Path:
+def _save(fig: Any, path: str | Path, labels: tuple[str, str, str] | None = None) -> Path:
+    """Write the figure as a PNG; ``labels`` (x axis, y axis, title) finish its one axes with the legend
+    and grid every figure here has."""
+    if labels is not None:
+        ax = fig.axes[0]
+        ax.set_xlabel(labels[0])
+        ax.set_ylabel(labels[1])
+        ax.set_title(labels[2])
+        ax.legend(loc="upper left", fontsize=8)
+        ax.grid(alpha=0.3)
     p = Path(path)
     try:
         p.parent.mkdir(parents=True, exist_ok=True)

@@ -48,6 +48,14 @@ class Report:
         return {"report": str(self.path), "figures": [str(f) for f in self.figures], **self.data}
 
 
+
+def _labels(ax: Any, x: str, y: str, title: str) -> None:
+    """Axis labels and a two-line title in the small type of the report's figures."""
+    ax.set_xlabel(x)
+    ax.set_ylabel(y)
+    ax.set_title(title)
+    ax.title.set_fontsize(8)
+
 def _prepare(out: Path) -> Path:
     try:
         out.mkdir(parents=True, exist_ok=True)
@@ -150,12 +158,10 @@ def tricks_plot(st: MeldStats) -> Figure:
                     capsize=2, label=f"{ps.play} play: mean (95% interval)")
         ticks |= {r.trumps for r in keep}
     ax.set_xticks(sorted(ticks))
-    ax.set_xlabel("trumps held by the declarer, seat 0 (cards)")
-    ax.set_ylabel("trick points of the declaring side")
     extra = f"; {left_out} hands in groups under 20 not drawn" if left_out else ""
-    ax.set_title(f"{st.rules.name}: trick points by trump length ({st.samples:,} random deals)\nboxes: quartiles "
-                 f"and median, whiskers: the last value within 1.5 IQR{extra}")
-    ax.title.set_fontsize(8)
+    _labels(ax, "trumps held by the declarer, seat 0 (cards)", "trick points of the declaring side",
+            f"{st.rules.name}: trick points by trump length ({st.samples:,} random deals)\nboxes: quartiles "
+            f"and median, whiskers: the last value within 1.5 IQR{extra}")
     ax.legend(fontsize=7)
     return fig
 
@@ -250,12 +256,10 @@ def holdings_plot(st: MeldStats) -> Figure:
     ax.set_xscale("log")
     ax.set_yscale("log")
     ax.set_ylim(floor * 0.7, 1.3)
-    ax.set_xlabel("exact chance of holding the meld (log scale)")
-    ax.set_ylabel("Monte-Carlo estimate, 95% interval (log scale)")
     extra = f"; {impossible} rows impossible (exact 0) not drawn" if impossible else ""
-    ax.set_title(f"{st.rules.name}: holding a meld, estimate vs exact\n{len(rows)} rows, {st.samples:,} random "
-                 f"hands{extra}")
-    ax.title.set_fontsize(8)
+    _labels(ax, "exact chance of holding the meld (log scale)", "Monte-Carlo estimate, 95% interval (log scale)",
+            f"{st.rules.name}: holding a meld, estimate vs exact\n{len(rows)} rows, {st.samples:,} random "
+            f"hands{extra}")
     ax.legend(fontsize=6, loc="upper left")
     return fig
 

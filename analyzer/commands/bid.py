@@ -33,6 +33,7 @@ from analyzer.commands.common import (
     console,
     emit_json,
     load_rules,
+    print_notes,
     table,
 )
 from analyzer.commands.options import SEATS_HELP, ClusterOpt, JsonOpt, OptionsOpt, RulesOpt, SeedOpt, WorkersOpt
@@ -219,8 +220,7 @@ def print_advice(adv: Advice) -> None:
         if an.ceiling is not None:
             console.print(an.ceiling.text())
     _print_dd_check(adv)
-    for n in adv.notes:
-        console.print(f"[dim]Note: {n}[/dim]")
+    print_notes(adv.notes)
 
 
 def register(app: typer.Typer) -> None:

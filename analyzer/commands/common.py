@@ -115,5 +115,11 @@ def read_lines(path: Path, what: str = "file") -> list[str]:
                         "save it as UTF-8") from None
 
 
+def print_notes(notes: Any) -> None:
+    """The notes under a command's tables, dimmed, one per line."""
+    for n in notes:
+        console.print(f"[dim]Note: {n}[/dim]")
+
+
 def emit_json(obj: Any) -> None:
     sys.stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")

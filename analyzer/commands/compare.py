@@ -8,7 +8,15 @@ from typing import Annotated
 import typer
 
 from analyzer.batches import check_cluster, check_samples
-from analyzer.commands.common import ADVICE_LIMIT_WHY, MAX_ADVICE_SAMPLES, check_output, console, emit_json, table
+from analyzer.commands.common import (
+    ADVICE_LIMIT_WHY,
+    MAX_ADVICE_SAMPLES,
+    check_output,
+    console,
+    emit_json,
+    print_notes,
+    table,
+)
 from analyzer.commands.options import SEATS_HELP, ClusterOpt, JsonOpt, RulesOpt, SeedOpt, VsOpt, WorkersOpt
 from analyzer.compare import METRICS, Comparison, compare, settings_grid
 
@@ -67,8 +75,7 @@ def print_comparison(c: Comparison) -> None:
         for hand, adv in c.hands.items():
             h.add_row(hand, *[a.short() for a in adv])
         console.print(h)
-    for n in c.notes:
-        console.print(f"[dim]Note: {n}[/dim]")
+    print_notes(c.notes)
 
 
 def register(app: typer.Typer) -> None:

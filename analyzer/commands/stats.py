@@ -10,7 +10,7 @@ import typer
 from analyzer import warmup
 from analyzer.batches import check_cluster, check_samples
 from analyzer.cards import SUIT_NAMES, SUITS, suit_index
-from analyzer.commands.common import check_output, console, emit_json, load_rules, table
+from analyzer.commands.common import check_output, console, emit_json, load_rules, print_notes, table
 from analyzer.commands.options import SEATS_HELP, ClusterOpt, JsonOpt, OptionsOpt, RulesOpt, SeedOpt, WorkersOpt
 from analyzer.dealcolumns import DD_NODES, PLAYS_HELP, parse_plays
 from analyzer.meldstats import MeldStats, fraction_text, meld_stats
@@ -75,8 +75,7 @@ def print_stats(st: MeldStats) -> None:
             bt.caption = (f"hands bidding their typical bid (highest level ≤ worth) make it {fraction_text(tm.p)} "
                           f"(95% {fraction_text(tm.lo)} – {fraction_text(tm.hi)}); --json has every level")
         console.print(bt)
-    for n in st.notes:
-        console.print(f"[dim]Note: {n}[/dim]")
+    print_notes(st.notes)
 
 
 def register(app: typer.Typer) -> None:
