@@ -248,10 +248,12 @@ class _Rows:
         self.rules, self.seat = rules, seat
         self.blocks: list[dict[str, Any]] = []
 
-    def add(self, scenario: str, deal: np.ndarray, play: str, policy: str, declarer: np.ndarray,
-            trump: np.ndarray, bid: np.ndarray, meld: np.ndarray, pts: np.ndarray, trk: np.ndarray,
-            exact: np.ndarray | None = None) -> None:
+    def add(self, scenario: str, play: str, policy: str, deal: np.ndarray, contract: np.ndarray,
+            meld: np.ndarray, pts: np.ndarray, trk: np.ndarray, exact: np.ndarray | None = None) -> None:
+        """Rows of deals ``deal`` played in ``scenario`` by ``play`` / ``policy``: ``contract`` int64[n, 3]
+        (declarer, trump or -1, bid), the declarer's trump's meld, points and tricks int64[n, seats]."""
         n = deal.size
+        declarer, trump, bid = contract[:, 0], contract[:, 1], contract[:, 2]
         if n == 0:
             return
         b: dict[str, Any] = {
@@ -299,27 +301,45 @@ def _mode_fn(play: str, dd_max_nodes: int | None) -> PlayFn:
     return fn
 
 
-def _play_rows(rows: _Rows, rules: RuleSet, hands: np.ndarray, ids: np.ndarray, meld: np.ndarray,
-               scenario: str, declarer: np.ndarray, trump: np.ndarray, bid: np.ndarray, dealer: int,
-               play: str, policy: str, seed: int, dd_max_nodes: int | None = None) -> None:
-    """Play each deal with its own declarer, trump and bid (grouped into calls of equal ones)."""
-    fn = _mode_fn(play, dd_max_nodes)
-    pol = policy if play == "playout" else play
-    thrown = trump < 0  # a thrown-in deal (no trump named) is not played
+@dataclass(frozen=True)
+class _Players:
+    """Who plays the simulated deals: the rule set, the dealer, the heuristic policy and the double-dummy
+    node budget."""
+
+    rules: RuleSet
+    dealer: int
+    policy: str
+    dd_max_nodes: int | None
+
+
+def _play_rows(rows: _Rows, who: _Players, hands: np.ndarray, ids: np.ndarray, meld: np.ndarray, mode: str,
+               scenario: str, contract: np.ndarray, seed: int) -> None:
+    """Play each deal (``hands``, numbered ``ids``) by ``mode`` with its own contract (``contract``
+    int64[n, 3]: declarer, trump or -1 for a deal thrown in, bid), grouped into calls of equal contracts."""
+    rules = who.rules
+    fn = _mode_fn(mode, who.dd_max_nodes)
+    pol = who.policy if mode == "playout" else mode
+    thrown = contract[:, 1] < 0  # a thrown-in deal (no trump named) is not played
     if thrown.any():
         z = np.zeros((int(thrown.sum()), rules.seats), dtype=np.int64)
-        rows.add(scenario, ids[thrown], play, pol, declarer[thrown], np.full(z.shape[0], -1), bid[thrown], z, z, z,
-                 None if play == "playout" else np.ones(z.shape[0], dtype=bool))
-    keys = np.stack([declarer, trump, bid], axis=1)[~thrown]
+        rows.add(scenario, mode, pol, ids[thrown], contract[thrown], z, z, z,
+                 None if mode == "playout" else np.ones(z.shape[0], dtype=bool))
+    keys = contract[~thrown]
     idx_all = np.flatnonzero(~thrown)
-    for d, t, b in np.unique(keys, axis=0) if keys.size else []:
-        sel = idx_all[(keys == (d, t, b)).all(axis=1)]
-        group_seed = seed_of(seed, int(d) + 8 * int(t), int(b))
-        res = fn(rules, hands[sel], int(t), first_leader(rules, int(d), dealer), int(d), policy, group_seed, int(b))
+    for dc, tr, b in np.unique(keys, axis=0) if keys.size else []:
+        sel = idx_all[(keys == (dc, tr, b)).all(axis=1)]
+        group_seed = seed_of(seed, int(dc) + 8 * int(tr), int(b))
+        res = fn(rules, hands[sel], int(tr), first_leader(rules, int(dc), who.dealer), int(dc), who.policy,
+                 group_seed, int(b))
         exact = getattr(res, "exact", None)
-        rows.add(scenario, ids[sel], play, pol, declarer[sel], trump[sel], bid[sel], meld[sel, :, int(t)],
+        rows.add(scenario, mode, pol, ids[sel], contract[sel], meld[sel, :, int(tr)],
                  np.asarray(res.points, dtype=np.int64), np.asarray(res.tricks, dtype=np.int64),
                  None if exact is None else np.asarray(exact, dtype=bool))
+
+
+def _contracts(declarer: Any, trump: Any, bid: Any, n: int) -> np.ndarray:
+    """int64[n, 3] rows (declarer, trump, bid) from one value or one per deal each."""
+    return np.stack([np.broadcast_to(np.asarray(x, dtype=np.int64), (n,)) for x in (declarer, trump, bid)], axis=1)
 
 
 @dataclass(frozen=True)
@@ -351,25 +371,24 @@ def _run_chunk(t: _Chunk) -> tuple[Deals, np.ndarray, list[dict[str, Any]]]:
     d = t.tab.sample(t.stop - t.start, seed, t.start, t.max_tries)
     n = len(d)
     m = meld_batch(d.hands.reshape(-1, rules.deck.copies), rules).reshape(n, rules.seats, 4)
+    who = _Players(rules, t.dealer, t.policy, t.dd_max_nodes)
     for mi, mode in enumerate(t.modes):
         for tr in t.trumps:
             for b in t.bids:
-                _play_rows(rows, rules, d.hands, d.ids, m, "declare", np.full(n, t.declarer), np.full(n, tr),
-                           np.full(n, b), t.dealer, mode, t.policy, seed_of(seed, c, mi), t.dd_max_nodes)
+                _play_rows(rows, who, d.hands, d.ids, m, mode, "declare", _contracts(t.declarer, tr, b, n),
+                           seed_of(seed, c, mi))
         if t.others is not None and rules.has_bidding:
             ot = np.asarray(t.others(rules, d.hands), dtype=np.int64)
             for j in range(rules.seats):
                 if j == seat:
                     continue
                 for bi, b in enumerate(t.bids):
-                    _play_rows(rows, rules, d.hands, d.ids, m, "other", np.full(n, j), ot[:, j],
-                               np.full(n, b), t.dealer, mode, t.policy, seed_of(seed, c, 0x300 + 16 * mi + bi),
-                               t.dd_max_nodes)
+                    _play_rows(rows, who, d.hands, d.ids, m, mode, "other", _contracts(j, ot[:, j], b, n),
+                               seed_of(seed, c, 0x300 + 16 * mi + bi))
         if t.pass_model is not None:
             pd, pt, pb = t.pass_model(rules, m, seat, t.dealer)
-            _play_rows(rows, rules, d.hands, d.ids, m, "pass", np.asarray(pd, np.int64),
-                       np.asarray(pt, np.int64), np.asarray(pb, np.int64), t.dealer, mode, t.policy,
-                       seed_of(seed, c, 0x100 + mi), t.dd_max_nodes)
+            _play_rows(rows, who, d.hands, d.ids, m, mode, "pass", _contracts(pd, pt, pb, n),
+                       seed_of(seed, c, 0x100 + mi))
     return d, m, rows.blocks
 
 
@@ -490,8 +509,8 @@ def add_play(sim: Simulation, play: str, *, samples: int | None = None, trumps: 
     seed = seed_of(sim.seed, 0, 0x200 + len(sim.plays))
     for t in ts:
         for b in bs:
-            _play_rows(rows, rules, hands, ids, meld, "declare", np.full(k, declarer), np.full(k, t), np.full(k, b),
-                       sim.dealer, mode, sim.policy, seed, dd_max_nodes)
+            _play_rows(rows, _Players(rules, sim.dealer, sim.policy, dd_max_nodes), hands, ids, meld, mode, "declare",
+                       _contracts(declarer, t, b, k), seed)
     frame = pl.concat([sim.frame, rows.frame()]).sort(["scenario", "play", "trump", "bid", "deal"], nulls_last=True)
     meta = dict(sim.meta)
     meta["plays"] = [*sim.plays, mode]
