@@ -18,6 +18,10 @@ TWO_HAND = ["two-hand", "--hand", "AH TH KH KH QH JH AS TS QS JD KC QC", "--upca
             "--phase2", "heuristic", "--seed", "3", "--json"]
 ARENA = ["arena", "--rules", "auction", "--deals", "6", "--seed", "4", "--ns", "formula", "--ew", "meld-only",
          "--json"]
+# statistics and comparisons: more deals than two batches (1024 each)
+STATS = ["stats", "--rules", "double-deck", "--samples", "2500", "--seed", "3", "--json"]
+COMPARE = ["compare", "--rules", "auction", "--option", "head=trump-led,always", "--samples", "2500", "--seed", "3",
+           "--json"]
 
 
 def _strip(d):
@@ -43,14 +47,16 @@ def scheduler():
         yield lc.scheduler_address
 
 
-@pytest.mark.parametrize("args", [BID, BID_AFTER, TWO_HAND, ARENA], ids=["bid", "bid-after-calls", "two-hand", "arena"])
+@pytest.mark.parametrize("args", [BID, BID_AFTER, TWO_HAND, ARENA, STATS, COMPARE],
+                         ids=["bid", "bid-after-calls", "two-hand", "arena", "stats", "compare"])
 def test_same_answer_at_one_and_two_workers_and_on_a_cluster(args, run_cli, scheduler):
     one = _answer(run_cli, args)
     assert one == _answer(run_cli, [*args, "--workers", "2"])
     assert one == _answer(run_cli, [*args, "--cluster", scheduler])
 
 
-@pytest.mark.parametrize("command", [BID, TWO_HAND, ARENA], ids=["bid", "two-hand", "arena"])
+@pytest.mark.parametrize("command", [BID, TWO_HAND, ARENA, STATS, COMPARE],
+                         ids=["bid", "two-hand", "arena", "stats", "compare"])
 def test_bad_workers_or_cluster_is_one_line(command, run_cli):
     code, _, err = run_cli([*command, "--workers", "0"])
     assert code == 2 and "--workers must be at least 1" in err and len(err.strip().splitlines()) == 1
@@ -76,3 +82,17 @@ def test_solve_file_same_values_at_one_and_two_workers_and_on_a_cluster(tmp_path
     one = values([])
     assert one == values(["--workers", "2"])
     assert one == values(["--cluster", scheduler])
+
+
+def test_report_pages_same_at_one_and_two_workers_and_on_a_cluster(tmp_path, run_cli, scheduler):
+    """``pinochle report`` writes the same page (its text; the command line it names aside) however spread."""
+    def page(extra, name):
+        out = tmp_path / name
+        code, _, err = run_cli(["report", "--rules", "auction", "--samples", "2500", "--seed", "3", "--out", str(out),
+                                *extra])
+        assert code == 0, err
+        return [x for x in (out / "README.md").read_text().splitlines() if "pinochle report" not in x]
+
+    one = page([], "one")
+    assert one == page(["--workers", "2"], "two")
+    assert one == page(["--cluster", scheduler], "cluster")
