@@ -193,6 +193,15 @@ def test_seeds():
     # deal i's stream comes from (seed, i): play_deal with index=i replays it
     assert (play_deal(rules, deals[100], 0, 0, 0, "random", seed=1, index=100).points == a.points[100]).all()
     assert (random_deals(rules, 50, seed=2).hands == deals[:50]).all()
+    # with the deals' own numbers a deal plays the same whatever it is played with, in any order
+    ids = np.arange(1000, 1500, dtype=np.int64)
+    e = play_deals(rules, deals, 0, 0, 0, "random", seed=1, ids=ids)
+    pick = np.array([400, 7, 123])
+    f = play_deals(rules, deals[pick], 0, 0, 0, "random", seed=1, ids=ids[pick])
+    assert (f.points == e.points[pick]).all() and (e.points != a.points).any()
+    assert (play_deal(rules, deals[7], 0, 0, 0, "random", seed=1, index=1007).points == e.points[7]).all()
+    with pytest.raises(ValueError, match="one number per deal"):
+        play_deals(rules, deals, 0, 0, 0, "random", seed=1, ids=ids[:3])
 
 
 def test_bad_arguments():

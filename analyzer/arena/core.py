@@ -13,9 +13,10 @@ seats``, and the deal is played once per *seating*:
 A hand: the auction by the rule set's bidding rules (:class:`analyzer.bidding.auction.Auction`; every
 call checked), the winner names trump, every seat's meld in that trump, the card play by the heuristic
 policy v1 (``play = "dd"``: the double-dummy solver, where it can report every seat's points), and the
-score by :func:`analyzer.score.score_hand` at the contract. A thrown-in deal scores 0 for all. The play
-of a deal uses a seed from ``(seed, k)`` shared by its copies, so copies that reach the same contract
-play the same cards.
+score by :func:`analyzer.score.score_hand` at the contract. A thrown-in deal scores 0 for all. The hands of
+a block of deals are bid one by one (:func:`bid_hand`), then played and scored together, one batch per
+declarer, trump and bid class (:func:`play_contracts`); deal ``k``'s play draws from ``(seed, k)`` alone,
+shared by its copies, so copies that reach the same contract play the same cards.
 
 The comparison: per copy, A's score (a side's score; Luxury Family: A's seat) less B's (Luxury Family:
 the mean of B's seats); per deal, the mean over its copies — "net per deal". Both agents held the same
@@ -44,8 +45,9 @@ from analyzer.cards import card_names, from_planes
 from analyzer.deal import random_deals
 from analyzer.errors import UserError
 from analyzer.meld import meld_batch
+from analyzer.play import play_deals
 from analyzer.rng import seed_of
-from analyzer.rules.lowered import first_leader
+from analyzer.rules.lowered import bid_class, first_leader
 from analyzer.rules.model import RuleSet
 from analyzer.score import declarer_made, score_hand
 from analyzer.simulate import PLAY_MODES
@@ -95,22 +97,28 @@ class HandRecord:
     forecast_n: int | None
 
 
-def _score(rules: RuleSet, hands: np.ndarray, decl: int, contract: int, trump: int, dealer: int, play: str,
-           policy: str, seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, bool, int]:
-    """Meld, points, tricks and score per seat of one contract played out; made; the declaring side's total."""
-    meld = meld_batch(hands, rules)[:, trump].astype(np.int64)[None, :]
-    r = PLAY_MODES[play](rules, hands[None], trump, first_leader(rules, decl, dealer), decl, policy, seed, contract)
-    pts = np.asarray(r.points, dtype=np.int64)
-    trk = np.asarray(r.tricks, dtype=np.int64)
-    sc = score_hand(rules, meld, pts, trk, decl, contract)[0]
-    made = bool(declarer_made(rules, meld, pts, trk, decl, contract)[0])
-    total = int(score_hand(rules, meld, pts, trk, decl, 0)[0, decl])
-    return meld[0], pts[0], trk[0], sc, made, total
+@dataclass(frozen=True)
+class _Contract:
+    """A hand after its auction, before its play: the contract its declarer named a trump for, and the
+    declaring agent's forecast."""
+
+    deal: int
+    copy: int
+    dealer: int
+    agents: tuple[int, ...]
+    hands: tuple[tuple[int, ...], ...]
+    calls: str
+    ncalls: int
+    declarer: int
+    contract: int
+    trump: int
+    forecast: Any
 
 
-def play_hand(rules: RuleSet, hands: np.ndarray, deal: int, copy: int, dealer: int, seat_agents: Sequence[Any],
-              agents_of: tuple[int, ...], seed: int, play: str = "playout", policy: str = "v1") -> HandRecord:
-    """One hand: auction, trump, meld, play, score (module docstring)."""
+def bid_hand(rules: RuleSet, hands: np.ndarray, deal: int, copy: int, dealer: int, seat_agents: Sequence[Any],
+             agents_of: tuple[int, ...], seed: int) -> HandRecord | _Contract:
+    """One hand's auction and trump (module docstring): the record of a deal thrown in, else the contract to
+    play (:func:`play_contracts`)."""
     a = Auction(rules, dealer)
     key = (deal, copy)
     while not a.done:
@@ -124,9 +132,8 @@ def play_hand(rules: RuleSet, hands: np.ndarray, deal: int, copy: int, dealer: i
         except IllegalCall as e:
             raise IllegalCall(f"agent {seat_agents[s].name!r} at seat {s}, deal {deal}: {e}") from None
     hand_t = tuple(tuple(int(x) for x in hands[s]) for s in range(rules.seats))
-    nseat = rules.seats
     if a.winner is None:
-        z = (0,) * nseat
+        z = (0,) * rules.seats
         return HandRecord(deal, copy, dealer, agents_of, hand_t, a.text(), len(a.calls), -1, 0, -1, None,
                           z, z, z, z, 0, None, None, None)
     decl, contract = int(a.winner), int(a.contract or 0)
@@ -138,15 +145,47 @@ def play_hand(rules: RuleSet, hands: np.ndarray, deal: int, copy: int, dealer: i
         raise IllegalCall(f"agent {ag.name!r} named trump {trump!r}: name 0..3 (S H D C)")
     trump = int(trump)
     fc = ag.forecast(tv, trump) if hasattr(ag, "forecast") else None
-    meld, pts, trk, sc, made, total = _score(rules, hands, decl, contract, trump, dealer, play, policy,
-                                             seed_of(seed, deal, 0x91A7))
-    return HandRecord(
-        deal, copy, dealer, agents_of, hand_t, a.text(), len(a.calls), decl, contract, trump, made,
-        tuple(int(x) for x in meld), tuple(int(x) for x in pts), tuple(int(x) for x in trk),
-        tuple(int(x) for x in sc), total,
-        None if fc is None else float(fc.p_make), None if fc is None else float(fc.points),
-        None if fc is None else int(fc.n),
-    )
+    return _Contract(deal, copy, dealer, agents_of, hand_t, a.text(), len(a.calls), decl, contract, trump, fc)
+
+
+def play_contracts(rules: RuleSet, contracts: Sequence[_Contract], play: str, policy: str,
+                   seed: int) -> list[HandRecord]:
+    """Meld, play and score the hands ``contracts`` (in their order), played together in one batch per
+    declarer, trump, first leader and bid class; deal ``k``'s heuristic play draws from ``(seed, k)`` alone,
+    so copies of a deal that reach the same contract play the same cards."""
+    out: list[HandRecord | None] = [None] * len(contracts)
+    groups: dict[tuple[int, int, int, int], list[int]] = {}
+    for i, c in enumerate(contracts):
+        key = (c.declarer, c.trump, first_leader(rules, c.declarer, c.dealer), bid_class(rules, c.contract))
+        groups.setdefault(key, []).append(i)
+    play_seed = seed_of(seed, 0x91A7)
+    for (decl, trump, lead, cls), idx in groups.items():
+        cs = [contracts[i] for i in idx]
+        hands = np.array([c.hands for c in cs], dtype=np.int64)
+        ids = np.array([c.deal for c in cs], dtype=np.int64)
+        bid = np.array([c.contract for c in cs], dtype=np.int64)
+        n = len(cs)
+        meld = meld_batch(hands.reshape(-1, rules.deck.copies), rules).reshape(n, rules.seats, 4)[:, :, trump]
+        meld = meld.astype(np.int64)
+        if play == "playout":
+            r = play_deals(rules, hands, trump, lead, decl, policy, seed=play_seed, bid=cls, ids=ids)
+        else:
+            r = PLAY_MODES[play](rules, hands, trump, lead, decl, policy, play_seed, cls)
+        pts = np.asarray(r.points, dtype=np.int64)
+        trk = np.asarray(r.tricks, dtype=np.int64)
+        sc = score_hand(rules, meld, pts, trk, decl, bid)
+        made = declarer_made(rules, meld, pts, trk, decl, bid)
+        total = score_hand(rules, meld, pts, trk, decl, 0)[:, decl]
+        for j, (i, c) in enumerate(zip(idx, cs, strict=True)):
+            fc = c.forecast
+            out[i] = HandRecord(
+                c.deal, c.copy, c.dealer, c.agents, c.hands, c.calls, c.ncalls, decl, c.contract, trump,
+                bool(made[j]), tuple(int(x) for x in meld[j]), tuple(int(x) for x in pts[j]),
+                tuple(int(x) for x in trk[j]), tuple(int(x) for x in sc[j]), int(total[j]),
+                None if fc is None else float(fc.p_make), None if fc is None else float(fc.points),
+                None if fc is None else int(fc.n),
+            )
+    return [r for r in out if r is not None]
 
 
 @dataclass(frozen=True)
@@ -173,12 +212,15 @@ def _run_block(t: _Task) -> tuple[list[HandRecord], dict[str, dict[str, int]], f
     before = {id(x): (replace(x.stats) if isinstance(x, Advisor) else None) for x in (a, b)}
     ids = np.arange(t.start, t.start + t.n, dtype=np.int64)
     deals = deal_cards(rules, t.seed, ids)
-    out: list[HandRecord] = []
+    bid: list[HandRecord | _Contract] = []
     for i, k in enumerate(ids):
         dealer = int(k) % rules.seats
         for c, who in enumerate(seatings(rules)):
             seat_agents = [a if w == 0 else b for w in who]
-            out.append(play_hand(rules, deals[i], int(k), c, dealer, seat_agents, who, t.seed, t.play, t.policy))
+            bid.append(bid_hand(rules, deals[i], int(k), c, dealer, seat_agents, who, t.seed))
+    to_play = [h for h in bid if isinstance(h, _Contract)]
+    played = iter(play_contracts(rules, to_play, t.play, t.policy, t.seed))
+    out = [h if isinstance(h, HandRecord) else next(played) for h in bid]
     stats: dict[str, dict[str, int]] = {}
     for label, x in (("A", a), ("B", b)):
         if isinstance(x, Advisor):
@@ -377,8 +419,10 @@ def run_arena(rules: RuleSet, a: Any, b: Any, deals: int, seed: int = 0, *, play
     clean = replace(rules, cache={})
     if mode == "dd":  # refuse before any work when the solver cannot score a hand
         probe = deal_cards(rules, seed, np.arange(1))[0]
+        hand = tuple(tuple(int(x) for x in probe[s]) for s in range(rules.seats))
         try:
-            _score(rules, probe, 0, rules.bid_levels()[0], 0, 0, mode, policy, 0)
+            play_contracts(rules, [_Contract(0, 0, 0, (0,) * rules.seats, hand, "", 0, 0, rules.bid_levels()[0], 0,
+                                             None)], mode, policy, 0)
         except UserError as e:
             raise UserError(f"--play dd: {str(e).replace('--play playout', '--play heuristic')}") from None
     block = max(1, min(BLOCK, -(-deals // 20)))  # at least ~20 blocks: a progress bar that moves
@@ -419,4 +463,4 @@ def isfinite(x: float | None) -> bool:
 
 
 __all__ = ["FRAME_COLUMNS", "AdvisorStats", "ArenaResult", "HandRecord", "deal_cards", "frame_of", "per_deal_diff",
-           "play_hand", "read_hands", "run_arena", "seatings"]
+           "bid_hand", "play_contracts", "read_hands", "run_arena", "seatings"]

@@ -130,22 +130,23 @@ def playout(st, hands0, trump, leader, declarer, dside, first, pols, rng, rec, w
 
 
 @kernel
-def playout_range(deals, rp, trump, leader, declarer, dside, first, pols, seed, out_pts, out_tricks, lo, hi):
-    """Play deals ``lo .. hi - 1`` of ``deals`` (int64[n, seats, copies]); deal i uses the stream of (seed, i)."""
+def playout_range(deals, ids, rp, trump, leader, declarer, dside, first, pols, seed, out_pts, out_tricks, lo, hi):
+    """Play deals ``lo .. hi - 1`` of ``deals`` (int64[n, seats, copies]); deal i uses the stream of
+    (seed, ids[i])."""
     seats = deals.shape[1]
     st = alloc_state(rp)
     rec = np.zeros((0, 2), dtype=np.int64)
     wins = np.zeros(0, dtype=np.int64)
     for i in range(lo, hi):
-        playout(st, deals[i], trump, leader, declarer, dside, first, pols, stream_seed(seed, i), rec, wins)
+        playout(st, deals[i], trump, leader, declarer, dside, first, pols, stream_seed(seed, ids[i]), rec, wins)
         for s in range(seats):
             out_pts[i, s] = st[S_POINTS + s]
             out_tricks[i, s] = st[S_TRICKS + s]
 
 
-def playout_batch(deals, rp, trump, leader, declarer, dside, first, pols, seed, out_pts, out_tricks) -> None:
+def playout_batch(deals, ids, rp, trump, leader, declarer, dside, first, pols, seed, out_pts, out_tricks) -> None:
     """Play every deal of ``deals`` into ``out_pts`` and ``out_tricks``, spread over threads."""
-    fan_out(playout_range, deals.shape[0], deals, rp, trump, leader, declarer, dside, first, pols, seed, out_pts,
+    fan_out(playout_range, deals.shape[0], deals, ids, rp, trump, leader, declarer, dside, first, pols, seed, out_pts,
             out_tricks)
 
 
@@ -231,6 +232,7 @@ def play_deals(
     policy: str | Sequence[str] = "v1",
     seed: int = 0,
     bid: int = 0,
+    ids: np.ndarray | None = None,
 ) -> PlayResult:
     """Play every deal to the last trick and return each seat's points and tricks.
 
@@ -238,15 +240,20 @@ def play_deals(
     ``leader`` leads the first trick; ``declarer`` (the high bidder / game maker, -1: none) fixes who
     plays with whom (partnerships, or the declarer against all others); ``policy`` one name of
     :data:`~analyzer.play.policy.POLICY_CODES` for every seat or one per seat; ``bid`` decides double
-    deck's first-lead rule. Deal i's random choices come from ``(seed, i)`` alone.
+    deck's first-lead rule. Deal i's random choices come from ``(seed, ids[i])`` alone (``ids`` default:
+    0 .. n - 1, the deal's place in ``deals``; give the deals' own numbers to make a deal's play independent
+    of the deals it is played with).
     """
     deals = _check_deals(rules, deals)
     _check_seats(rules, trump, leader, declarer)
     n = deals.shape[0]
     pts = np.zeros((n, rules.seats), dtype=np.int32)
     trk = np.zeros((n, rules.seats), dtype=np.int32)
+    ids = np.arange(n, dtype=np.int64) if ids is None else np.ascontiguousarray(ids, dtype=np.int64)
+    if ids.shape != (n,):
+        raise ValueError(f"ids must give one number per deal ({n}), not shape {ids.shape}")
     if n:
-        playout_batch(deals, trick_params(rules), *_contract(rules, trump, leader, declarer, policy, bid),
+        playout_batch(deals, ids, trick_params(rules), *_contract(rules, trump, leader, declarer, policy, bid),
                       np.int64(seed), pts, trk)
     return PlayResult(points=pts, tricks=trk)
 
@@ -264,8 +271,9 @@ def play_deal(
 ) -> DealRecord:
     """Play one deal (``hands`` int64[seats, copies]) and record every card and trick winner.
 
-    With ``index = i`` the random stream is that of deal i of :func:`play_deals` with the same seed, so
-    a deal of a batch can be replayed and inspected card by card.
+    With ``index = i`` the random stream is that of deal i of :func:`play_deals` with the same seed (of the
+    deal numbered ``i`` when ``ids`` were given), so a deal of a batch can be replayed and inspected card by
+    card.
     """
     hands = _check_deals(rules, np.asarray(hands, dtype=np.int64)[None])[0]
     _check_seats(rules, trump, leader, declarer)
