@@ -94,8 +94,8 @@ OWNSEAT_LEN = 4 * 128
 OFF_CKOFF = OFF_OWNSEAT + OWNSEAT_LEN  # + 8 * suit + class: bit offset of that count in a coarse key word
 OFF_CKMASK = OFF_CKOFF + 32  # + 8 * suit + class: its mask (after shifting)
 OFF_OMASK = OFF_CKMASK + 32  # + depth: the owner-code bits of a suit pattern's top ``depth`` ranks
-OFF_KILL = OFF_OMASK + 16  # killer leads: seat * 32 + tricks left
-KILL_LEN = MAX_SEATS * 32
+OFF_KILL = OFF_OMASK + 16  # killer leads: seat * 64 + tricks left (the last), + 32 (the one before)
+KILL_LEN = MAX_SEATS * 64
 
 # ---- the position ----------------------------------------------------------------------------------
 OFF_H = OFF_KILL + KILL_LEN  # + MAX_PLANES * seat + plane: count planes of each hand

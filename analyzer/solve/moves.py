@@ -59,6 +59,21 @@ from analyzer.solve.position import all_held, mix
 #: this much: a tie-break among leads that score alike, not a jump to the front (a bonus that put it first
 #: cost 10 % more nodes on bridge-100 and 27 % more at the median auction deal; solver.md, step 49)
 KILLER_BONUS = 40
+#: the killer before it (the last distinct lead that cut off there before the killer) moves up by this
+#: much (0: one killer a slot; solver.md, step 53)
+KILLER2_BONUS = 20
+#: a follower whose side surely wins the trick whatever it plays (a partner's winner stands, or a partner
+#: still to play surely wins) scores every card as points under a partner's winner: no overtaking or
+#: ruffing the partner, no winning cheaply what the side wins anyway (DDS's second / third hand low;
+#: False: the old order; solver.md, step 55)
+FOLLOW_SIDE_SURE = True
+#: weight of a card's points when it beats the trick but an opponent after it may beat it: a counter is
+#: not risked on a trick the opponents may still take (was +1; solver.md, step 56)
+FOLLOW_RISK_PTS = -4
+#: such a card of the led suit moves up by this much where only one of the opponents' cards after it beats
+#: it (and none of them can ruff): it forces out their top card (DDS's third hand; 0: off; 10 measured the
+#: same, 40 much worse; solver.md, step 57)
+FOLLOW_FORCE = 20
 
 
 @hot
@@ -148,13 +163,69 @@ def lead_score(W, c, sc, ruff, others, partners):
 
 
 @hot
-def follow_score(W, d, c, p, mine, others):
+def partner_behind(W, p, lead, led, wc, mine):
+    """Whether a partner of seat ``p`` still to play to the trick surely wins it: its best card (of the
+    led suit, else its best trump) beats ``wc`` and no opponent can beat it (an opponent playing before
+    that partner not even with an equal card: the first of two equal cards wins)."""
+    seats = W[P_SEATS]
+    maxmask = W[P_MAXMASK]
+    trump = W[P_TRUMP]
+    lane = W[P_LANE]
+    q = p + 1 if p + 1 < seats else 0
+    while q != lead:
+        if ((maxmask >> q) & 1) == mine:
+            hq = W[OFF_H + MAX_PLANES * q]
+            lq = hq & (lane << (16 * led))
+            y = -1
+            if lq != 0:
+                y = highbit(lq)
+            elif trump >= 0 and (hq & (lane << (16 * trump))) != 0:
+                y = highbit(hq & (lane << (16 * trump)))
+            if y >= 0 and beats(y, wc, trump):
+                ok = True
+                before = True
+                r = p + 1 if p + 1 < seats else 0
+                while r != lead:
+                    if r == q:
+                        before = False
+                    elif ((maxmask >> r) & 1) != mine:
+                        hr = W[OFF_H + MAX_PLANES * r]
+                        if can_beat(hr, y, led, trump, lane) or (before and ((hr >> y) & 1) != 0):
+                            ok = False
+                            break
+                    r = r + 1 if r + 1 < seats else 0
+                if ok:
+                    return True
+        q = q + 1 if q + 1 < seats else 0
+    return False
+
+
+@hot
+def side_sure(W, d, p, mine):
+    """Whether the side of seat ``p``, following at node ``d``, surely wins the trick whatever ``p``
+    plays: a partner's winner stands, or a partner still to play surely wins it."""
+    b = OFF_PLY + d * NF
+    seats = W[P_SEATS]
+    tpos = W[b + R_TPOS]
+    lead = (p - tpos + seats) % seats
+    led = W[b + R_LED]
+    wc = W[b + R_WC]
+    last = tpos == seats - 1
+    if ((W[P_MAXMASK] >> W[b + R_WS]) & 1) == mine and (last or stands(W, wc, p, lead, led, mine)):
+        return True
+    return not last and partner_behind(W, p, lead, led, wc, mine)
+
+
+@hot
+def follow_score(W, d, c, p, mine, others, sure):
     """Ordering score of playing ``c`` to the trick in progress at node ``d`` (``others``: the kinds the
-    other seats hold).
+    other seats hold; ``sure``: our side surely wins the trick, :func:`side_sure`).
 
     A trick our side surely wins gets points: our own standing winner cheap in rank, or the dearest
-    card under a partner's standing winner. A trick we lead only for now is won cheaply or not fed.
-    A trick lost is given the cheapest card, a discard from a long suit and not a suit's top card.
+    card under a partner's standing winner (or one still to play). A trick we lead only for now is won
+    cheaply and without counters (a card only the opponents' top card beats goes first: it forces that
+    card out), or not fed. A trick lost is given the cheapest card, a discard from a long suit and not a
+    suit's top card.
     """
     b = OFF_PLY + d * NF
     trump = W[P_TRUMP]
@@ -169,11 +240,30 @@ def follow_score(W, d, c, p, mine, others):
     pts = W[OFF_PTS + c]
     rank = c & 15
     last = tpos == seats - 1
+    if sure:
+        return 70 + 4 * pts - rank
     partner_wins = ((maxmask >> ws) & 1) == mine
     if beats(c, wc, trump):
         if last or stands(W, c, p, lead, led, mine):
             return 80 + 4 * pts - rank
-        return 40 + pts - rank
+        sc = 40 + FOLLOW_RISK_PTS * pts - rank
+        if FOLLOW_FORCE != 0 and (c >> 4) == led:
+            sl = lane << (16 * led)
+            opp = 0
+            ruffs = False
+            q = p + 1 if p + 1 < seats else 0
+            while q != lead:
+                if ((maxmask >> q) & 1) != mine:
+                    hq = W[OFF_H + MAX_PLANES * q]
+                    if (hq & sl) != 0:
+                        opp |= hq & sl
+                    elif trump >= 0 and (hq & (lane << (16 * trump))) != 0:
+                        ruffs = True
+                q = q + 1 if q + 1 < seats else 0
+            above = opp & ~((2 << c) - 1)
+            if not ruffs and above != 0 and (above & (above - 1)) == 0:
+                sc += FOLLOW_FORCE
+        return sc
     if partner_wins:
         if last or stands(W, wc, p, lead, led, mine):
             return 70 + 4 * pts - rank
@@ -251,8 +341,12 @@ def gen_moves(W, d):
         if (e >> 24) == W[P_STAMP] and ((e >> 8) & 0xFFFF) == ((key >> CUT_BITS) & 0xFFFF):
             cutc = (e & 0xFF) - 1
     killer = -1
+    killer2 = -1
     if tpos == 0 and (flags & F_KILLER) != 0:
-        killer = W[OFF_KILL + 32 * p + W[b + R_NC] // seats]
+        kk = OFF_KILL + 64 * p + W[b + R_NC] // seats
+        killer = W[kk]
+        killer2 = W[kk + 32]
+    sure = FOLLOW_SIDE_SURE and order and tpos > 0 and side_sure(W, d, p, mine)
     # the classes of equivalent cards, suit by suit from the top: representative | lowest member << 6
     for s in range(4):
         x = L & (lane << (16 * s))
@@ -282,13 +376,15 @@ def gen_moves(W, d):
                     st, ruff = suit_term(W, d, last_s, mine)
                 sc = lead_score(W, c, st, ruff, others, partners)
             else:
-                sc = follow_score(W, d, c, p, mine, others)
+                sc = follow_score(W, d, c, p, mine, others, sure)
             if c == ttm:
                 sc += 5000
             elif c == cutc:
                 sc += 4000
             elif c == killer:
                 sc += KILLER_BONUS
+            elif c == killer2:
+                sc += KILLER2_BONUS
         else:
             sc = c
         m = W[mv + i]

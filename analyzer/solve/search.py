@@ -333,7 +333,10 @@ def search(W, d, beta, inner):
             if tried == 1:
                 W[OFF_CNT + C_CUT1] += 1
             if tpos == 0:
-                W[OFF_KILL + 32 * p + nc // seats] = c
+                kk = OFF_KILL + 64 * p + nc // seats
+                if W[kk] != c:  # the killer before it moves to the second slot
+                    W[kk + 32] = W[kk]
+                    W[kk] = c
             if (flags & F_CUTCACHE) != 0:
                 key = W[b + R_CUTKEY]
                 chk = (key >> CUT_BITS) & 0xFFFF
