@@ -58,11 +58,14 @@ def _source_cache_dir() -> str:
     Numba keys a cached kernel on its own file only, but kernels compile the kernels and constants of
     other files into themselves: after an edit elsewhere a per-file cache would serve stale machine
     code. A folder per version of the kernel sources (the files that import this module and every
-    package file they import) makes every such edit start from a clean cache; edits of the layers above
-    (commands, reports, the web page) keep it.
+    package file they import) and per checkout location makes every such edit start from a clean cache;
+    edits of the layers above (commands, reports, the web page) keep it.
     """
     pkg = Path(__file__).resolve().parent
     h = hashlib.sha256(numba.__version__.encode())
+    # numba files a cached kernel under its source file's full path: a checkout elsewhere compiles afresh, so
+    # it gets a folder of its own (and the solver's "compiled" mark there means what it says)
+    h.update(str(pkg).encode())
     for f in sorted(_kernel_sources(pkg)):
         h.update(f.relative_to(pkg).as_posix().encode())
         h.update(f.read_bytes())

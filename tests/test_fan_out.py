@@ -149,3 +149,21 @@ def test_the_kernel_cache_follows_the_constants_kernels_read(tmp_path):
         assert pkg / name in sources, name
     for name in ("cli.py", "report.py", "commands/bid.py", "web/app.py"):
         assert pkg / name not in sources, name
+
+
+def test_a_checkout_elsewhere_has_its_own_kernel_cache(tmp_path):
+    """numba keys a cached kernel on its source file's full path, so a copy of the package elsewhere compiles
+    afresh: it must get its own folder, or the solver's "compiled" mark of another checkout would send its
+    first answer into a foreground compile."""
+    import shutil
+
+    from analyzer import jit
+
+    pkg = Path(jit.__file__).resolve().parent
+    copy = tmp_path / "elsewhere"
+    shutil.copytree(pkg, copy / "analyzer", ignore=shutil.ignore_patterns("__pycache__"))
+    base = {k: v for k, v in os.environ.items() if k not in ("NUMBA_CACHE_DIR", "XDG_CACHE_HOME", "PYTHONPATH")}
+    r = subprocess.run([sys.executable, "-c", "from analyzer import jit; print(jit.cache_dir())"], capture_output=True,
+                       text=True, env={**base, "PYTHONPATH": str(copy)}, timeout=120, cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip() != jit.cache_dir()
