@@ -11,7 +11,7 @@ import threading
 from collections import Counter
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, NamedTuple
 
 import numba
@@ -379,21 +379,26 @@ def _difficulty(rules: RuleSet, hands: np.ndarray) -> np.ndarray:
     return _popcounts(hands).sum(axis=(1, 2))
 
 
-def _result(run: _Run, i: int, all_cards: bool) -> SolveResult:
-    lo, hi, exact, nodes, played, _, tk = (int(x) for x in run.out[i])
-    cards = None
-    if all_cards and exact:
-        cv = run.cvals[i]
-        cards = {k: int(cv[k]) for k in range(64) if cv[k] >= 0}
-    line = points = tricks = None
-    if played:
-        line = tuple(int(k) for k in run.cards[i] if k >= 0)
-        points = tuple(int(x) for x in run.points[i])
-        tricks = tuple(int(x) for x in run.tricks[i])
-    counters = {name: int(run.stats[i, j]) for j, name in enumerate(COUNTERS)}
-    return SolveResult(lo if exact else None, lo, hi, bool(exact), nodes, cards, line, points, tricks,
-                       tk * 1000.0 / tick_rate(),
-                       counters)
+def _columns(run: _Run) -> DealsResult:
+    """A run's results as the batch form's columns."""
+    out = run.out
+    exact = out[:, 2] == 1
+    return DealsResult(np.where(exact, out[:, 0], -1), out[:, 0].copy(), out[:, 1].copy(), exact, out[:, 3].copy(),
+                       run.points, run.tricks, out[:, 4] == 1, run.cards, out[:, 5].copy(),
+                       out[:, 6] * 1000.0 / tick_rate(), run.stats.copy())
+
+
+def _results(run: _Run, all_cards: bool) -> list[SolveResult]:
+    """A run's results in the single form (:meth:`DealsResult.row`), with each legal card's value when asked."""
+    cols = _columns(run)
+    res = []
+    for i in range(run.out.shape[0]):
+        r = cols.row(i)
+        if all_cards and r.exact:
+            cv = run.cvals[i]
+            r = replace(r, card_values={k: int(cv[k]) for k in range(64) if cv[k] >= 0})
+        res.append(r)
+    return res
 
 
 def solve_positions(rules: RuleSet, positions: Sequence[Position], all_cards: bool = False,
@@ -423,8 +428,7 @@ def solve_positions(rules: RuleSet, positions: Sequence[Position], all_cards: bo
         spec[i, L.SP_NTRICK] = len(p.trick)
     spec[:, L.SP_GUESS] = _per_item(guess, n, -1)
     spec[:, L.SP_TARGET] = targets
-    run = _run(rules, hands, spec, all_cards, max_nodes, config, lines)
-    return [_result(run, i, all_cards) for i in range(n)]
+    return _results(_run(rules, hands, spec, all_cards, max_nodes, config, lines), all_cards)
 
 
 def solve_position(rules: RuleSet, position: Position, all_cards: bool = False,
@@ -507,13 +511,7 @@ def solve_deals(rules: RuleSet, deals: np.ndarray, trump: int | np.ndarray, lead
     spec[:, L.SP_FIRST] = firsts
     spec[:, L.SP_GUESS] = _per_item(guess, n, -1)
     spec[:, L.SP_TARGET] = _per_item(target, n, -1)
-    run = _run(rules, deals, spec, False, max_nodes, config, lines)
-    out = run.out
-    exact = out[:, 2] == 1
-    value = np.where(exact, out[:, 0], -1)
-    return DealsResult(value, out[:, 0].copy(), out[:, 1].copy(), exact, out[:, 3].copy(), run.points, run.tricks,
-                       out[:, 4] == 1, run.cards, out[:, 5].copy(), out[:, 6] * 1000.0 / tick_rate(),
-                       run.stats.copy())
+    return _columns(_run(rules, deals, spec, False, max_nodes, config, lines))
 
 
 def _popcounts(a: np.ndarray) -> np.ndarray:
