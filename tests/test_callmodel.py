@@ -14,6 +14,7 @@ from analyzer.bidding.callmodel import (
     AuctionState,
     Outcomes,
     SeatFeatures,
+    _beats,
     choose_call,
     opening_calls,
     rest_of_auctions,
@@ -258,3 +259,34 @@ def test_every_call_is_legal_over_many_random_auctions(rid, opts):
         elif ch.allowed[0]:  # passing is open: the call never does worse than passing
             assert ch.value[ch.best] >= ch.value[0] - 1e-9
             assert ch.call is None or ch.value[ch.best] > ch.value[0]
+
+
+def test_raising_my_partner_only_as_told():
+    rs = load("double-deck")
+    rng = np.random.default_rng(5)
+    seen = raised = 0
+    for _ in range(300):
+        dealer = int(rng.integers(0, rs.seats))
+        calls, me = random_auction(rs, dealer, rng, p_pass=0.2)
+        state = AuctionState.of(rs, dealer, calls, me)
+        if state.holder is None or state.holder == me or rs.side_of(state.holder) != rs.side_of(me):
+            continue
+        if not state.turn_to_come:
+            continue
+        seen += 1
+        hand = hand_of(rs, rng)
+        out = synthetic_outcomes(rs, me, random_seats(rs, rng, 40), rng)
+        due = state.due(hand)
+        base = choose_call(state, out, hand, raise_partner="ceiling")
+        never = choose_call(state, out, hand, raise_partner="never")
+        clear = choose_call(state, out, hand, raise_partner="clear")
+        assert never.call in (None, due or None)
+        if clear.call is not None and clear.call != due:  # a free raise of my partner beats passing beyond noise
+            k = clear.calls.index(clear.call)
+            assert _beats(clear.net[k:k + 1], clear.net[0], clear.weights)[0]
+            assert base.ceiling.bid is not None and clear.call <= base.ceiling.bid  # ... within the ceiling
+        raised += base.call is not None and base.call != due
+        # the rule set's value decides when none is given
+        assert choose_call(state, out, hand).call == {"ceiling": base, "clear": clear, "never": never}[
+            rs.advice.raise_partner].call
+    assert seen >= 10 and raised >= 3  # by the ceiling I do raise my partner at times

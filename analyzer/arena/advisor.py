@@ -15,7 +15,14 @@ import numpy as np
 
 from analyzer.arena.agents import Forecast
 from analyzer.bidding.auction import BidView
-from analyzer.bidding.callmodel import AuctionState, Outcomes, choose_call, declarer_terms, seat_features
+from analyzer.bidding.callmodel import (
+    RAISE_PARTNER,
+    AuctionState,
+    Outcomes,
+    choose_call,
+    declarer_terms,
+    seat_features,
+)
 from analyzer.bidding.inference import Evidence, clue_model, effective_size, evidence
 from analyzer.deal import table
 from analyzer.errors import UserError
@@ -208,6 +215,7 @@ class Advisor:
     fresh_forecast: bool = True  # the forecast on a declaring-only study drawn on the whole auction's clues
     independent_forecast: bool = True  # ... on a draw of its own, playing only the trump named
     clues: str = "fitted"  # the clue model: "fitted" (rules/clue_fit.json) or "prior"
+    raise_partner: str | None = None  # raising my partner's bid (callmodel.RAISE_PARTNER; None: the rule set's)
     name: str = "advisor"
     stats: AdvisorStats = field(default_factory=AdvisorStats, init=False, repr=False)
     _cache: dict[tuple[Any, ...], _HandCache] = field(default_factory=dict, init=False, repr=False)
@@ -218,6 +226,8 @@ class Advisor:
             raise UserError(f"advisor risk is a chance between 0 and 1, not {self.risk}")
         if self.samples is not None and self.samples < 20:
             raise UserError(f"advisor samples must be at least 20, not {self.samples}")
+        if self.raise_partner is not None and self.raise_partner not in RAISE_PARTNER:
+            raise UserError(f"advisor raise_partner is one of {', '.join(RAISE_PARTNER)}, not {self.raise_partner!r}")
         if self.clues not in ("fitted", "prior"):
             raise UserError(f"advisor clues are fitted or prior, not {self.clues!r}")
 
@@ -340,7 +350,7 @@ class Advisor:
             return (due or None), None, 0.0
         out = st.out.subset(idx)
         out.weights = weights[idx] / weights[idx].sum()
-        ch = choose_call(state, out, view.hand, self.risk, MIN_WON)
+        ch = choose_call(state, out, view.hand, self.risk, MIN_WON, self.raise_partner)
         return ch.call, ch.ceiling.bid, float(ch.value[0])
 
     # -- trump and forecast -----------------------------------------------------------------------------------

@@ -142,6 +142,10 @@ class AdviceSpec:
         default=None, metadata=_r(0, MAX_POINTS, "how far below its valuation a formula bidder stops "
                                                  "(left out: a quarter of a fair share of the trick points)"))
     arena_samples: int = field(default=240, metadata=_r(10, 100_000, "sampled deals per call of the arena's advisor"))
+    raise_partner: Literal["ceiling", "clear", "never"] = field(
+        default="ceiling", metadata=_d("with a turn to come, when the advisor raises its partner's standing bid: up "
+                                       "to the ceiling like any bid (ceiling), only with a raise that beats passing "
+                                       "beyond the sampling noise (clear), or never with a free bid (never)"))
     dd_by_default: bool = field(default=False, metadata=_d("pinochle bid includes the double-dummy check"))
     dd_check_samples: int = field(default=4, metadata=_r(1, 100_000, "deals of the double-dummy check"))
     dd_check_trumps: int = field(default=1, metadata=_r(1, 4, "trumps of the double-dummy check"))
