@@ -15,16 +15,6 @@ from analyzer.rng import draw32, scaled, stream_keys
 
 
 @kernel
-def add_card(planes, k):
-    """Add one copy of kind ``k`` to count planes (set it in the lowest plane that lacks it)."""
-    bit = np.int64(1) << k
-    for p in range(planes.shape[0]):
-        if (planes[p] & bit) == 0:
-            planes[p] |= bit
-            return
-
-
-@kernel
 def deal_range(base, pool, need, tail, seed, deal_ids, attempts, hands, stock, lo, hi):
     """Deals ``lo .. hi - 1`` of :func:`deal_batch` into ``hands`` and ``stock``."""
     seats = base.shape[0]
@@ -36,14 +26,18 @@ def deal_range(base, pool, need, tail, seed, deal_ids, attempts, hands, stock, l
     # Fisher-Yates, front to back, fixes position j at step j: without a stock to order, the hands' positions
     # are all that is needed (the same hands as the full shuffle)
     steps = m - 1 if (stock.shape[1] > 0 or dealt > m - 1) else dealt
-    buf = np.empty(m, dtype=np.int64)  # one scratch buffer for the range; each deal has its own stream
+    buf = np.empty(m, dtype=np.int64)  # scratch buffers for the range; each deal has its own stream
+    pick = np.empty(m, dtype=np.int64)
     for i in range(lo, hi):
         for j in range(m):
             buf[j] = pool[j]
         k1, k2 = stream_keys(seed, deal_ids[i], attempts[i])
-        # position j receives a uniform pick among positions j..m-1
+        # position j receives a uniform pick among positions j..m-1; the picks first, in a loop of their own
+        # (no draw depends on another, so it compiles to vector instructions), then the swaps
         for j in range(steps):
-            r = j + scaled(draw32(k1, k2, j), m - j)
+            pick[j] = j + scaled(draw32(k1, k2, j), m - j)
+        for j in range(steps):
+            r = pick[j]
             t = buf[j]
             buf[j] = buf[r]
             buf[r] = t
@@ -53,7 +47,13 @@ def deal_range(base, pool, need, tail, seed, deal_ids, attempts, hands, stock, l
         pos = 0
         for s in range(seats):
             for _ in range(need[s]):
-                add_card(hands[i, s], buf[pos])
+                # one copy more of the kind: set it in the lowest count plane that lacks it (indexed in
+                # place: a view of the hand per card would cost a reference count each)
+                bit = np.int64(1) << buf[pos]
+                for p in range(copies):
+                    if (hands[i, s, p] & bit) == 0:
+                        hands[i, s, p] |= bit
+                        break
                 pos += 1
         if stock.shape[1] > 0:
             for j in range(pos, m):
