@@ -111,6 +111,10 @@ def test_clue_events_by_relation_follow_the_reading_seats():
     # every seat reading: each seat's calls once as partner, once as opponents
     assert every.n == 2 * int(every.partner.sum())
     assert by0.n == every.n // 2
+    # the pooled fit's events: each seat's calls once, whoever reads them
+    pooled = clue_events(rs, res.frame, by_relation=False)
+    assert pooled.partner is None and pooled.n == every.n // 2
+    assert np.array_equal(np.sort(pooled.limit), np.sort(every.limit[every.partner]))
 
 
 def test_evidence_reads_partner_and_opponents_apart():

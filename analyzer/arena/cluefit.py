@@ -71,10 +71,12 @@ class ClueEvents:
         return int(self.limit.size)
 
 
-def clue_events(rules: RuleSet, frame: pl.DataFrame, readers: set[int] | None = None) -> ClueEvents:
+def clue_events(rules: RuleSet, frame: pl.DataFrame, readers: set[int] | None = None,
+                by_relation: bool = True) -> ClueEvents:
     """The soft clues of every seat of every hand of an arena frame (module docstring), once for each relation
     (partner, opponent) in which a reading seat saw them: the seats of the agents numbered ``readers`` (the
-    frame's ``agent_s<seat>``; None or empty: every seat reads)."""
+    frame's ``agent_s<seat>``; None or empty: every seat reads). ``by_relation=False``: each seat's calls once,
+    whoever reads them (the pooled fit's events; ``partner`` None)."""
     los: list[float] = []
     his: list[float] = []
     rel: list[bool] = []
@@ -93,7 +95,8 @@ def clue_events(rules: RuleSet, frame: pl.DataFrame, readers: set[int] | None = 
                     hi[c.seat] = min(hi.get(c.seat, math.inf), c.a)
         seen = [r for r in range(n_seats) if not readers or row.get(f"agent_s{r}") in readers]
         for s in sorted(set(lo) | set(hi)):
-            for partner in sorted({r in rules.partners(s) for r in seen if r != s}):
+            relations = sorted({r in rules.partners(s) for r in seen if r != s}) if by_relation else [False]
+            for partner in relations:
                 hands.append(row[f"hand_s{s}"])
                 los.append(lo.get(s, -math.inf))
                 his.append(hi.get(s, math.inf))
@@ -103,7 +106,7 @@ def clue_events(rules: RuleSet, frame: pl.DataFrame, readers: set[int] | None = 
     planes = np.stack([Hand.parse(h, rules.deck).planes for h in hands])
     lims = bidding_limits(rules, features(rules, planes))[0]
     return ClueEvents(np.asarray(lims, dtype=np.float64), np.asarray(los, dtype=np.float64),
-                      np.asarray(his, dtype=np.float64), np.asarray(rel, dtype=bool))
+                      np.asarray(his, dtype=np.float64), np.asarray(rel, dtype=bool) if by_relation else None)
 
 
 def log_likelihood(ev: ClueEvents, shift: float, sigma: float) -> float:
@@ -181,7 +184,7 @@ def fit_files(paths: list[str], by_relation: bool = False) -> dict[str, Any]:
     prior = clue_model(rules, fitted=False)
     agents = list((sums[0].get("agents") or {}).values())
     readers = {i for i, a in enumerate(agents) if str(a).startswith("advisor")} if by_relation else None
-    model, info = fit_clue_model(clue_events(rules, frame, readers), prior, by_relation)
+    model, info = fit_clue_model(clue_events(rules, frame, readers, by_relation), prior, by_relation)
     return {"rules": rules.id, "files": list(paths), "fitted": model.as_dict(), "prior": prior.as_dict(), **info}
 
 
