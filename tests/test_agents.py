@@ -218,3 +218,17 @@ def test_study_scores_every_declarer():
     assert np.array_equal(out.o_tot[0, 2], out.o_tot[1, 2]) and np.array_equal(out.me_tot[1], st.me_tot)
     # stuck at 50 the dealer need not lead a trump: his play differs from the 51 play on some deals
     assert not np.array_equal(out.o_tot[0, 0], out.o_tot[1, 0])
+
+
+def test_advisor_keeps_a_hands_entries_through_its_whole_auction():
+    # every seat's entry of a hand survives the hand however many hands the same advisor bid before it
+    # (a size limit on the cache once dropped some mid-auction: results then depended on the worker count)
+    from types import SimpleNamespace
+
+    adv = Advisor()
+    for d in range(40):
+        for s in range(4):
+            adv._entry(SimpleNamespace(key=(d, 0), seat=s)).studies = 10 * d + s
+        for s in range(4):
+            assert adv._entry(SimpleNamespace(key=(d, 0), seat=s)).studies == 10 * d + s
+        assert len(adv._cache) == 4

@@ -239,7 +239,10 @@ class Advisor:
         k = (view.key, view.seat)
         e = self._cache.get(k)
         if e is None:
-            if len(self._cache) > 64:
+            # a hand's entries serve its own auction only (hands are bid one at a time): a new hand empties
+            # the cache. A size limit instead dropped entries in the middle of some auctions, depending on
+            # the hands before them in the same process -- results then changed with the worker count.
+            if any(key != view.key for key, _ in self._cache):
                 self._cache.clear()
             e = self._cache[k] = _HandCache()
         return e
