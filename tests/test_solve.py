@@ -177,7 +177,7 @@ CONFIGS = [
 ]
 
 
-def check_against_reference(rules, n, seed, sizes=(2, 3, 4)):
+def check_against_reference(rules, n, seed, sizes=(2, 3, 4), config=None):
     game = Game(rules)
     rng = random.Random(seed)
     cases, positions = [], []
@@ -188,7 +188,7 @@ def check_against_reference(rules, n, seed, sizes=(2, 3, 4)):
         positions.append(make_position(
             rules, [" ".join(c[2] for c in h) for h in hands], trump, leader, declarer,
             [c[2] for c in trick]))
-    results = solve_positions(rules, positions, all_cards=True)
+    results = solve_positions(rules, positions, all_cards=True, **({} if config is None else {"config": config}))
     # the single form answers the same (same parameters, same result type)
     one = solve_position(rules, positions[0], all_cards=True)
     assert (one.value, one.lower, one.upper, one.card_values) == (results[0].value, results[0].lower,
@@ -205,6 +205,15 @@ def test_solver_equals_brute_force(rid, head):
     """1,000 endgames per rule set and head option (2-4 cards a hand, half of them inside a trick)."""
     rules = load(rid, {"head": head} if head else None)
     check_against_reference(rules, 1000, seed=zlib.crc32(f"{rid}/{head}".encode()), sizes=(2, 2, 3, 3, 3, 4))
+
+
+@pytest.mark.parametrize("rid,head", CONFIGS)
+def test_later_tricks_bounds_equal_brute_force(rid, head):
+    """The later-tricks bounds (trump length, forced points; off by default) on 300 endgames a rule set: 3-5
+    cards a hand, where a side holds several trumps below the other side's best."""
+    rules = load(rid, {"head": head} if head else None)
+    check_against_reference(rules, 300, seed=zlib.crc32(f"later/{rid}/{head}".encode()), sizes=(3, 4, 5),
+                            config=SolverConfig(tlen=True, forced=True))
 
 
 @pytest.mark.slow
@@ -232,6 +241,7 @@ SWITCHES = [
     dict(partition=False),
     dict(quasi=False),
     dict(ways=1, slot_bits=4),
+    dict(tlen=True, forced=True),
     dict(ordering=False, table=False, merge=False, quick=False, prune=False, killer=False),
 ]
 
@@ -269,7 +279,8 @@ def test_search_switches_agree_on_larger_deals(rid, opts, size):
     declarers = (leaders + 1) % rules.seats
     plain = SolverConfig(prune=False, quick=False, merge=False, partition=False, slot_bits=12)
     want = solve_deals(rules, deals, trumps, leaders, declarers, config=plain).value
-    for cfg in (SolverConfig(slot_bits=12), SolverConfig(slot_bits=6, ways=2)):
+    for cfg in (SolverConfig(slot_bits=12), SolverConfig(slot_bits=6, ways=2),
+                SolverConfig(slot_bits=12, tlen=True, forced=True)):
         got = solve_deals(rules, deals, trumps, leaders, declarers, config=cfg).value
         assert np.array_equal(got, want), cfg
 

@@ -15,10 +15,12 @@ from analyzer.solve.inspect import sure_bound, table_answer
 
 AUCTION = load("auction")  # A, T, K one point each, last trick one point; seats 0+2 against 1+3
 H = 1  # hearts
+DEFAULT = SolverConfig()
+LATER = SolverConfig(tlen=True, forced=True)  # the later-tricks bounds (off by default: docs/solver.md step 62)
 
 
-def bound(rules, hands, trump, leader, declarer, side):
-    b = sure_bound(rules, make_position(rules, hands, trump, leader, declarer), side)
+def bound(rules, hands, trump, leader, declarer, side, config=DEFAULT):
+    b = sure_bound(rules, make_position(rules, hands, trump, leader, declarer), side, config=config)
     return b.points, {rules.deck.name(k) for k in b.relied_on}
 
 
@@ -44,11 +46,38 @@ def test_no_claim_without_a_card_above_the_other_sides_best():
     hands = ["AH TH KH QS", "QH JH 9S 9D", "9C JC QC KC", "JH 9H 9C QD"]
     # the other side holds no trump above seat 0's and no sure side card
     assert bound(AUCTION, hands, H, 0, 0, (1, 3)) == (0, set())
-    # an opponent holds the other AH: with the opponents on lead nothing of seat 0's is sure ...
+    # an opponent holds the other AH: with the opponents on lead no trump of seat 0's is above all of
+    # theirs, but by trump length two of its three trumps win (the other AH can take only one of them)
     equal = ["AH TH KH QS", "AH JH 9S 9D", "9C JC QC KC", "JH 9H 9C QD"]
+    assert bound(AUCTION, equal, H, 1, 0, (0, 2), LATER) == (2, {"KH"})
     assert bound(AUCTION, equal, H, 1, 0, (0, 2)) == (0, set())
-    # ... and on lead only the first AH is (the first of two equal cards wins): the TH falls to the other AH
+    # ... and on lead cashing takes only the first AH (the first of two equal cards wins): the TH falls to
+    # the other AH; trump length still counts two
     assert bound(AUCTION, equal, H, 0, 0, (0, 2)) == (1, {"AH"})
+    assert bound(AUCTION, equal, H, 0, 0, (0, 2), LATER) == (2, {"KH"})
+
+
+def test_forced_points_the_other_side_puts_on_sure_trump_tricks():
+    # Luxury Family (A 11, T 10, K 4, Q 3, J 2): seat 0's two trump aces win two tricks whoever leads, and
+    # to those tricks seats 1 and 2 must play all their cards (counters all): 22 + 14 + 14 points
+    lux = load("luxury-family")
+    hands = ["AH AH", "TS KS", "TD KD"]
+    assert bound(lux, hands, H, 1, 0, (0,), SolverConfig(forced=False, tlen=False))[0] == 22
+    assert bound(lux, hands, H, 1, 0, (0,), LATER) == (50, set())
+    assert solve_deal(lux, hands, H, 1, 0).value == 50
+    assert solve_deal(lux, hands, H, 1, 0, config=LATER).value == 50
+
+
+def test_trump_length_counts_trumps_the_other_side_cannot_all_beat():
+    # seat 0 holds five hearts, none above the other side's best (its AH, played first, beats seat 0's);
+    # the other side's AH and TH can take two of them (at most the two dearest), JH none: three trump
+    # tricks and 31 - 21 points at least, relying on the ranks down to seat 0's lowest trump
+    lux = load("luxury-family")
+    hands = ["AH TH KH QH QH", "AH JH 7S 7S 7C", "TH 7D 7D 7C JC"]
+    pts, rel = bound(lux, hands, H, 1, 0, (0,), SolverConfig(tlen=True))
+    assert (pts, rel) == (11 + 10 + 4 + 3 + 3 - 11 - 10, {"QH"})
+    assert bound(lux, hands, H, 1, 0, (0,), SolverConfig(forced=False, tlen=False))[0] == 0
+    assert pts <= solve_deal(lux, hands, H, 1, 0).value == solve_deal(lux, hands, H, 1, 0, config=LATER).value
 
 
 def test_no_trump_no_top_trumps():

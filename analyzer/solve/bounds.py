@@ -1,15 +1,28 @@
 """Sure-point bounds at a trick boundary: points a side takes whatever the other side does.
 
-Two lower bounds on a side's points from here on (the better one counts):
+Lower bounds on a side's points from here on (the best one counts):
 
 * *top trumps*: the side's trumps ranked strictly above every trump of the other side each win a trick
   (of one seat's such trumps no two share a trick), so the side takes at least their points and as
   many tricks as its seat holding most of them;
 * *cashing* (the side on lead): the leader draws trumps with its top trumps and cashes the cards no
-  other hand can beat, and the long cards of a suit the opponents run out of (see :func:`cashing`).
+  other hand can beat, and the long cards of a suit the opponents run out of (see :func:`cashing`);
+* *trump length* (either side, switch ``tlen``): every card is played some time, and a trump of seat q
+  lies in a trick the other side wins only if that trick holds one of the other side's trumps of rank
+  at least its own (higher, or the same rank played first). q plays one card a trick, so those trumps
+  are distinct: q loses at most M_q trumps, M_q the largest matching of the other side's trumps to q's
+  of lower or equal rank (found top down). q's other trumps win distinct tricks whatever anyone plays,
+  and the lost ones are among q's trumps no higher than the other side's best (at most their M_q
+  dearest). It holds under any follow, heading or must-trump rule (it reads no legality), for the side
+  on lead or not: DDS's "later tricks" for the trump suit, counted in points;
+* *forced points* (switch ``forced``): to the k tricks a trump bound says one seat of the side wins,
+  each seat of the other side plays k distinct cards of its hand: at least its k cheapest.
 
 Each bound also yields its relevance: the cards whose rank it relied on (the other side's best trump;
-per cashed suit the others' best card), so that table entries stay sound (see :mod:`table`).
+per cashed suit the others' best card; for trump length the side's lowest trump: with the owners of
+every trump down to it fixed and each hand's trump count, the side holds the same trumps and the
+other side's trumps below them match none), so that table entries stay sound (see :mod:`table`).
+Forced points rely on no rank (only on the points of each hand's cards).
 """
 
 from __future__ import annotations
@@ -17,6 +30,8 @@ from __future__ import annotations
 from analyzer.jit import highbit, hot, popcount
 from analyzer.solve.layout import (
     F_ENTRY,
+    F_FORCED,
+    F_TLEN,
     MAX_PLANES,
     NF,
     OFF_CMASK,
@@ -136,7 +151,79 @@ def top_trumps(W, side, tleft):
     # side holds a trump at all; else every trump of the side counts, whatever its rank)
     rel = (sidetop & -sidetop) if out != 0 else 0
     pts = ptsum + W[P_PERTRICK] * kmax + (W[P_LAST] if kmax >= tleft else 0)
+    if (W[P_FLAGS] & F_FORCED) != 0:
+        pts += forced(W, side, kmax)
     return pts, rel
+
+
+@hot
+def trump_length(W, side):
+    """(points, tricks, relevance): the *trump length* bound of the seats in bitmask ``side``, or zeros
+    when the other side holds no trump (then :func:`top_trumps` counts them all).
+
+    Per seat q of the side, the other side's trumps are matched to q's, each to one of q's of lower or
+    equal rank, top down (an optimal matching: a higher trump can take whatever a lower one can); M_q
+    matched, q keeps at least k_q - M_q trump tricks and every trump's points but its M_q dearest among
+    those no higher than the other side's best trump. Relevance: the side's lowest trump."""
+    trump = W[P_TRUMP]
+    if trump < 0:
+        return 0, 0, 0
+    seats = W[P_SEATS]
+    tl = W[P_LANE] << (16 * trump)
+    oth = 0
+    mine = 0
+    for q in range(seats):
+        if ((side >> q) & 1) == 0:
+            oth |= held(W, q) & tl
+        else:
+            mine |= held(W, q) & tl
+    if oth == 0 or mine == 0:
+        return 0, 0, 0
+    beatable = tl & ((2 << highbit(oth)) - 1)  # trumps no higher than the other side's best
+    ptsum = 0
+    kmax = 0
+    for q in range(seats):
+        if ((side >> q) & 1) == 0:
+            continue
+        hq = held(W, q) & tl
+        if hq == 0:
+            continue
+        x = hq | oth
+        avail = 0
+        m = 0
+        k = 0
+        while x != 0:
+            c = highbit(x)
+            x &= ~(1 << c)
+            for o in range(seats):
+                if ((side >> o) & 1) == 0:
+                    avail += count_in(W, o, 1 << c)
+            nq = count_in(W, q, 1 << c)
+            mm = nq if nq < avail else avail
+            avail -= mm
+            m += mm
+            k += nq
+            ptsum += nq * W[OFF_PTS + c]
+        ptsum -= dearest(W, q, beatable, m)
+        if k - m > kmax:
+            kmax = k - m
+    return ptsum, kmax, mine & -mine
+
+
+@hot
+def forced(W, side, k):
+    """Points the seats outside bitmask ``side`` surely put on ``k`` tricks: each seat's ``k`` cheapest
+    cards (it plays ``k`` distinct cards to them)."""
+    if k <= 0:
+        return 0
+    allk = 0
+    for q in range(W[P_SEATS]):
+        allk |= held(W, q)
+    out = 0
+    for q in range(W[P_SEATS]):
+        if ((side >> q) & 1) == 0:
+            out += cheapest(W, q, allk, k)
+    return out
 
 
 @hot
@@ -322,7 +409,16 @@ def sure_points(W, d, side, need):
                     rel = crel | (1 << top)
                     if lo >= need:
                         break
+    if (W[P_FLAGS] & F_TLEN) != 0 and lo < need:
+        tp, k, trel = trump_length(W, side)
+        if k > 0:
+            tp += W[P_PERTRICK] * k + (W[P_LAST] if k >= tleft else 0)
+            if (W[P_FLAGS] & F_FORCED) != 0:
+                tp += forced(W, side, k)
+            if tp > lo:
+                lo = tp
+                rel = trel
     return lo, rel
 
 
-__all__ = ["cashing", "cheapest", "dearest", "popcount", "sure_points", "top_trumps"]
+__all__ = ["cashing", "cheapest", "dearest", "forced", "popcount", "sure_points", "top_trumps", "trump_length"]

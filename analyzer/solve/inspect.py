@@ -68,11 +68,13 @@ class SureBound:
     relied_on: tuple[int, ...]
 
 
-def sure_bound(rules: RuleSet, pos: Position, side: tuple[int, ...], need: int = 1 << 20) -> SureBound:
-    """The sure-point bound of the seats ``side`` at position ``pos`` (a trick boundary: no trick begun)."""
+def sure_bound(rules: RuleSet, pos: Position, side: tuple[int, ...], need: int = 1 << 20,
+               config: SolverConfig = DEFAULT_CONFIG) -> SureBound:
+    """The sure-point bound of the seats ``side`` at position ``pos`` (a trick boundary: no trick begun),
+    with the bounds ``config`` switches on."""
     if pos.trick:
         raise ValueError("the sure-point bound is asked at trick boundaries only")
-    head = header(rules, DEFAULT_CONFIG)
+    head = header(rules, config)
     W = np.zeros(L.workspace_words(2, 1), dtype=np.int64)
     planes = np.zeros((rules.seats, L.MAX_PLANES), dtype=np.int64)
     planes[:, : rules.deck.copies] = pos.hands

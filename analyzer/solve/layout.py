@@ -61,6 +61,8 @@ F_KILLER = 64  # the lead that last cut off at the same trick first
 F_CUTCACHE = 256  # the card that last cut off in the same situation first
 F_QUASI = 512  # table slots keyed on suit lengths; entries answer for positions whose cards differ in points
 F_ENTRY = 2048  # the side on lead's sure points also through a partner's entry (its cashing after a low lead)
+F_TLEN = 4096  # sure points of either side also by trump length (the other side's trumps matched to its own)
+F_FORCED = 8192  # trump-trick bounds add the other side's cheapest cards on those tricks
 
 # ---- counters --------------------------------------------------------------------------------------
 OFF_CNT = NPRM

@@ -26,7 +26,9 @@ class SolverConfig:
     "gallop" (the guess, then steps doubling away from it until the searches turn, then halving) or
     "hybrid" (MTD(f) while the searches' values say more than their windows, steps doubling while they
     do not, bisection once they turn); ``entry`` the side on lead's sure points also count a partner's
-    cashing reached by a low lead to its sure winner; ``slot_bits`` log2 of the table's slots per thread
+    cashing reached by a low lead to its sure winner; ``tlen`` either side's sure points also by trump
+    length (the other side's trumps matched to its own, :func:`bounds.trump_length`); ``forced`` the trump
+    bounds add the other side's cheapest cards on those tricks (both off: step 62 of docs/solver.md); ``slot_bits`` log2 of the table's slots per thread
     and ``ways`` entries per slot.
     """
 
@@ -40,6 +42,8 @@ class SolverConfig:
     cut_cache: bool = False
     quasi: bool = True
     entry: bool = True
+    tlen: bool = False
+    forced: bool = False
     exact_tricks: int = 0
     driver: str = "mtdf"
     slot_bits: int = 14
@@ -52,7 +56,7 @@ class SolverConfig:
                         (self.ordering, L.F_ORDER), (self.prune, L.F_PRUNE), (self.partition, L.F_PART),
                         (self.killer, L.F_KILLER),
                         (self.cut_cache, L.F_CUTCACHE), (self.quasi, L.F_QUASI),
-                        (self.entry, L.F_ENTRY)):
+                        (self.entry, L.F_ENTRY), (self.tlen, L.F_TLEN), (self.forced, L.F_FORCED)):
             if on:
                 f |= bit
         return f
