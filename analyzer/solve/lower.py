@@ -28,8 +28,8 @@ class SolverConfig:
     do not, bisection once they turn); ``entry`` the side on lead's sure points also count a partner's
     cashing reached by a low lead to its sure winner; ``tlen`` either side's sure points also by trump
     length (the other side's trumps matched to its own, :func:`bounds.trump_length`); ``forced`` the trump
-    bounds add the other side's cheapest cards on those tricks (both off: step 62 of docs/solver.md); ``slot_bits`` log2 of the table's slots per thread
-    and ``ways`` entries per slot.
+    bounds add the other side's cheapest cards on those tricks (both off by default: docs/solver.md step 63);
+    ``slot_bits`` log2 of the table's slots per thread and ``ways`` entries per slot.
     """
 
     table: bool = True
