@@ -209,10 +209,19 @@ def test_solver_equals_brute_force(rid, head):
 
 @pytest.mark.parametrize("rid,head", CONFIGS)
 def test_later_tricks_bounds_equal_brute_force(rid, head):
-    """The later-tricks bounds (trump length, forced points; off by default) on 300 endgames a rule set: 3-5
+    """The later-tricks bounds (trump length, forced points; off by default) on 200 endgames a rule set: 3-4
     cards a hand, where a side holds several trumps below the other side's best."""
     rules = load(rid, {"head": head} if head else None)
-    check_against_reference(rules, 300, seed=zlib.crc32(f"later/{rid}/{head}".encode()), sizes=(3, 4, 5),
+    check_against_reference(rules, 200, seed=zlib.crc32(f"later/{rid}/{head}".encode()), sizes=(3, 4, 4),
+                            config=SolverConfig(tlen=True, forced=True))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("rid,head", CONFIGS)
+def test_later_tricks_bounds_equal_brute_force_bigger(rid, head):
+    """The later-tricks bounds on 300 bigger endgames a rule set (3-5 cards a hand)."""
+    rules = load(rid, {"head": head} if head else None)
+    check_against_reference(rules, 300, seed=zlib.crc32(f"later-big/{rid}/{head}".encode()), sizes=(3, 4, 5),
                             config=SolverConfig(tlen=True, forced=True))
 
 
