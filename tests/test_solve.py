@@ -207,30 +207,19 @@ def test_solver_equals_brute_force(rid, head):
     check_against_reference(rules, 1000, seed=zlib.crc32(f"{rid}/{head}".encode()), sizes=(2, 2, 3, 3, 3, 4))
 
 
+LATER_SIZES = [pytest.param(200, (3, 4, 4), id="small"),
+               pytest.param(300, (3, 4, 5), id="bigger", marks=pytest.mark.slow)]
+
+
+@pytest.mark.parametrize("count,sizes", LATER_SIZES)
 @pytest.mark.parametrize("rid,head", CONFIGS)
-def test_later_tricks_bounds_equal_brute_force(rid, head):
-    """The later-tricks bounds (trump length, forced points; off by default) on 200 endgames a rule set: 3-4
-    cards a hand, where a side holds several trumps below the other side's best."""
+def test_later_tricks_bounds_equal_brute_force(rid, head, count, sizes):
+    """The later-tricks bounds (trump length, forced points; off by default) against brute force, where a side
+    holds several trumps below the other side's best: 200 endgames of 3-4 cards a hand per rule set (the
+    default suite) and 300 of 3-5 cards (slow)."""
     rules = load(rid, {"head": head} if head else None)
-    check_against_reference(rules, 200, seed=zlib.crc32(f"later/{rid}/{head}".encode()), sizes=(3, 4, 4),
-                            config=SolverConfig(tlen=True, forced=True))
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("rid,head", CONFIGS)
-def test_later_tricks_bounds_equal_brute_force_bigger(rid, head):
-    """The later-tricks bounds on 300 bigger endgames a rule set (3-5 cards a hand)."""
-    rules = load(rid, {"head": head} if head else None)
-    check_against_reference(rules, 300, seed=zlib.crc32(f"later-big/{rid}/{head}".encode()), sizes=(3, 4, 5),
-                            config=SolverConfig(tlen=True, forced=True))
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("rid,head", CONFIGS)
-def test_solver_equals_brute_force_bigger(rid, head):
-    """Bigger endgames (3-5 cards a hand): where merging, pruning and the table act more."""
-    rules = load(rid, {"head": head} if head else None)
-    check_against_reference(rules, 500, seed=zlib.crc32(f"slow/{rid}/{head}".encode()), sizes=(3, 4, 4, 5))
+    check_against_reference(rules, count, seed=zlib.crc32(f"later/{rid}/{head}/{len(sizes)}".encode()),
+                            sizes=sizes, config=SolverConfig(tlen=True, forced=True))
 
 
 @pytest.mark.parametrize("opts", [{"counting": "aces-tens"}, {"counting": "aces-tens-kings"},
