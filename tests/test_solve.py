@@ -222,6 +222,14 @@ def test_later_tricks_bounds_equal_brute_force(rid, head, count, sizes):
                             sizes=sizes, config=SolverConfig(tlen=True, forced=True))
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("rid,head", CONFIGS)
+def test_solver_equals_brute_force_bigger(rid, head):
+    """Bigger endgames (3-5 cards a hand): where merging, pruning and the table act more."""
+    rules = load(rid, {"head": head} if head else None)
+    check_against_reference(rules, 500, seed=zlib.crc32(f"slow/{rid}/{head}".encode()), sizes=(3, 4, 4, 5))
+
+
 @pytest.mark.parametrize("opts", [{"counting": "aces-tens"}, {"counting": "aces-tens-kings"},
                                   {"deck": 24}])
 def test_two_handed_counting_options(opts):
