@@ -108,7 +108,7 @@ def is_compiled(name: str) -> bool:
 
 
 def _compile_note() -> None:
-    from analyzer.progress import install_compile_note
+    from analyzer.runs.progress import install_compile_note
 
     install_compile_note()
 

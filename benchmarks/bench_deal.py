@@ -13,7 +13,7 @@ import time
 
 import numba
 
-from analyzer.advise import DEFAULT_SAMPLES, advise
+from analyzer.advisor.advise import DEFAULT_SAMPLES, advise
 from analyzer.deal import table
 from analyzer.rules import load
 

@@ -15,7 +15,7 @@ import numba
 import numpy as np
 
 from analyzer.meld import meld_batch
-from analyzer.meld_kernel import popcount_floor
+from analyzer.meld.kernel import popcount_floor
 from analyzer.rules import load
 
 

@@ -53,7 +53,7 @@ def run(args: list[str], cache: str) -> float:
 def settle(cache: str) -> None:
     """Make sure the solver is compiled into ``cache`` (a background compile may still be running)."""
     env = {**os.environ, "NUMBA_CACHE_DIR": cache}
-    subprocess.run([sys.executable, "-m", "analyzer.warmup"], env=env, capture_output=True, check=True)
+    subprocess.run([sys.executable, "-m", "analyzer.runs.warmup"], env=env, capture_output=True, check=True)
 
 
 def main() -> None:

@@ -91,7 +91,7 @@ def main() -> None:
         text = replace(text, "arena", arena_tables())
     elif sys.argv[1] == "examples":
         # the solver compiled first, so that the bid example shows its double-dummy check
-        subprocess.run([sys.executable, "-m", "analyzer.warmup"], check=True)
+        subprocess.run([sys.executable, "-m", "analyzer.runs.warmup"], check=True)
         for name, command in EXAMPLES.items():
             text = replace(text, name, run_example(command))
     else:

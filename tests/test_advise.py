@@ -7,12 +7,12 @@ import numpy as np
 import polars as pl
 import pytest
 
-from analyzer.advise import MIN_WON_DEALS, PHASE1_NOTE, _student, advise, bid_levels_for, default_plays
+from analyzer.advisor.advise import MIN_WON_DEALS, PHASE1_NOTE, _student, advise, bid_levels_for, default_plays
 from analyzer.cards import SUITS
 from analyzer.errors import UserError
+from analyzer.estimate import mean_ci, paired_diff, proportion, wilson, z_value
 from analyzer.rules import load
 from analyzer.score import fair_share, net_scores
-from analyzer.stats import mean_ci, paired_diff, proportion, wilson, z_value
 
 STRONG = {
     "auction": "AH AH TH TH KH KH QH QH JH JH AS AD",
@@ -235,7 +235,7 @@ def test_double_dummy_check():
 def test_double_dummy_make_check_agrees_with_exact_lines():
     """The make check (one search a deal for the points the contract needs) counts the same made contracts
     as scoring the exact double-dummy lines of those deals."""
-    from analyzer.advise import _dd_make
+    from analyzer.advisor.advise import _dd_make
     from analyzer.rules.lowered import bid_class, first_leader
     from analyzer.score import declarer_made
     from analyzer.solve import solve_deals

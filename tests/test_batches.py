@@ -4,12 +4,12 @@ in a pool of worker processes, and on a local Dask cluster (loopback only)."""
 import numpy as np
 import pytest
 
-from analyzer import batches
-from analyzer.batches import BATCH, plan, run_batches
-from analyzer.compare import compare, settings_grid
-from analyzer.dealcolumns import collect
+from analyzer.analyses.compare import compare, settings_grid
 from analyzer.errors import UserError
+from analyzer.montecarlo.columns import collect
 from analyzer.rules import load
+from analyzer.runs import batches
+from analyzer.runs.batches import BATCH, plan, run_batches
 
 SAMPLES = BATCH + 1500  # two batches, the second one short
 

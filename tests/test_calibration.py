@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from analyzer.calibration import (
+from analyzer.analyses.calibration import (
     calibration_summary,
     calibration_table,
     markdown_table,

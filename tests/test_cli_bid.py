@@ -215,7 +215,8 @@ def test_bid_after_an_auction_conditions_the_deals(run_cli):
 
 
 def test_first_run_answers_without_waiting_for_the_solver(run_cli, monkeypatch):
-    from analyzer import jit, warmup
+    from analyzer import jit
+    from analyzer.runs import warmup
 
     started = []
     monkeypatch.setattr(warmup, "solver_cached", lambda: False)

@@ -1,4 +1,4 @@
-"""``pinochle compare`` and :mod:`analyzer.compare`: every named option, paired and unpaired differences,
+"""``pinochle compare`` and :mod:`analyzer.analyses.compare`: every named option, paired and unpaired differences,
 grids, house files, hands, and bad input through the CLI."""
 
 import json
@@ -7,8 +7,8 @@ import numpy as np
 import polars as pl
 import pytest
 
-from analyzer.compare import compare, difference, ratio_ci, settings_grid
-from analyzer.stats import mean_ci
+from analyzer.analyses.compare import compare, difference, ratio_ci, settings_grid
+from analyzer.estimate import mean_ci
 
 # every option RULES.md names, with two of its values, per rule set
 OPTIONS = [

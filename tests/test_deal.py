@@ -19,10 +19,10 @@ from analyzer.deal import (
     suit_length,
     table,
 )
-from analyzer.deal_kernel import count_suit
+from analyzer.deal.kernel import count_suit
+from analyzer.deal.rng import draw32, mix32, mul32, stream_keys
 from analyzer.errors import UserError
 from analyzer.meld import meld_batch
-from analyzer.rng import draw32, mix32, mul32, stream_keys
 from analyzer.rules import load
 
 HANDS = {

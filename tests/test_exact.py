@@ -6,7 +6,7 @@ from math import comb
 
 import pytest
 
-from analyzer.exact import count_hands, exact_meld_table, meld_requirement, prob_at_least
+from analyzer.meld.exact import count_hands, exact_meld_table, meld_requirement, prob_at_least
 from analyzer.rules import load
 
 

@@ -103,7 +103,7 @@ def test_kernels_are_cached_where_the_readme_says(tmp_path):
 
 
 def test_the_solver_warm_up_starts_only_when_it_helps(monkeypatch):
-    from analyzer import warmup
+    from analyzer.runs import warmup
 
     started = []
 
@@ -123,7 +123,7 @@ def test_the_solver_warm_up_starts_only_when_it_helps(monkeypatch):
     monkeypatch.setattr(warmup.os, "cpu_count", lambda: 1)
     assert warmup.start_solver() is False  # one core: compiling in turn is as fast
     monkeypatch.setattr(warmup.os, "cpu_count", lambda: 2)
-    assert warmup.start_solver() is True and started[0][1:] == ["-m", "analyzer.warmup"]
+    assert warmup.start_solver() is True and started[0][1:] == ["-m", "analyzer.runs.warmup"]
     assert warmup.start_solver() is False  # one at a time
     proc = warmup._proc
     warmup.wait()
@@ -132,7 +132,7 @@ def test_the_solver_warm_up_starts_only_when_it_helps(monkeypatch):
 
 
 def test_the_warm_up_compiles_by_solving_a_small_deal():
-    from analyzer import warmup
+    from analyzer.runs import warmup
 
     warmup._compile_solver()  # the solver is cached in the test run: this only checks the call is sound
     assert warmup.solver_cached()
@@ -145,9 +145,9 @@ def test_the_kernel_cache_follows_the_constants_kernels_read(tmp_path):
 
     pkg = Path(jit.__file__).resolve().parent
     sources = jit._kernel_sources(pkg)
-    for name in ("solve/layout.py", "solve/search.py", "cards.py", "play/engine.py", "deal_kernel.py"):
+    for name in ("solve/layout.py", "solve/search.py", "cards/__init__.py", "play/engine.py", "deal/kernel.py"):
         assert pkg / name in sources, name
-    for name in ("cli.py", "report.py", "commands/bid.py", "web/app.py"):
+    for name in ("cli/__init__.py", "analyses/report.py", "cli/bid.py", "web/app.py"):
         assert pkg / name not in sources, name
 
 

@@ -6,7 +6,7 @@ import math
 import numpy as np
 import pytest
 
-from analyzer.advise import advise_after_auction
+from analyzer.advisor.advise import advise_after_auction
 from analyzer.bidding.auction import parse_calls, replay
 from analyzer.bidding.features import features
 from analyzer.bidding.formula import bidding_limits

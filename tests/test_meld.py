@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from analyzer.cards import Hand, counts_of, to_planes
 from analyzer.meld import meld_batch, meld_breakdown, meld_points
-from analyzer.meld_ref import meld_total
+from analyzer.meld.reference import meld_total
 from analyzer.rules import available, load
 
 S, H, D, C = 0, 1, 2, 3

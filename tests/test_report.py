@@ -96,14 +96,14 @@ def _texts(fig) -> str:
 
 @pytest.fixture(scope="module")
 def small_stats():
-    from analyzer.meldstats import meld_stats
+    from analyzer.analyses.stats import meld_stats
     from analyzer.rules import load
 
     return meld_stats(load("auction"), 3000, 1)
 
 
 def test_holdings_plot_draws_the_rows_never_seen(small_stats):
-    from analyzer.report import holdings_plot
+    from analyzer.analyses.report import holdings_plot
 
     st = small_stats
     unseen = [h for h in st.holdings if h.exact and h.estimate.k == 0]
@@ -117,9 +117,9 @@ def test_holdings_plot_draws_the_rows_never_seen(small_stats):
 
 
 def test_bids_plot_keeps_given_hands_in_their_own_panel(small_stats):
-    from analyzer.advise import advise
+    from analyzer.advisor.advise import advise
+    from analyzer.analyses.report import bids_plot
     from analyzer.cards import Hand
-    from analyzer.report import bids_plot
 
     rs = small_stats.rules
     hand = "AS TS KS QS JS 9S QS JD JD 9H AH AD"
@@ -134,8 +134,8 @@ def test_bids_plot_keeps_given_hands_in_their_own_panel(small_stats):
 
 
 def test_comparison_plot_names_the_settings_and_draws_intervals():
-    from analyzer.compare import compare, settings_grid
-    from analyzer.report import compare_plot
+    from analyzer.analyses.compare import compare, settings_grid
+    from analyzer.analyses.report import compare_plot
 
     c = compare(settings_grid("auction", ["run-suits=any,trump", "head=trump-led,always"]), 600, 2)
     fig = compare_plot(c)

@@ -4,14 +4,9 @@ import numpy as np
 import polars as pl
 import pytest
 
-from analyzer.batches import BATCH
 from analyzer.errors import UserError
 from analyzer.meld import meld_batch
-from analyzer.play import PlayResult, play_deals
-from analyzer.rules import load
-from analyzer.rules.lowered import bid_class, first_leader, play_bids
-from analyzer.score import convert_points
-from analyzer.simulate import (
+from analyzer.montecarlo.simulate import (
     COLUMNS,
     PLAY_MODES,
     deals_frame,
@@ -20,6 +15,11 @@ from analyzer.simulate import (
     register_play_mode,
     simulate,
 )
+from analyzer.play import PlayResult, play_deals
+from analyzer.rules import load
+from analyzer.rules.lowered import bid_class, first_leader, play_bids
+from analyzer.runs.batches import BATCH
+from analyzer.score import convert_points
 
 AUCTION = "AH AH TH TH KH KH QH QH JH JH AS AD"
 LUXURY = "AH AH TH TH KH KH QH QH JH JH AS AD AC 7S 7D 7C"
@@ -186,7 +186,7 @@ def test_double_dummy_rows_are_solver_lines_scored_like_playouts(auction_sim):
     """add_play("dd") on the first deals: exact rows hold an optimal line (the side's points are the solved
     value, every seat's points add up to the deck's), rows past the node budget hold the heuristic
     playout and say so; the other rows of the run are untouched."""
-    from analyzer.simulate import add_play
+    from analyzer.montecarlo.simulate import add_play
     from analyzer.solve import solve_deals
 
     sim = auction_sim

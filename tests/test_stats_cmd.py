@@ -1,4 +1,4 @@
-"""``pinochle stats`` and :mod:`analyzer.meldstats`: Monte Carlo against exact values, trick points, bid
+"""``pinochle stats`` and :mod:`analyzer.analyses.stats`: Monte Carlo against exact values, trick points, bid
 levels, reproducibility, and bad input through the CLI."""
 
 import json
@@ -10,11 +10,11 @@ import numpy as np
 import polars as pl
 import pytest
 
+from analyzer.analyses.stats import meld_stats, typical_bids
 from analyzer.deal import random_deals
-from analyzer.dealcolumns import collect, kind_counts
-from analyzer.exact import exact_any_suit, exact_mean_meld, meld_requirement, prob_at_least
 from analyzer.meld import meld_batch
-from analyzer.meldstats import meld_stats, typical_bids
+from analyzer.meld.exact import exact_any_suit, exact_mean_meld, meld_requirement, prob_at_least
+from analyzer.montecarlo.columns import collect, kind_counts
 from analyzer.rules import load
 
 GAMES = ("luxury-family", "double-deck", "auction", "two-handed")

@@ -8,11 +8,8 @@ import tracemalloc
 import numpy as np
 import pytest
 
-from analyzer import progress
-from analyzer.batches import BATCH, iter_batches
-from analyzer.compare import compare, difference, ratio_ci, settings_grid
-from analyzer.dealcolumns import collect, collect_many
-from analyzer.meldstats import (
+from analyzer.analyses.compare import compare, difference, ratio_ci, settings_grid
+from analyzer.analyses.stats import (
     FIT_DEALS,
     Distribution,
     PlayAccumulator,
@@ -21,8 +18,11 @@ from analyzer.meldstats import (
     play_stats,
     side_outcome,
 )
+from analyzer.estimate import Histogram, Moments, mean_ci
+from analyzer.montecarlo.columns import collect, collect_many
 from analyzer.rules import load
-from analyzer.stats import Histogram, Moments, mean_ci
+from analyzer.runs import progress
+from analyzer.runs.batches import BATCH, iter_batches
 
 SAMPLES = 2 * BATCH + 777  # three batches, the last one short
 
@@ -162,7 +162,7 @@ def test_tasks_are_taken_lazily():
 
 
 def test_ctrl_c_in_a_command_is_one_line_and_status_130(monkeypatch, run_cli):
-    import analyzer.commands.stats as cmd
+    import analyzer.cli.stats as cmd
 
     def interrupted(*a, **k):
         raise KeyboardInterrupt

@@ -319,7 +319,7 @@ def test_serve_refuses_bad_flags_in_one_line(run_cli, monkeypatch):
 
 
 def test_serve_binds_a_free_port_on_this_machine_only():
-    from analyzer.commands.serve import bind
+    from analyzer.cli.serve import bind
 
     sock = bind("127.0.0.1", 0)
     try:

@@ -2,7 +2,7 @@
 
 ``run_arena(rules, "advisor", "formula", deals=1000, seed=1)`` -> :class:`ArenaResult`; the agents live in
 :mod:`analyzer.arena.agents`, the auction rules they call by in :mod:`analyzer.bidding.auction`, the
-calibration of the advisor's forecasts in :mod:`analyzer.calibration`, the Markdown report in
+calibration of the advisor's forecasts in :mod:`analyzer.analyses.calibration`, the Markdown report in
 :mod:`analyzer.arena.report`.
 """
 

@@ -2,7 +2,7 @@
 a few hundred sampled deals a hand (the rule data's ``[advice] arena_samples``), conditioned on the
 auction's clues, played out by the heuristic policy once per hand (:func:`study`) and reused for every
 call; the call is the one with the highest expected net score by the call model
-(:mod:`analyzer.bidding.callmodel`), on arrays rather than through :func:`analyzer.advise.advise`.
+(:mod:`analyzer.bidding.callmodel`), on arrays rather than through :func:`analyzer.advisor.advise.advise`.
 """
 
 from __future__ import annotations
@@ -25,12 +25,12 @@ from analyzer.bidding.callmodel import (
 )
 from analyzer.bidding.inference import Evidence, clue_model, effective_size, evidence
 from analyzer.deal import table
+from analyzer.deal.rng import seed_of
 from analyzer.errors import UserError
 from analyzer.meld import meld_batch
-from analyzer.rng import seed_of
+from analyzer.montecarlo.simulate import PLAY_MODES
 from analyzer.rules.lowered import first_leader, play_bids
 from analyzer.rules.model import RuleSet
-from analyzer.simulate import PLAY_MODES
 
 #: a refreshed analysis is drawn when the auction's new clues leave fewer than this share of the deals
 MIN_KEEP = 0.5
@@ -209,7 +209,7 @@ class Advisor:
     inference: bool = True  # read the other seats' calls (hard and soft clues)
     soft: bool = True  # weigh the deals by the soft clues' likelihoods (else thin them at the draw)
     policy: str = "v1"  # the play policy of the studies
-    play: str = "playout"  # the play mode of the studies (:data:`analyzer.simulate.PLAY_MODES`)
+    play: str = "playout"  # the play mode of the studies (:data:`analyzer.montecarlo.simulate.PLAY_MODES`)
     min_keep: float = MIN_KEEP  # a fresh study when fewer of the deals survive the new hard clues
     min_ess: float = MIN_ESS  # ... or when the effective sample size falls under this share
     fresh_forecast: bool = True  # the forecast on a declaring-only study drawn on the whole auction's clues

@@ -29,13 +29,13 @@ agent that ignores them still plays legally, only misleads the inference.
   (:func:`analyzer.bidding.formula.bidding_margin`, tuned against meld-only so the baseline is a fair
   bot). It makes the conventional bid when one is due, raises by the least legal free bid while that stays
   within its limit, and on its last turn (one-round auctions) bids its limit outright. Trump: its best valuation.
-* ``meld-only`` — the same bidding with the valuation of :mod:`analyzer.advise`'s passing model: own best
+* ``meld-only`` — the same bidding with the valuation of :mod:`analyzer.advisor.advise`'s passing model: own best
   meld plus a fair share of the trick points. Trump: its best meld.
 * ``advisor`` — the bid advisor at arena speed (:class:`analyzer.arena.advisor.Advisor`): a few hundred sampled deals
   (the rule data's ``[advice] arena_samples``) conditioned on the auction (inference on), played out by
   the heuristic policy, one analysis per hand reused for every call; ``advisor-cautious`` wants a 60%
   chance of making any bid (``risk=0.6``); ``advisor-noinf`` samples without the auction's clues. It does not call
-  :func:`analyzer.advise.advise` (which builds tables and intervals for every level: about half a
+  :func:`analyzer.advisor.advise.advise` (which builds tables and intervals for every level: about half a
   second per call at 300 deals, too slow for tens of thousands of calls) but follows its model — the
   same sampler, play kernels and scoring, the highest bid whose gain over passing is positive where it
   wins — on arrays, with the auction's state (who passed, who still bids, the standing bid) in the
@@ -58,8 +58,8 @@ from analyzer.bidding.auction import BidView, next_legal, replay
 from analyzer.bidding.features import features
 from analyzer.bidding.formula import FormulaParams, bidding_margin, formula_params, formula_values
 from analyzer.bidding.inference import Convention
+from analyzer.deal.rng import SEED_MASK, draw32, scaled, stream_keys
 from analyzer.meld import meld_batch
-from analyzer.rng import SEED_MASK, draw32, scaled, stream_keys
 from analyzer.rules.model import RuleSet
 from analyzer.score import fair_share
 

@@ -209,7 +209,7 @@ def write_fit_report(before: list[str], after: list[str], out: str, name: str,
     decile before (``before``: its calls read with the prior clue model) and after (``after``: the fitted
     one), the reliability plot of both, and the fit."""
 
-    from analyzer.calibration import _figure, _save, calibration_table, forecasts, markdown_table
+    from analyzer.analyses.calibration import _figure, _save, calibration_table, forecasts, markdown_table
 
     folder = Path(out)
     folder.mkdir(parents=True, exist_ok=True)

@@ -39,19 +39,19 @@ import polars as pl
 
 from analyzer.arena.advisor import Advisor, AdvisorStats
 from analyzer.arena.registry import make_agent
-from analyzer.batches import run_batches
 from analyzer.bidding.auction import Auction, BidView, IllegalCall
 from analyzer.cards import card_names, from_planes
 from analyzer.deal import random_deals
+from analyzer.deal.rng import seed_of
 from analyzer.errors import UserError
+from analyzer.estimate import Estimate, Proportion, mean_ci, proportion
 from analyzer.meld import meld_batch
+from analyzer.montecarlo.simulate import PLAY_MODES
 from analyzer.play import play_deals
-from analyzer.rng import seed_of
 from analyzer.rules.lowered import bid_class, first_leader
 from analyzer.rules.model import RuleSet
+from analyzer.runs.batches import run_batches
 from analyzer.score import declarer_made, score_hand
-from analyzer.simulate import PLAY_MODES
-from analyzer.stats import Estimate, Proportion, mean_ci, proportion
 
 #: deals per task handed to a worker (progress granularity; results do not depend on it)
 BLOCK = 25
@@ -402,7 +402,7 @@ def run_arena(rules: RuleSet, a: Any, b: Any, deals: int, seed: int = 0, *, play
     """Play ``deals`` duplicate deals (``start ..``) between agents ``a`` and ``b`` (specs or objects).
 
     ``play``: ``heuristic`` (policy v1) or ``dd``; ``workers`` / ``cluster``: processes or a Dask cluster
-    (:func:`analyzer.batches.run_batches`; agents given as objects must then be picklable).
+    (:func:`analyzer.runs.batches.run_batches`; agents given as objects must then be picklable).
     """
     if not rules.has_bidding:
         raise UserError(f"{rules.id} has no bidding: the arena plays games with an auction "

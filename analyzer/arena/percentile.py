@@ -41,8 +41,8 @@ import numpy as np
 from analyzer.arena.advisor import study
 from analyzer.arena.agents import conventional_call
 from analyzer.bidding.auction import BidView, replay
+from analyzer.deal.rng import seed_of
 from analyzer.errors import UserError
-from analyzer.rng import seed_of
 from analyzer.rules.model import RuleSet
 
 #: simulated deals per trump (the game's ``simulationsPerSuit``)

@@ -14,8 +14,7 @@ from typing import Any
 import numpy as np
 import polars as pl
 
-from analyzer.arena.core import ArenaResult
-from analyzer.calibration import (
+from analyzer.analyses.calibration import (
     calibration_summary,
     calibration_table,
     forecasts,
@@ -24,6 +23,7 @@ from analyzer.calibration import (
     points_table,
     reliability_figure,
 )
+from analyzer.arena.core import ArenaResult
 from analyzer.errors import UserError
 
 
@@ -37,7 +37,7 @@ def _pct(p: dict[str, Any] | None) -> str:
 
 def difference_figure(res: ArenaResult, path: Path) -> Path:
     """Histogram of the per-deal differences (A's net per deal)."""
-    from analyzer.calibration import _figure, _save
+    from analyzer.analyses.calibration import _figure, _save
 
     plt = _figure()
     d = res.diff

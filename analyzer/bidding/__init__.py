@@ -4,6 +4,6 @@ hidden hands (:mod:`~analyzer.bidding.inference`; its clue model is fitted on ar
 :mod:`analyzer.arena.cluefit`), and the call to make now followed to the end of the auction
 (:mod:`~analyzer.bidding.callmodel` over :mod:`~analyzer.bidding.call_kernel`).
 
-The package sits below the advisor (:mod:`analyzer.advise`) and the arena's agents
+The package sits below the advisor (:mod:`analyzer.advisor.advise`) and the arena's agents
 (:mod:`analyzer.arena.agents`): nothing here imports them.
 """

@@ -1,6 +1,6 @@
 """The call model: which call to make now — pass or which bid — by expected net score over sampled deals.
 
-The advisor (``pinochle bid`` through :func:`analyzer.advise.advise`, and the arena's
+The advisor (``pinochle bid`` through :func:`analyzer.advisor.advise.advise`, and the arena's
 :class:`analyzer.arena.advisor.Advisor`) answers the question a player has at his turn: *what do I call now?*
 Every legal call (pass and every legal bid) is followed on every sampled deal to the end of the auction
 and scored; the call with the highest expected net score wins (paired: every call is judged on the same
@@ -211,7 +211,7 @@ def seat_features(rules: RuleSet, hands: np.ndarray) -> SeatFeatures:
 class Outcomes:
     """Every deal's play with every declarer, as my net score (module docstring). Arrays over deals:
 
-    ``classes`` int64[C]: the bids whose play differs (:func:`analyzer.simulate.play_bids`); ``me_tot`` /
+    ``classes`` int64[C]: the bids whose play differs (:func:`analyzer.montecarlo.simulate.play_bids`); ``me_tot`` /
     ``me_ok`` / ``me_base`` [C, 4, n]: with me declaring trump t, my side's meld + trick points as counted,
     whether the meld / trick minimums hold, my net when my side scores 0 (my net is ``me_base`` + my side's
     score); ``o_tot`` / ``o_ok`` / ``o_base`` / ``o_coef`` [C, seats, n]: the same with seat j declaring

@@ -10,15 +10,15 @@ from typing import Any
 
 import numpy as np
 
-from analyzer.batches import run_batches, spans
 from analyzer.bidding.features import Features, features
 from analyzer.deal import random_deals
+from analyzer.deal.rng import seed_of
 from analyzer.meld import meld_batch
 from analyzer.play import play_deals
-from analyzer.rng import seed_of
 from analyzer.rules.lowered import first_leader, play_bids
 from analyzer.rules.model import RuleSet
 from analyzer.rules.schema import FormulaAllowances
+from analyzer.runs.batches import run_batches, spans
 from analyzer.score import fair_share, score_hand
 
 #: soft clues and untuned margins: this share of the seat's fair share of the trick points
@@ -80,7 +80,7 @@ def bidding_limits(rules: RuleSet, f: Features) -> tuple[np.ndarray, np.ndarray]
 # ---- fitting the formula's allowances ---------------------------------------------------------------------------
 @dataclass(frozen=True)
 class _FitBatch:
-    """Deals ``start .. start + n - 1`` of a fit (a batch of :mod:`analyzer.batches`)."""
+    """Deals ``start .. start + n - 1`` of a fit (a batch of :mod:`analyzer.runs.batches`)."""
 
     rules: RuleSet
     seed: int
@@ -116,7 +116,7 @@ def fit_formula(rules: RuleSet, deals: int = 20_000, seed: int = 0, rounds: int 
     the target is its side's meld + trick points as counted less its own meld in that trump, regressed on
     ``[1, sure tricks, trumps beyond a quarter of the hand]``. The first round uses every trump, later
     rounds only the trump the fitted valuation names. The deals are dealt and played in the batches of
-    :mod:`analyzer.batches` (deal ``k`` from ``(seed, k)``).
+    :mod:`analyzer.runs.batches` (deal ``k`` from ``(seed, k)``).
     """
     parts = run_batches(_fit_batch, [_FitBatch(rules, seed, sp.start, sp.n) for sp in spans(deals)],
                         label="fitting the formula")

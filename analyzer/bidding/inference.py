@@ -40,7 +40,7 @@ seat's stronger clue keeps a subset of the deals its weaker one kept, since they
 :meth:`Evidence.accept` (hard tests and thinning) is the deal sampler's ``accept`` hook
 (:func:`analyzer.deal.table`), :meth:`Evidence.accept_hard` the hard tests alone; the arena's advisor
 samples by the hard clues and weighs by the soft ones (:class:`analyzer.arena.advisor.Advisor`).
-:func:`analyzer.advise.advise_after_auction` runs the bid advisor on deals that pass
+:func:`analyzer.advisor.advise.advise_after_auction` runs the bid advisor on deals that pass
 :meth:`Evidence.accept`, for ``pinochle bid --auction``.
 """
 
@@ -59,7 +59,7 @@ import numpy as np
 from analyzer.bidding.auction import Auction, Call, CallContext, bid_cap, next_legal, replay
 from analyzer.bidding.features import Features, features, subset
 from analyzer.bidding.formula import SOFT_SCALE, bidding_limits, default_options
-from analyzer.rng import hash_uniform
+from analyzer.deal.rng import hash_uniform
 from analyzer.rules.model import RuleSet
 from analyzer.score import fair_share
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from analyzer.cards import Deck
+from analyzer.deal.rng import stream_seed
 from analyzer.jit import fan_out, kernel, popcount
 from analyzer.play.engine import (
     CTL_TURN,
@@ -25,7 +26,6 @@ from analyzer.play.engine import (
     reset_state,
 )
 from analyzer.play.policy import POLICY_CODES, random_move, v1_move
-from analyzer.rng import stream_seed
 from analyzer.rules.lowered import first_lead_trump, side_mask, trick_params
 from analyzer.rules.model import RuleSet
 

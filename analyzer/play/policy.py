@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from analyzer.deal.rng import scaled, xorshift
 from analyzer.jit import highbit, hot, lowbit, popcount
 from analyzer.play.engine import (
     CTL_BEST,
@@ -50,7 +51,6 @@ from analyzer.play.engine import (
     nth_bit,
     suit_mask,
 )
-from analyzer.rng import scaled, xorshift
 from analyzer.rules.lowered import (
     RP_COPIES,
     RP_FOLLOW,

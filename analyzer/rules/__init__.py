@@ -5,7 +5,8 @@ reads a house-rule file that starts from a base rule set (``base = "auction"``),
 ``[options]`` table and overrides any other value (a meld's points, the target, ...).
 """
 
+from analyzer.rules.hands import load_rules, parse_hand  # noqa: E402
 from analyzer.rules.loader import available, load, load_raw
 from analyzer.rules.model import MeldSpec, OptionSpec, RuleSet
 
-__all__ = ["MeldSpec", "OptionSpec", "RuleSet", "available", "load", "load_raw"]
+__all__ = ["MeldSpec", "OptionSpec", "RuleSet", "available", "load", "load_raw", "load_rules", "parse_hand"]

@@ -354,7 +354,7 @@ def _run(rules: RuleSet, hands: np.ndarray, spec: np.ndarray, all_cards: bool, m
 
 
 def _mark_cached() -> None:
-    """After a first solve every solver kernel is compiled and cached: say so (see :mod:`analyzer.warmup`)."""
+    """After a first solve every solver kernel is compiled and cached: say so (see :mod:`analyzer.runs.warmup`)."""
     global _MARKED
     if not _MARKED:
         from analyzer import jit

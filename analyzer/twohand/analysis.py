@@ -3,7 +3,7 @@
 :func:`analyze_hand` samples the opponent's twelve cards and the order of the stock around my hand and
 the turned-up card (:func:`analyzer.deal.sample_deals`), plays every sample as a whole hand — phase 1
 by ``th-v1`` for both players (:mod:`analyzer.twohand.policy`), phase 2 exactly by the double-dummy
-solver or by the heuristic players — and reports, with 95% intervals (:mod:`analyzer.stats`):
+solver or by the heuristic players — and reports, with 95% intervals (:mod:`analyzer.estimate`):
 
 * my expected meld, trick points and score, the opponent's, and the expected score difference (paired
   on the same samples), and how often I outscore the opponent;
@@ -23,13 +23,13 @@ from typing import Any
 
 import numpy as np
 
-from analyzer.batches import BATCH, run_batches, spans
 from analyzer.cards import SUIT_NAMES, SUITS, Hand, check_copies, parse_card, split_tokens
 from analyzer.deal import sample_deals
 from analyzer.errors import UserError
+from analyzer.estimate import Estimate, Proportion, mean_ci, paired_diff, proportion
 from analyzer.meld import meld_points
 from analyzer.rules.model import RuleSet
-from analyzer.stats import Estimate, Proportion, mean_ci, paired_diff, proportion
+from analyzer.runs.batches import BATCH, run_batches, spans
 from analyzer.twohand.hands import PHASE2_MODES, PHASE2_POLICY, HandResults, play_hands
 from analyzer.twohand.odds import GameOdds
 from analyzer.twohand.params import check_two_handed
@@ -161,7 +161,7 @@ def _dix_text(rules: RuleSet, upcard: str, gain: Estimate, exchange: bool) -> st
 
 @dataclass(frozen=True)
 class _Part:
-    """Sampled deals ``start .. start + n - 1`` of one analysis (a batch: :mod:`analyzer.batches`)."""
+    """Sampled deals ``start .. start + n - 1`` of one analysis (a batch: :mod:`analyzer.runs.batches`)."""
 
     rules: RuleSet
     hand: tuple[str, ...]
@@ -193,7 +193,7 @@ def analyze_hand(rules: RuleSet, hand: str | Hand, upcard: str, *, dealer: bool 
 
     ``dealer``: I deal; ``samples``: sampled deals; ``phase2``: ``exact`` (solver) or ``heuristic``;
     ``dix``: also measure the dix exchange when I hold a dix (a second, paired run). The deals are
-    played in batches of ``batch`` where ``workers`` / ``cluster`` say (:func:`analyzer.batches.run_batches`);
+    played in batches of ``batch`` where ``workers`` / ``cluster`` say (:func:`analyzer.runs.batches.run_batches`);
     deal ``i`` is dealt and played from ``(seed, i)`` alone, so the figures do not depend on where or in
     how many batches they ran.
     """

@@ -19,10 +19,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from analyzer.cards import SUITS, Hand, parse_card, suit_index, to_planes
+from analyzer.deal.rng import SEED_MASK, stream_seed
 from analyzer.errors import UserError
 from analyzer.play import engine as E
 from analyzer.play import new_state as engine_state
-from analyzer.rng import SEED_MASK, stream_seed
 from analyzer.rules.model import RuleSet
 from analyzer.twohand import melding as M
 from analyzer.twohand import policy as P

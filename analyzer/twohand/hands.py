@@ -19,13 +19,13 @@ from dataclasses import dataclass, fields, replace
 import numpy as np
 
 from analyzer.deal import random_deals
+from analyzer.deal.rng import SEED_MASK, stream_seed
 from analyzer.errors import UserError
+from analyzer.estimate import Estimate, mean_ci
 from analyzer.jit import fan_out, kernel
 from analyzer.play import play_deals
-from analyzer.rng import SEED_MASK, stream_seed
 from analyzer.rules.model import RuleSet
 from analyzer.score import score_hand
-from analyzer.stats import Estimate, mean_ci
 from analyzer.twohand.params import param_array
 from analyzer.twohand.policy import NO_EXCHANGE, POLICY_CODES, pack, run_phase1
 from analyzer.twohand.state import (
@@ -295,7 +295,7 @@ def solve_phase2(rules: RuleSet, hands2: np.ndarray, trump: np.ndarray, leader: 
     """Phase-2 points of each seat with best play by both (the double-dummy solver, seat 0 against seat 1):
     int64[n, 2] and the number of positions past the solver's node budget (scored at the middle of
     their proven bounds)."""
-    from analyzer import warmup
+    from analyzer.runs import warmup
     from analyzer.solve import solve_deals
 
     warmup.wait()

@@ -19,11 +19,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from analyzer.deal.rng import SEED_MASK, scaled, stream_seed, xorshift
 from analyzer.errors import UserError
+from analyzer.estimate import Proportion, wilson
 from analyzer.jit import fan_out, hot
-from analyzer.rng import SEED_MASK, scaled, stream_seed, xorshift
 from analyzer.rules.model import RuleSet
-from analyzer.stats import Proportion, wilson
 from analyzer.twohand.hands import self_play
 from analyzer.twohand.policy import TH_VERSION
 

@@ -32,9 +32,9 @@ forbids the dix exchange (the advisor measures what the exchange is worth with i
 
 from __future__ import annotations
 
+from analyzer.deal.rng import scaled, xorshift
 from analyzer.jit import hot
 from analyzer.play.engine import beats
-from analyzer.rng import scaled, xorshift
 from analyzer.twohand.keep import (
     SCALE,
     draws_left,

@@ -20,8 +20,7 @@ from fastapi.responses import FileResponse, JSONResponse, Response, StreamingRes
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
-from analyzer.cli import one_line
-from analyzer.errors import UserError
+from analyzer.errors import UserError, one_line
 from analyzer.web import limits
 from analyzer.web.jobs import Busy, Job, JobManager
 from analyzer.web.requests import BidBody, MeldBody, RulesBody, SolveBody, bid_args, solve_args, web_rules
@@ -174,7 +173,7 @@ def create_app(workers: int = 1, warm: bool = True, job_seconds: float = limits.
     @app.post("/api/rules", summary="One rule set with options (pinochle rules NAME --json) and its bidding "
                                     "rules in words")
     async def rules_info(body: RulesBody) -> dict[str, Any]:
-        from analyzer.commands.rules import rules_summary
+        from analyzer.api.rules import rules_summary
 
         rs = web_rules(body.rules, body.options)
         return {**rules_summary(rs), "bidding_text": bidding_lines(rs), "has_bidding": rs.has_bidding,
@@ -183,7 +182,7 @@ def create_app(workers: int = 1, warm: bool = True, job_seconds: float = limits.
     # ---- instant answers ------------------------------------------------------------------------------
     @app.post("/api/meld", summary="A hand's meld for every trump with its breakdown (pinochle meld --json)")
     async def meld(body: MeldBody) -> dict[str, Any]:
-        from analyzer.commands.meld import meld_report
+        from analyzer.api.meld import meld_report
 
         rs = web_rules(body.rules, body.options)
         return meld_report(body.hand, rs, partial=body.partial)

@@ -97,9 +97,9 @@ def _cap(value: int | None, cap: int, name: str) -> None:
 
 
 def bid_args(body: BidBody) -> dict[str, Any]:
-    """The keyword arguments of :func:`analyzer.bidrequest.run_bid` (and ``rules``, ``options``) for a bid
+    """The keyword arguments of :func:`analyzer.advisor.request.run_bid` (and ``rules``, ``options``) for a bid
     body; UserError past a cap, for an unknown rule set or a hand that does not parse."""
-    from analyzer.commands.common import parse_hand
+    from analyzer.rules import parse_hand
 
     _cap(body.samples, limits.MAX_SAMPLES, "samples")
     _cap(body.dd_samples, limits.MAX_DD_SAMPLES, "dd_samples")

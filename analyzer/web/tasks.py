@@ -1,4 +1,4 @@
-"""What a worker process runs: one bid analysis (:func:`analyzer.bidrequest.run_bid`, exactly as
+"""What a worker process runs: one bid analysis (:func:`analyzer.advisor.request.run_bid`, exactly as
 ``pinochle bid --json``) with its chart, or one double-dummy solve (as ``pinochle solve --json``)."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from analyzer.web.requests import web_rules
 def bid_task(args: dict[str, Any]) -> dict[str, Any]:
     """``{"result": the pinochle bid --json output, "chart": an SVG of the chance of making each bid (None
     for a game without bidding)}``."""
-    from analyzer.bidrequest import run_bid
+    from analyzer.advisor.request import run_bid
     from analyzer.web.chart import bid_chart_svg
 
     args = dict(args)
@@ -24,7 +24,7 @@ def bid_task(args: dict[str, Any]) -> dict[str, Any]:
 
 def solve_task(args: dict[str, Any]) -> dict[str, Any]:
     """``{"result": the pinochle solve --json output of one position}``."""
-    from analyzer.commands.solve import position_from_record, report
+    from analyzer.api.solve import position_from_record, report
     from analyzer.solve import solve_positions
 
     rec = dict(args)

@@ -1,0 +1,1 @@
+"""The bidding advisor: one request, one study of sampled deals, one answer."""

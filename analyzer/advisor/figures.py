@@ -1,0 +1,392 @@
+"""What the bid advisor answers (:func:`analyzer.advisor.advise.advise`): the figures per trump and bid level, the
+call to make now and the ceiling, the double-dummy check, and the advice after an auction — plain values
+with their intervals, each with ``as_dict`` for ``--json``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from analyzer.bidding.auction import Call
+from analyzer.cards import SUIT_NAMES, SUITS, Hand
+from analyzer.estimate import Estimate, Proportion
+from analyzer.montecarlo.simulate import Simulation
+from analyzer.rules.model import RuleSet
+
+
+# ---- results ---------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class DDTrump:
+    """The double-dummy check of one trump: on the first ``deals`` sampled deals, the ``solved`` ones
+    (finished within the node budget) give the declaring side's trick points with heuristic play and
+    double-dummy, and their paired difference ``gap`` = dd - heuristic (95% Student t interval); the
+    estimates are None when no deal was solved."""
+
+    trump: str
+    deals: int
+    solved: int
+    heuristic: Estimate | None
+    dd: Estimate | None
+    gap: Estimate | None
+
+    def gap_dict(self) -> dict[str, Any]:
+        g: dict[str, Any] = self.gap.as_dict() if self.gap is not None else {"mean": None, "lo": None, "hi": None,
+                                                                             "n": 0}
+        return {**g, "deals": self.deals, "solved": self.solved}
+
+    def as_dict(self) -> dict[str, Any]:
+        opt = lambda e: e.as_dict() if e is not None else None  # noqa: E731
+        return {"trump": self.trump, "deals": self.deals, "solved": self.solved,
+                "heuristic_trick_points": opt(self.heuristic), "dd_trick_points": opt(self.dd),
+                "gap": opt(self.gap)}
+
+
+@dataclass(frozen=True)
+class DDMake:
+    """Does the contract make double dummy? ``bid`` with ``trump`` on the first ``deals`` sampled deals: one
+    search a deal asks whether the declaring side takes the points it needs (no exact value); on the
+    ``decided`` ones (finished within ``max_nodes``) the make rate double dummy and with heuristic play, and
+    their paired difference ``gap`` = dd - heuristic in points of make rate (95%)."""
+
+    trump: str
+    bid: int
+    deals: int
+    decided: int
+    max_nodes: int
+    heuristic: Proportion | None
+    dd: Proportion | None
+    gap: Estimate | None
+
+    def as_dict(self) -> dict[str, Any]:
+        opt = lambda e: e.as_dict() if e is not None else None  # noqa: E731
+        return {"trump": self.trump, "bid": self.bid, "deals": self.deals, "decided": self.decided,
+                "max_nodes": self.max_nodes, "heuristic_make": opt(self.heuristic), "dd_make": opt(self.dd),
+                "gap": opt(self.gap)}
+
+
+@dataclass(frozen=True)
+class DDCheck:
+    """Double dummy against the heuristic playout on the first ``samples`` deals (``plays="both"``);
+    ``make``: the make check of the recommended contract (rule data ``dd_make_samples``; None: not run)."""
+
+    samples: int
+    max_nodes: int
+    trumps: list[DDTrump]
+    make: DDMake | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"samples": self.samples, "max_nodes": self.max_nodes,
+                "measure": "the declaring side's trick points, double dummy minus heuristic play, paired on the "
+                           "same deals; deals not solved within max_nodes are left out",
+                "trumps": [t.as_dict() for t in self.trumps],
+                "make": self.make.as_dict() if self.make is not None else None}
+
+
+@dataclass(frozen=True)
+class TrumpFigures:
+    """What the hand is worth with one trump when I declare (means over the sampled deals)."""
+
+    trump: str
+    own_meld: int
+    partner_meld: Estimate | None
+    side_meld: Estimate
+    card_points: Estimate
+    trick_points: Estimate
+    total: Estimate  # side meld + side trick points
+    opp_meld: Estimate
+    opp_trick_points: Estimate
+    max_bid: int | None  # the highest bid that beats passing (and meets the risk), None: none
+    dd: DDTrump | None = None  # the double-dummy check of this trump (plays="both")
+
+    def as_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {
+            "trump": self.trump,
+            "own_meld": self.own_meld,
+            "partner_meld": self.partner_meld.as_dict() if self.partner_meld else None,
+            "side_meld": self.side_meld.as_dict(),
+            "card_points": self.card_points.as_dict(),
+            "trick_points": self.trick_points.as_dict(),
+            "total": self.total.as_dict(),
+            "opp_meld": self.opp_meld.as_dict(),
+            "opp_trick_points": self.opp_trick_points.as_dict(),
+            "max_bid": self.max_bid,
+        }
+        # the double-dummy check of this trump (plays="both"): dd minus heuristic trick points, paired
+        d["dd_gap"] = self.dd.gap_dict() if self.dd is not None else None
+        return d
+
+
+@dataclass(frozen=True)
+class LevelFigures:
+    """Declaring at ``bid`` with one trump.
+
+    Over all deals: ``make`` (chance to make it) and ``net``. On the deals where the bid wins the
+    auction (``win``: their share; having bid it now and raising no further, I declare at it):
+    ``make_won``, ``ours``, ``theirs``, ``net_won``, ``pass_won`` (the net score of passing now on those
+    deals) and ``gain`` (paired: declaring minus passing); None when the bid wins on fewer than
+    :data:`MIN_WON_DEALS` deals.
+    """
+
+    bid: int
+    make: Proportion
+    net: Estimate
+    win: Proportion
+    make_won: Proportion | None
+    ours: Estimate | None
+    theirs: Estimate | None
+    net_won: Estimate | None
+    pass_won: Estimate | None
+    gain: Estimate | None
+
+    def as_dict(self) -> dict[str, Any]:
+        opt = lambda e: e.as_dict() if e is not None else None  # noqa: E731
+        return {
+            "bid": self.bid,
+            "all_deals": {"make": self.make.as_dict(), "net": self.net.as_dict()},
+            "wins_auction": self.win.as_dict(),
+            "if_won": {
+                "make": opt(self.make_won), "ours": opt(self.ours), "theirs": opt(self.theirs),
+                "net": opt(self.net_won), "net_passing": opt(self.pass_won), "gain_over_pass": opt(self.gain),
+            },
+        }
+
+
+@dataclass(frozen=True)
+class PassFigures:
+    """What passing now gives on the same deals: who ends up declaring, and my expected net score."""
+
+    partner: Proportion | None  # my partner declares
+    opponents: Proportion  # an opponent declares
+    me: Proportion  # I play anyway (double deck: I am the dealer, held at 50)
+    thrown_in: Proportion
+    net: Estimate
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "model": "after my pass the seats still in the auction bid by their limits and the conventions "
+                     "(analyzer.bidding.callmodel); a seat that passed is out; all passed: thrown in (double deck: the "
+                     "dealer plays at 50)",
+            "partner_declares": self.partner.as_dict() if self.partner else None,
+            "opponent_declares": self.opponents.as_dict(),
+            "i_declare": self.me.as_dict(),
+            "thrown_in": self.thrown_in.as_dict(),
+            "net": self.net.as_dict(),
+        }
+
+
+@dataclass(frozen=True)
+class CallFigures:
+    """One call now (``bid`` None: pass), followed to the end of the auction on every deal: my expected
+    ``net`` score, the share of deals where I end up declaring (``declare``), the chance to make my
+    contract there (``make``), the trump I name then and the mean contract."""
+
+    bid: int | None
+    net: Estimate
+    declare: Proportion
+    make: Proportion | None
+    trump: str | None
+    contract: float | None
+    allowed: bool = True
+
+    @property
+    def label(self) -> str:
+        return "Pass" if self.bid is None else f"Bid {self.bid}"
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"call": self.label, "bid": self.bid, "net": self.net.as_dict(), "i_declare": self.declare.as_dict(),
+                "make": self.make.as_dict() if self.make else None, "trump": self.trump,
+                "mean_contract": None if self.contract is None else round(self.contract, 3),
+                "allowed": self.allowed}
+
+
+@dataclass(frozen=True)
+class CallAdvice:
+    """The call now (:mod:`analyzer.bidding.callmodel`): the ``best`` call, the ``next_best`` one and ``margin``
+    (best minus next best, paired on the same deals, 95% interval); ``options``: every legal call judged
+    (``allowed`` False: against the conventions or the risk); ``due``: the conventional bid owed (0:
+    none); ``binds``: the conventions bind (a seat after me could read my call); ``last_turn``; the
+    calls so far and the standing bid."""
+
+    best: CallFigures
+    next_best: CallFigures | None
+    margin: Estimate | None
+    options: list[CallFigures]
+    due: int
+    binds: bool
+    last_turn: bool
+    calls: tuple[str, ...]
+    high: int | None
+    min_bid: int
+    to_act: tuple[int, ...]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"call": self.best.label, "bid": self.best.bid, "figures": self.best.as_dict(),
+                "next_best": self.next_best.as_dict() if self.next_best else None,
+                "margin_over_next_best": self.margin.as_dict() if self.margin else None,
+                "conventional_bid_due": self.due or None, "conventions_bind": self.binds,
+                "last_turn": self.last_turn, "calls_so_far": list(self.calls), "standing_bid": self.high,
+                "lowest_legal_bid": self.min_bid, "seats_still_to_call": list(self.to_act),
+                "options": [o.as_dict() for o in self.options]}
+
+
+@dataclass(frozen=True)
+class CeilingFigures:
+    """How high I may go on a later turn: the highest bid that beats passing where it wins (``bid``
+    None: none), with ``trump``, its chance of winning the auction, of being made there and the paired
+    gain over passing (``net``: my expected net there); ``by_trump`` per trump; ``later_turn``: whether I
+    get another turn."""
+
+    bid: int | None
+    trump: str | None
+    win: Proportion | None
+    make: Proportion | None
+    net: Estimate | None
+    gain: Estimate | None
+    by_trump: dict[str, int | None]
+    later_turn: bool
+
+    def as_dict(self) -> dict[str, Any]:
+        opt = lambda e: e.as_dict() if e is not None else None  # noqa: E731
+        return {"bid": self.bid, "trump": self.trump, "wins_auction": opt(self.win), "make_if_won": opt(self.make),
+                "net_if_won": opt(self.net), "gain_over_pass": opt(self.gain), "by_trump": dict(self.by_trump),
+                "later_turn": self.later_turn}
+
+    def text(self) -> str:
+        if self.bid is None or self.trump is None:
+            return "Ceiling: no bid beats passing where it wins the auction."
+        later = "" if self.later_turn else " (you get no later turn in this auction)"
+        return (f"Ceiling: you may go up to {self.bid} with {SUIT_NAMES[SUITS.index(self.trump)]}{later}; where "
+                f"{self.bid} wins the auction ({self.win} of the deals) you make it {self.make.p:.0%} of the time "
+                f"and gain {self.gain.mean:+.1f} over passing (95% {self.gain.lo:+.1f} to {self.gain.hi:+.1f}).")
+
+
+@dataclass(frozen=True)
+class Recommendation:
+    """The advice: ``action`` is ``bid`` (call ``bid`` now; ``trump`` is the trump to name if it wins),
+    ``pass`` or ``play`` (two-handed: no bidding); with the figures behind it."""
+
+    action: str
+    trump: str
+    bid: int | None
+    make: Proportion | None  # bid: the chance to make my contract where I end up declaring
+    net: Estimate  # the expected net score of the call (two-handed: the score difference)
+    gain: Estimate | None  # the call minus the next-best call, paired
+    text: str
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "action": self.action, "trump": self.trump, "bid": self.bid,
+            "make": self.make.as_dict() if self.make else None, "net": self.net.as_dict(),
+            "gain_over_next_best": self.gain.as_dict() if self.gain else None, "text": self.text,
+        }
+
+
+@dataclass(frozen=True)
+class PlayAnalysis:
+    """Every figure of one play mode (``playout`` or ``dd``)."""
+
+    play: str
+    policy: str
+    trumps: list[TrumpFigures]
+    levels: dict[str, list[LevelFigures]]
+    passing: PassFigures | None
+    recommendation: Recommendation
+    two_handed: dict[str, Any] | None = None
+    call: CallAdvice | None = None
+    ceiling: CeilingFigures | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "play": self.play,
+            "policy": self.policy,
+            "trumps": [t.as_dict() for t in self.trumps],
+            "levels": {t: [lv.as_dict() for lv in lvs] for t, lvs in self.levels.items()},
+            "passing": self.passing.as_dict() if self.passing else None,
+            "call": self.call.as_dict() if self.call else None,
+            "ceiling": self.ceiling.as_dict() if self.ceiling else None,
+            "recommendation": self.recommendation.as_dict(),
+            **({"score": self.two_handed} if self.two_handed is not None else {}),
+        }
+
+
+@dataclass(frozen=True)
+class Advice:
+    """The advisor's answer: the inputs, one :class:`PlayAnalysis` per play mode, and the simulation."""
+
+    rules: RuleSet
+    hand: Hand
+    seat: int
+    dealer: int
+    samples: int
+    seed: int
+    risk: float
+    analyses: list[PlayAnalysis]
+    simulation: Simulation
+    notes: list[str] = field(default_factory=list)
+    dd_check: DDCheck | None = None
+
+    @property
+    def recommendation(self) -> Recommendation:
+        """The recommendation of the first play mode."""
+        return self.analyses[0].recommendation
+
+    def as_dict(self) -> dict[str, Any]:
+        from analyzer.play import POLICY_VERSION
+
+        sim = self.simulation
+        return {
+            "rules": self.rules.id,
+            "options": {k: v for k, v in self.rules.options.items()},
+            "hand": self.hand.names(),
+            "seat": self.seat,
+            "dealer": self.dealer,
+            "samples": self.samples,
+            "seed": self.seed,
+            "risk": self.risk,
+            "policy_version": POLICY_VERSION,
+            "constraints": [c.describe() for c in sim.constraints],
+            "acceptance": round(sim.deals.acceptance, 6),
+            "bid_levels": sorted({lv.bid for a in self.analyses for lvs in a.levels.values() for lv in lvs}),
+            "recommendation": self.recommendation.as_dict(),
+            "call": self.analyses[0].call.as_dict() if self.analyses[0].call else None,
+            "ceiling": self.analyses[0].ceiling.as_dict() if self.analyses[0].ceiling else None,
+            "analyses": [a.as_dict() for a in self.analyses],
+            "double_dummy": self.dd_check.as_dict() if self.dd_check is not None else None,
+            "notes": list(self.notes),
+        }
+
+
+# ---- advice after an auction ----------------------------------------------------------------------------
+@dataclass(frozen=True)
+class AuctionAdvice:
+    """The bid advisor's answer for a hand after some calls: the :class:`~analyzer.advisor.advise.Advice` on deals
+    conditioned on the calls, the legal bids, the clues, how many deals were tried for the ones kept, and
+    the recommendation restricted to legal calls."""
+
+    advice: Any
+    calls: tuple[Call, ...]
+    high: int | None
+    high_seat: int | None
+    min_bid: int
+    passed: tuple[int, ...]
+    clues: tuple[str, ...]
+    kept: int
+    tried: int
+    action: str
+    bid: int | None
+    text: str
+
+    def as_dict(self) -> dict[str, Any]:
+        d = self.advice.as_dict()
+        d["auction"] = {
+            "calls": [str(c) for c in self.calls], "high": self.high, "high_seat": self.high_seat,
+            "min_bid": self.min_bid, "passed": list(self.passed), "clues": list(self.clues),
+            "kept": self.kept, "tried": self.tried, "acceptance": round(self.kept / max(self.tried, 1), 6),
+            "action": self.action, "bid": self.bid, "text": self.text,
+        }
+        return d
+
+    def summary(self) -> str:
+        """One line: how many sampled deals the auction's clues kept."""
+        return (f"Auction {' '.join(str(c) for c in self.calls) or '(none)'}: {self.kept} sampled deals kept of "
+                f"{self.tried} dealt ({self.kept / max(self.tried, 1):.1%}) by its clues")

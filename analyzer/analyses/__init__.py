@@ -1,0 +1,1 @@
+"""Analyses over random deals: statistics runs, rule comparisons, calibration, report pages."""

@@ -1,0 +1,54 @@
+"""A rule set described: the figures of ``pinochle rules NAME`` and the page's rules panel."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+
+from analyzer.rules import RuleSet
+
+
+def rules_summary(rs: RuleSet) -> dict:
+    """A rule set as plain data (what ``pinochle rules NAME --json`` prints)."""
+    melds = []
+    for m in rs.melds:
+        d = {"meld": m.name, "label": m.label, "scope": m.scope}
+        if m.scope == "suit":
+            d["suit"] = m.suit
+            d["ranks"] = dict(m.ranks)
+        elif m.scope == "around":
+            d["rank"] = m.around
+        else:
+            d["cards"] = [rs.deck.name(k) for k in m.cards]
+        if m.values:
+            d["values"] = list(m.values)
+        else:
+            d["value"] = m.value
+        if m.trump_value is not None:
+            d["trump_value"] = m.trump_value
+        if m.group:
+            d["group"] = m.group
+        if m.excludes:
+            d["excludes"] = list(m.excludes)
+        melds.append(d)
+    return {
+        "id": rs.id,
+        "name": rs.name,
+        "summary": rs.summary,
+        "seed": rs.seed,
+        "deck": {"ranks": list(rs.deck.ranks), "copies": rs.deck.copies, "cards": rs.deck.size},
+        "seats": rs.seats,
+        "sides": [list(s) for s in rs.sides],
+        "hand_size": rs.hand_size,
+        "card_points": rs.card_points,
+        "last_trick": rs.last_trick,
+        "total_points": rs.total_points,
+        "play": asdict(rs.play),
+        "bidding": asdict(rs.bidding),
+        "scoring": asdict(rs.scoring),
+        "advice": asdict(rs.advice),
+        "options": {
+            n: {"value": rs.options[n], "default": s.default, "choices": list(s.choices), "help": s.help}
+            for n, s in rs.option_specs.items()
+        },
+        "meld": melds,
+    }

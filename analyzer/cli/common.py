@@ -1,0 +1,101 @@
+"""Pieces every subcommand shares: rule loading, hand parsing, output files, JSON output, the console (the
+shared command-line options are in :mod:`analyzer.cli.options`)."""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from rich import box
+from rich.console import Console, ConsoleDimensions
+from rich.table import Table
+
+from analyzer.errors import (
+    UserError,
+    read_lines,  # noqa: F401  (the commands' file reader)
+)
+from analyzer.rules import load_rules, parse_hand  # noqa: F401  (re-exported for the commands)
+
+#: the line width of output that goes to a pipe or a file: wide enough that no row wraps
+PIPE_WIDTH = 10_000
+
+
+class OutputConsole(Console):
+    """The console of the command output: on a terminal a rich console as wide as the terminal; to a pipe
+    or a file no colours and no wrapping (one table row per line, tables in Markdown)."""
+
+    @property
+    def size(self) -> ConsoleDimensions:
+        if not self.is_terminal:
+            return ConsoleDimensions(PIPE_WIDTH, 25)
+        return super().size
+
+    @size.setter
+    def size(self, new_size: tuple[int, int]) -> None:
+        Console.size.fset(self, new_size)  # type: ignore[attr-defined]
+
+    def print(self, *objects: Any, **kw: Any) -> None:
+        """As rich prints, but to a pipe or a file a table's title and caption go on lines of their own
+        (rich would wrap them to the table's width)."""
+        if self.is_terminal or not any(isinstance(o, Table) for o in objects):
+            super().print(*objects, **kw)
+            return
+        for o in objects:
+            if isinstance(o, Table):
+                title, caption = o.title, o.caption
+                o.title = o.caption = None
+                if title:
+                    super().print(title, **kw)
+                buf = io.StringIO()
+                Console(file=buf, width=PIPE_WIDTH, color_system=None).print(o)
+                rows = [line.rstrip() for line in buf.getvalue().splitlines() if line.strip()]
+                super().print("\n".join(rows), markup=False, highlight=False, soft_wrap=True)
+                if caption:
+                    super().print(caption, **kw)
+                o.title, o.caption = title, caption
+            else:
+                super().print(o, **kw)
+
+
+console = OutputConsole()
+
+
+def table(title: str | None = None, **kw: Any) -> Table:
+    """A rich table for the output: boxed on a terminal, a Markdown table when the output is a pipe or a
+    file (the title on its own line above it)."""
+    kw.setdefault("title_justify", "left")
+    if not console.is_terminal:
+        kw.setdefault("box", box.MARKDOWN)
+    return Table(title=title, **kw)
+
+
+
+
+
+
+def check_output(path: Path | None, flag: str) -> None:
+    """Refuse, before any work, an output file whose folder does not exist (no folder is created) or that
+    names a folder."""
+    if path is None:
+        return
+    p = Path(path)
+    if p.is_dir():
+        raise UserError(f"{flag} {str(p)!r} is a folder: give a file name, e.g. {p / 'out.parquet'}")
+    parent = p.parent if str(p.parent) else Path(".")
+    if not parent.is_dir():
+        raise UserError(f"cannot write {flag} {str(p)!r}: the folder {str(parent)!r} does not exist")
+
+
+
+
+def print_notes(notes: Any) -> None:
+    """The notes under a command's tables, dimmed, one per line."""
+    for n in notes:
+        console.print(f"[dim]Note: {n}[/dim]")
+
+
+def emit_json(obj: Any) -> None:
+    sys.stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")

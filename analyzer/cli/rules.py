@@ -1,0 +1,83 @@
+"""``pinochle rules``: the rule sets, or one with its options and meld table."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from analyzer.api.rules import rules_summary
+from analyzer.cards import SUITS
+from analyzer.cli.common import console, emit_json, load_rules, table
+from analyzer.cli.options import OptionsOpt
+from analyzer.rules import available, load
+
+
+def _value_text(d: dict) -> str:
+    if "values" in d:
+        return " / ".join(str(v) for v in d["values"]) + "  (1, 2, … copies)"
+    t = f"{d['value']} each"
+    if "trump_value" in d:
+        t += f", {d['trump_value']} in trump"
+    return t
+
+
+def _meld_text(d: dict) -> str:
+    if d["scope"] == "suit":
+        pat = " ".join(r * n for r, n in d["ranks"].items())
+        return f"{pat} in {d['suit']} suit" + (f" (best of {d['group']})" if "group" in d else "")
+    if d["scope"] == "around":
+        return f"{d['rank']} in every suit ({' '.join(SUITS)})"
+    return " ".join(d["cards"])
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("rules")
+    def rules_cmd(
+        name: Annotated[str | None, typer.Argument(help="a rule set id or house-rule .toml file")] = None,
+        option: OptionsOpt = None,
+        json_out: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
+    ) -> None:
+        """List the rule sets, or show one with its options and meld table."""
+        if name is None:
+            rows = [load(r) for r in available()]
+            if json_out:
+                emit_json([{"id": r.id, "name": r.name, "summary": r.summary, "reference": r.reference} for r in rows])
+                return
+            t = table(title="Rule sets (pinochle rules NAME shows one)")
+            for c in ("id", "game", "summary"):
+                t.add_column(c)
+            for r in rows:
+                t.add_row(r.id, r.name, r.summary)
+            console.print(t)
+            return
+        rs = load_rules(name, option)
+        d = rules_summary(rs)
+        if json_out:
+            emit_json(d)
+            return
+        console.print(f"[bold]{rs.name}[/bold] ({rs.id}) — {rs.summary}")
+        console.print(
+            f"deck: {' '.join(rs.deck.ranks)} ×{rs.deck.copies} ({rs.deck.size} cards); "
+            f"{rs.seats} seats, sides {d['sides']}; {rs.hand_size} cards each"
+        )
+        pts = " ".join(f"{r}={v}" for r, v in rs.card_points.items())
+        conv = f"; trick points converted {list(rs.convert)}" if rs.convert else ""
+        console.print(f"card points: {pts}, last trick {rs.last_trick} ({rs.total_points} in all){conv}")
+        console.print(f"play: leader {rs.play.leader}, head {rs.play.head}, "
+                      f"must trump {rs.play.must_trump}")
+        if rs.has_bidding:
+            console.print(f"bidding: opening {rs.bidding.opening}, levels {rs.bid_levels()[:8]} …")
+        ot = table(title="options (--option name=value)")
+        for c in ("option", "value", "choices", "meaning"):
+            ot.add_column(c)
+        for n, o in d["options"].items():
+            ot.add_row(n, str(o["value"]), ", ".join(str(c) for c in o["choices"]), o["help"])
+        console.print(ot)
+        if d["meld"]:
+            mt = table(title="meld")
+            for c in ("meld", "cards", "points"):
+                mt.add_column(c)
+            for m in d["meld"]:
+                mt.add_row(m["label"], _meld_text(m), _value_text(m))
+            console.print(mt)

@@ -1,0 +1,157 @@
+"""``pinochle two-hand``: what a dealt two-handed hand is worth, the dix and the melds to aim for, and the
+chance of winning the game from a score.
+
+    pinochle two-hand --hand "AH AH TH KH QH JH 9H AS KS QS JD QC" --upcard KH [--dealer]
+                      [--samples N] [--seed S] [--phase2 exact|heuristic] [--option k=v ...] [--workers N] [--cluster C]
+                      [--score 84-97 [--target 120] [--games N]] [--json]
+
+Without ``--hand`` (and ``--upcard``) only the game-level chance from ``--score`` is computed.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from analyzer.cli.common import console, emit_json, table
+from analyzer.cli.options import SEATS_HELP, ClusterOpt, OptionsOpt, WorkersOpt
+from analyzer.errors import UserError
+from analyzer.rules import RuleSet, load
+from analyzer.rules.loader import parse_option_args
+from analyzer.runs import warmup
+from analyzer.runs.batches import check_cluster, check_samples
+from analyzer.runs.progress import progress_bar
+from analyzer.twohand.analysis import DEFAULT_SAMPLES, HandAnalysis, analyze_hand, trump_name
+from analyzer.twohand.hands import PHASE2_MODES, PHASE2_POLICY
+from analyzer.twohand.odds import DEFAULT_GAMES, GameOdds, game_odds, parse_score
+from analyzer.twohand.params import check_two_handed
+from analyzer.twohand.policy import TH_VERSION
+
+#: the most sampled hands of one analysis and games of one game-odds run (checked before any work)
+MAX_TWO_HAND_SAMPLES = 100_000
+MAX_GAMES = 10_000_000
+RULES_HELP_2 = "rule set: two-handed (default) or a house-rule .toml file based on it"
+
+
+def load_two_handed(name: str, options: list[str] | None, target: int | None) -> RuleSet:
+    """The rule set with ``--option`` values and ``--target`` (an alias of ``--option target=N``)."""
+    opts = parse_option_args(options)
+    if target is not None:
+        if "target" in opts and str(opts["target"]).strip() != str(target):
+            raise UserError(f"--target {target} and --option target={opts['target']} disagree: give one")
+        opts["target"] = str(target)
+    rules = load(name, opts)
+    check_two_handed(rules)
+    return rules
+
+
+def _pm(e, digits: int = 1) -> str:
+    return f"{e.mean:.{digits}f} ±{(e.hi - e.lo) / 2:.{digits}f}"
+
+
+def print_analysis(a: HandAnalysis) -> None:
+    rs = a.rules
+    who = "you deal (the opponent leads)" if a.dealer else "the opponent deals (you lead)"
+    p2 = "double-dummy solver" if a.phase2 == "exact" else f"heuristic players ({PHASE2_POLICY})"
+    console.print(f"[bold]{rs.name}[/bold] — {a.samples} sampled hands, seed {a.seed}; phase 1 {TH_VERSION} "
+                  f"for both players, phase 2 by the {p2}")
+    console.print(f"options: {rs.option_text()}")
+    console.print(f"hand: {' '.join(a.hand)}   upcard {a.upcard}: trump {trump_name(a)}; {who}")
+    console.print(f"meld of these {len(a.hand)} cards at full value: {a.static_meld}")
+    t = table(title="Expected per hand (95% intervals)")
+    t.add_column("")
+    t.add_column("you", justify="right")
+    t.add_column("opponent", justify="right")
+    t.add_row("meld", _pm(a.meld), _pm(a.opp_meld))
+    t.add_row("trick points", _pm(a.tricks), _pm(a.opp_tricks))
+    t.add_row("score", _pm(a.score), _pm(a.opp_score))
+    console.print(t)
+    d = a.difference
+    console.print(f"score difference (you − opponent): [bold]{d.mean:+.1f}[/bold] (95% {d.lo:+.1f} to {d.hi:+.1f}); "
+                  f"you outscore the opponent in {100 * a.outscore.p:.1f}% of the hands")
+    console.print(f"dix: {a.dix.text}")
+    if a.melds:
+        m = table(title="Melds to aim for (how often you scored each, mean points per hand)")
+        m.add_column("meld")
+        m.add_column("scored in", justify="right")
+        m.add_column("mean points", justify="right")
+        for f in a.melds:
+            m.add_row(f.meld, f"{100 * f.share.p:.1f}%", f"{f.mean_points:.2f}")
+        console.print(m)
+    if a.phase2_gap is not None:
+        g = a.phase2_gap
+        console.print(f"phase 2, solver minus heuristic players on the same positions: {g.mean:+.2f} points for you "
+                      f"(95% {g.lo:+.2f} to {g.hi:+.2f})")
+    if a.inexact:
+        console.print(f"[yellow]{a.inexact} phase-2 positions past the solver's node budget (scored at the middle "
+                      "of their proven bounds)[/yellow]")
+
+
+def _print_odds(o: GameOdds) -> None:
+    first = "this hand as analysed, then " if o.first_hand == "analysed hand" else ""
+    deal = "you deal" if o.i_deal else "the opponent deals"
+    console.print(f"game: from {o.score[0]}-{o.score[1]} to {o.target} ({deal} next), you win "
+                  f"[bold]{100 * o.win.p:.1f}%[/bold] (95% {100 * o.win.lo:.1f}-{100 * o.win.hi:.1f}%) of "
+                  f"{o.games} games; {first}hands of {TH_VERSION} self-play ({o.pool} hands, phase 2 "
+                  f"{o.phase2}); {o.mean_hands:.2f} hands per game on average")
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("two-hand", epilog=SEATS_HELP)
+    def two_hand_cmd(
+        hand: Annotated[str | None, typer.Option("--hand", "-H", help='your 12 cards, e.g. "AH AH TH ..."')] = None,
+        upcard: Annotated[str | None, typer.Option("--upcard", "-u", help="the turned-up card (names trump)")] = None,
+        dealer: Annotated[bool, typer.Option(
+            "--dealer", help="you deal this hand (the opponent leads); you are seat 0, the opponent seat 1")] = False,
+        samples: Annotated[int, typer.Option("--samples", "-n", help="sampled hands to play")] = DEFAULT_SAMPLES,
+        seed: Annotated[int, typer.Option("--seed", help="random seed (same seed, same figures)")] = 0,
+        phase2: Annotated[str, typer.Option("--phase2", help="exact (double-dummy solver) or heuristic")] = "exact",
+        rules: Annotated[str, typer.Option("--rules", "-r", help=RULES_HELP_2)] = "two-handed",
+        option: OptionsOpt = None,
+        score: Annotated[str | None, typer.Option("--score", help="game score, yours first: 84-97")] = None,
+        target: Annotated[int | None, typer.Option("--target", help="game target (same as --option target=N)")]
+        = None,
+        games: Annotated[int, typer.Option("--games", help="games simulated for --score")] = DEFAULT_GAMES,
+        workers: WorkersOpt = 1,
+        cluster: ClusterOpt = None,
+        json_out: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
+    ) -> None:
+        """Two-handed pinochle: rate a dealt hand around its upcard (whole hands simulated, phase 2 exact),
+        advise on the dix and the melds to aim for, and give the chance of winning the game from a score."""
+        rs = load_two_handed(rules, option, target)
+        if phase2 not in PHASE2_MODES:
+            raise UserError(f"unknown --phase2 {phase2!r}: use exact or heuristic")
+        if hand is None and upcard is None and score is None:
+            raise UserError('give a hand with --hand "AH AH TH ..." --upcard 9H, or a game score with --score 84-97')
+        if (hand is None) != (upcard is None):
+            raise UserError('a hand needs its upcard and the upcard a hand: --hand "AH AH TH ..." --upcard 9H')
+        check_samples(samples, "--samples", MAX_TWO_HAND_SAMPLES,
+                      "every sampled hand is kept in memory (a few KB each) for the paired figures and the game odds")
+        check_samples(games, "--games", MAX_GAMES, "the games are played in one batch (16 bytes each)")
+        check_cluster(cluster)
+        analysis = None
+        if hand is not None and upcard is not None:
+            if phase2 == "exact":
+                warmup.start_solver()
+            analysis = analyze_hand(rs, hand, upcard, dealer=dealer, samples=samples, seed=seed, phase2=phase2,
+                                    workers=workers, cluster=cluster, progress=not json_out)
+        odds = None
+        if score is not None:
+            first = None if analysis is None else (analysis.my_scores, analysis.opp_scores)
+            with progress_bar(not json_out, None, f"playing {games:,} games"):
+                odds = game_odds(rs, parse_score(score), i_deal=dealer, games=games, seed=seed, first=first)
+        if json_out:
+            if analysis is not None:
+                out = analysis.as_dict()
+                out["game"] = None if odds is None else odds.as_dict()
+            else:
+                out = {"rules": rs.id, "options": rs.options, "game": None if odds is None else odds.as_dict()}
+            emit_json(out)
+            return
+        if analysis is not None:
+            print_analysis(analysis)
+        if odds is not None:
+            if analysis is None:
+                console.print(f"[bold]{rs.name}[/bold] — options: {rs.option_text()}")
+            _print_odds(odds)

@@ -1,1 +1,0 @@
-"""One module per ``pinochle`` subcommand; each defines ``register(app)``."""

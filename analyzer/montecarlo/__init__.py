@@ -1,0 +1,1 @@
+"""The Monte-Carlo drivers: deals sampled around a hand and played out; columns of random whole deals."""

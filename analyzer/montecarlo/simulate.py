@@ -1,0 +1,557 @@
+"""The Monte-Carlo driver: sampled deals around my hand, played out under every trump, as a table.
+
+``simulate(rules, hand, seat=1)`` deals ``samples`` hands to the other seats (:mod:`analyzer.deal`),
+then plays each deal once per trump with me as the declarer, leading as ``rules.play.leader`` says
+(the high bidder leads; two-handed: the non-dealer). The **same deals serve every trump** (and every
+play mode), so the trumps are compared on paired samples.
+
+A *play mode* is a parameter: ``"playout"`` plays the heuristic policy (``policy``, default ``v1``) of
+:func:`analyzer.play.play_deals`; ``"dd"`` asks the double-dummy solver (``analyzer.solve.solve_deals``)
+for best play. :func:`register_play_mode` plugs in others.
+
+Double-dummy play: the solver finds the exact value of the deal for the declaring side (card, per-trick
+and last-trick points), then replays one optimal line and reports every seat's points and tricks along
+it, so dd rows are scored exactly like playout rows. The declaring side's total is exact; how the other
+points split between the defenders (Luxury Family converts each player's points on his own) and the
+trick counts (no trick, no meld) are those of one optimal line -- the first card in the solver's move
+order that keeps the value at every step. Each solve has a node budget (``dd_max_nodes``, default
+:data:`DD_MAX_NODES`); a deal not solved within it is **not** given a dd number: the heuristic playout's
+result stands in for it and the row's ``exact`` column is False (:func:`add_play` callers can drop those
+rows instead), so every figure can say how many of its deals were solved.
+
+Where the play itself depends on the bid (double deck: the first lead must be a trump unless the bid
+was 50) each trump is played once per such bid class (:func:`play_bids`), and the ``bid`` column says
+which.
+
+Deals are processed in chunks of :data:`analyzer.runs.batches.BATCH` deals (a rich progress bar shows on a
+terminal). Chunk boundaries are fixed multiples of ``BATCH``, every deal's cards come from ``(seed, deal
+index)``, and each chunk's play seed from ``(seed, chunk index)``, so the table is the same at any thread
+count, with or without the progress bar, and its first ``k`` deals are those of a run with ``samples = k``.
+
+The result, :class:`Simulation`, holds the deals (for solving the same deals later) and a polars
+DataFrame with one row per (scenario, deal, play mode, trump, bid class); see :data:`COLUMNS`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from functools import partial
+from pathlib import Path
+from typing import Any, Protocol
+
+import numpy as np
+import polars as pl
+
+from analyzer.cards import SUITS, Hand, from_planes
+from analyzer.deal import Accept, Constraint, Deals, Table, table
+from analyzer.deal.rng import seed_of
+from analyzer.errors import UserError
+from analyzer.meld import meld_batch
+from analyzer.rules.lowered import first_leader, play_bids
+from analyzer.rules.model import RuleSet
+from analyzer.runs.batches import BATCH, run_batches
+from analyzer.score import convert_points
+
+PLAY_MODES_HELP = "playout (heuristic policy), dd (double-dummy solver) or both"
+#: default node budget of one double-dummy solve in the driver (a full auction deal needs ~6 M nodes at the
+#: median, ~1 s on one core; the replay of the optimal line gets the same allowance and needs ~1/1000 of it)
+DD_MAX_NODES = 20_000_000
+
+
+class PlayOutcome(Protocol):
+    """What a play mode returns: ``points`` and ``tricks``, int[n, seats]."""
+
+    points: np.ndarray
+    tricks: np.ndarray
+
+
+#: ``fn(rules, deals, trump, leader, declarer, policy, seed, bid) -> PlayOutcome``
+PlayFn = Callable[[RuleSet, np.ndarray, int, int, int, str, int, int], PlayOutcome]
+
+
+def _play_heuristic(rules: RuleSet, deals: np.ndarray, trump: int, leader: int, declarer: int,
+                    policy: str, seed: int, bid: int) -> PlayOutcome:
+    from analyzer.play import play_deals
+
+    return play_deals(rules, deals, trump, leader, declarer, policy=policy, seed=seed, bid=bid)
+
+
+@dataclass(frozen=True)
+class DDOutcome:
+    """Double-dummy play of ``n`` deals: ``points`` / ``tricks`` int64[n, seats] along one optimal line;
+    ``exact`` bool[n]: False where the solver ran out of nodes and the heuristic playout stands in."""
+
+    points: np.ndarray
+    tricks: np.ndarray
+    exact: np.ndarray
+
+
+def _play_double_dummy(rules: RuleSet, deals: np.ndarray, trump: int, leader: int, declarer: int,
+                       policy: str, seed: int, bid: int, max_nodes: int = DD_MAX_NODES) -> DDOutcome:
+    """Best play by everyone through ``analyzer.solve.solve_deals`` (one optimal line per deal).
+
+    Deals the solver does not finish within ``max_nodes`` are played by the heuristic ``policy`` instead
+    (seed ``seed``) and marked ``exact = False``: never a made-up double-dummy number.
+    """
+    from analyzer.runs import warmup
+    from analyzer.solve import solve_deals
+
+    warmup.wait()
+    res = solve_deals(rules, deals, trump=trump, leader=leader, declarer=max(declarer, 0), bid=bid,
+                      max_nodes=max_nodes, lines=True)
+    points = res.points.astype(np.int64, copy=True)
+    tricks = res.tricks.astype(np.int64, copy=True)
+    ok = np.asarray(res.played, dtype=bool)
+    if not ok.all():
+        miss = np.flatnonzero(~ok)
+        h = _play_heuristic(rules, deals[miss], trump, leader, declarer, policy, seed, bid)
+        points[miss] = np.asarray(h.points, dtype=np.int64)
+        tricks[miss] = np.asarray(h.tricks, dtype=np.int64)
+    return DDOutcome(points, tricks, ok)
+
+
+PLAY_MODES: dict[str, PlayFn] = {"playout": _play_heuristic, "dd": _play_double_dummy}
+
+
+def register_play_mode(name: str, fn: PlayFn) -> None:
+    """Make ``fn`` available as play mode ``name`` (same signature and result as the built-in ones)."""
+    PLAY_MODES[name] = fn
+
+
+def parse_play_modes(text: str | Sequence[str]) -> tuple[str, ...]:
+    """``"playout"``, ``"dd"``, ``"both"`` (or a list) -> the play modes to run, in order."""
+    items = [text] if isinstance(text, str) else list(text)
+    out: list[str] = []
+    for it in items:
+        for name in ("playout", "dd") if it == "both" else (it,):
+            if name not in PLAY_MODES:
+                raise UserError(f"unknown play mode {name!r}: use {PLAY_MODES_HELP}")
+            if name not in out:
+                out.append(name)
+    if not out:
+        raise UserError(f"no play mode given: use {PLAY_MODES_HELP}")
+    return tuple(out)
+
+
+#: the frame's columns (per-seat columns ``meld_s{i}``, ``points_s{i}``, ``tricks_s{i}`` follow them)
+COLUMNS = {
+    "scenario": "declare (I declare), other (another seat declares its own trump: analyzer.bidding.callmodel) or pass "
+                "(a pass model's contract)",
+    "deal": "deal index: its cards come from (seed, deal)",
+    "play": "play mode: playout (heuristic policy) or dd (double-dummy)",
+    "policy": "the policy that played (dd: the solver)",
+    "declarer": "the declaring seat (-1: nobody declares: two-handed, or a deal thrown in)",
+    "trump": "trump suit S H D C (null: the deal was thrown in and not played)",
+    "bid": "the contract the play assumed (only changes play where a rule depends on it)",
+    "own_meld": "my meld with this trump",
+    "partner_meld": "my partner's meld (null without partnerships)",
+    "side_meld": "my side's meld (partnerships: both partners; else mine)",
+    "side_points": "card points my side took, last-trick bonus included",
+    "side_trick_points": "trick points my side scores for them (Luxury Family converts; else = side_points)",
+    "side_tricks": "tricks my side took",
+    "opp_meld": "the other seats' meld, added up",
+    "opp_points": "card points the other seats took",
+    "opp_trick_points": "trick points the other seats score, added up (each converted on its own)",
+    "opp_tricks": "tricks the other seats took",
+    "exact": "dd rows: the solver finished the deal within its node budget (False: the heuristic playout's "
+             "result stands in); null for other play modes",
+}
+
+
+@dataclass
+class Simulation:
+    """Deals and play results of one :func:`simulate` run.
+
+    ``frame``: one row per (scenario, deal, play, trump, bid class), columns :data:`COLUMNS` plus the
+    per-seat ``meld_s{i}``, ``points_s{i}``, ``tricks_s{i}``; ``deals``: the sampled deals;
+    ``meld``: int32[n, seats, 4] every seat's meld for each trump.
+    """
+
+    rules: RuleSet
+    hand: Hand
+    seat: int
+    dealer: int
+    seed: int
+    samples: int
+    plays: tuple[str, ...]
+    policy: str
+    trumps: tuple[int, ...]
+    bids: tuple[int, ...]
+    deals: Deals
+    meld: np.ndarray
+    frame: pl.DataFrame
+    constraints: tuple[Constraint, ...] = ()
+    meta: dict[str, Any] = field(default_factory=dict)
+
+    def rows(self, scenario: str = "declare", play: str | None = None, trump: int | None = None,
+             bid: int | None = None) -> pl.DataFrame:
+        """The rows of one scenario (and play mode, trump, bid class), ordered by deal."""
+        f = self.frame.filter(pl.col("scenario") == scenario)
+        if play is not None:
+            f = f.filter(pl.col("play") == play)
+        if trump is not None:
+            f = f.filter(pl.col("trump") == SUITS[trump])
+        if bid is not None:
+            f = f.filter(pl.col("bid") == bid)
+        return f.sort("deal")
+
+    def seat_arrays(self, rows: pl.DataFrame) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The per-seat meld, points and tricks of ``rows`` as int64[len(rows), seats] arrays."""
+        s = range(self.rules.seats)
+        get = lambda p: rows.select([f"{p}_s{i}" for i in s]).to_numpy().astype(np.int64)  # noqa: E731
+        return get("meld"), get("points"), get("tricks")
+
+    def write(self, path: str | Path) -> None:
+        """Save the frame as parquet (the run's settings go into the file's metadata)."""
+        import json
+
+        meta = {"analyzer": json.dumps(self.meta, ensure_ascii=False)}
+        self.frame.write_parquet(path, metadata=meta)
+
+
+#: ``(rules, meld int32[n, seats, 4], seat, dealer) -> (declarer, trump, bid)`` int64[n] each
+PassModel = Callable[[RuleSet, np.ndarray, int, int], tuple[np.ndarray, np.ndarray, np.ndarray]]
+#: ``(rules, hands int64[n, seats, copies]) -> trump int64[n, seats]``: the trump each seat names declaring
+OtherTrumps = Callable[[RuleSet, np.ndarray], np.ndarray]
+
+
+def _side_columns(rules: RuleSet, seat: int, meld: np.ndarray, pts: np.ndarray, trk: np.ndarray,
+                  ) -> dict[str, np.ndarray]:
+    """The side / opponent columns of rows with per-seat meld, points and tricks [n, seats]."""
+    mine = np.zeros(rules.seats, dtype=bool)
+    mine[list(rules.sides[rules.side_of(seat)])] = True
+    partners = rules.partners(seat)
+    out = {
+        "own_meld": meld[:, seat],
+        "partner_meld": meld[:, list(partners)].sum(axis=1) if partners else None,
+        "side_meld": meld[:, mine].sum(axis=1),
+        "side_points": pts[:, mine].sum(axis=1),
+        "side_tricks": trk[:, mine].sum(axis=1),
+        "opp_meld": meld[:, ~mine].sum(axis=1),
+        "opp_points": pts[:, ~mine].sum(axis=1),
+        "opp_tricks": trk[:, ~mine].sum(axis=1),
+    }
+    if rules.has_partners:
+        out["side_trick_points"] = convert_points(rules, out["side_points"])
+        out["opp_trick_points"] = convert_points(rules, out["opp_points"])
+    else:  # each player converts his own power points
+        out["side_trick_points"] = convert_points(rules, pts[:, seat])
+        out["opp_trick_points"] = convert_points(rules, pts[:, ~mine]).sum(axis=1)
+    return out
+
+
+class _Rows:
+    """Column buffers of the frame, filled block by block."""
+
+    def __init__(self, rules: RuleSet, seat: int) -> None:
+        self.rules, self.seat = rules, seat
+        self.blocks: list[dict[str, Any]] = []
+
+    def add(self, scenario: str, play: str, policy: str, deal: np.ndarray, contract: np.ndarray,
+            meld: np.ndarray, pts: np.ndarray, trk: np.ndarray, exact: np.ndarray | None = None) -> None:
+        """Rows of deals ``deal`` played in ``scenario`` by ``play`` / ``policy``: ``contract`` int64[n, 3]
+        (declarer, trump or -1, bid), the declarer's trump's meld, points and tricks int64[n, seats]."""
+        n = deal.size
+        declarer, trump, bid = contract[:, 0], contract[:, 1], contract[:, 2]
+        if n == 0:
+            return
+        b: dict[str, Any] = {
+            "scenario": [scenario] * n,
+            "deal": deal.astype(np.int64),
+            "play": [play] * n,
+            "policy": [policy] * n,
+            "declarer": declarer.astype(np.int8),
+            "trump": [SUITS[t] if t >= 0 else None for t in trump],
+            "bid": bid.astype(np.int32),
+        }
+        side = _side_columns(self.rules, self.seat, meld, pts, trk)
+        for k, v in side.items():
+            b[k] = [None] * n if v is None else v.astype(np.int32)
+        b["exact"] = [None] * n if exact is None else np.asarray(exact, dtype=bool)
+        for prefix, arr in (("meld", meld), ("points", pts), ("tricks", trk)):
+            for s in range(self.rules.seats):
+                b[f"{prefix}_s{s}"] = arr[:, s].astype(np.int32)
+        self.blocks.append(b)
+
+    def frame(self) -> pl.DataFrame:
+        schema: dict[str, Any] = {
+            "scenario": pl.String, "deal": pl.Int64, "play": pl.String, "policy": pl.String,
+            "declarer": pl.Int8, "trump": pl.String, "bid": pl.Int32,
+        }
+        for k in COLUMNS:
+            schema.setdefault(k, pl.Int32)
+        schema["exact"] = pl.Boolean
+        for prefix in ("meld", "points", "tricks"):
+            for s in range(self.rules.seats):
+                schema[f"{prefix}_s{s}"] = pl.Int32
+        if not self.blocks:
+            return pl.DataFrame(schema=schema)
+        frames = [pl.DataFrame(b, schema=schema) for b in self.blocks]
+        return pl.concat(frames).sort(["scenario", "play", "trump", "bid", "deal"], nulls_last=True)
+
+
+def _mode_fn(play: str, dd_max_nodes: int | None) -> PlayFn:
+    """The play function of a mode (the built-in dd one with the run's node budget)."""
+    fn = PLAY_MODES[play]
+    if fn is _play_double_dummy and dd_max_nodes is not None:
+        if dd_max_nodes < 1:
+            raise UserError(f"--dd-max-nodes must be at least 1, not {dd_max_nodes}")
+        return partial(_play_double_dummy, max_nodes=int(dd_max_nodes))
+    return fn
+
+
+@dataclass(frozen=True)
+class _Players:
+    """Who plays the simulated deals: the rule set, the dealer, the heuristic policy and the double-dummy
+    node budget."""
+
+    rules: RuleSet
+    dealer: int
+    policy: str
+    dd_max_nodes: int | None
+
+
+def _play_rows(rows: _Rows, who: _Players, hands: np.ndarray, ids: np.ndarray, meld: np.ndarray, mode: str,
+               scenario: str, contract: np.ndarray, seed: int) -> None:
+    """Play each deal (``hands``, numbered ``ids``) by ``mode`` with its own contract (``contract``
+    int64[n, 3]: declarer, trump or -1 for a deal thrown in, bid), grouped into calls of equal contracts."""
+    rules = who.rules
+    fn = _mode_fn(mode, who.dd_max_nodes)
+    pol = who.policy if mode == "playout" else mode
+    thrown = contract[:, 1] < 0  # a thrown-in deal (no trump named) is not played
+    if thrown.any():
+        z = np.zeros((int(thrown.sum()), rules.seats), dtype=np.int64)
+        rows.add(scenario, mode, pol, ids[thrown], contract[thrown], z, z, z,
+                 None if mode == "playout" else np.ones(z.shape[0], dtype=bool))
+    keys = contract[~thrown]
+    idx_all = np.flatnonzero(~thrown)
+    for dc, tr, b in np.unique(keys, axis=0) if keys.size else []:
+        sel = idx_all[(keys == (dc, tr, b)).all(axis=1)]
+        group_seed = seed_of(seed, int(dc) + 8 * int(tr), int(b))
+        res = fn(rules, hands[sel], int(tr), first_leader(rules, int(dc), who.dealer), int(dc), who.policy,
+                 group_seed, int(b))
+        exact = getattr(res, "exact", None)
+        rows.add(scenario, mode, pol, ids[sel], contract[sel], meld[sel, :, int(tr)],
+                 np.asarray(res.points, dtype=np.int64), np.asarray(res.tricks, dtype=np.int64),
+                 None if exact is None else np.asarray(exact, dtype=bool))
+
+
+def _contracts(declarer: Any, trump: Any, bid: Any, n: int) -> np.ndarray:
+    """int64[n, 3] rows (declarer, trump, bid) from one value or one per deal each."""
+    return np.stack([np.broadcast_to(np.asarray(x, dtype=np.int64), (n,)) for x in (declarer, trump, bid)], axis=1)
+
+
+@dataclass(frozen=True)
+class _Chunk:
+    """One chunk of a simulation: deals ``start .. stop - 1`` and everything needed to play them (a task that
+    may run in another process: every field pickles)."""
+
+    tab: Table
+    index: int
+    start: int
+    stop: int
+    seed: int
+    max_tries: int
+    modes: tuple[str, ...]
+    trumps: tuple[int, ...]
+    bids: tuple[int, ...]
+    declarer: int
+    dealer: int
+    policy: str
+    dd_max_nodes: int | None
+    others: Any
+    pass_model: Any
+
+
+def _run_chunk(t: _Chunk) -> tuple[Deals, np.ndarray, list[dict[str, Any]]]:
+    """The deals of one chunk, their meld, and the table rows of their play (the same in any process)."""
+    rules, seat, c, seed = t.tab.rules, t.tab.seat, t.index, t.seed
+    rows = _Rows(rules, seat)
+    d = t.tab.sample(t.stop - t.start, seed, t.start, t.max_tries)
+    n = len(d)
+    m = meld_batch(d.hands.reshape(-1, rules.deck.copies), rules).reshape(n, rules.seats, 4)
+    who = _Players(rules, t.dealer, t.policy, t.dd_max_nodes)
+    for mi, mode in enumerate(t.modes):
+        for tr in t.trumps:
+            for b in t.bids:
+                _play_rows(rows, who, d.hands, d.ids, m, mode, "declare", _contracts(t.declarer, tr, b, n),
+                           seed_of(seed, c, mi))
+        if t.others is not None and rules.has_bidding:
+            ot = np.asarray(t.others(rules, d.hands), dtype=np.int64)
+            for j in range(rules.seats):
+                if j == seat:
+                    continue
+                for bi, b in enumerate(t.bids):
+                    _play_rows(rows, who, d.hands, d.ids, m, mode, "other", _contracts(j, ot[:, j], b, n),
+                               seed_of(seed, c, 0x300 + 16 * mi + bi))
+        if t.pass_model is not None:
+            pd, pt, pb = t.pass_model(rules, m, seat, t.dealer)
+            _play_rows(rows, who, d.hands, d.ids, m, mode, "pass", _contracts(pd, pt, pb, n),
+                       seed_of(seed, c, 0x100 + mi))
+    return d, m, rows.blocks
+
+
+def simulate(
+    rules: RuleSet,
+    hand: Hand | str | Iterable[str],
+    *,
+    seat: int = 1,
+    dealer: int = 0,
+    samples: int = 2000,
+    seed: int = 0,
+    trumps: Sequence[int] | None = None,
+    plays: str | Sequence[str] = "playout",
+    policy: str = "v1",
+    known: Mapping[int, Hand | str | Iterable[str]] | None = None,
+    stock_cards: Hand | str | Iterable[str] | None = None,
+    constraints: Sequence[Constraint | str] = (),
+    accept: Accept | None = None,
+    pass_model: PassModel | None = None,
+    others: OtherTrumps | None = None,
+    progress: bool = False,
+    max_tries: int = 1000,
+    dd_max_nodes: int | None = None,
+    workers: int = 1,
+    cluster: Any = None,
+) -> Simulation:
+    """Sample ``samples`` deals around ``hand`` at ``seat`` and play each under every trump.
+
+    I declare (``scenario = "declare"`` rows); with ``pass_model`` the same deals are also played as
+    the model says the hand goes when I pass (``scenario = "pass"`` rows, one per deal and play mode);
+    with ``others`` every other seat also declares on every deal, the trump ``others`` names for it, once
+    per bid class (``scenario = "other"`` rows: what any declarer would score, for the call model of
+    :mod:`analyzer.bidding.callmodel`).
+    ``trumps`` defaults to all four suits (two-handed: give the upcard's suit). ``known``,
+    ``stock_cards``, ``constraints`` and ``accept`` go to the sampler (:func:`analyzer.deal.table`);
+    the trump is only known to constraints when a single trump is simulated. ``progress`` shows a
+    progress bar (on stderr) while the chunks run. ``dd_max_nodes``: the node budget of each
+    double-dummy solve (default :data:`DD_MAX_NODES`). ``workers`` / ``cluster``: where the chunks run
+    (:func:`analyzer.runs.batches.run_batches`: this process, a pool of processes, a Dask cluster; the table is
+    the same). :func:`add_play` plays another mode on some of the deals afterwards.
+    """
+    if samples < 1:
+        raise UserError(f"--samples must be at least 1, not {samples}")
+    if not 0 <= dealer < rules.seats:
+        raise UserError(f"dealer {dealer} is out of range: {rules.id} has seats 0..{rules.seats - 1}")
+    modes = parse_play_modes(plays)
+    if dd_max_nodes is not None and dd_max_nodes < 1:
+        raise UserError(f"--dd-max-nodes must be at least 1, not {dd_max_nodes}")
+    trump_list = tuple(range(4)) if trumps is None else tuple(int(t) for t in trumps)
+    if not trump_list or any(not 0 <= t <= 3 for t in trump_list):
+        raise UserError("trumps must be suits 0..3 (S H D C)")
+    tab = table(
+        rules, seat, hand, known=known, stock_cards=stock_cards, constraints=constraints, accept=accept,
+        trump=trump_list[0] if len(trump_list) == 1 else None,
+    )
+    my_hand = Hand(rules.deck, tuple(sorted(from_planes(tab.base[seat], rules.deck))))
+    bids = play_bids(rules)
+    declarer = seat if rules.has_bidding else -1
+    all_deals: list[Deals] = []
+    melds: list[np.ndarray] = []
+    blocks: list[dict[str, Any]] = []
+    nchunks = (samples + BATCH - 1) // BATCH
+    tasks = (_Chunk(tab, c, c * BATCH, min(samples, (c + 1) * BATCH), int(seed), max_tries, modes, trump_list, bids,
+                    declarer, dealer, policy, dd_max_nodes, others, pass_model) for c in range(nchunks))
+    results = run_batches(_run_chunk, list(tasks), workers=workers, cluster=cluster,
+                          progress=progress and nchunks > 1, label=f"sampled deals, chunks of {BATCH}")
+    for d, m, b in results:
+        all_deals.append(d)
+        melds.append(m)
+        blocks.extend(b)
+    rows = _Rows(rules, seat)
+    rows.blocks = blocks
+    deals = Deals(
+        np.concatenate([d.hands for d in all_deals]),
+        np.concatenate([d.stock for d in all_deals]),
+        np.concatenate([d.ids for d in all_deals]),
+        sum(d.tries for d in all_deals),
+    )
+    meta = {
+        "rules": rules.id, "options": {k: str(v) for k, v in rules.options.items()}, "seat": seat,
+        "dealer": dealer, "hand": my_hand.names(), "seed": int(seed), "samples": int(samples),
+        "plays": list(modes), "policy": policy, "chunk": BATCH,
+        **({"dd_max_nodes": int(dd_max_nodes or DD_MAX_NODES)} if "dd" in modes else {}),
+        "constraints": [c.describe() for c in tab.constraints],
+    }
+    return Simulation(
+        rules=rules, hand=my_hand, seat=seat, dealer=dealer, seed=int(seed), samples=int(samples), plays=modes,
+        policy=policy, trumps=trump_list, bids=bids, deals=deals, meld=np.concatenate(melds), frame=rows.frame(),
+        constraints=tab.constraints, meta=meta,
+    )
+
+
+def add_play(sim: Simulation, play: str, *, samples: int | None = None, trumps: Sequence[int] | None = None,
+             bids: Sequence[int] | None = None, dd_max_nodes: int | None = None) -> Simulation:
+    """``sim`` with the ``declare`` rows of one more play mode on its first ``samples`` deals (all by
+    default), the given ``trumps`` and bid classes (default: the run's); the same deals and melds, a
+    play seed from ``(seed, 0x200 + mode index)``. Used for a double-dummy check on a subsample of the
+    deals played out heuristically."""
+    modes = parse_play_modes(play)
+    if len(modes) != 1:
+        raise UserError(f"add one play mode at a time, not {play!r}")
+    mode = modes[0]
+    if mode in sim.plays:
+        raise UserError(f"the simulation already has play mode {mode!r}")
+    k = sim.samples if samples is None else int(samples)
+    if not 1 <= k <= sim.samples:
+        raise UserError(f"--dd-samples must be 1..{sim.samples} (the sampled deals), not {k}")
+    ts = sim.trumps if trumps is None else tuple(int(t) for t in trumps)
+    if not ts or any(t not in sim.trumps for t in ts):
+        raise UserError(f"trumps must be among the simulated ones ({', '.join(SUITS[t] for t in sim.trumps)})")
+    bs = sim.bids if bids is None else tuple(int(b) for b in bids)
+    if not bs or any(b not in sim.bids for b in bs):
+        raise UserError(f"bid classes must be among the simulated ones ({', '.join(map(str, sim.bids))})")
+    rules = sim.rules
+    hands, ids, meld = sim.deals.hands[:k], sim.deals.ids[:k], sim.meld[:k]
+    declarer = sim.seat if rules.has_bidding else -1
+    rows = _Rows(rules, sim.seat)
+    seed = seed_of(sim.seed, 0, 0x200 + len(sim.plays))
+    for t in ts:
+        for b in bs:
+            _play_rows(rows, _Players(rules, sim.dealer, sim.policy, dd_max_nodes), hands, ids, meld, mode, "declare",
+                       _contracts(declarer, t, b, k), seed)
+    frame = pl.concat([sim.frame, rows.frame()]).sort(["scenario", "play", "trump", "bid", "deal"], nulls_last=True)
+    meta = dict(sim.meta)
+    meta["plays"] = [*sim.plays, mode]
+    meta["added"] = [*meta.get("added", []), {"play": mode, "samples": k, "trumps": [SUITS[t] for t in ts],
+                                              **({"dd_max_nodes": int(dd_max_nodes or DD_MAX_NODES)}
+                                                 if mode == "dd" else {})}]
+    return replace(sim, plays=(*sim.plays, mode), frame=frame, meta=meta)
+
+
+#: what the columns of :func:`deals_frame` mean (``pinochle bid --deals-out`` writes it into the file)
+DEALS_COLUMNS = {
+    "deal": "deal index: its cards come from (seed, deal)",
+    "hand_s{i}": "seat i's cards as count planes: plane k is a bitboard of the card kinds held at least k + 1 "
+                 "times; kind = 16 * suit (S H D C = 0..3) + rank bit (0 = the lowest rank of deck.ranks)",
+    "stock": "the undealt cards in draw order (card kinds as above; two-handed's upcard last)",
+    "cards_s{i}": "seat i's cards by name, e.g. AS TS KS",
+    "stock_cards": "the stock by name, in draw order",
+}
+
+
+def deals_frame(sim: Simulation) -> pl.DataFrame:
+    """The sampled deals as a table (:data:`DEALS_COLUMNS`): deal index, every seat's count planes, the
+    stock (kinds in order), and the same cards by name."""
+    from analyzer.cards import card_names, from_planes
+
+    d = sim.deals
+    deck = sim.rules.deck
+    cols: dict[str, Any] = {"deal": d.ids}
+    for s in range(sim.rules.seats):
+        cols[f"hand_s{s}"] = d.hands[:, s, :].tolist()
+    cols["stock"] = d.stock.tolist()
+    for s in range(sim.rules.seats):
+        cols[f"cards_s{s}"] = [" ".join(card_names(from_planes(h, deck), deck)) for h in d.hands[:, s, :]]
+    cols["stock_cards"] = [" ".join(deck.name(int(k)) for k in row) for row in d.stock]
+    return pl.DataFrame(cols, schema_overrides={
+        **{f"hand_s{s}": pl.List(pl.Int64) for s in range(sim.rules.seats)}, "stock": pl.List(pl.Int64)})
+
+
+def read_deals(path: str | Path, rules: RuleSet) -> np.ndarray:
+    """Deals saved by :func:`deals_frame` (parquet) as int64[n, seats, copies] count planes."""
+    f = pl.read_parquet(path).sort("deal")
+    cols = [np.array(f[f"hand_s{s}"].to_list(), dtype=np.int64).reshape(-1, rules.deck.copies)
+            for s in range(rules.seats)]
+    return np.stack(cols, axis=1)
