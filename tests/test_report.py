@@ -123,7 +123,7 @@ def test_bids_plot_keeps_given_hands_in_their_own_panel(small_stats):
 
     rs = small_stats.rules
     hand = "AS TS KS QS JS 9S QS JD JD 9H AH AD"
-    adv = advise(rs, Hand.parse(hand, rs.deck), samples=200, seed=1, plays="playout")
+    adv = advise(rs, Hand.parse(hand, rs.deck), samples=200, seed=1, plays="heuristic")
     fig = bids_plot(small_stats, {hand: adv})
     assert len(fig.axes) == 2
     left, right = fig.axes

@@ -456,14 +456,16 @@ RAISE_PARTNER = ("ceiling", "clear", "never")
 
 
 def choose_call(state: AuctionState, out: Outcomes, hand: np.ndarray, risk: float = 0.0, min_won: float = 8.0,
-                raise_partner: str | None = None) -> CallChoice:
+                raise_partner: str | None = None, conventions: str | None = None) -> CallChoice:
     """Judge every legal call now on the sampled deals and choose (module docstring; ``raise_partner``: one of
-    :data:`RAISE_PARTNER`, None: the rule set's ``[advice] raise_partner``)."""
+    :data:`RAISE_PARTNER`, None: the rule set's ``[advice] raise_partner``; ``conventions``: ``keep`` or
+    ``free``, whether my call keeps the conventions, None: the rule set's ``[advice] conventions``)."""
     w = out.weights
     d0, c0 = rest_of_auctions(state, out.seats, [None], [None])
     pass_net = out.other_net(d0[0], c0[0])
     ceil = ceiling(state, out, risk, min_won, pass_net)
-    due = state.due(hand)
+    keep = (conventions or state.rules.advice.conventions) == "keep"
+    due = state.due(hand) if keep else 0
     top = max(top_level(state, out), due)
     calls: list[int | None] = [None, *state.legal_bids(top)]
     my_lim = ceil.bid
@@ -478,7 +480,7 @@ def choose_call(state: AuctionState, out: Outcomes, hand: np.ndarray, risk: floa
     net = np.where(mine, net_me, out.other_net(decl, contract))
     value = _wmean(net, w[None, :])
     pmake = np.where(wm.sum(axis=1) > 0, _wmean(made.astype(np.float64), wm), 1.0)
-    allowed = np.array([state.allowed(c, due) and (c is None or c == due or pmake[k] >= risk)
+    allowed = np.array([(not keep or state.allowed(c, due)) and (c is None or c == due or pmake[k] >= risk)
                         for k, c in enumerate(calls)], dtype=bool)
     if not allowed.any():  # pragma: no cover - pass or a due bid is always allowed
         allowed[0] = True
