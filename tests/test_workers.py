@@ -15,7 +15,7 @@ BID_AFTER = ["bid", "--rules", "double-deck", "--hand",
              "--auction", "1:pass 2:60 3:pass", "--seed", "3", "--samples", "1200", "--play", "heuristic", "--json"]
 # two-handed: more deals than one batch (4096), so that two workers share them
 TWO_HAND = ["two-hand", "--hand", "AH TH KH KH QH JH AS TS QS JD KC QC", "--upcard", "JH", "--samples", "5000",
-            "--phase2", "heuristic", "--seed", "3", "--json"]
+            "--play", "heuristic", "--seed", "3", "--json"]
 ARENA = ["arena", "--rules", "auction", "--deals", "6", "--seed", "4", "--ns", "formula", "--ew", "meld-only",
          "--json"]
 # statistics and comparisons: more deals than two batches (1024 each)

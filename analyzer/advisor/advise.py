@@ -118,18 +118,22 @@ def _call_figures(sim: Simulation, ch: CallChoice, k: int) -> CallFigures:
         make=proportion(ch.made[k][mine]) if mine.any() else None,
         trump=SUITS[int(ch.trump[k])] if mine.any() else None,
         contract=float(ch.contract[k][mine].mean()) if mine.any() else None, allowed=bool(ch.allowed[k]),
+        ruled=ch.ruled[k] if ch.ruled else None,
     )
 
 
 
-def _convention(state: AuctionState, ch: CallChoice, options: list[CallFigures], keep: bool
+#: why a call is not among the calls the model makes now, in words (callmodel.CallChoice.ruled)
+RULED = {"convention": "the convention rules it out", "risk": "made less often than the risk asks",
+         "least-raise": "with a turn to come the advisor raises by the least step (jumps lost in the arena)"}
+
+
+def _convention(sim: Simulation, state: AuctionState, ch: CallChoice, out: Outcomes, req: BidRequest
                 ) -> ConventionFigures | None:
-    """The convention that constrains the call now, with its cost (None: I call freely, no convention
-    binds, or it rules out no call)."""
-    if not keep or not state.conventions_bind:
-        return None
-    ruled_out = [k for k, c in enumerate(ch.calls) if not state.allowed(c, ch.due)]
-    if not ruled_out:
+    """The convention that constrains the call now, with its cost against the call the advisor would make
+    if it called freely (the call model run again with the conventions off, on the same deals) and against
+    passing (None: I call freely, no convention binds, or it rules out no call)."""
+    if "convention" not in ch.ruled:
         return None
     cv = Convention.of(state.rules)
     if ch.due:
@@ -140,11 +144,12 @@ def _convention(state: AuctionState, ch: CallChoice, options: list[CallFigures],
                    if state.forced(ch.due) else "passing or a free bid below it would tell the table otherwise"))
     else:
         text = "conventional bid values are not bid freely (they would tell the table what your hand holds)"
-    free = max(range(len(ch.calls)), key=lambda k: (ch.value[k], -k))
-    best = ch.best
-    cost_free = paired_diff(ch.net[best], ch.net[free]) if free != best else None
+    free = choose_call(state, out, sim.hand.planes, req.risk, MIN_WON_CEILING, req.raise_partner, "free")
+    fk, best = free.best, ch.best
+    same = free.calls[fk] == ch.calls[best]
+    cost_free = None if same else paired_diff(ch.net[best], free.net[fk])
     cost_pass = paired_diff(ch.net[best], ch.net[0]) if best != 0 else None
-    return ConventionFigures(text, ch.due, options[free] if free != best else None, cost_free, cost_pass)
+    return ConventionFigures(text, ch.due, None if same else _call_figures(sim, free, fk), cost_free, cost_pass)
 
 
 def _call_text(state: AuctionState, ch: CallChoice, best: CallFigures, nxt: CallFigures | None,
@@ -177,8 +182,8 @@ def _call_text(state: AuctionState, ch: CallChoice, best: CallFigures, nxt: Call
         text += (f". Next best: {nxt.label}, {nxt.net.mean:+.1f} (difference {margin.mean:+.1f}, 95% "
                  f"{margin.lo:+.1f} to {margin.hi:+.1f})")
     if conv is not None and conv.free is not None and conv.cost_free is not None:
-        text += (f". Keeping the convention costs {-conv.cost_free.mean:.1f} against the best call it rules out, "
-                 f"{conv.free.label} (95% {-conv.cost_free.hi:.1f} to {-conv.cost_free.lo:.1f})")
+        text += (f". Keeping the convention costs {-conv.cost_free.mean:.1f} against the call you would make "
+                 f"freely, {conv.free.label} (95% {-conv.cost_free.hi:.1f} to {-conv.cost_free.lo:.1f})")
         if conv.cost_pass is not None and conv.free.bid is not None:
             text += (f", and {'gains' if conv.cost_pass.mean >= 0 else 'costs'} {abs(conv.cost_pass.mean):.1f} "
                      f"against passing (95% {conv.cost_pass.lo:+.1f} to {conv.cost_pass.hi:+.1f})")
@@ -217,7 +222,7 @@ def _analyse_bidding(sim: Simulation, play: str, req: BidRequest, state: Auction
     best = options[ch.best]
     nxt = options[ch.second] if ch.second >= 0 else None
     margin = paired_diff(ch.net[ch.best], ch.net[ch.second]) if ch.second >= 0 else None
-    conv = _convention(state, ch, options, (req.conventions or req.rules.advice.conventions) == "keep")
+    conv = _convention(sim, state, ch, out, req)
     call = CallAdvice(best, nxt, margin, options, ch.due, state.conventions_bind, state.last_turn,
                       tuple(str(c) for c in state.calls), state.high, state.min_bid, state.to_act, conv)
     pre = [_trump_figures(sim, play, t, ceil.by_trump.get(t)) for t in sim.trumps]

@@ -185,6 +185,7 @@ class CallFigures:
     trump: str | None
     contract: float | None
     allowed: bool = True
+    ruled: str | None = None  # why the call is not among the calls the model makes now (None: it is)
 
     @property
     def label(self) -> str:
@@ -194,7 +195,7 @@ class CallFigures:
         return {"call": self.label, "bid": self.bid, "net": self.net.as_dict(), "i_declare": self.declare.as_dict(),
                 "make": self.make.as_dict() if self.make else None, "trump": self.trump,
                 "mean_contract": None if self.contract is None else round(self.contract, 3),
-                "allowed": self.allowed}
+                "allowed": self.allowed, "ruled_out": self.ruled}
 
 
 @dataclass(frozen=True)
@@ -437,10 +438,15 @@ class Advice:
             "notes": list(self.notes),
         }
         if req.calls is not None:
+            from analyzer.bidding.auction import replay
+
             rec = self.recommendation
             cond = self.conditioning
+            a = replay(req.rules, req.dealer, list(req.calls))
             d["auction"] = {
-                "calls": [str(c) for c in req.calls], "clues": list(cond.clues) if cond else [],
+                "calls": [str(c) for c in req.calls], "high": a.high, "high_seat": a.high_seat,
+                "min_bid": None if a.done else a.min_bid, "passed": sorted(a.passed),
+                "clues": list(cond.clues) if cond else [],
                 "conditioning": cond.as_dict() if cond else None, "kept": self.kept, "tried": self.tried,
                 "acceptance": round(self.kept / max(self.tried, 1), 6), "action": rec.action, "bid": rec.bid,
                 "text": rec.text,

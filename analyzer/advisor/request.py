@@ -128,29 +128,36 @@ class BidRequest:
         detail: bool = True,
         raise_partner: str | None = None,
         conventions: str | None = None,
+        flags: bool = False,
     ) -> BidRequest:
         """The request from a front end's values (the flags of ``pinochle bid`` by the same names); every
-        check is made here, before any work: UserError with one line saying what to give instead."""
+        check is made here, before any work: UserError with one line saying what to give instead, naming a
+        value as the front end does (``flags``: as the command line's flags, ``--dd-samples``; else as the
+        JSON fields, ``dd_samples``)."""
+
+        def nm(field: str) -> str:
+            return "--" + field.replace("_", "-") if flags else field
+
         if rules.reference:
             raise UserError(f"{rules.id} is the solver's reference rule set, not a pinochle game to bid")
         for name, v in (("seat", seat), ("dealer", dealer)):
             if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < rules.seats:
-                raise UserError(f"{name} {v} is out of range: {rules.id} has seats 0..{rules.seats - 1}")
+                raise UserError(f"{nm(name)} {v} is out of range: {rules.id} has seats 0..{rules.seats - 1}")
         stock = rules.play.stock
         cap = MAX_ADVICE_SAMPLES
         n = (TWO_HANDED_SAMPLES if stock else DEFAULT_SAMPLES) if samples is None else samples
         if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-            raise UserError(f"samples must be a whole number of deals, at least 1, not {n}")
+            raise UserError(f"{nm('samples')} must be a whole number of deals, at least 1, not {n}")
         if n > cap:
-            raise UserError(f"samples {n:,} is over the limit of {cap:,} ({ADVICE_LIMIT_WHY})")
+            raise UserError(f"{nm('samples')} {n:,} is over the limit of {cap:,} ({ADVICE_LIMIT_WHY})")
         if not (isinstance(risk, int | float) and 0.0 <= float(risk) <= 1.0):  # NaN fails both comparisons
-            raise UserError(f"risk is a chance between 0 and 1, not {risk}")
+            raise UserError(f"{nm('risk')} is a chance between 0 and 1, not {risk}")
         if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-            raise UserError(f"seed must be a whole number, 0 or more, not {seed}")
+            raise UserError(f"{nm('seed')} must be a whole number, 0 or more, not {seed}")
         from analyzer.play import POLICIES
 
         if policy not in POLICIES:
-            raise UserError(f"unknown policy {policy!r}: use one of {', '.join(POLICIES)}")
+            raise UserError(f"unknown {nm('policy')} {policy!r}: use one of {', '.join(POLICIES)}")
         from analyzer.bidding.callmodel import RAISE_PARTNER
 
         if raise_partner is not None and raise_partner not in RAISE_PARTNER:
@@ -171,11 +178,11 @@ class BidRequest:
         d = DDSettings.of(rules, mode)
         for name, v in (("dd_samples", dd_samples), ("dd_trumps", dd_trumps), ("max_nodes", max_nodes)):
             if v is not None and (isinstance(v, bool) or not isinstance(v, int) or v < 1):
-                raise UserError(f"{name} must be a whole number, at least 1, not {v}")
+                raise UserError(f"{nm(name)} must be a whole number, at least 1, not {v}")
         if dd_trumps is not None and dd_trumps > 4:
-            raise UserError(f"dd_trumps is a number of trumps 1..4, not {dd_trumps}")
+            raise UserError(f"{nm('dd_trumps')} is a number of trumps 1..4, not {dd_trumps}")
         if max_nodes is not None and max_nodes > 10**10:
-            raise UserError(f"max_nodes {max_nodes:,} is over the limit of 10,000,000,000")
+            raise UserError(f"{nm('max_nodes')} {max_nodes:,} is over the limit of 10,000,000,000")
         d = DDSettings(dd_samples or d.samples, dd_trumps or d.trumps, max_nodes or d.max_nodes)
         h = hand if isinstance(hand, Hand) else parse_hand(hand, rules)
         by_seat, loose = _known(known, rules, seat)
@@ -183,7 +190,7 @@ class BidRequest:
         calls = None
         if rules.has_bidding:
             if upcard is not None:
-                raise UserError(f"{rules.id} names trump by bidding: an upcard is for two-handed")
+                raise UserError(f"{rules.id} names trump by bidding: {nm('upcard')} is for two-handed")
             if loose:
                 raise UserError(f"every card is dealt in {rules.id}: give known cards with their seat, e.g. 2:AS")
             if auction is not None:
@@ -191,11 +198,11 @@ class BidRequest:
                 replay(rules, dealer, list(calls))  # an illegal auction is refused here
         else:
             if upcard is None:
-                raise UserError(f"{rules.id} has no bidding: name the turned-up card (the upcard), e.g. 9H; it "
-                                "names trump")
+                raise UserError(f"{rules.id} has no bidding: name trump with the turned-up card, e.g. "
+                                f"{nm('upcard')} 9H")
             parse_card(upcard, rules.deck)
             if auction is not None:
-                raise UserError(f"{rules.id} has no bidding: leave out the calls")
+                raise UserError(f"{rules.id} has no bidding: leave out {nm('auction')}")
         stock_hand = Hand.parse(" ".join(loose), rules.deck) if loose else None
         return cls(rules, h, seat, dealer, calls, tuple(sorted(by_seat.items())), stock_hand, cons, upcard, n, seed,
                    float(risk), mode, policy, d, clues, detail, raise_partner, conventions, tuple(notes))
@@ -232,9 +239,10 @@ def _known(items: Sequence[str] | Mapping[int, str | Hand] | None, rules: RuleSe
 
 
 def run_settings(workers: int = 1, cluster: Any = None) -> None:
-    """Check where a run's batches go (``workers`` processes, a Dask ``cluster``) before any work."""
+    """Check where a run's batches go (``workers`` processes, a Dask ``cluster``) before any work (the command
+    line's words: only the command line chooses them)."""
     from analyzer.runs.batches import check_cluster
 
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise UserError(f"workers must be at least 1, not {workers}")
+        raise UserError(f"--workers must be at least 1, not {workers}")
     check_cluster(cluster)

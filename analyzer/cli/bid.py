@@ -17,7 +17,7 @@ from typing import Annotated
 
 import typer
 
-from analyzer.advisor.advise import advise
+from analyzer.advisor.advise import RULED, advise
 from analyzer.advisor.figures import Advice, CallAdvice, CallFigures, LevelFigures, PlayAnalysis
 from analyzer.advisor.request import DEFAULT_SAMPLES, PLAY_HELP, TWO_HANDED_SAMPLES, BidRequest, run_settings
 from analyzer.cards import SUIT_NAMES, SUITS
@@ -134,21 +134,27 @@ def _calls_to_show(call: CallAdvice, ceiling: int | None) -> list[CallFigures]:
     return out
 
 
+#: the calls table's short marks for a call the model does not make now (the caption says why)
+SHORT_RULED = {"convention": "convention", "risk": "risk", "least-raise": "jump"}
+
+
 def _print_calls(call: CallAdvice, ceiling: int | None) -> None:
     ct = table(title="Calls now, each followed to the end of the auction on every deal")
     for c in ("call", "net (95%)", "you declare", "make there", "trump", "vs the best"):
         ct.add_column(c, justify="right")
     shown = _calls_to_show(call, ceiling)
     for o in shown:
-        mark = " *" if o is call.best else (" (ruled out)" if not o.allowed else "")
+        mark = " *" if o is call.best else (f" ({SHORT_RULED.get(o.ruled, 'ruled out')})" if not o.allowed else "")
         vs = "" if o is call.best else f"{o.net.mean - call.best.net.mean:+.1f}"
         ct.add_row(o.label + mark, f"{o.net.mean:+.1f} ({o.net.lo:+.1f} to {o.net.hi:+.1f})", f"{o.declare.p:.0%}",
                    "—" if o.make is None else f"{o.make.p:.0%}", o.trump or "—", vs)
     notes = []
     if call.convention is not None:
-        notes.append(f"convention: {call.convention.text}; ruled out: the calls it forbids")
+        notes.append(f"convention: {call.convention.text}")
     elif call.due:
         notes.append(f"your hand owes the conventional bid {call.due}" + ("" if call.binds else " (not binding)"))
+    for why in sorted({o.ruled for o in shown if o.ruled}):
+        notes.append(f"{SHORT_RULED.get(why, why)}: {RULED.get(why, why)}")
     if not call.to_act:
         notes.append("nobody calls after you")
     ct.caption = "; ".join(notes + ["--json has every call"])
@@ -289,7 +295,7 @@ def register(app: typer.Typer) -> None:
         req = BidRequest.make(rs, hand, seat=seat, dealer=dealer, auction=auction, known=known,
                               constraints=constraint or [], upcard=upcard, samples=samples, seed=seed, risk=risk,
                               play=play, policy=policy, dd_samples=dd_samples, dd_trumps=dd_trumps,
-                              max_nodes=max_nodes)
+                              max_nodes=max_nodes, flags=True)
         if req.play in ("dd", "both"):
             warmup.start_solver()  # compiles the solver on the second core while the deals are played out
         adv = advise(req, progress=True, workers=workers, cluster=cluster)

@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from analyzer.advisor.advise import ADVICE_LIMIT_WHY, MAX_ADVICE_SAMPLES
+from analyzer.advisor.request import ADVICE_LIMIT_WHY, MAX_ADVICE_SAMPLES
 from analyzer.analyses.compare import compare, parse_grid_options, settings_grid
 from analyzer.analyses.report import DPI, compare_report, stats_report
 from analyzer.analyses.stats import meld_stats

@@ -131,7 +131,7 @@ def register(app: typer.Typer) -> None:
         analysis = None
         if hand is not None and upcard is not None:
             req = BidRequest.make(rs, hand, seat=0, dealer=0 if dealer else 1, upcard=upcard, samples=samples,
-                                  seed=seed, play=play)
+                                  seed=seed, play=play, flags=True)
             analysis = advise(req, progress=not json_out, workers=workers, cluster=cluster).two_hand
         odds = None
         if score is not None:
