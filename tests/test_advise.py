@@ -10,10 +10,10 @@ import pytest
 from analyzer.advisor import ask
 from analyzer.advisor.advise import MIN_WON_DEALS, bid_levels_for
 from analyzer.advisor.request import default_play
-from analyzer.estimate import student as _student
 from analyzer.cards import SUITS
 from analyzer.errors import UserError
 from analyzer.estimate import mean_ci, paired_diff, proportion, wilson, z_value
+from analyzer.estimate import student as _student
 from analyzer.rules import load
 from analyzer.score import fair_share, net_scores
 

@@ -182,11 +182,12 @@ def _call_text(state: AuctionState, ch: CallChoice, best: CallFigures, nxt: Call
         text += (f". Next best: {nxt.label}, {nxt.net.mean:+.1f} (difference {margin.mean:+.1f}, 95% "
                  f"{margin.lo:+.1f} to {margin.hi:+.1f})")
     if conv is not None and conv.free is not None and conv.cost_free is not None:
-        text += (f". Keeping the convention costs {-conv.cost_free.mean:.1f} against the call you would make "
-                 f"freely, {conv.free.label} (95% {-conv.cost_free.hi:.1f} to {-conv.cost_free.lo:.1f})")
+        c = conv.cost_free
+        text += (f". Keeping the convention: {c.mean:+.1f} against the call you would make freely, {conv.free.label} "
+                 f"(95% {c.lo:+.1f} to {c.hi:+.1f})")
         if conv.cost_pass is not None and conv.free.bid is not None:
-            text += (f", and {'gains' if conv.cost_pass.mean >= 0 else 'costs'} {abs(conv.cost_pass.mean):.1f} "
-                     f"against passing (95% {conv.cost_pass.lo:+.1f} to {conv.cost_pass.hi:+.1f})")
+            cp = conv.cost_pass
+            text += f", {cp.mean:+.1f} against passing (95% {cp.lo:+.1f} to {cp.hi:+.1f})"
     return text + "."
 
 

@@ -50,7 +50,7 @@ class DDSettings:
         return cls(a.dd_check_samples, a.dd_check_trumps, a.dd_check_max_nodes)
 
 
-def default_play(rules: RuleSet) -> tuple[str, str | None]:
+def default_play(rules: RuleSet, flags: bool = False) -> tuple[str, str | None]:
     """The play mode of a request that names none, and a note when double dummy is left out: ``both``
     where the rule data says ``[advice] dd_by_default`` (and two-handed, whose phase 2 the solver plays
     exactly), else ``heuristic``."""
@@ -59,9 +59,10 @@ def default_play(rules: RuleSet) -> tuple[str, str | None]:
     if rules.advice.dd_by_default or not rules.has_bidding:
         return "both", None
     d = DDSettings.of(rules, "both")
+    both, dd = ("--play both", "--play dd") if flags else ("play mode 'both'", "'dd'")
     return "heuristic", (f"double-dummy figures are off by default for {rules.id} (few of its deals solve within "
-                         f"millions of nodes): play mode 'both' adds a check on {d.samples} deals, 'dd' a "
-                         "double-dummy analysis")
+                         f"millions of nodes): {both} adds a check on {d.samples} deals, {dd} a double-dummy "
+                         "analysis")
 
 
 @dataclass(frozen=True)
@@ -157,7 +158,7 @@ class BidRequest:
         from analyzer.play import POLICIES
 
         if policy not in POLICIES:
-            raise UserError(f"unknown {nm('policy')} {policy!r}: use one of {', '.join(POLICIES)}")
+            raise UserError(f"unknown policy {policy!r}: use one of {', '.join(POLICIES)}")
         from analyzer.bidding.callmodel import RAISE_PARTNER
 
         if raise_partner is not None and raise_partner not in RAISE_PARTNER:
@@ -168,8 +169,8 @@ class BidRequest:
             raise UserError(f"clues are one of {', '.join(CLUE_MODES)}, not {clues!r}")
         notes: list[str] = []
         if play is None:
-            mode, note = default_play(rules)
-            if mode == "both" and (first := _first_run_note()) is not None:
+            mode, note = default_play(rules, flags)
+            if mode == "both" and (first := _first_run_note(flags)) is not None:
                 mode, note = "heuristic", first  # a fast first answer: double dummy from the next run on
             if note:
                 notes.append(note)
@@ -184,7 +185,12 @@ class BidRequest:
         if max_nodes is not None and max_nodes > 10**10:
             raise UserError(f"{nm('max_nodes')} {max_nodes:,} is over the limit of 10,000,000,000")
         d = DDSettings(dd_samples or d.samples, dd_trumps or d.trumps, max_nodes or d.max_nodes)
-        h = hand if isinstance(hand, Hand) else parse_hand(hand, rules)
+        if stock and not isinstance(hand, Hand) and upcard is not None:
+            from analyzer.twohand.analysis import check_hand
+
+            h = check_hand(rules, hand, upcard)[0]
+        else:
+            h = hand if isinstance(hand, Hand) else parse_hand(hand, rules)
         by_seat, loose = _known(known, rules, seat)
         cons = tuple(c if isinstance(c, Constraint) else parse_constraint(c, rules, seat) for c in constraints or ())
         calls = None
@@ -208,10 +214,10 @@ class BidRequest:
                    float(risk), mode, policy, d, clues, detail, raise_partner, conventions, tuple(notes))
 
 
-def _first_run_note() -> str | None:
+def _first_run_note(flags: bool) -> str | None:
     from analyzer.runs import warmup
 
-    return warmup.first_run_note()
+    return warmup.first_run_note(flags)
 
 
 def _known(items: Sequence[str] | Mapping[int, str | Hand] | None, rules: RuleSet, seat: int

@@ -514,7 +514,7 @@ def choose_call(state: AuctionState, out: Outcomes, hand: np.ndarray, risk: floa
                 ruled[k] = "least-raise"
         allowed = np.array([r is None for r in ruled], dtype=bool)
         order = [k for k in range(len(calls)) if allowed[k]]
-    rest = [k for k in order if k != best] or [k for k in range(len(calls)) if k != best]  # forced: vs the rest
+    rest = [k for k in order if k != best] or ([0] if best else [])  # a forced bid: against passing
     differ = [k for k in rest if not np.array_equal(net[k], net[best])]  # a call with the very same outcome is
     rest = differ or rest  # no alternative: compare with the best call that changes something
     second = max(rest, key=lambda k: (value[k], -k)) if rest else -1

@@ -120,7 +120,8 @@ def _calls_to_show(call: CallAdvice, ceiling: int | None) -> list[CallFigures]:
     making moves to another 5% step, the best and the next-best call, the best free call a convention rules
     out, and the ceiling, up to the first bid above all of them."""
     free = call.convention.free if call.convention is not None else None
-    keep = {id(call.best)} | {id(o) for o in (call.next_best, free) if o is not None}
+    keep = {id(call.best)} | {id(o) for o in (call.next_best,) if o is not None}
+    keep |= {id(o) for o in call.options if free is not None and o.bid == free.bid}
     opts = [o for o in call.options if o.allowed or id(o) in keep or o.bid is None]
     top = max([o.bid for o in opts if id(o) in keep and o.bid is not None] + [ceiling or 0])
     out, prev = [], None
@@ -154,7 +155,7 @@ def _print_calls(call: CallAdvice, ceiling: int | None) -> None:
     elif call.due:
         notes.append(f"your hand owes the conventional bid {call.due}" + ("" if call.binds else " (not binding)"))
     for why in sorted({o.ruled for o in shown if o.ruled}):
-        notes.append(f"{SHORT_RULED.get(why, why)}: {RULED.get(why, why)}")
+        notes.append(f"({SHORT_RULED.get(why, why)}): {RULED.get(why, why)}")
     if not call.to_act:
         notes.append("nobody calls after you")
     ct.caption = "; ".join(notes + ["--json has every call"])
