@@ -152,3 +152,19 @@ def test_retired_words_name_the_new_ones(run_cli):
                       (["two-hand", "--hand", hand, "--upcard", "9H", "--phase2", "exact"], "--play")):
         code, _, err = run_cli(args)
         assert code == 2 and new in err and len(err.strip().splitlines()) == 1, (args, err)
+
+
+def test_auction_signal_that_costs_against_passing_says_so(run_cli):
+    """A weak auction hand whose meld owes a signal (Bid 20: 6 meld) once read "Call now: Bid 20" with a net
+    below its own "Passing" line and no Pass among the calls: now Pass is listed and the text says what
+    keeping the convention costs against it."""
+    hand = "QS JS JS AH KH 9H 9H TD TD QD JD TC"
+    code, out, err = run_cli(["bid", "--hand", hand, "--samples", "300", "--seed", "1", "--play", "heuristic",
+                              "--json"])
+    assert code == 0, err
+    call = json.loads(out)["call"]
+    conv = call["convention"]
+    assert call["call"] == "Bid 20" and conv["due"] == 20 and conv["best_free_call"]["call"] == "Pass"
+    assert conv["vs_best_free_call"]["mean"] < 0 and call["options"][0]["call"] == "Pass"
+    code, out, err = run_cli(["bid", "--hand", hand, "--samples", "300", "--seed", "1", "--play", "heuristic"])
+    assert "against the call you would make freely, Pass" in out and "Pass (convention)" in out

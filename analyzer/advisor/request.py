@@ -13,7 +13,7 @@ from typing import Any
 
 from analyzer.bidding.auction import Call, parse_calls, replay
 from analyzer.cards import Hand, parse_card
-from analyzer.deal import Constraint, parse_constraint, resolve_seat
+from analyzer.deal import Constraint, parse_constraint, resolve_seat, table
 from analyzer.errors import UserError
 from analyzer.play.modes import PLAY_HELP, PLAY_MODES, RETIRED_PLAY, play_mode  # noqa: F401
 from analyzer.rules import RuleSet, parse_hand
@@ -201,7 +201,13 @@ class BidRequest:
                 raise UserError(f"every card is dealt in {rules.id}: give known cards with their seat, e.g. 2:AS")
             if auction is not None:
                 calls = tuple(parse_calls(auction, rules) if isinstance(auction, str) else auction)
-                replay(rules, dealer, list(calls))  # an illegal auction is refused here
+                a = replay(rules, dealer, list(calls))  # an illegal auction is refused here
+                done = " ".join(map(str, calls)) or "no calls"
+                if a.done and a.winner != seat:
+                    who = "thrown in" if a.winner is None else f"seat {a.winner} won it at {a.contract}"
+                    raise UserError(f"the auction {done} is over: {who}")
+                if not a.done and a.turn != seat:
+                    raise UserError(f"after {done} it is seat {a.turn}'s turn, not seat {seat}'s")
         else:
             if upcard is None:
                 raise UserError(f"{rules.id} has no bidding: name trump with the turned-up card, e.g. "
@@ -210,6 +216,8 @@ class BidRequest:
             if auction is not None:
                 raise UserError(f"{rules.id} has no bidding: leave out {nm('auction')}")
         stock_hand = Hand.parse(" ".join(loose), rules.deck) if loose else None
+        if not stock:  # the sampler's table: known cards that clash with the hand, constraints that cannot parse
+            table(rules, seat, h, known=by_seat, constraints=cons)
         return cls(rules, h, seat, dealer, calls, tuple(sorted(by_seat.items())), stock_hand, cons, upcard, n, seed,
                    float(risk), mode, policy, d, clues, detail, raise_partner, conventions, tuple(notes))
 
