@@ -27,7 +27,7 @@ import time
 HAND = "AH TH KH KH QH JH 9H AS QS JD AC TC"
 COMMANDS: dict[str, list[str]] = {
     "bid-readme": ["bid", "--rules", "auction", "--hand", HAND, "--seed", "7"],
-    "bid-playout": ["bid", "--rules", "auction", "--hand", HAND, "--seed", "7", "--play", "playout"],
+    "bid-heuristic": ["bid", "--rules", "auction", "--hand", HAND, "--seed", "7", "--play", "heuristic"],
     "version": ["--version"],
     "rules": ["rules", "auction"],
     "meld": ["meld", "--rules", "auction", "--hand", "AS TS KS QS JS 9S QS JD JD 9H AH AD"],

@@ -7,10 +7,13 @@ import numpy as np
 import polars as pl
 import pytest
 
-from analyzer.advisor.advise import MIN_WON_DEALS, PHASE1_NOTE, _student, advise, bid_levels_for, default_plays
+from analyzer.advisor import ask
+from analyzer.advisor.advise import MIN_WON_DEALS, bid_levels_for
+from analyzer.advisor.request import default_play
 from analyzer.cards import SUITS
 from analyzer.errors import UserError
 from analyzer.estimate import mean_ci, paired_diff, proportion, wilson, z_value
+from analyzer.estimate import student as _student
 from analyzer.rules import load
 from analyzer.score import fair_share, net_scores
 
@@ -105,7 +108,7 @@ def test_net_scores():
 @pytest.mark.parametrize("rid", list(STRONG))
 def test_a_strong_hearts_hand_bids_high_in_hearts(rid):
     rs = load(rid)
-    adv = advise(rs, STRONG[rid], seat=1, dealer=0, samples=1500, seed=5)
+    adv = ask(rs, STRONG[rid], seat=1, dealer=0, samples=1500, seed=5, play="heuristic")
     rec = adv.recommendation
     assert rec.action == "bid" and rec.trump == "H"
     an = adv.analyses[0]
@@ -131,7 +134,7 @@ def test_a_strong_hearts_hand_bids_high_in_hearts(rid):
 @pytest.mark.parametrize("rid", list(WEAK))
 def test_a_weak_hand_passes(rid):
     rs = load(rid)
-    adv = advise(rs, WEAK[rid], seat=1, dealer=0, samples=1500, seed=5)
+    adv = ask(rs, WEAK[rid], seat=1, dealer=0, samples=1500, seed=5, play="heuristic")
     rec = adv.recommendation
     assert rec.action == "pass" and rec.bid is None
     assert all(f.max_bid is None for f in adv.analyses[0].trumps) and adv.analyses[0].ceiling.bid is None
@@ -139,7 +142,7 @@ def test_a_weak_hand_passes(rid):
 
 def test_levels_are_scored_by_the_rules():
     rs = load("double-deck")
-    adv = advise(rs, STRONG["double-deck"], samples=1500, seed=5)
+    adv = ask(rs, STRONG["double-deck"], samples=1500, seed=5, play="heuristic")
     an = adv.analyses[0]
     lv = an.levels["H"]
     # every legal level from 51 (the dealer holds 50) up to the most any deal reached
@@ -156,38 +159,37 @@ def test_levels_are_scored_by_the_rules():
 
 def test_risk_asks_for_less():
     rs = load("double-deck")
-    bold = advise(rs, STRONG["double-deck"], samples=1500, seed=5).analyses[0].ceiling
-    careful = advise(rs, STRONG["double-deck"], samples=1500, seed=5, risk=0.99).analyses[0].ceiling
+    bold = ask(rs, STRONG["double-deck"], samples=1500, seed=5, play="heuristic").analyses[0].ceiling
+    careful = ask(rs, STRONG["double-deck"], samples=1500, seed=5, risk=0.99, play="heuristic").analyses[0].ceiling
     assert careful.bid is not None and careful.bid < bold.bid
     assert careful.make.p >= 0.99
     with pytest.raises(UserError, match="risk"):
-        advise(rs, STRONG["double-deck"], samples=10, risk=1.5)
+        ask(rs, STRONG["double-deck"], samples=10, risk=1.5, play="heuristic")
 
 
-def test_two_handed_reports_the_upcard_trump():
+def test_two_handed_is_the_whole_hand_analysis():
+    """Two-handed has one model: the advisor's answer is the whole-hand analysis of ``pinochle two-hand``
+    (phase 1 with the stock, phase 2 exact by default), the same figures for the same hand and seed."""
+    from analyzer.twohand import analyze_hand
+
     rs = load("two-handed")
     hand = "AC AC TC TC KC KC QC QC JC JC AS AH"
-    adv = advise(rs, hand, samples=800, seed=2, upcard="9C")
-    an = adv.analyses[0]
-    assert adv.recommendation.action == "play" and adv.recommendation.trump == "C"
-    assert PHASE1_NOTE in adv.notes
-    assert an.trumps[0].own_meld == 30  # two runs in trump (the static meld of the hand)
+    adv = ask(rs, hand, samples=120, seed=2, upcard="9C", seat=0, dealer=1)
+    assert adv.request.play == "dd" and adv.recommendation.action == "play" and adv.recommendation.trump == "C"
     assert adv.recommendation.net.mean > 0  # a double run in trump outscores the opponent
-    sim = adv.simulation
-    assert (sim.deals.stock[:, -1] == rs.deck.kind(3, "9")).all()
-    assert set(sim.frame["trump"]) == {"C"} and (sim.frame["declarer"] == -1).all()
+    same = analyze_hand(rs, hand, "9C", dealer=False, samples=120, seed=2, phase2="exact")
+    assert adv.two_hand.difference == same.difference and adv.two_hand.meld == same.meld
+    assert adv.as_dict()["phase2"] == "exact"
     with pytest.raises(UserError, match="upcard"):
-        advise(rs, hand, samples=10)
-    with pytest.raises(UserError, match="clash"):
-        advise(rs, "9C 9C TC TC KC KC QC QC JC JC AS AH", samples=10, upcard="9C")
+        ask(rs, hand, samples=10)
     with pytest.raises(UserError, match="upcard"):
-        advise(load("auction"), STRONG["auction"], samples=10, upcard="9C")
+        ask(load("auction"), STRONG["auction"], samples=10, upcard="9C", play="heuristic")
 
 
 def test_advice_as_json():
     rs = load("luxury-family")
-    adv = advise(rs, STRONG["luxury-family"], seat=0, dealer=2, samples=300, seed=1,
-                 constraints=["1 meld>=20"], known={2: "7S"})
+    adv = ask(rs, STRONG["luxury-family"], seat=0, dealer=2, samples=300, seed=1,
+                 constraints=["1 meld>=20"], known={2: "7S"}, play="heuristic")
     d = json.loads(json.dumps(adv.as_dict()))
     assert d["rules"] == "luxury-family" and d["seed"] == 1 and d["samples"] == 300
     assert d["policy_version"] == "v1" and d["constraints"] == ["1 meld>=20"]
@@ -207,16 +209,16 @@ def test_double_dummy_check():
     e = mean_ci([1.0, 2.0, 4.0, 3.0])
     s = _student(e)
     assert s.mean == e.mean and s.hi - s.mean == pytest.approx(3.182 * e.se) == s.mean - s.lo
-    assert default_plays(load("auction")) == ("both", None)
-    plays, note = default_plays(load("double-deck"))
-    assert plays == "playout" and "--play both" in note
+    assert default_play(load("auction")) == ("both", None)
+    plays, note = default_play(load("double-deck"))
+    assert plays == "heuristic" and "'both'" in note
     rs = load("auction")
-    adv = advise(rs, STRONG["auction"], samples=200, seed=3, plays="both", dd_samples=3, dd_trumps=4,
-                 dd_max_nodes=2_000_000)
+    adv = ask(rs, STRONG["auction"], samples=200, seed=3, play="both", dd_samples=3, dd_trumps=4,
+                 max_nodes=2_000_000)
     chk = adv.dd_check
     assert chk.samples == 3 and chk.max_nodes == 2_000_000
     assert [c.trump for c in chk.trumps][0] == adv.recommendation.trump and len(chk.trumps) == 4
-    assert [a.play for a in adv.analyses] == ["playout"] and adv.simulation.plays == ("playout", "dd")
+    assert [a.play for a in adv.analyses] == ["heuristic"] and adv.simulation.plays == ("heuristic", "dd")
     for c in chk.trumps:
         assert c.deals == 3 and 0 <= c.solved <= 3
         if c.solved:
@@ -228,20 +230,20 @@ def test_double_dummy_check():
     assert d["double_dummy"]["trumps"][0]["trump"] == adv.recommendation.trump
     assert all(t["dd_gap"]["deals"] == 3 for t in d["analyses"][0]["trumps"])
     # the heuristic analysis is the same with or without the check
-    plain = advise(rs, STRONG["auction"], samples=200, seed=3)
+    plain = ask(rs, STRONG["auction"], samples=200, seed=3, play="heuristic")
     assert plain.dd_check is None and plain.as_dict()["recommendation"] == d["recommendation"]
 
 
 def test_double_dummy_make_check_agrees_with_exact_lines():
     """The make check (one search a deal for the points the contract needs) counts the same made contracts
     as scoring the exact double-dummy lines of those deals."""
-    from analyzer.advisor.advise import _dd_make
+    from analyzer.advisor.ddcheck import dd_make as _dd_make
     from analyzer.rules.lowered import bid_class, first_leader
     from analyzer.score import declarer_made
     from analyzer.solve import solve_deals
 
     rs = load("auction")
-    adv = advise(rs, STRONG["auction"], samples=200, seed=3, plays="both", dd_samples=2)
+    adv = ask(rs, STRONG["auction"], samples=200, seed=3, play="both", dd_samples=2)
     mk = adv.dd_check.make
     assert mk is not None and mk.deals == 200 and 190 <= mk.decided <= 200
     assert mk.trump == (adv.analyses[0].ceiling.trump or adv.recommendation.trump)
@@ -252,7 +254,7 @@ def test_double_dummy_make_check_agrees_with_exact_lines():
     assert small.decided == k
     sim, t, seat = adv.simulation, SUITS.index(small.trump), adv.seat
     cls = bid_class(rs, small.bid)
-    rows = sim.rows("declare", "playout", t, cls).filter(pl.col("deal") < k).sort("deal")
+    rows = sim.rows("declare", "heuristic", t, cls).filter(pl.col("deal") < k).sort("deal")
     meld, _, _ = sim.seat_arrays(rows)
     r = solve_deals(rs, sim.deals.hands[:k], t, first_leader(rs, seat, sim.dealer), seat, bid=cls)
     assert r.played.all()

@@ -3,7 +3,8 @@
 import numpy as np
 import pytest
 
-from analyzer.arena.advisor import Advisor, study
+from analyzer.advisor import ask
+from analyzer.arena.advisor import Advisor
 from analyzer.arena.agents import Agent, Formula, MeldOnly, RandomBidder, conventional_call, partner_shown_meld
 from analyzer.arena.core import deal_cards
 from analyzer.arena.registry import make_agent
@@ -11,7 +12,7 @@ from analyzer.bidding.auction import Auction, parse_calls, replay
 from analyzer.bidding.features import features
 from analyzer.bidding.formula import fit_formula
 from analyzer.bidding.inference import Convention
-from analyzer.cards import Hand
+from analyzer.cards import Hand, from_planes
 from analyzer.errors import UserError
 from analyzer.rules import load
 
@@ -160,18 +161,9 @@ def test_advisor_trump_and_forecast():
     assert adv.forecast(tv, (t + 1) % 4) is None
 
 
-def test_advisor_forecast_is_drawn_apart_from_the_decisions(monkeypatch):
-    """The forecast comes from deals of its own (a seed stream no call or trump used: no winner's curse), and
-    drawing it changes no call and no trump."""
-    import analyzer.arena.advisor as ag
-
-    draws = []
-
-    def spy(*args, **kw):
-        draws.append((args[5], kw.get("others", True), tuple(kw.get("trumps", (0, 1, 2, 3)))))
-        return study(*args, **kw)
-
-    monkeypatch.setattr(ag, "study", spy)
+def test_advisor_forecast_is_drawn_apart_from_the_decisions():
+    """The forecast comes from deals of its own (another seed: no winner's curse), and drawing it changes no
+    call and no trump."""
     from dataclasses import replace
 
     rs = load("auction")
@@ -179,56 +171,67 @@ def test_advisor_forecast_is_drawn_apart_from_the_decisions(monkeypatch):
     for hand in hands:
         v0 = view_after("auction", 2, "3:pass 0:pass 1:pass", hand, seed=5)
         out = []
-        for indep in (False, True):
-            draws.clear()
-            adv = Advisor(samples=40, independent_forecast=indep)
+        for draw in (False, True):
+            adv = Advisor(samples=40, forecast_draw=draw)
             b = adv.bid(v0)
             assert b is not None
             tv = replace(v0, calls=v0.calls + (parse_calls(f"2:{b}", rs)[0],), contract=b)
             t = adv.choose_trump(tv)
-            out.append((b, t, adv.forecast(tv, t), list(draws)))
-        (b0, t0, f0, d0), (b1, t1, f1, d1) = out
+            out.append((b, t, adv.forecast(tv, t), adv.stats.forecasts))
+        (b0, t0, f0, n0), (b1, t1, f1, n1) = out
         assert (b0, t0) == (b1, t1)  # same call, same trump
-        assert d1[:-1] == d0  # the same decision draws, then one more ...
-        seed, others, trumps = d1[-1]
-        assert not others and trumps == (t1,) and seed not in {s for s, _, _ in d0}  # ... on its own deals
-        assert adv.stats.independent == 1 and f1 is not None and f1 != f0 and 0 <= f1.p_make <= 1
+        assert (n0, n1) == (0, 1) and f1 is not None and f1 != f0 and 0 <= f1.p_make <= 1
 
 
-def test_study_of_one_trump_matches_the_full_study():
-    rs = load("auction")
-    hand = Hand.parse("AH AH TH TH KH KH QH QH JH JH AS AD", rs.deck).planes
-    full = study(rs, 0, 3, hand, 40, seed=11, others=False)
-    one = study(rs, 0, 3, hand, 40, seed=11, others=False, trumps=(2,))
-    for a, b in ((full.me_tot, one.me_tot), (full.me_ok, one.me_ok), (full.me_base, one.me_base)):
-        assert np.array_equal(a[2], b[2]) and not b[[0, 1, 3]].any()
+def test_the_advisor_agent_calls_what_pinochle_bid_calls(run_cli):
+    """The arena's agent and the product answer the same request the same way: for hands and auctions of
+    every game, the agent's call is ``advise``'s call and ``pinochle bid --json``'s (same hand, calls, seed,
+    sample count)."""
+    import json
+
+    from analyzer.arena.agents import Formula
+
+    cases = 0
+    for rid, k in (("auction", 5), ("double-deck", 4), ("luxury-family", 5)):
+        rs = load(rid)
+        deals = deal_cards(rs, 31, np.arange(k))
+        for d in range(k):
+            a = Auction(rs, d % rs.seats)
+            steps = 0
+            while not a.done and steps < 6:
+                v = a.view_for(deals[d][a.turn], (d, 0), 1000 + d)
+                if steps in (0, 2, 4):
+                    agent = Advisor(samples=60)
+                    call = agent.bid(v)
+                    hand = " ".join(Hand(rs.deck, tuple(sorted(from_planes(v.hand, rs.deck)))).names())
+                    auction = " ".join(map(str, v.calls))
+                    same = ask(rs, hand, seat=v.seat, dealer=v.dealer, auction=tuple(v.calls), samples=60,
+                               seed=v.seed, play="heuristic")
+                    assert same.call == call, (rid, d, auction)
+                    if steps == 0:  # the command line too (one process a case: kept to a few)
+                        args = ["bid", "--rules", rid, "--hand", hand, "--seat", str(v.seat), "--dealer",
+                                str(v.dealer), "--samples", "60", "--seed", str(v.seed), "--play", "heuristic",
+                                "--json"] + (["--auction", auction] if auction else [])
+                        code, out, err = run_cli(args)
+                        assert code == 0, err
+                        assert json.loads(out)["call"]["bid"] == call
+                    cases += 1
+                else:
+                    call = Formula().bid(v)
+                a.call(a.turn, call)
+                steps += 1
+    assert cases >= 20
 
 
-def test_study_scores_every_declarer():
-    rs = load("double-deck")
-    hand = Hand.parse("AH AH AH TH TH TH KH KH KH QH QH QH JH JH JH AS AD AC KS QS", rs.deck).planes
-    st = study(rs, 1, 0, hand, 400, seed=3)
-    out = st.out
-    assert st.n == 400 and st.me_tot.shape == (4, 400) and out is not None
-    assert out.classes.tolist() == [50, 51] and out.o_tot.shape == (2, 4, 400)
-    assert (out.o_tot[:, 1] == 0).all()  # my own row of the other declarers stays empty
-    # partner (seat 3) declaring: my net rises with his side's score; an opponent's: falls
-    assert (out.o_coef[:, 3] > 0).all() and (out.o_coef[:, 0] < 0).all()
-    # only the dealer (seat 0) can declare at the held 50: the others' lower class copies their own play
-    assert np.array_equal(out.o_tot[0, 2], out.o_tot[1, 2]) and np.array_equal(out.me_tot[1], st.me_tot)
-    # stuck at 50 the dealer need not lead a trump: his play differs from the 51 play on some deals
-    assert not np.array_equal(out.o_tot[0, 0], out.o_tot[1, 0])
-
-
-def test_advisor_keeps_a_hands_entries_through_its_whole_auction():
-    # every seat's entry of a hand survives the hand however many hands the same advisor bid before it
-    # (a size limit on the cache once dropped some mid-auction: results then depended on the worker count)
-    from types import SimpleNamespace
-
-    adv = Advisor()
-    for d in range(40):
-        for s in range(4):
-            adv._entry(SimpleNamespace(key=(d, 0), seat=s)).studies = 10 * d + s
-        for s in range(4):
-            assert adv._entry(SimpleNamespace(key=(d, 0), seat=s)).studies == 10 * d + s
-        assert len(adv._cache) == 4
+def test_the_first_seat_reads_the_auction_at_its_later_calls():
+    """Luxury Family's first seat once kept the deals it drew before any call and never read the later bids
+    (it priced an opponent's 300 as a likely set); every call now conditions on the calls so far."""
+    rs = load("luxury-family")
+    v = view_after("luxury-family", 2, "0:120 1:300 2:pass", "AS AS TS KS QS JS 7S 7S AH KH QH 7H AD KD QC JC")
+    adv = Advisor(samples=60)
+    adv.bid(v)
+    assert adv.last.clues > 0 and adv.last.level in ("clues", "hard") and adv.last.tried > adv.last.kept
+    same = ask(rs, " ".join(Hand.parse("AS AS TS KS QS JS 7S 7S AH KH QH 7H AD KD QC JC", rs.deck).names()),
+               seat=0, dealer=2, auction="0:120 1:300 2:pass", samples=60, seed=v.seed, play="heuristic",
+               detail=False)
+    assert same.kept == adv.last.kept and same.tried == adv.last.tried

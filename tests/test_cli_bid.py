@@ -35,7 +35,7 @@ def test_same_seed_same_json_on_one_and_two_threads():
 
 
 def test_play_dd_same_json_on_one_and_two_threads():
-    extra = ("--play", "dd", "--dd-samples", "4", "--dd-max-nodes", "1000000")
+    extra = ("--play", "dd", "--dd-samples", "4", "--max-nodes", "1000000")
     one = _subprocess_json("1", *extra)
     two = _subprocess_json("2", *extra)
     assert one == two
@@ -47,11 +47,11 @@ def test_play_dd_same_json_on_one_and_two_threads():
 def test_play_both_reports_the_gap_per_trump(tmp_path, run_cli):
     out_path = tmp_path / "rows.parquet"
     code, out, err = run_cli(["bid", "--hand", HAND, "--samples", "300", "--seed", "2", "--play", "both",
-                              "--dd-samples", "4", "--dd-trumps", "2", "--dd-max-nodes", "3000000", "--json",
+                              "--dd-samples", "4", "--dd-trumps", "2", "--max-nodes", "3000000", "--json",
                               "--out", str(out_path)])
     assert code == 0, err
     d = json.loads(out)
-    assert [a["play"] for a in d["analyses"]] == ["playout"]
+    assert [a["play"] for a in d["analyses"]] == ["heuristic"]
     dd = d["double_dummy"]
     assert dd["samples"] == 4 and dd["max_nodes"] == 3_000_000 and len(dd["trumps"]) == 2
     assert dd["trumps"][0]["trump"] == d["recommendation"]["trump"]
@@ -64,12 +64,12 @@ def test_play_both_reports_the_gap_per_trump(tmp_path, run_cli):
         # the gap is the paired mean of dd minus heuristic trick points on the solved deals
         rows = f.filter((pl.col("scenario") == "declare") & (pl.col("trump") == t["trump"]))
         ddr = rows.filter((pl.col("play") == "dd") & pl.col("exact")).sort("deal")
-        hr = rows.filter((pl.col("play") == "playout") & pl.col("deal").is_in(ddr["deal"].to_list())).sort("deal")
+        hr = rows.filter((pl.col("play") == "heuristic") & pl.col("deal").is_in(ddr["deal"].to_list())).sort("deal")
         want = (ddr["side_trick_points"].to_numpy() - hr["side_trick_points"].to_numpy()).mean()
         assert abs(gap["mean"] - want) < 1e-3
         assert abs(t["dd_trick_points"]["mean"] - ddr["side_trick_points"].mean()) < 1e-3
     code, out, err = run_cli(["bid", "--hand", HAND, "--samples", "300", "--seed", "2", "--dd-samples", "2",
-                              "--dd-max-nodes", "3000000"])
+                              "--max-nodes", "3000000"])
     assert code == 0, err
     assert "Double dummy against heuristic play" in out and "dd − heuristic" in out
 
@@ -84,7 +84,7 @@ def test_double_deck_and_luxury_family_dd_only_when_asked(rid, hand, run_cli):
     assert code == 0, err
     d = json.loads(out)
     assert d["double_dummy"] is None and any("off by default" in n for n in d["notes"])
-    small = ["--dd-samples", "2", "--dd-max-nodes", "200000"]
+    small = ["--dd-samples", "2", "--max-nodes", "200000"]
     code, out, err = run_cli([*base, "--play", "both", *small])
     assert code == 0, err
     d = json.loads(out)
@@ -108,7 +108,7 @@ def test_json_carries_everything(run_cli):
         assert key in d
     assert d["options"]["head"] == "trump-led" and d["risk"] == 0.6 and d["seat"] == 1
     an = d["analyses"][0]
-    assert an["play"] == "playout" and an["policy"] == "v1"
+    assert an["play"] == "heuristic" and an["policy"] == "v1"
     assert len(an["trumps"]) == 4 and an["trumps"][1]["partner_meld"]["n"] == 400
     assert an["passing"]["partner_declares"] is not None
     rec = d["recommendation"]
@@ -167,7 +167,7 @@ def test_two_handed(run_cli):
         (["--hand", HAND, "--samples", "0"], "--samples"),
         (["--hand", HAND, "--dd-samples", "0"], "--dd-samples"),
         (["--hand", HAND, "--dd-trumps", "5"], "--dd-trumps"),
-        (["--hand", HAND, "--play", "dd", "--dd-max-nodes", "0"], "--dd-max-nodes"),
+        (["--hand", HAND, "--play", "dd", "--max-nodes", "0"], "--max-nodes"),
         (["-r", "two-handed", "--hand", "AC AC TC TC KC KC QC QC JC JC AS AH"], "--upcard"),
         (["-r", "two-handed", "--hand", "9C 9C TC TC KC KC QC QC JC JC AS AH", "--upcard", "9C"], "clash"),
     ],
@@ -182,7 +182,7 @@ def test_bad_input_is_one_line_and_exit_2(args, message, run_cli):
 
 def test_all_others_passed_bid_the_opening_and_passing_throws_in(run_cli):
     args = ["bid", "--hand", "AH TH KH KH QH JH 9H AS QS JD AC TC", "--seat", "0", "--dealer", "0",
-            "--auction", "1:pass 2:pass 3:pass", "--samples", "300", "--seed", "7", "--play", "playout", "--json"]
+            "--auction", "1:pass 2:pass 3:pass", "--samples", "300", "--seed", "7", "--play", "heuristic", "--json"]
     code, out, err = run_cli(args)
     assert code == 0, err
     d = json.loads(out)
@@ -225,7 +225,7 @@ def test_first_run_answers_without_waiting_for_the_solver(run_cli, monkeypatch):
     code, out, err = run_cli(["bid", "--hand", HAND, "--samples", "300", "--seed", "3", "--json"])
     assert code == 0, err
     d = json.loads(out)
-    assert started == [1] and d["double_dummy"] is None and [a["play"] for a in d["analyses"]] == ["playout"]
+    assert started == [1] and d["double_dummy"] is None and [a["play"] for a in d["analyses"]] == ["heuristic"]
     assert any("left out of this first run" in n for n in d["notes"])
     # asked for explicitly, double dummy is waited for
     code, out, err = run_cli(["bid", "--hand", HAND, "--samples", "300", "--seed", "3", "--json", "--play", "both",

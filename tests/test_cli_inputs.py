@@ -189,7 +189,7 @@ def test_meld_marks_every_trump_tied_for_the_most(run_cli):
 def test_deals_out_carries_card_names(tmp_path, run_cli):
     path = tmp_path / "deals.parquet"
     hand = "AH AH TH TH KH KH QH QH JH JH AS AD"
-    code, _, err = run_cli(["bid", "--hand", hand, "--samples", "60", "--play", "playout", "--deals-out", str(path)])
+    code, _, err = run_cli(["bid", "--hand", hand, "--samples", "60", "--play", "heuristic", "--deals-out", str(path)])
     assert code == 0, err
     f = pl.read_parquet(path)
     assert {"cards_s0", "cards_s1", "cards_s2", "cards_s3", "stock_cards"} <= set(f.columns)

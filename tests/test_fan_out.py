@@ -80,7 +80,7 @@ def test_commands_import_no_more_than_they_need():
     # --version and rules touch no kernel; bid with heuristic play neither solver nor plots nor agents
     assert _modules("--version") == []
     assert _modules("rules", "auction") == []
-    assert _modules("bid", "-H", "AH TH KH KH QH JH 9H AS QS JD AC TC", "--samples", "60", "--play", "playout") == []
+    assert _modules("bid", "-H", "AH TH KH KH QH JH 9H AS QS JD AC TC", "--samples", "60", "--play", "heuristic") == []
     # the solver comes in where a command solves
     assert any(m.startswith("analyzer.solve") for m in _modules(
         "solve", "--trump", "H", "--hands", "AS TS / QS JS / AH TH / AD JD"))

@@ -6,7 +6,7 @@ import math
 import numpy as np
 import pytest
 
-from analyzer.advisor.advise import advise_after_auction
+from analyzer.advisor import ask
 from analyzer.bidding.auction import parse_calls, replay
 from analyzer.bidding.features import features
 from analyzer.bidding.formula import bidding_limits
@@ -182,25 +182,25 @@ def test_phi_and_its_log():
     assert np.allclose(log_phi(x), np.log(phi(x)))
 
 
-def test_advise_after_auction_conditions_and_keeps_to_legal_calls():
+def test_advice_after_an_auction_conditions_and_keeps_to_legal_calls():
     rs = load("auction")
-    adv = advise_after_auction(rs, A_HAND, seat=0, dealer=0, auction="1:16 2:pass 3:18", samples=300, seed=2)
+    adv = ask(rs, A_HAND, seat=0, dealer=0, auction="1:16 2:pass 3:18", samples=300, seed=2, play="heuristic")
     d = adv.as_dict()
     assert d["auction"]["kept"] == 300 and d["auction"]["tried"] > 300
-    assert d["auction"]["min_bid"] == 19 and d["auction"]["passed"] == [2]
-    assert adv.action == "pass" or adv.bid >= 19
+    assert d["auction"]["conditioning"]["level"] == "clues" and d["auction"]["conditioning"]["relaxed"] is None
+    assert d["call"]["lowest_legal_bid"] == 19 and d["call"]["calls_so_far"] == ["1:16", "2:pass", "3:18"]
+    assert adv.call is None or adv.call >= 19
     assert "kept of" in adv.summary()
-    sim = adv.advice.simulation
+    sim = adv.simulation
     cv = Convention.of(rs)
     assert (cv.hand_signal(features(rs, sim.deals.hands[:, 1])) == 16).all()
     assert (cv.hand_signal(features(rs, sim.deals.hands[:, 3])) == 18).all()
     with pytest.raises(UserError):
-        advise_after_auction(rs, A_HAND, seat=1, dealer=0, auction="1:16 2:pass 3:18")  # not seat 1's turn
+        ask(rs, A_HAND, seat=1, dealer=0, auction="1:16 2:pass 3:18")  # not seat 1's turn
     with pytest.raises(UserError):
-        advise_after_auction(rs, A_HAND, seat=0, dealer=0, auction="1:16 2:15")  # illegal
+        ask(rs, A_HAND, seat=0, dealer=0, auction="1:16 2:15")  # illegal
     with pytest.raises(UserError):
-        advise_after_auction(rs, A_HAND, seat=0, dealer=0, auction="1:pass 2:pass 3:pass 0:pass")  # over
-
+        ask(rs, A_HAND, seat=0, dealer=0, auction="1:pass 2:pass 3:pass 0:pass")  # over: thrown in
 
 def test_replay_keeps_first_call_context():
     rs = load("auction")

@@ -117,13 +117,13 @@ def test_holdings_plot_draws_the_rows_never_seen(small_stats):
 
 
 def test_bids_plot_keeps_given_hands_in_their_own_panel(small_stats):
-    from analyzer.advisor.advise import advise
+    from analyzer.advisor import ask
     from analyzer.analyses.report import bids_plot
     from analyzer.cards import Hand
 
     rs = small_stats.rules
     hand = "AS TS KS QS JS 9S QS JD JD 9H AH AD"
-    adv = advise(rs, Hand.parse(hand, rs.deck), samples=200, seed=1, plays="playout")
+    adv = ask(rs, Hand.parse(hand, rs.deck), samples=200, seed=1, play="heuristic")
     fig = bids_plot(small_stats, {hand: adv})
     assert len(fig.axes) == 2
     left, right = fig.axes

@@ -35,7 +35,7 @@ def test_the_same_deals_are_played_under_every_trump(auction_sim):
     hands = sim.deals.hands
     assert hands.shape == (300, 4, 2)
     for t in range(4):
-        rows = sim.rows("declare", "playout", t)
+        rows = sim.rows("declare", "heuristic", t)
         assert rows["deal"].to_list() == list(range(300))
         meld, pts, trk = sim.seat_arrays(rows)
         for s in range(4):
@@ -54,7 +54,7 @@ def test_frame_schema_and_side_columns(auction_sim):
     assert f.schema["deal"] == pl.Int64 and f.schema["trump"] == pl.String and f.schema["declarer"] == pl.Int8
     assert all(f.schema[c] == pl.Int32 for c in ["own_meld", "side_meld", "opp_points", *seat_cols])
     assert f.height == 300 * 4
-    assert set(f["scenario"]) == {"declare"} and set(f["play"]) == {"playout"} and set(f["policy"]) == {"v1"}
+    assert set(f["scenario"]) == {"declare"} and set(f["play"]) == {"heuristic"} and set(f["policy"]) == {"v1"}
     assert (f["own_meld"] == f["meld_s1"]).all()
     assert (f["partner_meld"] == f["meld_s3"]).all()
     assert (f["side_meld"] == f["meld_s1"] + f["meld_s3"]).all()
@@ -89,8 +89,8 @@ def test_double_deck_plays_both_bid_classes():
     f = sim.frame
     assert sorted(set(f["bid"])) == [50, 51] and f.height == 300
     # at 51 the declarer (holding trumps) must lead one to the first trick: the play differs somewhere
-    a = sim.seat_arrays(sim.rows("declare", "playout", 0, 50))[1]
-    b = sim.seat_arrays(sim.rows("declare", "playout", 0, 51))[1]
+    a = sim.seat_arrays(sim.rows("declare", "heuristic", 0, 50))[1]
+    b = sim.seat_arrays(sim.rows("declare", "heuristic", 0, 51))[1]
     assert (a != b).any(axis=1).mean() > 0.3
 
 
@@ -132,8 +132,8 @@ def test_pass_model_rows_use_the_same_deals():
 
 
 def test_play_modes_are_a_parameter():
-    assert parse_play_modes("both") == ("playout", "dd")
-    assert parse_play_modes(["playout", "playout"]) == ("playout",)
+    assert parse_play_modes("both") == ("heuristic", "dd")
+    assert parse_play_modes(["heuristic", "heuristic"]) == ("heuristic",)
     with pytest.raises(UserError):
         parse_play_modes("best")
     rs = load("auction")
@@ -147,14 +147,14 @@ def test_play_modes_are_a_parameter():
 
     register_play_mode("seat0", seat0_takes_all)
     try:
-        sim = simulate(rs, AUCTION, samples=30, seed=1, trumps=[2], plays=["playout", "seat0"])
+        sim = simulate(rs, AUCTION, samples=30, seed=1, trumps=[2], plays=["heuristic", "seat0"])
     finally:
         del PLAY_MODES["seat0"]
     f = sim.frame
-    assert sorted(set(f["play"])) == ["playout", "seat0"]
+    assert sorted(set(f["play"])) == ["heuristic", "seat0"]
     s0 = sim.rows("declare", "seat0")
     assert (s0["opp_points"] == 25).all() and (s0["policy"] == "seat0").all()
-    po = sim.rows("declare", "playout")
+    po = sim.rows("declare", "heuristic")
     assert (po["meld_s0"] == s0["meld_s0"]).all()  # the same deals for both modes
 
 
@@ -193,9 +193,9 @@ def test_double_dummy_rows_are_solver_lines_scored_like_playouts(auction_sim):
     rs = sim.rules
     k, budget = 4, 3_000_000
     out = add_play(sim, "dd", samples=k, trumps=[1, 2], dd_max_nodes=budget)
-    assert out.plays == ("playout", "dd") and out.frame.height == sim.frame.height + 2 * k
-    assert out.frame.filter(pl.col("play") == "playout").equals(sim.frame.filter(pl.col("play") == "playout"))
-    assert out.frame.filter(pl.col("play") == "playout")["exact"].null_count() == sim.frame.height
+    assert out.plays == ("heuristic", "dd") and out.frame.height == sim.frame.height + 2 * k
+    assert out.frame.filter(pl.col("play") == "heuristic").equals(sim.frame.filter(pl.col("play") == "heuristic"))
+    assert out.frame.filter(pl.col("play") == "heuristic")["exact"].null_count() == sim.frame.height
     seen = set()
     for t in (1, 2):
         rows = out.rows("declare", "dd", t)

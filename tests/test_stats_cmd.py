@@ -184,7 +184,7 @@ def test_bad_input_is_a_user_error(args, needle, run_cli):
 
 
 def test_double_dummy_refused_where_the_solver_cannot_serve(run_cli):
-    code, _, err = run_cli(["stats", "--rules", "auction", "--samples", "100", "--play", "dd", "--dd-nodes", "2000"])
+    code, _, err = run_cli(["stats", "--rules", "auction", "--samples", "100", "--play", "dd", "--max-nodes", "2000"])
     assert code == 2
     assert "double-dummy solver could not solve" in err and "--play heuristic" in err
 

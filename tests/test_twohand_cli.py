@@ -71,7 +71,7 @@ def test_score_only_and_table_output(run_cli):
     code, out, err = run_cli(["two-hand", "--score", "84-97", "--target", "150", "--dealer", "--games", "3000"])
     assert code == 0, err
     assert "from 84-97 to 150 (you deal next)" in " ".join(out.split())
-    code, out, err = run_cli(["two-hand", "--hand", HAND, "--upcard", "KH", "--samples", "100", "--phase2",
+    code, out, err = run_cli(["two-hand", "--hand", HAND, "--upcard", "KH", "--samples", "100", "--play",
                               "heuristic"])
     assert code == 0, err
     flat = " ".join(out.split())
@@ -95,7 +95,7 @@ def test_score_only_and_table_output(run_cli):
     (["--score", "84-97", "--target", "130"], "bad value"),
     (["--score", "84-97", "--target", "100", "-o", "target=150"], "disagree"),
     (["--rules", "auction", "--score", "1-2"], "not two-handed"),
-    (["--hand", HAND, "--upcard", "KH", "--phase2", "fast"], "--phase2"),
+    (["--hand", HAND, "--upcard", "KH", "--play", "fast"], "play mode"),
     (["--hand", HAND, "--upcard", "KH", "-o", "meld-notes=loose"], "bad value"),
 ])
 def test_bad_input_is_one_line_and_exit_2(args, msg, run_cli):

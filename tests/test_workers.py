@@ -9,13 +9,13 @@ from pathlib import Path
 import pytest
 
 BID = ["bid", "--rules", "auction", "--hand", "AH TH KH KH QH JH 9H AS QS JD AC TC", "--seed", "7",
-       "--samples", "1500", "--play", "playout", "--json"]
+       "--samples", "1500", "--play", "heuristic", "--json"]
 BID_AFTER = ["bid", "--rules", "double-deck", "--hand",
              "AH AH TH TH KH KH QH QH JH JH AS TS KS QS JD JD AC TC KC QC", "--seat", "0", "--dealer", "0",
-             "--auction", "1:pass 2:60 3:pass", "--seed", "3", "--samples", "1200", "--play", "playout", "--json"]
+             "--auction", "1:pass 2:60 3:pass", "--seed", "3", "--samples", "1200", "--play", "heuristic", "--json"]
 # two-handed: more deals than one batch (4096), so that two workers share them
 TWO_HAND = ["two-hand", "--hand", "AH TH KH KH QH JH AS TS QS JD KC QC", "--upcard", "JH", "--samples", "5000",
-            "--phase2", "heuristic", "--seed", "3", "--json"]
+            "--play", "heuristic", "--seed", "3", "--json"]
 ARENA = ["arena", "--rules", "auction", "--deals", "6", "--seed", "4", "--ns", "formula", "--ew", "meld-only",
          "--json"]
 # statistics and comparisons: more deals than two batches (1024 each)

@@ -7,11 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from analyzer.bidding.auction import Call
-from analyzer.cards import SUIT_NAMES, SUITS, Hand
+from analyzer.cards import SUIT_NAMES, SUITS
 from analyzer.estimate import Estimate, Proportion
 from analyzer.montecarlo.simulate import Simulation
-from analyzer.rules.model import RuleSet
 
 
 # ---- results ---------------------------------------------------------------------------------------------
@@ -187,6 +185,7 @@ class CallFigures:
     trump: str | None
     contract: float | None
     allowed: bool = True
+    ruled: str | None = None  # why the call is not among the calls the model makes now (None: it is)
 
     @property
     def label(self) -> str:
@@ -196,7 +195,41 @@ class CallFigures:
         return {"call": self.label, "bid": self.bid, "net": self.net.as_dict(), "i_declare": self.declare.as_dict(),
                 "make": self.make.as_dict() if self.make else None, "trump": self.trump,
                 "mean_contract": None if self.contract is None else round(self.contract, 3),
-                "allowed": self.allowed}
+                "allowed": self.allowed, "ruled_out": self.ruled}
+
+
+@dataclass(frozen=True)
+class ConventionFigures:
+    """A convention that constrains the call now: its words (from the rule data), the bid it asks for
+    (``due``; 0: it forbids a bid instead), and what keeping it costs: the called option minus the best free
+    call (``free``, with ``cost_free``) and minus passing (``cost_pass``), paired on the same deals, 95%."""
+
+    text: str
+    due: int
+    free: CallFigures | None
+    cost_free: Estimate | None
+    cost_pass: Estimate | None
+
+    def as_dict(self) -> dict[str, Any]:
+        opt = lambda e: e.as_dict() if e is not None else None  # noqa: E731
+        return {"text": self.text, "due": self.due or None, "best_free_call": opt(self.free),
+                "vs_best_free_call": opt(self.cost_free), "vs_pass": opt(self.cost_pass)}
+
+
+@dataclass(frozen=True)
+class NamedTrump:
+    """Naming ``trump`` after winning the auction at ``contract``: my expected net, the chance of making
+    the contract and my side's expected meld + trick points as counted."""
+
+    trump: str
+    contract: int
+    net: Estimate
+    make: Proportion
+    points: Estimate
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"trump": self.trump, "contract": self.contract, "net": self.net.as_dict(),
+                "make": self.make.as_dict(), "points": self.points.as_dict()}
 
 
 @dataclass(frozen=True)
@@ -218,9 +251,11 @@ class CallAdvice:
     high: int | None
     min_bid: int
     to_act: tuple[int, ...]
+    convention: ConventionFigures | None = None
 
     def as_dict(self) -> dict[str, Any]:
-        return {"call": self.best.label, "bid": self.best.bid, "figures": self.best.as_dict(),
+        return {"convention": self.convention.as_dict() if self.convention else None,
+                "call": self.best.label, "bid": self.best.bid, "figures": self.best.as_dict(),
                 "next_best": self.next_best.as_dict() if self.next_best else None,
                 "margin_over_next_best": self.margin.as_dict() if self.margin else None,
                 "conventional_bid_due": self.due or None, "conventions_bind": self.binds,
@@ -263,27 +298,28 @@ class CeilingFigures:
 @dataclass(frozen=True)
 class Recommendation:
     """The advice: ``action`` is ``bid`` (call ``bid`` now; ``trump`` is the trump to name if it wins),
-    ``pass`` or ``play`` (two-handed: no bidding); with the figures behind it."""
+    ``pass``, ``trump`` (the auction is won: name ``trump``), ``play`` (two-handed: no bidding) or ``too-few``
+    (too few deals to advise: no call is made; ``text`` says what to raise); with the figures behind it."""
 
     action: str
     trump: str
     bid: int | None
     make: Proportion | None  # bid: the chance to make my contract where I end up declaring
-    net: Estimate  # the expected net score of the call (two-handed: the score difference)
+    net: Estimate | None  # the expected net score of the call (two-handed: the score difference)
     gain: Estimate | None  # the call minus the next-best call, paired
     text: str
 
     def as_dict(self) -> dict[str, Any]:
         return {
             "action": self.action, "trump": self.trump, "bid": self.bid,
-            "make": self.make.as_dict() if self.make else None, "net": self.net.as_dict(),
+            "make": self.make.as_dict() if self.make else None, "net": self.net.as_dict() if self.net else None,
             "gain_over_next_best": self.gain.as_dict() if self.gain else None, "text": self.text,
         }
 
 
 @dataclass(frozen=True)
 class PlayAnalysis:
-    """Every figure of one play mode (``playout`` or ``dd``)."""
+    """Every figure of one play mode (``heuristic`` or ``dd``)."""
 
     play: str
     policy: str
@@ -294,6 +330,7 @@ class PlayAnalysis:
     two_handed: dict[str, Any] | None = None
     call: CallAdvice | None = None
     ceiling: CeilingFigures | None = None
+    choice: Any = field(default=None, repr=False, compare=False)  # the call model's arrays (CallChoice)
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -311,30 +348,74 @@ class PlayAnalysis:
 
 @dataclass(frozen=True)
 class Advice:
-    """The advisor's answer: the inputs, one :class:`PlayAnalysis` per play mode, and the simulation."""
+    """The advisor's answer (:func:`analyzer.advisor.advise.advise`): the request, one :class:`PlayAnalysis`
+    per play mode (none when the auction is won: ``named`` has the trump figures), the simulation, how the
+    deals meet the calls so far (``conditioning``) and how many deals were dealt for the ones kept."""
 
-    rules: RuleSet
-    hand: Hand
-    seat: int
-    dealer: int
-    samples: int
-    seed: int
-    risk: float
+    request: Any  # analyzer.advisor.request.BidRequest
     analyses: list[PlayAnalysis]
-    simulation: Simulation
+    simulation: Simulation | None
     notes: list[str] = field(default_factory=list)
     dd_check: DDCheck | None = None
+    conditioning: Any = None  # analyzer.advisor.study.Conditioning
+    named: list[NamedTrump] | None = None
+    rec: Recommendation | None = None  # the answer when no play analysis holds it (naming trump, two-handed)
+    two_hand: Any = None  # analyzer.twohand.analysis.HandAnalysis
+
+    rules = property(lambda self: self.request.rules)
+    hand = property(lambda self: self.request.hand)
+    seat = property(lambda self: self.request.seat)
+    dealer = property(lambda self: self.request.dealer)
+    seed = property(lambda self: self.request.seed)
+    risk = property(lambda self: self.request.risk)
+
+    @property
+    def samples(self) -> int:
+        return self.simulation.samples if self.simulation is not None else self.request.samples
 
     @property
     def recommendation(self) -> Recommendation:
-        """The recommendation of the first play mode."""
+        """The recommendation of the first play mode (naming trump: the trump's)."""
+        if self.rec is not None:
+            return self.rec
         return self.analyses[0].recommendation
 
+    @property
+    def call(self) -> int | None:
+        """The call now (None: pass); ValueError when there is none to make (too few deals, two-handed,
+        naming trump)."""
+        rec = self.recommendation
+        if rec.action not in ("bid", "pass"):
+            raise ValueError(f"no call: the advice is {rec.action!r}")
+        return rec.bid if rec.action == "bid" else None
+
+    @property
+    def kept(self) -> int:
+        return len(self.simulation.deals) if self.simulation is not None else 0
+
+    @property
+    def tried(self) -> int:
+        return int(self.simulation.deals.tries) if self.simulation is not None else 0
+
+    def summary(self) -> str | None:
+        """One line: how many sampled deals the calls' clues kept (None without calls)."""
+        req = self.request
+        if not req.calls:
+            return None
+        cond = self.conditioning
+        how = "" if cond is None or cond.relaxed is None else f" ({cond.relaxed})"
+        return (f"Auction {' '.join(str(c) for c in req.calls)}: {self.kept} sampled deals kept of "
+                f"{self.tried} dealt ({self.kept / max(self.tried, 1):.1%}) by its clues{how}")
+
     def as_dict(self) -> dict[str, Any]:
+        if self.two_hand is not None:
+            d = self.two_hand.as_dict()
+            return {**d, "notes": list(self.notes) + list(d.get("notes", []))}
         from analyzer.play import POLICY_VERSION
 
-        sim = self.simulation
-        return {
+        sim, req = self.simulation, self.request
+        first = self.analyses[0] if self.analyses else None
+        d = {
             "rules": self.rules.id,
             "options": {k: v for k, v in self.rules.options.items()},
             "hand": self.hand.names(),
@@ -343,50 +424,31 @@ class Advice:
             "samples": self.samples,
             "seed": self.seed,
             "risk": self.risk,
+            "play": req.play,
             "policy_version": POLICY_VERSION,
-            "constraints": [c.describe() for c in sim.constraints],
-            "acceptance": round(sim.deals.acceptance, 6),
+            "constraints": [c.describe() for c in sim.constraints] if sim is not None else [],
+            "acceptance": round(sim.deals.acceptance, 6) if sim is not None else None,
             "bid_levels": sorted({lv.bid for a in self.analyses for lvs in a.levels.values() for lv in lvs}),
             "recommendation": self.recommendation.as_dict(),
-            "call": self.analyses[0].call.as_dict() if self.analyses[0].call else None,
-            "ceiling": self.analyses[0].ceiling.as_dict() if self.analyses[0].ceiling else None,
+            "call": first.call.as_dict() if first is not None and first.call else None,
+            "ceiling": first.ceiling.as_dict() if first is not None and first.ceiling else None,
             "analyses": [a.as_dict() for a in self.analyses],
+            "name_trump": [x.as_dict() for x in self.named] if self.named is not None else None,
             "double_dummy": self.dd_check.as_dict() if self.dd_check is not None else None,
             "notes": list(self.notes),
         }
+        if req.calls is not None:
+            from analyzer.bidding.auction import replay
 
-
-# ---- advice after an auction ----------------------------------------------------------------------------
-@dataclass(frozen=True)
-class AuctionAdvice:
-    """The bid advisor's answer for a hand after some calls: the :class:`~analyzer.advisor.advise.Advice` on deals
-    conditioned on the calls, the legal bids, the clues, how many deals were tried for the ones kept, and
-    the recommendation restricted to legal calls."""
-
-    advice: Any
-    calls: tuple[Call, ...]
-    high: int | None
-    high_seat: int | None
-    min_bid: int
-    passed: tuple[int, ...]
-    clues: tuple[str, ...]
-    kept: int
-    tried: int
-    action: str
-    bid: int | None
-    text: str
-
-    def as_dict(self) -> dict[str, Any]:
-        d = self.advice.as_dict()
-        d["auction"] = {
-            "calls": [str(c) for c in self.calls], "high": self.high, "high_seat": self.high_seat,
-            "min_bid": self.min_bid, "passed": list(self.passed), "clues": list(self.clues),
-            "kept": self.kept, "tried": self.tried, "acceptance": round(self.kept / max(self.tried, 1), 6),
-            "action": self.action, "bid": self.bid, "text": self.text,
-        }
+            rec = self.recommendation
+            cond = self.conditioning
+            a = replay(req.rules, req.dealer, list(req.calls))
+            d["auction"] = {
+                "calls": [str(c) for c in req.calls], "high": a.high, "high_seat": a.high_seat,
+                "min_bid": None if a.done else a.min_bid, "passed": sorted(a.passed),
+                "clues": list(cond.clues) if cond else [],
+                "conditioning": cond.as_dict() if cond else None, "kept": self.kept, "tried": self.tried,
+                "acceptance": round(self.kept / max(self.tried, 1), 6), "action": rec.action, "bid": rec.bid,
+                "text": rec.text,
+            }
         return d
-
-    def summary(self) -> str:
-        """One line: how many sampled deals the auction's clues kept."""
-        return (f"Auction {' '.join(str(c) for c in self.calls) or '(none)'}: {self.kept} sampled deals kept of "
-                f"{self.tried} dealt ({self.kept / max(self.tried, 1):.1%}) by its clues")

@@ -255,6 +255,7 @@ def hand_advice(settings: Sequence[Setting], hand: str, samples: int, seed: int,
     (:mod:`analyzer.advisor.advise`; same seed: the same sampled deals wherever the deck is the same; ``workers`` /
     ``cluster``: where its deals are played, the same figures however spread)."""
     from analyzer.advisor.advise import advise
+    from analyzer.advisor.request import BidRequest
 
     out = []
     for st in settings:
@@ -265,12 +266,13 @@ def hand_advice(settings: Sequence[Setting], hand: str, samples: int, seed: int,
             continue
         if not rs.has_bidding and upcard is None:
             raise UserError(f"{rs.id} has no bidding: name trump for --hand with --upcard, e.g. --upcard 9H")
-        adv = advise(rs, h, samples=samples, seed=seed, upcard=None if rs.has_bidding else upcard,
-                     workers=workers, cluster=cluster)
+        req = BidRequest.make(rs, h, samples=samples, seed=seed, upcard=None if rs.has_bidding else upcard,
+                              play="heuristic" if rs.has_bidding else None)
+        adv = advise(req, workers=workers, cluster=cluster)
         rec = adv.recommendation
-        an = adv.analyses[0]
-        c = an.ceiling
-        if c is None:  # no bidding: the hand's expected score
+        an = adv.analyses[0] if adv.analyses else None
+        c = an.ceiling if an is not None else None
+        if an is None or c is None:  # no bidding: the hand's expected score
             out.append(HandAdvice(st.label, rec.action, rec.trump, rec.bid, rec.net, rec.text))
         elif c.bid is None:  # how high the hand is worth: nothing
             out.append(HandAdvice(st.label, "pass", rec.trump, None, an.passing.net, c.text()))

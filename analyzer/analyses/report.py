@@ -337,9 +337,9 @@ def stats_report(st: MeldStats, out: str | Path, command: str, hands: dict[str, 
     if hands:
         md += ["## Given hands (the advisor)", ""]
         for name, adv in hands.items():
-            an = adv.analyses[0]
+            ceil = adv.analyses[0].ceiling if adv.analyses else None
             now = "call now — " if rs.has_bidding else ""
-            md += [f"- `{name}`: {now}{an.recommendation.text}" + (f" {an.ceiling.text()}" if an.ceiling else "")]
+            md += [f"- `{name}`: {now}{adv.recommendation.text}" + (f" {ceil.text()}" if ceil else "")]
         md += [""]
     if st.notes:
         md += ["## Notes", ""] + [f"- {n}" for n in st.notes] + [""]

@@ -55,7 +55,7 @@ from analyzer.score import declarer_made, score_hand
 
 #: deals per task handed to a worker (progress granularity; results do not depend on it)
 BLOCK = 25
-PLAYS = {"heuristic": "playout", "dd": "dd"}
+PLAYS = {"heuristic": "heuristic", "dd": "dd"}
 
 
 def deal_cards(rules: RuleSet, seed: int, ids: np.ndarray) -> np.ndarray:
@@ -167,7 +167,7 @@ def play_contracts(rules: RuleSet, contracts: Sequence[_Contract], play: str, po
         n = len(cs)
         meld = meld_batch(hands.reshape(-1, rules.deck.copies), rules).reshape(n, rules.seats, 4)[:, :, trump]
         meld = meld.astype(np.int64)
-        if play == "playout":
+        if play == "heuristic":
             r = play_deals(rules, hands, trump, lead, decl, policy, seed=play_seed, bid=cls, ids=ids)
         else:
             r = PLAY_MODES[play](rules, hands, trump, lead, decl, policy, play_seed, cls)

@@ -38,9 +38,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from analyzer.arena.advisor import study
 from analyzer.arena.agents import conventional_call
 from analyzer.bidding.auction import BidView, replay
+from analyzer.cards import Hand, from_planes
 from analyzer.deal.rng import seed_of
 from analyzer.errors import UserError
 from analyzer.rules.model import RuleSet
@@ -79,8 +79,15 @@ def percentile_levels(scores: np.ndarray) -> dict[str, int]:
 def percentile_bid(rules: RuleSet, seat: int, dealer: int, hand: np.ndarray, seed: int,
                    simulations: int = SIMULATIONS, level: str = "pro", policy: str = "v1") -> tuple[int, int]:
     """(maximum willing bid, trump) of the method for ``hand`` (module docstring)."""
-    st = study(rules, seat, dealer, hand, simulations, seed, others=False, policy=policy)
-    lv = [percentile_levels(st.me_tot[t]) for t in range(4)]
+    from analyzer.advisor.request import BidRequest
+    from analyzer.advisor.study import HEURISTIC, outcomes, study
+
+    h = Hand(rules.deck, tuple(sorted(from_planes(hand, rules.deck))))
+    req = BidRequest.make(rules, h, seat=seat, dealer=dealer, samples=simulations, seed=seed, play="heuristic",
+                          policy=policy, clues="none", detail=False)
+    sim, _ = study(req, [], modes=(HEURISTIC,), samples=simulations, others=False)
+    me_tot = outcomes(sim, HEURISTIC).me_tot[-1]  # the play of a contract above the opening
+    lv = [percentile_levels(me_tot[t]) for t in range(4)]
     key = "suggested" if level == "pro" else "standard"
     best = max(x[key] for x in lv)
     trump, top = GAME_SUIT_ORDER[0], 0

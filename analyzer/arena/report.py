@@ -23,6 +23,7 @@ from analyzer.analyses.calibration import (
     points_table,
     reliability_figure,
 )
+from analyzer.arena.advisor import AdvisorStats
 from analyzer.arena.core import ArenaResult
 from analyzer.errors import UserError
 
@@ -173,14 +174,7 @@ def write_report(res: ArenaResult, out: str | Path, name: str | None = None) -> 
     if s.get("advisor_work"):
         lines += ["## The advisor's work", ""]
         for k, w in s["advisor_work"].items():
-            dec = max(w.get("analysed", w.get("decisions", 0)), 1)
-            stud = max(w.get("studies", 0) + w.get("forecasts", 0), 1)
-            lines.append(
-                f"- {res.names['AB'.index(k)]}: {w.get('decisions', 0):,} calls, {w.get('studies', 0):,} analyses "
-                f"({w.get('refreshes', 0):,} redrawn on new clues, {w.get('thinned', 0):,} with the soft clues "
-                f"thinning), {w.get('forecasts', 0):,} forecasts; {w.get('kept', 0) / dec:.0f} deals kept and "
-                f"effective size {w.get('ess', 0) / dec:.0f} per analysed call; {w.get('tried', 0) / stud:,.0f} deals "
-                f"dealt per analysis; clues relaxed {w.get('relaxed', 0):,} times.")
+            lines.append(f"- {res.names['AB'.index(k)]}: {AdvisorStats.describe(w)}.")
         lines.append("")
     lines += [f"Time: {s['seconds']:,.0f} s, {1000 * s['seconds'] / max(res.deals, 1):.0f} ms per deal.", ""]
     page = folder / f"{name}.md"

@@ -403,6 +403,7 @@ class CallChoice:
     due: int
     ceiling: Ceiling
     weights: np.ndarray = field(repr=False, default_factory=lambda: np.zeros(0))
+    ruled: tuple[str | None, ...] = ()  # why a call is not among the model's calls now (None: it is)
 
     @property
     def call(self) -> int | None:
@@ -456,14 +457,16 @@ RAISE_PARTNER = ("ceiling", "clear", "never")
 
 
 def choose_call(state: AuctionState, out: Outcomes, hand: np.ndarray, risk: float = 0.0, min_won: float = 8.0,
-                raise_partner: str | None = None) -> CallChoice:
+                raise_partner: str | None = None, conventions: str | None = None) -> CallChoice:
     """Judge every legal call now on the sampled deals and choose (module docstring; ``raise_partner``: one of
-    :data:`RAISE_PARTNER`, None: the rule set's ``[advice] raise_partner``)."""
+    :data:`RAISE_PARTNER`, None: the rule set's ``[advice] raise_partner``; ``conventions``: ``keep`` or
+    ``free``, whether my call keeps the conventions, None: the rule set's ``[advice] conventions``)."""
     w = out.weights
     d0, c0 = rest_of_auctions(state, out.seats, [None], [None])
     pass_net = out.other_net(d0[0], c0[0])
     ceil = ceiling(state, out, risk, min_won, pass_net)
-    due = state.due(hand)
+    keep = (conventions or state.rules.advice.conventions) == "keep"
+    due = state.due(hand) if keep else 0
     top = max(top_level(state, out), due)
     calls: list[int | None] = [None, *state.legal_bids(top)]
     my_lim = ceil.bid
@@ -478,10 +481,17 @@ def choose_call(state: AuctionState, out: Outcomes, hand: np.ndarray, risk: floa
     net = np.where(mine, net_me, out.other_net(decl, contract))
     value = _wmean(net, w[None, :])
     pmake = np.where(wm.sum(axis=1) > 0, _wmean(made.astype(np.float64), wm), 1.0)
-    allowed = np.array([state.allowed(c, due) and (c is None or c == due or pmake[k] >= risk)
-                        for k, c in enumerate(calls)], dtype=bool)
-    if not allowed.any():  # pragma: no cover - pass or a due bid is always allowed
-        allowed[0] = True
+    ruled: list[str | None] = []
+    for k, c in enumerate(calls):
+        if keep and not state.allowed(c, due):
+            ruled.append("convention")
+        elif not (c is None or c == due or pmake[k] >= risk):
+            ruled.append("risk")
+        else:
+            ruled.append(None)
+    if all(r is not None for r in ruled):  # pragma: no cover - pass or a due bid is always allowed
+        ruled[0] = None
+    allowed = np.array([r is None for r in ruled], dtype=bool)
     clear = _beats(net, net[0], w)
     order = [k for k in range(len(calls)) if allowed[k] and (k == 0 or clear[k] or not allowed[0])]
     best = order[0]
@@ -497,8 +507,16 @@ def choose_call(state: AuctionState, out: Outcomes, hand: np.ndarray, risk: floa
                 and rs.side_of(state.holder) == rs.side_of(state.me)):  # my partner holds the bid
             ok = [k for k in ok if calls[k] == due or (how == "clear" and clear[k])]
         best = ok[0] if ok else 0  # pass is allowed here: a due bid with a turn to come is forced
-    rest = [k for k in order if k != best] or [k for k in range(len(calls)) if k != best]  # forced: vs the rest
+        if best and allowed[0] and calls[best] != due and _beats(net[:1], net[best], w)[0]:
+            best = 0  # the raise would be worse than passing beyond the noise: pass
+        for k in range(1, len(calls)):  # the other bids are not this turn's calls: raises wait for later turns
+            if allowed[k] and k != best and calls[k] != due:
+                ruled[k] = "least-raise"
+        allowed = np.array([r is None for r in ruled], dtype=bool)
+        order = [k for k in range(len(calls)) if allowed[k]]
+    rest = [k for k in order if k != best] or ([0] if best else [])  # a forced bid: against passing
     differ = [k for k in rest if not np.array_equal(net[k], net[best])]  # a call with the very same outcome is
     rest = differ or rest  # no alternative: compare with the best call that changes something
     second = max(rest, key=lambda k: (value[k], -k)) if rest else -1
-    return CallChoice(state, calls, net, value, tr, decl, contract, made, allowed, best, second, due, ceil, w)
+    return CallChoice(state, calls, net, value, tr, decl, contract, made, allowed, best, second, due, ceil, w,
+                      tuple(ruled))

@@ -91,11 +91,26 @@ def _needed(args: list[str]) -> list[str] | None:
 
 
 
+#: flags of earlier versions, refused with the flag to use now (one vocabulary across the commands)
+RETIRED_FLAGS = {"--dd-max-nodes": "--max-nodes", "--dd-nodes": "--max-nodes",
+                 "--phase2": "--play (dd or heuristic)"}
+
+
+def _retired(args: list[str]) -> None:
+    for a in args:
+        if a == "--":
+            return
+        flag = a.split("=", 1)[0]
+        if flag in RETIRED_FLAGS:
+            raise UserError(f"{flag} is now {RETIRED_FLAGS[flag]}: use that instead")
+
+
 def main(argv: list[str] | None = None) -> None:
     """Run the CLI; user errors give one line on stderr and exit status 2, Ctrl-C exits with 130."""
     args = sys.argv[1:] if argv is None else list(argv)
     register(_needed(args))
     try:
+        _retired(args)
         rv = _command().main(args=args, standalone_mode=False, prog_name="pinochle")  # type: ignore[attr-defined]
         # typer turns Ctrl-C (and an explicit typer.Exit) into a returned exit status here
         if rv == 130:

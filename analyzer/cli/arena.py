@@ -9,6 +9,7 @@ from typing import Annotated, Any
 import polars as pl
 import typer
 
+from analyzer.arena.advisor import AdvisorStats
 from analyzer.arena.registry import AGENTS_HELP
 from analyzer.cli.common import check_output, console, emit_json, load_rules, table
 from analyzer.cli.options import SEATS_HELP, ClusterOpt, OptionsOpt, RulesOpt, WorkersOpt
@@ -72,10 +73,7 @@ def print_result(res: Any) -> None:
                       f"{cs['judged_groups']} groups with >= 100 contracts within ±5 points")
         console.print(ct)
     for k, w in (s.get("advisor_work") or {}).items():
-        dec = max(w.get("analysed", w.get("decisions", 0)), 1)
-        console.print(f"[dim]{res.names['AB'.index(k)]}: {w.get('decisions', 0):,} calls, {w.get('studies', 0):,} "
-                      f"analyses, {w.get('forecasts', 0):,} forecasts, {w.get('kept', 0) / dec:.0f} deals kept and "
-                      f"effective size {w.get('ess', 0) / dec:.0f} per analysed call[/dim]")
+        console.print(f"[dim]{res.names['AB'.index(k)]}: {AdvisorStats.describe(w)}[/dim]")
 
 
 def load_runs(paths: list[Path]) -> Any:

@@ -1,16 +1,12 @@
-"""``pinochle bid``: bidding advice for a hand — the trump to name and how high to bid, or pass.
+"""``pinochle bid``: bidding advice for a hand — the call to make now and the trump to name, or pass; the
+trump to name once the auction is won; two-handed's whole-hand analysis.
 
-Play modes (``--play``): ``playout`` (the heuristic policy on every sampled deal), ``dd`` (a
-double-dummy analysis of the first ``--dd-samples`` deals: default 50 for auction, minutes; 10 for the
-others) and ``both`` (the heuristic analysis plus a double-dummy check: the first ``--dd-samples``
-deals solved for the ``--dd-trumps`` best trumps, each solve up to ``--dd-max-nodes`` nodes; per trump
-the gap between double-dummy and heuristic trick points with a paired 95% interval).
-
-Without ``--play``, auction runs ``both`` with 100 deals, the recommended trump and 2 M nodes a deal
-(the whole command takes 7-8 s on 2 cores, measured: within the ~10 s aimed at); double deck and
-Luxury Family run ``playout`` (their deals rarely solve within millions of nodes) and a note says how
-to ask for double dummy; two-handed plays phase 2 heuristically (``--play dd|both``: exactly). See
-:mod:`analyzer.advisor.advise`.
+The command parses its flags into one :class:`~analyzer.advisor.request.BidRequest`, asks
+:func:`analyzer.advisor.advise.advise` (the function the page and the arena's advisor agent call) and
+prints the answer. Play modes (``--play``): ``heuristic`` (the heuristic players on every sampled deal),
+``dd`` (a double-dummy analysis of the first ``--dd-samples`` deals) and ``both`` (the heuristic analysis
+plus a double-dummy check of the first ``--dd-samples`` deals for the ``--dd-trumps`` best trumps, each
+solve up to ``--max-nodes`` nodes). Defaults per rule set: :func:`analyzer.advisor.request.default_play`.
 """
 
 from __future__ import annotations
@@ -21,9 +17,9 @@ from typing import Annotated
 
 import typer
 
-from analyzer.advisor.advise import ADVICE_LIMIT_WHY, DEFAULT_SAMPLES, MAX_ADVICE_SAMPLES
+from analyzer.advisor.advise import RULED, advise
 from analyzer.advisor.figures import Advice, CallAdvice, CallFigures, LevelFigures, PlayAnalysis
-from analyzer.advisor.request import run_bid
+from analyzer.advisor.request import DEFAULT_SAMPLES, PLAY_HELP, TWO_HANDED_SAMPLES, BidRequest, run_settings
 from analyzer.cards import SUIT_NAMES, SUITS
 from analyzer.cli.common import (
     check_output,
@@ -35,8 +31,8 @@ from analyzer.cli.common import (
 )
 from analyzer.cli.options import SEATS_HELP, ClusterOpt, JsonOpt, OptionsOpt, RulesOpt, SeedOpt, WorkersOpt
 from analyzer.errors import UserError
-from analyzer.montecarlo.simulate import DEALS_COLUMNS, PLAY_MODES_HELP, deals_frame
-from analyzer.runs.batches import check_samples
+from analyzer.montecarlo.simulate import DEALS_COLUMNS, deals_frame
+from analyzer.runs import warmup
 
 
 def _est(e, digits: int = 1) -> str:
@@ -120,10 +116,13 @@ def _print_bidding(adv: Advice, an: PlayAnalysis) -> None:
 
 
 def _calls_to_show(call: CallAdvice, ceiling: int | None) -> list[CallFigures]:
-    """Pass, the allowed bids where the chance of declaring or of making moves to another 5% step, the best
-    and the next-best call and the ceiling, up to the first bid above all of them."""
-    opts = [o for o in call.options if o.allowed or o is call.best]
-    keep = {id(call.best)} | ({id(call.next_best)} if call.next_best is not None else set())
+    """Pass (wherever it is legal, allowed or not), the allowed bids where the chance of declaring or of
+    making moves to another 5% step, the best and the next-best call, the best free call a convention rules
+    out, and the ceiling, up to the first bid above all of them."""
+    free = call.convention.free if call.convention is not None else None
+    keep = {id(call.best)} | {id(o) for o in (call.next_best,) if o is not None}
+    keep |= {id(o) for o in call.options if free is not None and o.bid == free.bid}
+    opts = [o for o in call.options if o.allowed or id(o) in keep or o.bid is None]
     top = max([o.bid for o in opts if id(o) in keep and o.bid is not None] + [ceiling or 0])
     out, prev = [], None
     for o in opts:
@@ -136,25 +135,42 @@ def _calls_to_show(call: CallAdvice, ceiling: int | None) -> list[CallFigures]:
     return out
 
 
+#: the calls table's short marks for a call the model does not make now (the caption says why)
+SHORT_RULED = {"convention": "convention", "risk": "risk", "least-raise": "jump"}
+
+
 def _print_calls(call: CallAdvice, ceiling: int | None) -> None:
     ct = table(title="Calls now, each followed to the end of the auction on every deal")
     for c in ("call", "net (95%)", "you declare", "make there", "trump", "vs the best"):
         ct.add_column(c, justify="right")
     shown = _calls_to_show(call, ceiling)
     for o in shown:
-        mark = " *" if o is call.best else ""
+        mark = " *" if o is call.best else (f" ({SHORT_RULED.get(o.ruled, 'ruled out')})" if not o.allowed else "")
         vs = "" if o is call.best else f"{o.net.mean - call.best.net.mean:+.1f}"
         ct.add_row(o.label + mark, f"{o.net.mean:+.1f} ({o.net.lo:+.1f} to {o.net.hi:+.1f})", f"{o.declare.p:.0%}",
                    "—" if o.make is None else f"{o.make.p:.0%}", o.trump or "—", vs)
     notes = []
-    if call.due:
+    if call.convention is not None:
+        notes.append(f"convention: {call.convention.text}")
+    elif call.due:
         notes.append(f"your hand owes the conventional bid {call.due}" + ("" if call.binds else " (not binding)"))
-    if call.binds:
-        notes.append("conventional values are left out of the free bids")
+    for why in sorted({o.ruled for o in shown if o.ruled}):
+        notes.append(f"({SHORT_RULED.get(why, why)}): {RULED.get(why, why)}")
     if not call.to_act:
         notes.append("nobody calls after you")
     ct.caption = "; ".join(notes + ["--json has every call"])
     console.print(ct)
+
+
+def _print_named(adv: Advice) -> None:
+    t = table(title=f"Naming trump at {adv.named[0].contract}, on {adv.samples} sampled deals")
+    for c in ("trump", "net (95%)", "make (95%)", "meld + tricks (95%)"):
+        t.add_column(c, justify="right")
+    rec = adv.recommendation
+    for x in adv.named:
+        t.add_row(x.trump + (" *" if x.trump == rec.trump else ""), f"{x.net.mean:+.1f} ({x.net.lo:+.1f} to "
+                  f"{x.net.hi:+.1f})", f"{x.make.p:.0%} ({x.make.lo:.0%}–{x.make.hi:.0%})", _interval(x.points))
+    console.print(t)
 
 
 def _print_dd_check(adv: Advice) -> None:
@@ -205,14 +221,17 @@ def print_advice(adv: Advice) -> None:
         f"[bold]{rs.name}[/bold] ({rs.option_text() or 'default options'}) — seat {adv.seat}, dealer "
         f"{adv.dealer}: {' '.join(adv.hand.names())}"
     )
-    extra = f", constraints accept {sim.deals.acceptance:.1%} of deals" if sim.constraints else ""
+    extra = f", constraints accept {sim.deals.acceptance:.1%} of deals" if sim is not None and sim.constraints else ""
     console.print(f"{adv.samples} sampled deals, seed {adv.seed}{extra}")
+    if adv.named is not None:
+        _print_named(adv)
+        console.print(f"[bold]Name trump:[/bold] {adv.recommendation.text}")
     for an in adv.analyses:
         if an.two_handed is not None:
             _print_two_handed(adv, an)
-        else:
+        elif an.recommendation.action != "too-few":
             _print_bidding(adv, an)
-        label = "Call now" if an.call is not None else "Recommendation"
+        label = "Call now" if an.call is not None or an.recommendation.action == "too-few" else "Recommendation"
         label = label if len(adv.analyses) == 1 else f"{label} ({an.play})"
         console.print(f"[bold]{label}:[/bold] {an.recommendation.text}")
         if an.ceiling is not None:
@@ -228,7 +247,9 @@ def register(app: typer.Typer) -> None:
         rules: RulesOpt = "auction",
         seat: Annotated[int, typer.Option("--seat", help="your seat number (default 1: left of the dealer)")] = 1,
         dealer: Annotated[int, typer.Option("--dealer", help="the dealer's seat number (default 0)")] = 0,
-        samples: Annotated[int, typer.Option("--samples", "-n", help="sampled deals")] = DEFAULT_SAMPLES,
+        samples: Annotated[int | None, typer.Option(
+            "--samples", "-n", help=f"sampled deals (default {DEFAULT_SAMPLES}; two-handed {TWO_HANDED_SAMPLES})")
+        ] = None,
         seed: SeedOpt = 0,
         risk: Annotated[float, typer.Option("--risk", help="least chance of making a bid to recommend it")] = 0.0,
         option: OptionsOpt = None,
@@ -241,21 +262,20 @@ def register(app: typer.Typer) -> None:
         auction: Annotated[str | None, typer.Option(
             "--auction", help="the calls so far, SEAT:BID or SEAT:pass, e.g. '1:16 2:pass 3:18'")] = None,
         play: Annotated[str | None, typer.Option("--play", help=(
-            f"{PLAY_MODES_HELP}; both = heuristic analysis plus a double-dummy check of a few deals, dd = a "
-            "double-dummy analysis of --dd-samples deals (slow). Default: both for auction (100 deals, the "
-            "recommended trump, 2 M nodes: ~7-8 s in all on 2 cores), playout for double-deck and "
-            "luxury-family (their deals rarely solve within millions of nodes)"))] = None,
+            f"{PLAY_HELP}. Default: both for auction (the heuristic analysis plus a check of 100 deals, the "
+            "recommended trump, 2 M nodes a deal), heuristic for double-deck and luxury-family (their deals "
+            "rarely solve within millions of nodes), dd for two-handed's phase 2"))] = None,
         dd_samples: Annotated[int | None, typer.Option(
             "--dd-samples", help="deals solved double-dummy (the first ones sampled; --play both: default 100 "
                                  "auction, 4 others; --play dd: 50 auction, 10 others)")] = None,
         dd_trumps: Annotated[int | None, typer.Option(
             "--dd-trumps", help="--play both: how many trumps to check, best first (default 1: the recommended)")
         ] = None,
-        dd_max_nodes: Annotated[int | None, typer.Option(
-            "--dd-max-nodes", help="node budget of one double-dummy solve (default 2 M auction check, 5 M "
-                                   "others, 20 M dd); deals past it are left out of the check (dd: played "
-                                   "heuristically, counted)")] = None,
-        policy: Annotated[str, typer.Option("--policy", help="play policy of the playout (v1, random)")] = "v1",
+        max_nodes: Annotated[int | None, typer.Option(
+            "--max-nodes", help="node budget of one double-dummy solve (default 2 M auction check, 5 M "
+                                "others, 20 M dd); deals past it are left out of the check (dd: played "
+                                "heuristically, counted)")] = None,
+        policy: Annotated[str, typer.Option("--policy", help="policy of the heuristic players (v1, random)")] = "v1",
         json_out: JsonOpt = False,
         out: Annotated[Path | None, typer.Option("--out", help="save the per-deal results (parquet)")] = None,
         deals_out: Annotated[Path | None, typer.Option("--deals-out", help="save the sampled deals (parquet)")
@@ -266,34 +286,36 @@ def register(app: typer.Typer) -> None:
         """Which trump to name and how high to bid (or pass), from sampled deals played out.
 
         Auction shows heuristic play on every sampled deal and, by default, a double-dummy check of the
-        recommended trump on the first 100 deals (--play, --dd-samples, --dd-trumps, --dd-max-nodes);
+        recommended trump on the first 100 deals (--play, --dd-samples, --dd-trumps, --max-nodes);
         double deck and Luxury Family leave double dummy off unless asked (--play both or dd).
         """
-        check_samples(samples, "--samples", MAX_ADVICE_SAMPLES, ADVICE_LIMIT_WHY)
         check_output(out, "--out")
         check_output(deals_out, "--deals-out")
         rs = load_rules(rules, option)
-        ans = run_bid(rs, hand, seat=seat, dealer=dealer, samples=samples, seed=seed, risk=risk, upcard=upcard,
-                      known=known, constraints=constraint, auction=auction, play=play, dd_samples=dd_samples,
-                      dd_trumps=dd_trumps, dd_max_nodes=dd_max_nodes, policy=policy, progress=True,
-                      spinner=not json_out, workers=workers, cluster=cluster)
-        if ans.two_hand is not None:
+        run_settings(workers, cluster)
+        req = BidRequest.make(rs, hand, seat=seat, dealer=dealer, auction=auction, known=known,
+                              constraints=constraint or [], upcard=upcard, samples=samples, seed=seed, risk=risk,
+                              play=play, policy=policy, dd_samples=dd_samples, dd_trumps=dd_trumps,
+                              max_nodes=max_nodes, flags=True)
+        if req.play in ("dd", "both"):
+            warmup.start_solver()  # compiles the solver on the second core while the deals are played out
+        adv = advise(req, progress=True, workers=workers, cluster=cluster)
+        if adv.two_hand is not None:
             from analyzer.cli.twohand import print_analysis
 
-            emit_json(ans.as_dict()) if json_out else print_analysis(ans.two_hand)
+            emit_json(adv.as_dict()) if json_out else print_analysis(adv.two_hand)
             return
-        adv, after = ans.advice, ans.after
-        if out is not None:
+        if out is not None and adv.simulation is not None:
             _write(out, lambda p: adv.simulation.write(p))
-        if deals_out is not None:
+        if deals_out is not None and adv.simulation is not None:
             meta = {"analyzer": json.dumps({**adv.simulation.meta, "columns": DEALS_COLUMNS}, ensure_ascii=False)}
             _write(deals_out, lambda p: deals_frame(adv.simulation).write_parquet(p, metadata=meta))
         if json_out:
-            emit_json(after.as_dict() if after is not None else adv.as_dict())
+            emit_json(adv.as_dict())
         else:
             print_advice(adv)
-            if after is not None:
-                console.print(f"[bold]{after.summary()}[/bold]")
+            if (line := adv.summary()) is not None:
+                console.print(f"[bold]{line}[/bold]")
 
 
 def _write(path: Path, fn) -> None:

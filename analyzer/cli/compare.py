@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from analyzer.advisor.advise import ADVICE_LIMIT_WHY, MAX_ADVICE_SAMPLES
+from analyzer.advisor.request import ADVICE_LIMIT_WHY, MAX_ADVICE_SAMPLES
 from analyzer.analyses.compare import METRICS, Comparison, compare, settings_grid
 from analyzer.cli.common import (
     check_output,

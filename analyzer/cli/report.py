@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from analyzer.advisor.advise import ADVICE_LIMIT_WHY, MAX_ADVICE_SAMPLES
+from analyzer.advisor.request import ADVICE_LIMIT_WHY, MAX_ADVICE_SAMPLES
 from analyzer.analyses.compare import compare, parse_grid_options, settings_grid
 from analyzer.analyses.report import DPI, compare_report, stats_report
 from analyzer.analyses.stats import meld_stats
@@ -88,13 +88,16 @@ def register(app: typer.Typer) -> None:
             advice = {}
             if hand:
                 from analyzer.advisor.advise import advise
+                from analyzer.advisor.request import BidRequest
 
                 for h in hand:
                     parsed = parse_hand(h, base)
                     if not base.has_bidding and upcard is None:
                         raise UserError(f"{base.id} has no bidding: name trump for --hand with --upcard, e.g. 9H")
-                    advice[h] = advise(base, parsed, samples=advise_samples, seed=seed,
-                                       upcard=None if base.has_bidding else upcard, workers=workers, cluster=cluster)
+                    req = BidRequest.make(base, parsed, samples=advise_samples, seed=seed,
+                                          upcard=None if base.has_bidding else upcard,
+                                          play="heuristic" if base.has_bidding else None)
+                    advice[h] = advise(req, workers=workers, cluster=cluster)
             if "dd" in modes:
                 warmup.start_solver()
             st = meld_stats(base, samples, seed, plays=modes, trump=t, workers=workers, cluster=cluster,

@@ -89,8 +89,8 @@ def register(app: typer.Typer) -> None:
         seed: SeedOpt = 0,
         workers: WorkersOpt = 1,
         cluster: ClusterOpt = None,
-        dd_nodes: Annotated[int, typer.Option("--dd-nodes", help="node budget of one double-dummy solve")
-                            ] = DD_NODES,
+        max_nodes: Annotated[int, typer.Option("--max-nodes", help="node budget of one double-dummy solve")
+                             ] = DD_NODES,
         json_out: JsonOpt = False,
         out: Annotated[Path | None, typer.Option("--out", help="save the per-deal columns (parquet)")] = None,
     ) -> None:
@@ -104,7 +104,7 @@ def register(app: typer.Typer) -> None:
         if "dd" in modes:
             warmup.start_solver()
         st = meld_stats(rs, samples, seed, plays=modes, trump=t, workers=workers, cluster=cluster,
-                        progress=not json_out, dd_nodes=dd_nodes, out=out)
+                        progress=not json_out, dd_nodes=max_nodes, out=out)
         if json_out:
             emit_json(st.as_dict())
         else:

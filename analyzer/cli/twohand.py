@@ -2,7 +2,7 @@
 chance of winning the game from a score.
 
     pinochle two-hand --hand "AH AH TH KH QH JH 9H AS KS QS JD QC" --upcard KH [--dealer]
-                      [--samples N] [--seed S] [--phase2 exact|heuristic] [--option k=v ...] [--workers N] [--cluster C]
+                      [--samples N] [--seed S] [--play dd|heuristic] [--option k=v ...] [--workers N] [--cluster C]
                       [--score 84-97 [--target 120] [--games N]] [--json]
 
 Without ``--hand`` (and ``--upcard``) only the game-level chance from ``--score`` is computed.
@@ -14,22 +14,22 @@ from typing import Annotated
 
 import typer
 
+from analyzer.advisor import BidRequest, advise
 from analyzer.cli.common import console, emit_json, table
 from analyzer.cli.options import SEATS_HELP, ClusterOpt, OptionsOpt, WorkersOpt
 from analyzer.errors import UserError
+from analyzer.play.modes import play_mode
 from analyzer.rules import RuleSet, load
 from analyzer.rules.loader import parse_option_args
-from analyzer.runs import warmup
 from analyzer.runs.batches import check_cluster, check_samples
 from analyzer.runs.progress import progress_bar
-from analyzer.twohand.analysis import DEFAULT_SAMPLES, HandAnalysis, analyze_hand, trump_name
-from analyzer.twohand.hands import PHASE2_MODES, PHASE2_POLICY
+from analyzer.twohand.analysis import DEFAULT_SAMPLES, HandAnalysis, trump_name
+from analyzer.twohand.hands import PHASE2_POLICY
 from analyzer.twohand.odds import DEFAULT_GAMES, GameOdds, game_odds, parse_score
 from analyzer.twohand.params import check_two_handed
 from analyzer.twohand.policy import TH_VERSION
 
 #: the most sampled hands of one analysis and games of one game-odds run (checked before any work)
-MAX_TWO_HAND_SAMPLES = 100_000
 MAX_GAMES = 10_000_000
 RULES_HELP_2 = "rule set: two-handed (default) or a house-rule .toml file based on it"
 
@@ -106,7 +106,8 @@ def register(app: typer.Typer) -> None:
             "--dealer", help="you deal this hand (the opponent leads); you are seat 0, the opponent seat 1")] = False,
         samples: Annotated[int, typer.Option("--samples", "-n", help="sampled hands to play")] = DEFAULT_SAMPLES,
         seed: Annotated[int, typer.Option("--seed", help="random seed (same seed, same figures)")] = 0,
-        phase2: Annotated[str, typer.Option("--phase2", help="exact (double-dummy solver) or heuristic")] = "exact",
+        play: Annotated[str, typer.Option("--play", help="phase 2 played by dd (the double-dummy solver) or "
+                                                          "heuristic (the heuristic players)")] = "dd",
         rules: Annotated[str, typer.Option("--rules", "-r", help=RULES_HELP_2)] = "two-handed",
         option: OptionsOpt = None,
         score: Annotated[str | None, typer.Option("--score", help="game score, yours first: 84-97")] = None,
@@ -120,22 +121,18 @@ def register(app: typer.Typer) -> None:
         """Two-handed pinochle: rate a dealt hand around its upcard (whole hands simulated, phase 2 exact),
         advise on the dix and the melds to aim for, and give the chance of winning the game from a score."""
         rs = load_two_handed(rules, option, target)
-        if phase2 not in PHASE2_MODES:
-            raise UserError(f"unknown --phase2 {phase2!r}: use exact or heuristic")
+        play = play_mode(play, ("dd", "heuristic"))
         if hand is None and upcard is None and score is None:
             raise UserError('give a hand with --hand "AH AH TH ..." --upcard 9H, or a game score with --score 84-97')
         if (hand is None) != (upcard is None):
             raise UserError('a hand needs its upcard and the upcard a hand: --hand "AH AH TH ..." --upcard 9H')
-        check_samples(samples, "--samples", MAX_TWO_HAND_SAMPLES,
-                      "every sampled hand is kept in memory (a few KB each) for the paired figures and the game odds")
         check_samples(games, "--games", MAX_GAMES, "the games are played in one batch (16 bytes each)")
         check_cluster(cluster)
         analysis = None
         if hand is not None and upcard is not None:
-            if phase2 == "exact":
-                warmup.start_solver()
-            analysis = analyze_hand(rs, hand, upcard, dealer=dealer, samples=samples, seed=seed, phase2=phase2,
-                                    workers=workers, cluster=cluster, progress=not json_out)
+            req = BidRequest.make(rs, hand, seat=0, dealer=0 if dealer else 1, upcard=upcard, samples=samples,
+                                  seed=seed, play=play, flags=True)
+            analysis = advise(req, progress=not json_out, workers=workers, cluster=cluster).two_hand
         odds = None
         if score is not None:
             first = None if analysis is None else (analysis.my_scores, analysis.opp_scores)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from statistics import NormalDist
 
 import numpy as np
@@ -220,3 +220,16 @@ class Moments:
         ``ca`` and ``cb``."""
         se = math.sqrt(self.variance(ca - cb) / self.n) if self.n > 1 else 0.0
         return estimate(a.mean - b.mean, se, self.n, level)
+
+
+#: Student's t, two-sided 95%, for 1..30 degrees of freedom
+_T975 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160, 2.145, 2.131,
+         2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042)
+
+
+def student(e: Estimate) -> Estimate:
+    """``e`` with its 95% interval from Student's t (n - 1 degrees of freedom) instead of the normal."""
+    if e.n < 2:
+        return e
+    t = _T975[e.n - 2] if e.n - 1 <= len(_T975) else 1.96 + 2.4 / (e.n - 1)
+    return replace(e, lo=e.mean - t * e.se, hi=e.mean + t * e.se)

@@ -18,6 +18,7 @@ from analyzer.deal.rng import seed_of
 from analyzer.errors import UserError
 from analyzer.meld import meld_batch
 from analyzer.meld.exact import meld_requirement
+from analyzer.play.modes import RETIRED_PLAY
 from analyzer.rules.lowered import play_bids
 from analyzer.rules.model import MeldSpec, RuleSet
 from analyzer.runs.batches import check_samples, count_spans, iter_batches, spans
@@ -31,9 +32,12 @@ DD_PROBE = 4
 
 
 def parse_plays(text: str) -> tuple[str, ...]:
-    """``heuristic`` (or ``playout``), ``dd``, ``both`` or ``none`` -> the play modes to run."""
+    """``heuristic``, ``dd``, ``both`` or ``none`` -> the play modes to run (a retired spelling: UserError
+    naming the one to use)."""
     t = text.strip().lower()
-    if t in ("heuristic", "playout"):
+    if t in RETIRED_PLAY:
+        raise UserError(f"play mode {text!r} is now called {RETIRED_PLAY[t]!r}: use heuristic, dd, both or none")
+    if t == "heuristic":
         return ("heuristic",)
     if t == "dd":
         return ("dd",)

@@ -5,7 +5,7 @@ then plays each deal once per trump with me as the declarer, leading as ``rules.
 (the high bidder leads; two-handed: the non-dealer). The **same deals serve every trump** (and every
 play mode), so the trumps are compared on paired samples.
 
-A *play mode* is a parameter: ``"playout"`` plays the heuristic policy (``policy``, default ``v1``) of
+A *play mode* is a parameter: ``"heuristic"`` plays the heuristic policy (``policy``, default ``v1``) of
 :func:`analyzer.play.play_deals`; ``"dd"`` asks the double-dummy solver (``analyzer.solve.solve_deals``)
 for best play. :func:`register_play_mode` plugs in others.
 
@@ -48,12 +48,13 @@ from analyzer.deal import Accept, Constraint, Deals, Table, table
 from analyzer.deal.rng import seed_of
 from analyzer.errors import UserError
 from analyzer.meld import meld_batch
+from analyzer.play.modes import PLAY_HELP, RETIRED_PLAY, play_mode
 from analyzer.rules.lowered import first_leader, play_bids
 from analyzer.rules.model import RuleSet
 from analyzer.runs.batches import BATCH, run_batches
 from analyzer.score import convert_points
 
-PLAY_MODES_HELP = "playout (heuristic policy), dd (double-dummy solver) or both"
+PLAY_MODES_HELP = PLAY_HELP
 #: default node budget of one double-dummy solve in the driver (a full auction deal needs ~6 M nodes at the
 #: median, ~1 s on one core; the replay of the optimal line gets the same allowance and needs ~1/1000 of it)
 DD_MAX_NODES = 20_000_000
@@ -111,7 +112,7 @@ def _play_double_dummy(rules: RuleSet, deals: np.ndarray, trump: int, leader: in
     return DDOutcome(points, tricks, ok)
 
 
-PLAY_MODES: dict[str, PlayFn] = {"playout": _play_heuristic, "dd": _play_double_dummy}
+PLAY_MODES: dict[str, PlayFn] = {"heuristic": _play_heuristic, "dd": _play_double_dummy}
 
 
 def register_play_mode(name: str, fn: PlayFn) -> None:
@@ -120,11 +121,13 @@ def register_play_mode(name: str, fn: PlayFn) -> None:
 
 
 def parse_play_modes(text: str | Sequence[str]) -> tuple[str, ...]:
-    """``"playout"``, ``"dd"``, ``"both"`` (or a list) -> the play modes to run, in order."""
+    """``"heuristic"``, ``"dd"``, ``"both"`` (or a list) -> the play modes to run, in order."""
     items = [text] if isinstance(text, str) else list(text)
     out: list[str] = []
     for it in items:
-        for name in ("playout", "dd") if it == "both" else (it,):
+        for name in ("heuristic", "dd") if it == "both" else (it,):
+            if name in RETIRED_PLAY:
+                play_mode(name)  # names the word to use now
             if name not in PLAY_MODES:
                 raise UserError(f"unknown play mode {name!r}: use {PLAY_MODES_HELP}")
             if name not in out:
@@ -139,7 +142,7 @@ COLUMNS = {
     "scenario": "declare (I declare), other (another seat declares its own trump: analyzer.bidding.callmodel) or pass "
                 "(a pass model's contract)",
     "deal": "deal index: its cards come from (seed, deal)",
-    "play": "play mode: playout (heuristic policy) or dd (double-dummy)",
+    "play": "play mode: heuristic (the heuristic players) or dd (double-dummy)",
     "policy": "the policy that played (dd: the solver)",
     "declarer": "the declaring seat (-1: nobody declares: two-handed, or a deal thrown in)",
     "trump": "trump suit S H D C (null: the deal was thrown in and not played)",
@@ -296,7 +299,7 @@ def _mode_fn(play: str, dd_max_nodes: int | None) -> PlayFn:
     fn = PLAY_MODES[play]
     if fn is _play_double_dummy and dd_max_nodes is not None:
         if dd_max_nodes < 1:
-            raise UserError(f"--dd-max-nodes must be at least 1, not {dd_max_nodes}")
+            raise UserError(f"max_nodes must be at least 1, not {dd_max_nodes}")
         return partial(_play_double_dummy, max_nodes=int(dd_max_nodes))
     return fn
 
@@ -318,12 +321,12 @@ def _play_rows(rows: _Rows, who: _Players, hands: np.ndarray, ids: np.ndarray, m
     int64[n, 3]: declarer, trump or -1 for a deal thrown in, bid), grouped into calls of equal contracts."""
     rules = who.rules
     fn = _mode_fn(mode, who.dd_max_nodes)
-    pol = who.policy if mode == "playout" else mode
+    pol = who.policy if mode == "heuristic" else mode
     thrown = contract[:, 1] < 0  # a thrown-in deal (no trump named) is not played
     if thrown.any():
         z = np.zeros((int(thrown.sum()), rules.seats), dtype=np.int64)
         rows.add(scenario, mode, pol, ids[thrown], contract[thrown], z, z, z,
-                 None if mode == "playout" else np.ones(z.shape[0], dtype=bool))
+                 None if mode == "heuristic" else np.ones(z.shape[0], dtype=bool))
     keys = contract[~thrown]
     idx_all = np.flatnonzero(~thrown)
     for dc, tr, b in np.unique(keys, axis=0) if keys.size else []:
@@ -401,7 +404,7 @@ def simulate(
     samples: int = 2000,
     seed: int = 0,
     trumps: Sequence[int] | None = None,
-    plays: str | Sequence[str] = "playout",
+    plays: str | Sequence[str] = "heuristic",
     policy: str = "v1",
     known: Mapping[int, Hand | str | Iterable[str]] | None = None,
     stock_cards: Hand | str | Iterable[str] | None = None,
@@ -436,7 +439,7 @@ def simulate(
         raise UserError(f"dealer {dealer} is out of range: {rules.id} has seats 0..{rules.seats - 1}")
     modes = parse_play_modes(plays)
     if dd_max_nodes is not None and dd_max_nodes < 1:
-        raise UserError(f"--dd-max-nodes must be at least 1, not {dd_max_nodes}")
+        raise UserError(f"max_nodes must be at least 1, not {dd_max_nodes}")
     trump_list = tuple(range(4)) if trumps is None else tuple(int(t) for t in trumps)
     if not trump_list or any(not 0 <= t <= 3 for t in trump_list):
         raise UserError("trumps must be suits 0..3 (S H D C)")

@@ -146,6 +146,10 @@ class AdviceSpec:
         default="ceiling", metadata=_d("with a turn to come, when the advisor raises its partner's standing bid: up "
                                        "to the ceiling like any bid (ceiling), only with a raise that beats passing "
                                        "beyond the sampling noise (clear), or never with a free bid (never)"))
+    conventions: Literal["keep", "free"] = field(
+        default="keep", metadata=_d("whether the advisor's own calls keep the game's bidding conventions while a "
+                                    "seat after it could read them (keep), or call freely (free); it reads the "
+                                    "other seats' calls by them either way"))
     dd_by_default: bool = field(default=False, metadata=_d("pinochle bid includes the double-dummy check"))
     dd_check_samples: int = field(default=4, metadata=_r(1, 100_000, "deals of the double-dummy check"))
     dd_check_trumps: int = field(default=1, metadata=_r(1, 4, "trumps of the double-dummy check"))

@@ -46,7 +46,7 @@ def start_solver() -> bool:
     return True
 
 
-def first_run_note() -> str | None:
+def first_run_note(flags: bool = True) -> str | None:
     """For a command whose double-dummy figures are optional (``pinochle bid`` without ``--play``): when
     the solver is not compiled yet, start compiling it in the background (the process outlives this one
     and fills the cache) and return the note that says its figures are left out of this run; else None."""
@@ -56,7 +56,8 @@ def first_run_note() -> str | None:
         return None
     start_solver()
     return ("the double-dummy check is left out of this first run: the solver is compiling in the background "
-            "(about a minute, once); run the command again for it, or add --play both to wait for it")
+            "(about a minute, once); " + ("run the command again for it, or add --play both to wait for it" if flags
+                                          else "ask again for it, or choose play mode both to wait for it"))
 
 
 def wait() -> None:

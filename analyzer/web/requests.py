@@ -50,7 +50,7 @@ class BidBody(_Body):
     hand: Text
     seat: Seat = 1
     dealer: Seat = 0
-    samples: BigInt = 4000
+    samples: BigInt | None = None
     seed: BigInt = 0
     risk: float = 0.0
     upcard: Name | None = None
@@ -96,19 +96,31 @@ def _cap(value: int | None, cap: int, name: str) -> None:
                         "(the command line has no such cap)")
 
 
+def bid_request(args: dict[str, Any]) -> Any:
+    """The :class:`~analyzer.advisor.request.BidRequest` of a bid body's arguments (:func:`bid_args`): every
+    check of ``pinochle bid`` made once, here (UserError)."""
+    from analyzer.advisor.request import BidRequest
+
+    a = dict(args)
+    rs = web_rules(a.pop("rules"), a.pop("options"))
+    hand = a.pop("hand")
+    return BidRequest.make(rs, hand, seat=a["seat"], dealer=a["dealer"], auction=a.get("auction"),
+                           known=a.get("known"), constraints=a.get("constraints") or [], upcard=a.get("upcard"),
+                           samples=a.get("samples"), seed=a.get("seed", 0), risk=a.get("risk", 0.0),
+                           play=a.get("play"), policy=a.get("policy", "v1"), dd_samples=a.get("dd_samples"),
+                           dd_trumps=a.get("dd_trumps"), max_nodes=a.get("max_nodes", a.get("dd_max_nodes")))
+
+
 def bid_args(body: BidBody) -> dict[str, Any]:
     """The keyword arguments of :func:`analyzer.advisor.request.run_bid` (and ``rules``, ``options``) for a bid
     body; UserError past a cap, for an unknown rule set or a hand that does not parse."""
-    from analyzer.rules import parse_hand
 
     _cap(body.samples, limits.MAX_SAMPLES, "samples")
     _cap(body.dd_samples, limits.MAX_DD_SAMPLES, "dd_samples")
     _cap(body.dd_max_nodes, limits.MAX_DD_NODES, "dd_max_nodes")
-    rs = web_rules(body.rules, body.options)
-    if not rs.play.stock:
-        parse_hand(body.hand, rs)  # cheap: a bad hand is answered before the work is queued
     args = body.model_dump()
     args["options"] = {str(k): str(v) for k, v in body.options.items()}
+    bid_request(args)  # cheap: every check of the request is made before the work is queued
     return args
 
 

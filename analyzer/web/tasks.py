@@ -1,5 +1,6 @@
-"""What a worker process runs: one bid analysis (:func:`analyzer.advisor.request.run_bid`, exactly as
-``pinochle bid --json``) with its chart, or one double-dummy solve (as ``pinochle solve --json``)."""
+"""What a worker process runs: one bid analysis (:func:`analyzer.advisor.advise.advise` on the
+:class:`~analyzer.advisor.request.BidRequest` of the body, exactly as ``pinochle bid --json``) with its chart,
+or one double-dummy solve (as ``pinochle solve --json``)."""
 
 from __future__ import annotations
 
@@ -11,14 +12,16 @@ from analyzer.web.requests import web_rules
 def bid_task(args: dict[str, Any]) -> dict[str, Any]:
     """``{"result": the pinochle bid --json output, "chart": an SVG of the chance of making each bid (None
     for a game without bidding)}``."""
-    from analyzer.advisor.request import run_bid
+    from analyzer.advisor.advise import advise
     from analyzer.web.chart import bid_chart_svg
+    from analyzer.web.requests import bid_request
 
-    args = dict(args)
-    rs = web_rules(args.pop("rules"), args.pop("options"))
-    hand = args.pop("hand")
-    ans = run_bid(rs, hand, progress=False, spinner=False, **args)
-    result = ans.as_dict()
+    req = bid_request(args)
+    if req.play in ("dd", "both"):
+        from analyzer.runs import warmup
+
+        warmup.start_solver()
+    result = advise(req).as_dict()
     return {"result": result, "chart": bid_chart_svg(result)}
 
 

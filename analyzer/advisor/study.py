@@ -1,0 +1,162 @@
+"""The sampled deals of one bid request, conditioned on the calls so far, played out: :func:`study`.
+
+**Reading the calls.** The other seats' calls are clues about their hands
+(:func:`analyzer.bidding.inference.evidence`): the conventions' hard clues (a signal made, a meld bid) and
+the soft clues of the fitted clue model (a bid says the hand's valuation reaches about that far). The deals
+are drawn from the posterior by rejection: a deal is kept when every hard clue holds and each soft clue's
+thinning draw falls under its likelihood (equal weights, so every figure is a plain mean). When the clues
+together accept too few deals to draw from (fewer than one in :data:`MAX_TRIES` of a pilot batch: a rare
+auction, or clues that contradict each other under the model), the soft clues are dropped, then every clue,
+and the answer says so (:class:`Conditioning`). The user's own constraints are never relaxed.
+
+The same function serves ``pinochle bid``, the page and the arena's advisor agent (which asks for fewer
+deals), so the deals behind a call are drawn the same way wherever the call is made.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from analyzer.advisor.request import BidRequest
+from analyzer.bidding.callmodel import AuctionState, Outcomes, declarer_terms, opening_calls, seat_features
+from analyzer.bidding.inference import clue_model, evidence
+from analyzer.deal import table
+from analyzer.deal.rng import seed_of
+from analyzer.errors import UserError
+from analyzer.montecarlo.simulate import Simulation, simulate
+
+#: the clues must accept at least one deal in this many of a pilot batch, else they are relaxed
+MAX_TRIES = 600
+#: the pilot batch that estimates how often the clues accept a deal
+PILOT = 3000
+#: the heuristic players' play mode
+HEURISTIC = "heuristic"
+
+Accept = Callable[[np.ndarray], np.ndarray]
+
+
+@dataclass(frozen=True)
+class Conditioning:
+    """How the deals meet the calls: ``level`` ``clues`` (every clue: hard ones and the soft ones'
+    thinning), ``hard`` (the conventions' hard clues only: the soft ones accepted too few deals), ``none``
+    (no clue: the clues accepted too few deals, or there were none) with the clues' words; ``relaxed`` says
+    what was dropped and why (None: nothing)."""
+
+    level: str
+    clues: tuple[str, ...]
+    relaxed: str | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"level": self.level, "clues": list(self.clues), "relaxed": self.relaxed}
+
+
+def auction_state(req: BidRequest) -> AuctionState:
+    """Where the auction stands at my turn (no calls given: the seats before mine passed)."""
+    calls = list(req.calls) if req.calls is not None else opening_calls(req.rules, req.dealer, req.seat)
+    return AuctionState.of(req.rules, req.dealer, calls, req.seat)
+
+
+def _plausible(req: BidRequest, acc: Accept) -> bool:
+    """Whether ``acc`` accepts at least one deal in :data:`MAX_TRIES` of a pilot batch (drawn around the hand
+    with the request's own constraints)."""
+    tab = table(req.rules, req.seat, req.hand, known=req.known_map, stock_cards=req.stock,
+                constraints=req.constraints)
+    pilot = tab.sample(PILOT, seed_of(req.seed, 7), 0, 10**6)
+    return int(np.asarray(acc(pilot.hands)).sum()) * MAX_TRIES >= PILOT
+
+
+def _ladder(req: BidRequest, calls: list) -> tuple[list[tuple[Accept | None, str]], tuple[str, ...]]:
+    """The accept tests to try, strictest first (module docstring), and the clues' words."""
+    rs = req.rules
+    if req.clues == "none" or not calls:
+        return [(None, "none")], ()
+    ev = evidence(rs, req.dealer, calls, req.seat, hard_only=req.clues == "hard",
+                  model=clue_model(rs, req.clues != "prior"))
+    if not ev:
+        return [(None, "none")], ()
+    ladder: list[tuple[Accept | None, str]] = [(ev.accept, "clues")]
+    if any(not c.hard for c in ev.active) and any(c.hard for c in ev.active):
+        ladder.append((ev.accept_hard, "hard"))
+    ladder.append((None, "none"))
+    return ladder, tuple(ev.describe())
+
+
+def _relaxed(level: str) -> str:
+    dropped = "the soft clues were" if level == "hard" else "the calls' clues were"
+    return (f"{dropped} dropped: the calls so far accept fewer than one deal in {MAX_TRIES:,} under the clue "
+            "model")
+
+
+def _both(a: Accept | None, b: Accept | None) -> Accept | None:
+    if a is None or b is None:
+        return a or b
+
+    def acc(h: np.ndarray) -> np.ndarray:
+        return np.asarray(a(h), dtype=bool) & np.asarray(b(h), dtype=bool)
+
+    return acc
+
+
+def other_trumps(rules: Any, hands: np.ndarray) -> np.ndarray:
+    """int64[n, seats]: the trump each seat names when it declares (its best formula valuation)."""
+    return seat_features(rules, hands).trump.T
+
+
+def study(req: BidRequest, calls: list, *, modes: tuple[str, ...], samples: int, max_nodes: int | None = None,
+          trumps: tuple[int, ...] | None = None, others: bool = True, progress: bool = False, workers: int = 1,
+          cluster: Any = None) -> tuple[Simulation, Conditioning]:
+    """The request's deals (``samples`` of them) conditioned on ``calls`` and played in ``modes`` with me
+    declaring each of ``trumps`` (default all four) and, with ``others``, every other seat declaring its own
+    trump: the simulation and how the deals meet the calls (module docstring: the clues are relaxed when they
+    accept too few deals; the request's own constraints never are)."""
+    ladder, words = _ladder(req, calls)
+    for i, (acc, level) in enumerate(ladder):
+        if acc is not None and not _plausible(req, acc):
+            continue
+        try:
+            sim = simulate(req.rules, req.hand, seat=req.seat, dealer=req.dealer, samples=samples, seed=req.seed,
+                           trumps=trumps, plays=modes, policy=req.policy, known=req.known_map,
+                           stock_cards=req.stock, constraints=req.constraints, accept=acc,
+                           others=other_trumps if others else None, progress=progress, max_tries=4 * MAX_TRIES,
+                           dd_max_nodes=max_nodes, workers=workers, cluster=cluster)
+        except UserError:
+            if acc is None:  # the request's own constraints accept too few deals: the user is told
+                raise
+            continue
+        return sim, Conditioning(level, words, _relaxed(level) if i else None)
+    raise AssertionError("unreachable: the last rung has no accept test")  # pragma: no cover
+
+
+def outcomes(sim: Simulation, play: str) -> Outcomes:
+    """Every declarer's outcomes on the simulation's deals (``declare`` and ``other`` rows) for the call
+    model, deals in the order of ``sim.deals``."""
+    rs, me = sim.rules, sim.seat
+    ids = sim.deals.ids
+    n = ids.size
+    classes = np.array(sim.bids, dtype=np.int64)
+    C = classes.size
+    me_a = [np.zeros((C, 4, n), dtype=np.int64), np.zeros((C, 4, n), dtype=bool), np.zeros((C, 4, n))]
+    o_a = [np.zeros((C, rs.seats, n), dtype=np.int64), np.zeros((C, rs.seats, n), dtype=bool),
+           np.zeros((C, rs.seats, n)), np.zeros((C, rs.seats, n))]
+    other = sim.rows("other", play)
+    for ci, b in enumerate(classes):
+        for t in sim.trumps:
+            rows = sim.rows("declare", play, t, int(b))
+            pos = np.searchsorted(ids, rows["deal"].to_numpy())
+            terms = declarer_terms(rs, *sim.seat_arrays(rows), me, me)
+            for a, v in zip(me_a, terms[:3], strict=True):
+                a[ci, t, pos] = v
+        if other.height == 0:
+            continue
+        for j in range(rs.seats):
+            if j == me:
+                continue
+            rows = other.filter((other["declarer"] == j) & (other["bid"] == int(b)))
+            pos = np.searchsorted(ids, rows["deal"].to_numpy())
+            for a, v in zip(o_a, declarer_terms(rs, *sim.seat_arrays(rows), j, me), strict=True):
+                a[ci, j, pos] = v
+    return Outcomes(classes, *me_a, *o_a, seat_features(rs, sim.deals.hands), np.ones(n))
