@@ -35,7 +35,7 @@ import polars as pl
 
 from analyzer.cards import SUITS
 from analyzer.errors import UserError
-from analyzer.estimate import Estimate, Histogram, Proportion, mean_ci, proportion, wilson
+from analyzer.estimate import Estimate, Histogram, Proportion, mean_ci, wilson
 from analyzer.meld.exact import exact_any_suit, exact_mean_meld, meld_requirement, prob_at_least
 from analyzer.montecarlo.columns import (
     COLUMNS,
@@ -314,19 +314,6 @@ def made_at(rules: RuleSet, cols: dict[str, np.ndarray], mode: str, bid: np.ndar
     """bool[n]: whether seat 0's side makes ``bid`` (one for all deals or one per deal) as the rules score."""
     meld, pts, trk = side_arrays(rules, cols, mode)
     return declarer_made(rules, meld, pts, trk, 0, bid)
-
-
-def bid_table(rules: RuleSet, cols: dict[str, np.ndarray], mode: str, worth: np.ndarray) -> list[BidRow]:
-    """Every bid level until the first that under 0.1% of hands are worth and under 0.1% make."""
-    out = []
-    for b in rules.bid_levels():
-        ok = worth >= b
-        made = made_at(rules, cols, mode, b)
-        row = BidRow(b, proportion(ok), proportion(made), proportion(made[ok]) if ok.any() else None)
-        out.append(row)
-        if row.worth.p < 0.001 and row.make.p < 0.001:
-            break
-    return out
 
 
 # ---- the result -----------------------------------------------------------------------------------------
