@@ -116,20 +116,6 @@ def _estimate(mean: float, se: float, n: int, level: float = 0.95) -> Estimate:
     return Estimate(float(mean), float(se), float(mean - z * se), float(mean + z * se), int(n), level)
 
 
-def ratio_ci(num: np.ndarray, den: np.ndarray) -> tuple[Estimate, np.ndarray]:
-    """The ratio of means ``sum(num) / sum(den)`` with its delta-method interval, and the per-deal
-    linearised values (their mean is 0; their spread gives the standard error)."""
-    num = np.asarray(num, dtype=np.float64)
-    den = np.asarray(den, dtype=np.float64)
-    d = den.mean()
-    if d == 0:
-        return _estimate(math.nan, math.nan, num.size), np.zeros_like(num)
-    r = num.mean() / d
-    lin = (num - r * den) / d
-    se = float(lin.std(ddof=1) / math.sqrt(lin.size)) if lin.size > 1 else 0.0
-    return _estimate(r, se, num.size), lin
-
-
 def difference(a: Estimate, b: Estimate, lin_a: np.ndarray | None, lin_b: np.ndarray | None,
                paired: bool) -> Estimate:
     """``a - b``: paired (the linearised per-deal values of both on the same deals) or unpaired."""

@@ -397,14 +397,6 @@ class MeldStats:
                                                         "make": pl.Float64, "make_if_worth_it": pl.Float64})
 
 
-def play_stats(rules: RuleSet, cols: dict[str, np.ndarray], mode: str) -> PlayStats:
-    """Trick points by trumps held, the worth model and the bid table of one play mode (all the deals'
-    columns at once; :class:`PlayAccumulator` does the same batch by batch)."""
-    acc = PlayAccumulator(rules, mode, fit_deals=len(cols["deal"]))
-    acc.add(cols)
-    return acc.result()
-
-
 #: the bid model is fitted on the first deals of a run (all of them in runs this short)
 FIT_DEALS = 32_768
 #: the per-deal columns the bid model and the bid table read (kept for the first FIT_DEALS deals)
