@@ -74,6 +74,7 @@ from analyzer.bidding.features import features
 from analyzer.bidding.formula import bidding_limits
 from analyzer.bidding.inference import Convention
 from analyzer.errors import UserError
+from analyzer.estimate import effective_size
 from analyzer.rules.model import RuleSet
 from analyzer.score import declarer_made, net_scores, score_hand
 
@@ -345,12 +346,6 @@ def _wmean(x: np.ndarray, w: np.ndarray) -> np.ndarray:
     return (x * w).sum(axis=-1) / np.where(sw > 0, sw, 1.0)
 
 
-def _ess(w: np.ndarray) -> np.ndarray:
-    """Effective sample sizes of weights over the last axis."""
-    s, s2 = w.sum(axis=-1), (w * w).sum(axis=-1)
-    return np.where(s2 > 0, s * s / np.where(s2 > 0, s2, 1.0), 0.0)
-
-
 def _beats(x: np.ndarray, y: np.ndarray, w: np.ndarray, z: float = 1.96) -> np.ndarray:
     """bool[K]: whether each row of ``x`` [K, n] beats ``y`` [n] beyond the sampling noise: the lower end
     of the paired 95% interval of the weighted mean difference is above 0."""
@@ -436,7 +431,7 @@ def ceiling(state: AuctionState, out: Outcomes, risk: float = 0.0, min_won: floa
     win = _wmean(won.astype(np.float64), w[None, :])
     make = _wmean(made.astype(np.float64), ww[None])
     gain = _wmean(net - pass_net[None, None, :], ww[None])
-    enough = _ess(ww) >= max(min_won, MIN_WON_SHARE * float(_ess(w)))
+    enough = effective_size(ww) >= max(min_won, MIN_WON_SHARE * float(effective_size(w)))
     by_trump: dict[int, int | None] = {}
     for t in range(4):
         ok = np.flatnonzero(enough & (gain[t] > 0) & (make[t] >= risk))

@@ -33,7 +33,7 @@ Three layers:
   its strongest (its last bid, its pass: :func:`merge_soft`).
 
 Applying the evidence (:meth:`Evidence.evaluate`): hard clues are a yes/no test. Soft clues either
-*weigh* a deal by their likelihood (importance weights; :func:`effective_size` says how many deals the
+*weigh* a deal by their likelihood (importance weights; :func:`analyzer.estimate.effective_size` says how many deals the
 weights are worth) or *thin*: a deal passes when a uniform number drawn from a hash of its cards lies
 below the likelihood — exact conditioning by rejection, repeatable at any thread count, and monotone (a
 seat's stronger clue keeps a subset of the deals its weaker one kept, since they share the draw).
@@ -60,6 +60,7 @@ from analyzer.bidding.auction import Auction, Call, CallContext, bid_cap, next_l
 from analyzer.bidding.features import Features, features, subset
 from analyzer.bidding.formula import SOFT_SCALE, bidding_limits, default_options
 from analyzer.deal.rng import hash_uniform
+from analyzer.estimate import effective_size as effective_size  # re-exported: the arena advisor imports it here
 from analyzer.rules.model import RuleSet
 from analyzer.score import fair_share
 
@@ -404,12 +405,6 @@ class Evidence:
         if idx.size:  # weights relative to the likeliest deal: the soft clues never zero every weight
             w[idx] = np.exp(wi - wi.max())
         return ok, w
-
-
-def effective_size(w: np.ndarray) -> float:
-    """The effective sample size of importance weights: (sum w)^2 / sum w^2 (0 for no weight)."""
-    s2 = float((w * w).sum())
-    return float(w.sum()) ** 2 / s2 if s2 > 0 else 0.0
 
 
 def clues_of(rules: RuleSet, ctx: CallContext) -> list[Clue]:
