@@ -69,7 +69,7 @@ from typing import Any
 import numpy as np
 
 from analyzer.bidding.auction import Auction, Call, bid_cap, is_bid_value, next_legal, replay
-from analyzer.bidding.call_kernel import CONV_MELD_BIDS, CONV_NONE, CONV_SIGNALS, rest_of_auction
+from analyzer.bidding.call_kernel import rest_of_auction
 from analyzer.bidding.features import features
 from analyzer.bidding.formula import bidding_limits
 from analyzer.bidding.inference import Convention
@@ -295,13 +295,8 @@ def _kernel_rules(rules: RuleSet) -> tuple[Any, ...]:
     b = rules.bidding
     ladder = np.array([int(b.opening), int(b.step), int(b.multiple_above), int(b.multiple)],
                       dtype=np.int64)
-    cv = Convention.of(rules)
-    conv = {"signals": CONV_SIGNALS, "meld-bids": CONV_MELD_BIDS}.get(cv.kind, CONV_NONE)
-    vals = cv.signal_values
-    sigmask = np.zeros(max(vals, default=0) + 1, dtype=np.bool_)
-    for v in vals:
-        sigmask[v] = True
-    got = (ladder, np.int64(bid_cap(rules)), np.int64(conv), sigmask, np.int64(cv.meld_lo), np.int64(cv.meld_hi),
+    cv = Convention.of(rules)  # the arrays Convention.reserved reads too
+    got = (ladder, np.int64(bid_cap(rules)), np.int64(cv.code), cv.sigmask, np.int64(cv.meld_lo), np.int64(cv.meld_hi),
            np.int64(max(cv.meld_unit, 1)))
     rules.cache["call_kernel_rules"] = got
     return got
