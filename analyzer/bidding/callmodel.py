@@ -201,6 +201,7 @@ def seat_features(rules: RuleSet, hands: np.ndarray) -> SeatFeatures:
     cv = Convention.of(rules)
     for s in range(seats):
         f = features(rules, hands[:, s])
+        # the trump its limit is valued in, on purpose not columns.choose_trump's best-meld suit (stats figures)
         lim[s], tr[s] = bidding_limits(rules, f)
         sig[s] = cv.hand_signal(f)
         least[s] = f.least
