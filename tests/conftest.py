@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 
+import numpy as np
 import pytest
 
 from analyzer.cli import main
+from analyzer.estimate import Estimate, estimate
 
 RunCli = Callable[[list[str]], tuple[int, str, str]]
 
@@ -26,3 +29,27 @@ def run_cli(capsys: pytest.CaptureFixture[str]) -> RunCli:
         return code, out.out, out.err
 
     return run
+
+
+RatioCi = Callable[[np.ndarray, np.ndarray], tuple[Estimate, np.ndarray]]
+
+
+def _ratio_ci(num: np.ndarray, den: np.ndarray) -> tuple[Estimate, np.ndarray]:
+    """The ratio of means ``sum(num) / sum(den)`` with its delta-method interval, and the per-deal
+    linearised values (their mean is 0; their spread gives the standard error): the whole-sample reference
+    for the batch-by-batch ratios of :class:`analyzer.estimate.Moments`."""
+    num = np.asarray(num, dtype=np.float64)
+    den = np.asarray(den, dtype=np.float64)
+    d = den.mean()
+    if d == 0:
+        return estimate(math.nan, math.nan, num.size), np.zeros_like(num)
+    r = num.mean() / d
+    lin = (num - r * den) / d
+    se = float(lin.std(ddof=1) / math.sqrt(lin.size)) if lin.size > 1 else 0.0
+    return estimate(r, se, num.size), lin
+
+
+@pytest.fixture
+def ratio_ci() -> RatioCi:
+    """``ratio_ci(num, den)``: a ratio of means computed on the whole sample at once (:func:`_ratio_ci`)."""
+    return _ratio_ci

@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from analyzer.bidding.auction import Auction, Call, bid_cap, is_bid_value, next_legal, parse_calls, replay
+from analyzer.bidding.call_kernel import _reserved
 from analyzer.bidding.callmodel import (
     AuctionState,
     Outcomes,
@@ -20,7 +21,7 @@ from analyzer.bidding.callmodel import (
     rest_of_auctions,
 )
 from analyzer.bidding.inference import Convention
-from analyzer.rules import load
+from analyzer.rules import available, load
 
 GAMES = [("auction", {}), ("auction", {"bidding-rounds": 2}), ("double-deck", {}), ("luxury-family", {})]
 
@@ -100,6 +101,26 @@ def random_seats(rs, rng, n):
     sig = rng.choice(sigs, size=(rs.seats, n))
     least = rng.integers(0, 120, size=(rs.seats, n))
     return SeatFeatures(lim, np.zeros((rs.seats, n), dtype=np.int64), sig.astype(np.int64), least.astype(np.int64))
+
+
+def test_the_kernel_reserves_exactly_the_bids_the_convention_reserves():
+    """The call kernel's compiled ``_reserved`` and ``Convention.reserved`` agree on every bid value, first call
+    or not, over every standing bid (none included), in every rule set with conventions."""
+    kinds = set()
+    for rid in available():
+        rs = load(rid)
+        if not rs.has_bidding or Convention.of(rs).kind == "none":
+            continue
+        cv = Convention.of(rs)
+        kinds.add(cv.kind)
+        cap = bid_cap(rs)
+        for high in (None, *rs.bid_levels(upto=cap)):
+            for first in (True, False):
+                for b in range(cap + 1):
+                    got = _reserved(np.int64(b), first, np.int64(-1 if high is None else high), np.int64(cv.code),
+                                    cv.sigmask, np.int64(cv.meld_hi))
+                    assert bool(got) == cv.reserved(b, first, high), (rid, high, first, b)
+    assert kinds == {"signals", "meld-bids"}
 
 
 @settings(max_examples=120, deadline=None)

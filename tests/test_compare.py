@@ -7,7 +7,7 @@ import numpy as np
 import polars as pl
 import pytest
 
-from analyzer.analyses.compare import compare, difference, ratio_ci, settings_grid
+from analyzer.analyses.compare import compare, difference, settings_grid
 from analyzer.estimate import mean_ci
 
 # every option RULES.md names, with two of its values, per rule set
@@ -73,7 +73,7 @@ def test_paired_differences_isolate_what_changed():
     assert run20["meld"].se < unpaired.se / 5
 
 
-def test_ratio_interval_matches_direct_computation():
+def test_ratio_interval_matches_direct_computation(ratio_ci):
     rng = np.random.default_rng(0)
     den = rng.integers(10, 30, 5000).astype(float)
     num = den * 0.3 + rng.normal(0, 1, 5000)

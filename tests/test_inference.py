@@ -15,7 +15,6 @@ from analyzer.bidding.inference import (
     Convention,
     Evidence,
     clue_model,
-    effective_size,
     evidence,
     log_phi,
     merge_soft,
@@ -26,6 +25,7 @@ from analyzer.cards import Hand
 from analyzer.cli import main
 from analyzer.deal import table
 from analyzer.errors import UserError
+from analyzer.estimate import effective_size
 from analyzer.meld import meld_batch
 from analyzer.rules import load
 
@@ -158,6 +158,11 @@ def test_soft_thinning_keeps_deals_at_their_likelihood():
     se = np.sqrt(want.mean() * (1 - want.mean()) / want.size)
     assert abs(kept.mean() - want.mean()) < 4 * se
     assert 0 < effective_size(w) < w.size and effective_size(np.ones(10)) == pytest.approx(10)
+    # over a stack of weights: each row's size, exactly as one vector's (no weight: 0)
+    ws = np.stack([w[:1000], np.zeros(1000), w[1000:2000] * (w[1000:2000] > 0.5)])
+    rows = effective_size(ws)
+    assert rows.shape == (3,) and rows[1] == 0.0
+    assert all(isinstance(effective_size(r), float) and effective_size(r) == rows[i] for i, r in enumerate(ws))
 
 
 def test_clue_model_prior_and_fitted():

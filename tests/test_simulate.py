@@ -8,14 +8,12 @@ from analyzer.errors import UserError
 from analyzer.meld import meld_batch
 from analyzer.montecarlo.simulate import (
     COLUMNS,
-    PLAY_MODES,
     deals_frame,
     parse_play_modes,
     read_deals,
-    register_play_mode,
     simulate,
 )
-from analyzer.play import PlayResult, play_deals
+from analyzer.play import play_deals
 from analyzer.rules import load
 from analyzer.rules.lowered import bid_class, first_leader, play_bids
 from analyzer.runs.batches import BATCH
@@ -112,50 +110,21 @@ def test_results_do_not_depend_on_the_number_of_samples_or_chunks():
     assert not other.frame.equals(small.frame)
 
 
-def test_pass_model_rows_use_the_same_deals():
-    rs = load("auction")
-
-    def partner_declares_spades(rules, meld, seat, dealer):
-        n = meld.shape[0]
-        decl = np.where(np.arange(n) % 5 == 0, -1, 3)  # every fifth deal thrown in
-        return decl, np.where(decl < 0, -1, 0), np.full(n, 15)
-
-    sim = simulate(rs, AUCTION, samples=100, seed=4, trumps=[1], pass_model=partner_declares_spades)
-    p = sim.rows("pass")
-    assert p.height == 100 and p["deal"].to_list() == list(range(100))
-    thrown = p.filter(pl.col("declarer") == -1)
-    assert thrown.height == 20 and thrown["trump"].null_count() == 20 and (thrown["side_points"] == 0).all()
-    played = p.filter(pl.col("declarer") == 3)
-    idx = played["deal"].to_numpy()
-    again = play_deals(rs, sim.deals.hands[idx], 0, leader=3, declarer=3)
-    assert (played["points_s3"].to_numpy() == again.points[:, 3]).all()
-
-
 def test_play_modes_are_a_parameter():
     assert parse_play_modes("both") == ("heuristic", "dd")
     assert parse_play_modes(["heuristic", "heuristic"]) == ("heuristic",)
     with pytest.raises(UserError):
         parse_play_modes("best")
     rs = load("auction")
-
-    def seat0_takes_all(rules, deals, trump, leader, declarer, policy, seed, bid):
-        n = deals.shape[0]
-        pts = np.zeros((n, rules.seats), np.int32)
-        trk = np.zeros((n, rules.seats), np.int32)
-        pts[:, 0], trk[:, 0] = rules.total_points, rules.deck.size // rules.seats
-        return PlayResult(pts, trk)
-
-    register_play_mode("seat0", seat0_takes_all)
-    try:
-        sim = simulate(rs, AUCTION, samples=30, seed=1, trumps=[2], plays=["heuristic", "seat0"])
-    finally:
-        del PLAY_MODES["seat0"]
+    # a budget of one node solves no deal: the dd rows hold the heuristic playout and say so
+    sim = simulate(rs, AUCTION, samples=30, seed=1, trumps=[2], plays=["heuristic", "dd"], dd_max_nodes=1)
     f = sim.frame
-    assert sorted(set(f["play"])) == ["heuristic", "seat0"]
-    s0 = sim.rows("declare", "seat0")
-    assert (s0["opp_points"] == 25).all() and (s0["policy"] == "seat0").all()
+    assert sorted(set(f["play"])) == ["dd", "heuristic"]
+    dd = sim.rows("declare", "dd")
+    assert (dd["policy"] == "dd").all() and dd["exact"].null_count() == 0
     po = sim.rows("declare", "heuristic")
-    assert (po["meld_s0"] == s0["meld_s0"]).all()  # the same deals for both modes
+    assert po["exact"].null_count() == po.height
+    assert dd["deal"].to_list() == po["deal"].to_list() and (po["meld_s0"] == dd["meld_s0"]).all()  # the same deals
 
 
 def test_parquet_round_trip(tmp_path, auction_sim):

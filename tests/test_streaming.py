@@ -8,14 +8,13 @@ import tracemalloc
 import numpy as np
 import pytest
 
-from analyzer.analyses.compare import compare, difference, ratio_ci, settings_grid
+from analyzer.analyses.compare import compare, difference, settings_grid
 from analyzer.analyses.stats import (
     FIT_DEALS,
     Distribution,
     PlayAccumulator,
     WorthModel,
     meld_stats,
-    play_stats,
     side_outcome,
 )
 from analyzer.estimate import Histogram, Moments, mean_ci
@@ -43,7 +42,7 @@ def test_histogram_gives_the_figures_of_the_whole_sample():
         assert h.quantile(p) == np.quantile(x, p)
 
 
-def test_moments_give_means_ratios_and_paired_differences_of_the_whole_sample():
+def test_moments_give_means_ratios_and_paired_differences_of_the_whole_sample(ratio_ci):
     rng = np.random.default_rng(4)
     den = rng.integers(10, 30, 9000).astype(float)
     num = den * 0.3 + rng.normal(0, 1, 9000)
@@ -62,6 +61,13 @@ def test_moments_give_means_ratios_and_paired_differences_of_the_whole_sample():
     assert _close(e0.se, mean_ci(num).se)
 
 
+def _play_stats(rules, cols, mode):
+    """One play mode's figures from all the deals' columns at once (one batch, the model fitted on all)."""
+    acc = PlayAccumulator(rules, mode, fit_deals=len(cols["deal"]))
+    acc.add(cols)
+    return acc.result()
+
+
 def test_stats_batch_by_batch_equal_the_whole_sample():
     rs = load("auction")
     st = meld_stats(rs, SAMPLES, 5)
@@ -69,7 +75,7 @@ def test_stats_batch_by_batch_equal_the_whole_sample():
     best = Distribution.of(cols["meld_best"])
     assert _close(st.best.mean.mean, best.mean.mean) and _close(st.best.mean.se, best.mean.se)
     assert st.best.quantiles == best.quantiles and st.best.histogram == best.histogram
-    whole = play_stats(rs, cols, "heuristic")
+    whole = _play_stats(rs, cols, "heuristic")
     got = st.play[0]
     assert got.model is not None and whole.model is not None
     assert np.allclose(got.model.coef, whole.model.coef)
@@ -93,7 +99,7 @@ def test_the_bid_model_is_fitted_on_the_first_deals_then_applied_to_all():
     assert res.by_trumps and sum(r.hands for r in res.by_trumps) == SAMPLES
 
 
-def test_compare_batch_by_batch_equals_the_whole_sample():
+def test_compare_batch_by_batch_equals_the_whole_sample(ratio_ci):
     grid = settings_grid("auction", ["run-suits=any,trump"])
     c = compare(grid, SAMPLES, 6)
     base, other = collect_many([s.rules for s in grid], SAMPLES, 6)

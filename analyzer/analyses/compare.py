@@ -33,7 +33,7 @@ import polars as pl
 
 from analyzer.analyses.stats import FIT_DEALS, MODEL_KEYS, WorthModel, made_at, side_outcome, typical_bids
 from analyzer.errors import UserError
-from analyzer.estimate import Estimate, Histogram, Moments, z_value
+from analyzer.estimate import Estimate, Histogram, Moments, estimate
 from analyzer.montecarlo.columns import iter_columns
 from analyzer.rules import RuleSet, load
 from analyzer.rules.loader import parse_option_args
@@ -111,33 +111,14 @@ def settings_grid(rules: str, options: Sequence[str] | None = None, vs: Sequence
 
 
 # ---- estimates of differences -----------------------------------------------------------------------------
-def _estimate(mean: float, se: float, n: int, level: float = 0.95) -> Estimate:
-    z = z_value(level)
-    return Estimate(float(mean), float(se), float(mean - z * se), float(mean + z * se), int(n), level)
-
-
-def ratio_ci(num: np.ndarray, den: np.ndarray) -> tuple[Estimate, np.ndarray]:
-    """The ratio of means ``sum(num) / sum(den)`` with its delta-method interval, and the per-deal
-    linearised values (their mean is 0; their spread gives the standard error)."""
-    num = np.asarray(num, dtype=np.float64)
-    den = np.asarray(den, dtype=np.float64)
-    d = den.mean()
-    if d == 0:
-        return _estimate(math.nan, math.nan, num.size), np.zeros_like(num)
-    r = num.mean() / d
-    lin = (num - r * den) / d
-    se = float(lin.std(ddof=1) / math.sqrt(lin.size)) if lin.size > 1 else 0.0
-    return _estimate(r, se, num.size), lin
-
-
 def difference(a: Estimate, b: Estimate, lin_a: np.ndarray | None, lin_b: np.ndarray | None,
                paired: bool) -> Estimate:
     """``a - b``: paired (the linearised per-deal values of both on the same deals) or unpaired."""
     if paired and lin_a is not None and lin_b is not None:
         d = lin_a - lin_b
         se = float(d.std(ddof=1) / math.sqrt(d.size)) if d.size > 1 else 0.0
-        return _estimate(a.mean - b.mean, se, d.size)
-    return _estimate(a.mean - b.mean, math.hypot(a.se, b.se), min(a.n, b.n))
+        return estimate(a.mean - b.mean, se, d.size)
+    return estimate(a.mean - b.mean, math.hypot(a.se, b.se), min(a.n, b.n))
 
 
 # ---- per-setting figures ----------------------------------------------------------------------------------

@@ -35,7 +35,7 @@ import polars as pl
 
 from analyzer.cards import SUITS
 from analyzer.errors import UserError
-from analyzer.estimate import Estimate, Histogram, Proportion, mean_ci, proportion, wilson
+from analyzer.estimate import Estimate, Histogram, Proportion, mean_ci, wilson
 from analyzer.meld.exact import exact_any_suit, exact_mean_meld, meld_requirement, prob_at_least
 from analyzer.montecarlo.columns import (
     COLUMNS,
@@ -316,19 +316,6 @@ def made_at(rules: RuleSet, cols: dict[str, np.ndarray], mode: str, bid: np.ndar
     return declarer_made(rules, meld, pts, trk, 0, bid)
 
 
-def bid_table(rules: RuleSet, cols: dict[str, np.ndarray], mode: str, worth: np.ndarray) -> list[BidRow]:
-    """Every bid level until the first that under 0.1% of hands are worth and under 0.1% make."""
-    out = []
-    for b in rules.bid_levels():
-        ok = worth >= b
-        made = made_at(rules, cols, mode, b)
-        row = BidRow(b, proportion(ok), proportion(made), proportion(made[ok]) if ok.any() else None)
-        out.append(row)
-        if row.worth.p < 0.001 and row.make.p < 0.001:
-            break
-    return out
-
-
 # ---- the result -----------------------------------------------------------------------------------------
 @dataclass
 class PlayStats:
@@ -408,14 +395,6 @@ class MeldStats:
                               "make_if_worth_it": b.make_if_worth.p if b.make_if_worth else None}
                              for b in ps.bids], schema={"bid": pl.Int64, "worth_it": pl.Float64,
                                                         "make": pl.Float64, "make_if_worth_it": pl.Float64})
-
-
-def play_stats(rules: RuleSet, cols: dict[str, np.ndarray], mode: str) -> PlayStats:
-    """Trick points by trumps held, the worth model and the bid table of one play mode (all the deals'
-    columns at once; :class:`PlayAccumulator` does the same batch by batch)."""
-    acc = PlayAccumulator(rules, mode, fit_deals=len(cols["deal"]))
-    acc.add(cols)
-    return acc.result()
 
 
 #: the bid model is fitted on the first deals of a run (all of them in runs this short)

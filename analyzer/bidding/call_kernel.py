@@ -37,7 +37,9 @@ def next_bid(high, ladder):
 
 @kernel
 def _reserved(b, first, high, conv, sigmask, meld_hi):
-    """Whether bid ``b`` carries a conventional meaning on this call (only a hand that shows it may bid it)."""
+    """Whether bid ``b`` carries a conventional meaning on this call (only a hand that shows it may bid it):
+    the compiled twin of :meth:`analyzer.bidding.inference.Convention.reserved`, on the convention's own
+    ``code``, ``sigmask`` and ``meld_hi`` (``high`` -1: no bid yet)."""
     if not first:
         return False
     if conv == CONV_SIGNALS:

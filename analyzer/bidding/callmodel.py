@@ -69,11 +69,12 @@ from typing import Any
 import numpy as np
 
 from analyzer.bidding.auction import Auction, Call, bid_cap, is_bid_value, next_legal, replay
-from analyzer.bidding.call_kernel import CONV_MELD_BIDS, CONV_NONE, CONV_SIGNALS, rest_of_auction
+from analyzer.bidding.call_kernel import rest_of_auction
 from analyzer.bidding.features import features
 from analyzer.bidding.formula import bidding_limits
 from analyzer.bidding.inference import Convention
 from analyzer.errors import UserError
+from analyzer.estimate import effective_size
 from analyzer.rules.model import RuleSet
 from analyzer.score import declarer_made, net_scores, score_hand
 
@@ -200,6 +201,7 @@ def seat_features(rules: RuleSet, hands: np.ndarray) -> SeatFeatures:
     cv = Convention.of(rules)
     for s in range(seats):
         f = features(rules, hands[:, s])
+        # the trump its limit is valued in, on purpose not columns.choose_trump's best-meld suit (stats figures)
         lim[s], tr[s] = bidding_limits(rules, f)
         sig[s] = cv.hand_signal(f)
         least[s] = f.least
@@ -294,13 +296,8 @@ def _kernel_rules(rules: RuleSet) -> tuple[Any, ...]:
     b = rules.bidding
     ladder = np.array([int(b.opening), int(b.step), int(b.multiple_above), int(b.multiple)],
                       dtype=np.int64)
-    cv = Convention.of(rules)
-    conv = {"signals": CONV_SIGNALS, "meld-bids": CONV_MELD_BIDS}.get(cv.kind, CONV_NONE)
-    vals = cv.signal_values
-    sigmask = np.zeros(max(vals, default=0) + 1, dtype=np.bool_)
-    for v in vals:
-        sigmask[v] = True
-    got = (ladder, np.int64(bid_cap(rules)), np.int64(conv), sigmask, np.int64(cv.meld_lo), np.int64(cv.meld_hi),
+    cv = Convention.of(rules)  # the arrays Convention.reserved reads too
+    got = (ladder, np.int64(bid_cap(rules)), np.int64(cv.code), cv.sigmask, np.int64(cv.meld_lo), np.int64(cv.meld_hi),
            np.int64(max(cv.meld_unit, 1)))
     rules.cache["call_kernel_rules"] = got
     return got
@@ -343,12 +340,6 @@ def _wmean(x: np.ndarray, w: np.ndarray) -> np.ndarray:
     """Weighted means over the last axis (0 where the weights sum to 0)."""
     sw = w.sum(axis=-1)
     return (x * w).sum(axis=-1) / np.where(sw > 0, sw, 1.0)
-
-
-def _ess(w: np.ndarray) -> np.ndarray:
-    """Effective sample sizes of weights over the last axis."""
-    s, s2 = w.sum(axis=-1), (w * w).sum(axis=-1)
-    return np.where(s2 > 0, s * s / np.where(s2 > 0, s2, 1.0), 0.0)
 
 
 def _beats(x: np.ndarray, y: np.ndarray, w: np.ndarray, z: float = 1.96) -> np.ndarray:
@@ -437,7 +428,7 @@ def ceiling(state: AuctionState, out: Outcomes, risk: float = 0.0, min_won: floa
     win = _wmean(won.astype(np.float64), w[None, :])
     make = _wmean(made.astype(np.float64), ww[None])
     gain = _wmean(net - pass_net[None, None, :], ww[None])
-    enough = _ess(ww) >= max(min_won, MIN_WON_SHARE * float(_ess(w)))
+    enough = effective_size(ww) >= max(min_won, MIN_WON_SHARE * float(effective_size(w)))
     by_trump: dict[int, int | None] = {}
     for t in range(4):
         ok = np.flatnonzero(enough & (gain[t] > 0) & (make[t] >= risk))

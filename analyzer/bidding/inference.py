@@ -33,7 +33,7 @@ Three layers:
   its strongest (its last bid, its pass: :func:`merge_soft`).
 
 Applying the evidence (:meth:`Evidence.evaluate`): hard clues are a yes/no test. Soft clues either
-*weigh* a deal by their likelihood (importance weights; :func:`effective_size` says how many deals the
+*weigh* a deal by their likelihood (importance weights; :func:`analyzer.estimate.effective_size` says how many deals the
 weights are worth) or *thin*: a deal passes when a uniform number drawn from a hash of its cards lies
 below the likelihood — exact conditioning by rejection, repeatable at any thread count, and monotone (a
 seat's stronger clue keeps a subset of the deals its weaker one kept, since they share the draw).
@@ -51,12 +51,14 @@ import math
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from analyzer.bidding.auction import Auction, Call, CallContext, bid_cap, next_legal, replay
+from analyzer.bidding.call_kernel import CONV_MELD_BIDS, CONV_NONE, CONV_SIGNALS
 from analyzer.bidding.features import Features, features, subset
 from analyzer.bidding.formula import SOFT_SCALE, bidding_limits, default_options
 from analyzer.deal.rng import hash_uniform
@@ -185,6 +187,21 @@ class Convention:
         vals = [v for v, _ in self.meld_signals] + [v for v in (self.three_aces, self.aces_around) if v]
         return frozenset(vals)
 
+    # the convention as the call kernel reads it (analyzer.bidding.call_kernel: ``conv``, ``sigmask``, ``meld_hi``);
+    # :meth:`reserved` reads the same arrays
+    @cached_property
+    def code(self) -> int:
+        """The convention's code in the call kernel (``CONV_NONE``, ``CONV_SIGNALS``, ``CONV_MELD_BIDS``)."""
+        return {"signals": CONV_SIGNALS, "meld-bids": CONV_MELD_BIDS}.get(self.kind, CONV_NONE)
+
+    @cached_property
+    def sigmask(self) -> np.ndarray:
+        """bool[highest signal + 1]: whether each bid value is a signal (auction; one False entry otherwise)."""
+        vals = self.signal_values
+        mask = np.zeros(max(vals, default=0) + 1, dtype=np.bool_)
+        mask[sorted(vals)] = True
+        return mask
+
     # -- what a hand must bid --------------------------------------------------------------------------
     def hand_signal(self, f: Features) -> np.ndarray:
         """int64[n]: the signal each hand qualifies for (auction; 0: none), whether open or not."""
@@ -221,11 +238,12 @@ class Convention:
         return np.where(k >= 1, h + k, 0).astype(np.int64)
 
     def reserved(self, b: int, first_call: bool, high: int | None) -> bool:
-        """Whether bid ``b`` carries a conventional meaning now (so only a hand that shows it may bid it)."""
+        """Whether bid ``b`` carries a conventional meaning now (so only a hand that shows it may bid it).
+        The call kernel's ``_reserved`` is the compiled twin, on the same :attr:`sigmask` and ``meld_hi``."""
         if not first_call:
             return False
         if self.kind == "signals":
-            return b in self.signal_values
+            return 0 <= b < self.sigmask.size and bool(self.sigmask[b])
         if self.kind == "meld-bids":
             return self.meld_bid_open(first_call, high) and b <= self.meld_hi
         return False
@@ -404,12 +422,6 @@ class Evidence:
         if idx.size:  # weights relative to the likeliest deal: the soft clues never zero every weight
             w[idx] = np.exp(wi - wi.max())
         return ok, w
-
-
-def effective_size(w: np.ndarray) -> float:
-    """The effective sample size of importance weights: (sum w)^2 / sum w^2 (0 for no weight)."""
-    s2 = float((w * w).sum())
-    return float(w.sum()) ** 2 / s2 if s2 > 0 else 0.0
 
 
 def clues_of(rules: RuleSet, ctx: CallContext) -> list[Clue]:

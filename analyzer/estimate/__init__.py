@@ -112,6 +112,15 @@ def paired_diff(a: np.ndarray | Sequence[float], b: np.ndarray | Sequence[float]
     return mean_ci(x - y, level)
 
 
+def effective_size(w: np.ndarray, axis: int = -1) -> np.ndarray | float:
+    """The effective sample size of importance weights, (sum w)^2 / sum w^2 (0 for no weight), over
+    ``axis``: a float for one vector of weights, an array for a stack of them."""
+    w = np.asarray(w)
+    s, s2 = w.sum(axis=axis), (w * w).sum(axis=axis)
+    out = np.where(s2 > 0, s * s / np.where(s2 > 0, s2, 1.0), 0.0)
+    return float(out) if out.ndim == 0 else out
+
+
 # ---- estimates accumulated batch by batch (memory bounded by one batch, whatever the sample size) -------------
 def estimate(mean: float, se: float, n: int, level: float = 0.95) -> Estimate:
     """An :class:`Estimate` from a mean and its standard error (normal interval)."""

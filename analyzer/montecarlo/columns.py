@@ -64,6 +64,7 @@ def choose_trump(rules: RuleSet, meld4: np.ndarray, counts: np.ndarray, stock: n
     the suit with the most meld, then the longest, then the first of S H D C."""
     if rules.play.stock and stock.shape[1] > 0:
         return (stock[:, -1] // LANE).astype(np.int64)
+    # on purpose not callmodel.seat_features' trump (the formula's best valuation): these figures are by best-meld trump
     length = counts.sum(axis=2).astype(np.int64)  # [n, 4]
     key = meld4.astype(np.int64) * 64 + length
     return key.argmax(axis=1).astype(np.int64)

@@ -7,7 +7,7 @@ play mode), so the trumps are compared on paired samples.
 
 A *play mode* is a parameter: ``"heuristic"`` plays the heuristic policy (``policy``, default ``v1``) of
 :func:`analyzer.play.play_deals`; ``"dd"`` asks the double-dummy solver (``analyzer.solve.solve_deals``)
-for best play. :func:`register_play_mode` plugs in others.
+for best play.
 
 Double-dummy play: the solver finds the exact value of the deal for the declaring side (card, per-trick
 and last-trick points), then replays one optimal line and reports every seat's points and tricks along
@@ -115,11 +115,6 @@ def _play_double_dummy(rules: RuleSet, deals: np.ndarray, trump: int, leader: in
 PLAY_MODES: dict[str, PlayFn] = {"heuristic": _play_heuristic, "dd": _play_double_dummy}
 
 
-def register_play_mode(name: str, fn: PlayFn) -> None:
-    """Make ``fn`` available as play mode ``name`` (same signature and result as the built-in ones)."""
-    PLAY_MODES[name] = fn
-
-
 def parse_play_modes(text: str | Sequence[str]) -> tuple[str, ...]:
     """``"heuristic"``, ``"dd"``, ``"both"`` (or a list) -> the play modes to run, in order."""
     items = [text] if isinstance(text, str) else list(text)
@@ -139,13 +134,12 @@ def parse_play_modes(text: str | Sequence[str]) -> tuple[str, ...]:
 
 #: the frame's columns (per-seat columns ``meld_s{i}``, ``points_s{i}``, ``tricks_s{i}`` follow them)
 COLUMNS = {
-    "scenario": "declare (I declare), other (another seat declares its own trump: analyzer.bidding.callmodel) or pass "
-                "(a pass model's contract)",
+    "scenario": "declare (I declare) or other (another seat declares its own trump: analyzer.bidding.callmodel)",
     "deal": "deal index: its cards come from (seed, deal)",
     "play": "play mode: heuristic (the heuristic players) or dd (double-dummy)",
     "policy": "the policy that played (dd: the solver)",
-    "declarer": "the declaring seat (-1: nobody declares: two-handed, or a deal thrown in)",
-    "trump": "trump suit S H D C (null: the deal was thrown in and not played)",
+    "declarer": "the declaring seat (-1: nobody declares: two-handed)",
+    "trump": "trump suit S H D C",
     "bid": "the contract the play assumed (only changes play where a rule depends on it)",
     "own_meld": "my meld with this trump",
     "partner_meld": "my partner's meld (null without partnerships)",
@@ -213,8 +207,6 @@ class Simulation:
         self.frame.write_parquet(path, metadata=meta)
 
 
-#: ``(rules, meld int32[n, seats, 4], seat, dealer) -> (declarer, trump, bid)`` int64[n] each
-PassModel = Callable[[RuleSet, np.ndarray, int, int], tuple[np.ndarray, np.ndarray, np.ndarray]]
 #: ``(rules, hands int64[n, seats, copies]) -> trump int64[n, seats]``: the trump each seat names declaring
 OtherTrumps = Callable[[RuleSet, np.ndarray], np.ndarray]
 
@@ -254,7 +246,7 @@ class _Rows:
     def add(self, scenario: str, play: str, policy: str, deal: np.ndarray, contract: np.ndarray,
             meld: np.ndarray, pts: np.ndarray, trk: np.ndarray, exact: np.ndarray | None = None) -> None:
         """Rows of deals ``deal`` played in ``scenario`` by ``play`` / ``policy``: ``contract`` int64[n, 3]
-        (declarer, trump or -1, bid), the declarer's trump's meld, points and tricks int64[n, seats]."""
+        (declarer, trump, bid), the declarer's trump's meld, points and tricks int64[n, seats]."""
         n = deal.size
         declarer, trump, bid = contract[:, 0], contract[:, 1], contract[:, 2]
         if n == 0:
@@ -265,7 +257,7 @@ class _Rows:
             "play": [play] * n,
             "policy": [policy] * n,
             "declarer": declarer.astype(np.int8),
-            "trump": [SUITS[t] if t >= 0 else None for t in trump],
+            "trump": [SUITS[t] for t in trump],
             "bid": bid.astype(np.int32),
         }
         side = _side_columns(self.rules, self.seat, meld, pts, trk)
@@ -318,19 +310,12 @@ class _Players:
 def _play_rows(rows: _Rows, who: _Players, hands: np.ndarray, ids: np.ndarray, meld: np.ndarray, mode: str,
                scenario: str, contract: np.ndarray, seed: int) -> None:
     """Play each deal (``hands``, numbered ``ids``) by ``mode`` with its own contract (``contract``
-    int64[n, 3]: declarer, trump or -1 for a deal thrown in, bid), grouped into calls of equal contracts."""
+    int64[n, 3]: declarer, trump, bid), grouped into calls of equal contracts."""
     rules = who.rules
     fn = _mode_fn(mode, who.dd_max_nodes)
     pol = who.policy if mode == "heuristic" else mode
-    thrown = contract[:, 1] < 0  # a thrown-in deal (no trump named) is not played
-    if thrown.any():
-        z = np.zeros((int(thrown.sum()), rules.seats), dtype=np.int64)
-        rows.add(scenario, mode, pol, ids[thrown], contract[thrown], z, z, z,
-                 None if mode == "heuristic" else np.ones(z.shape[0], dtype=bool))
-    keys = contract[~thrown]
-    idx_all = np.flatnonzero(~thrown)
-    for dc, tr, b in np.unique(keys, axis=0) if keys.size else []:
-        sel = idx_all[(keys == (dc, tr, b)).all(axis=1)]
+    for dc, tr, b in np.unique(contract, axis=0) if contract.size else []:
+        sel = np.flatnonzero((contract == (dc, tr, b)).all(axis=1))
         group_seed = seed_of(seed, int(dc) + 8 * int(tr), int(b))
         res = fn(rules, hands[sel], int(tr), first_leader(rules, int(dc), who.dealer), int(dc), who.policy,
                  group_seed, int(b))
@@ -364,7 +349,6 @@ class _Chunk:
     policy: str
     dd_max_nodes: int | None
     others: Any
-    pass_model: Any
 
 
 def _run_chunk(t: _Chunk) -> tuple[Deals, np.ndarray, list[dict[str, Any]]]:
@@ -388,10 +372,6 @@ def _run_chunk(t: _Chunk) -> tuple[Deals, np.ndarray, list[dict[str, Any]]]:
                 for bi, b in enumerate(t.bids):
                     _play_rows(rows, who, d.hands, d.ids, m, mode, "other", _contracts(j, ot[:, j], b, n),
                                seed_of(seed, c, 0x300 + 16 * mi + bi))
-        if t.pass_model is not None:
-            pd, pt, pb = t.pass_model(rules, m, seat, t.dealer)
-            _play_rows(rows, who, d.hands, d.ids, m, mode, "pass", _contracts(pd, pt, pb, n),
-                       seed_of(seed, c, 0x100 + mi))
     return d, m, rows.blocks
 
 
@@ -410,7 +390,6 @@ def simulate(
     stock_cards: Hand | str | Iterable[str] | None = None,
     constraints: Sequence[Constraint | str] = (),
     accept: Accept | None = None,
-    pass_model: PassModel | None = None,
     others: OtherTrumps | None = None,
     progress: bool = False,
     max_tries: int = 1000,
@@ -420,11 +399,9 @@ def simulate(
 ) -> Simulation:
     """Sample ``samples`` deals around ``hand`` at ``seat`` and play each under every trump.
 
-    I declare (``scenario = "declare"`` rows); with ``pass_model`` the same deals are also played as
-    the model says the hand goes when I pass (``scenario = "pass"`` rows, one per deal and play mode);
-    with ``others`` every other seat also declares on every deal, the trump ``others`` names for it, once
-    per bid class (``scenario = "other"`` rows: what any declarer would score, for the call model of
-    :mod:`analyzer.bidding.callmodel`).
+    I declare (``scenario = "declare"`` rows); with ``others`` every other seat also declares on every
+    deal, the trump ``others`` names for it, once per bid class (``scenario = "other"`` rows: what any
+    declarer would score, for the call model of :mod:`analyzer.bidding.callmodel`).
     ``trumps`` defaults to all four suits (two-handed: give the upcard's suit). ``known``,
     ``stock_cards``, ``constraints`` and ``accept`` go to the sampler (:func:`analyzer.deal.table`);
     the trump is only known to constraints when a single trump is simulated. ``progress`` shows a
@@ -455,7 +432,7 @@ def simulate(
     blocks: list[dict[str, Any]] = []
     nchunks = (samples + BATCH - 1) // BATCH
     tasks = (_Chunk(tab, c, c * BATCH, min(samples, (c + 1) * BATCH), int(seed), max_tries, modes, trump_list, bids,
-                    declarer, dealer, policy, dd_max_nodes, others, pass_model) for c in range(nchunks))
+                    declarer, dealer, policy, dd_max_nodes, others) for c in range(nchunks))
     results = run_batches(_run_chunk, list(tasks), workers=workers, cluster=cluster,
                           progress=progress and nchunks > 1, label=f"sampled deals, chunks of {BATCH}")
     for d, m, b in results:

@@ -48,10 +48,6 @@ def read_toml(path: Path, what: str = "house-rule file") -> dict[str, Any]:
         raise UserError(f"{what} {str(path)!r} is not valid TOML: {e}") from None
 
 
-def _read_file(path: Path) -> dict[str, Any]:
-    return read_toml(path)
-
-
 def _deep_merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
     out = copy.deepcopy(base)
     for k, v in over.items():

@@ -174,9 +174,4 @@ class RuleSet:
             out.append(nxt)
 
 
-def lane_bits(deck: Deck, ranks: dict[str, int]) -> dict[int, int]:
-    """Bit positions (inside a suit lane) of a rank pattern."""
-    return {deck.rank_bit[r]: n for r, n in ranks.items()}
-
-
-__all__ = ["HEAD_CODE", "HEAD_RULES", "LANE", "MeldSpec", "OptionSpec", "RuleSet", "lane_bits"]
+__all__ = ["HEAD_CODE", "HEAD_RULES", "LANE", "MeldSpec", "OptionSpec", "RuleSet"]

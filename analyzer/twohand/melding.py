@@ -5,7 +5,7 @@ docstring has the encodings (meld actions, table slots, records) and the reading
 
 from __future__ import annotations
 
-from analyzer.jit import hot, popcount
+from analyzer.jit import hot
 from analyzer.twohand.state import (
     A_ACES,
     A_DIX,
@@ -28,7 +28,6 @@ from analyzer.twohand.state import (
     G_MID,
     G_REC,
     G_STK,
-    G_TP,
     M_ACES,
     M_DIX,
     M_DPIN,
@@ -279,12 +278,3 @@ def report_id(g, seat, typ, suit, n):
             return M_DPIN
         return M_PIN
     return M_ACES + typ - A_ACES
-
-
-@hot
-def total_held(g, seat):
-    """Cards ``seat`` holds in hand and on the table."""
-    c = 0
-    for p in range(MAXC):
-        c += popcount(g[G_H + MAXC * seat + p]) + popcount(g[G_TP + MAXC * seat + p])
-    return c

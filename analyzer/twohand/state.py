@@ -226,15 +226,6 @@ def table_count(g, seat, k):
 
 
 @hot
-def played_count(g, k):
-    """Copies of kind ``k`` played to completed tricks."""
-    c = 0
-    for p in range(MAXC):
-        c += (g[G_PL + p] >> k) & 1
-    return c
-
-
-@hot
 def planes_add(g, base, k):
     """Add a copy of ``k`` to the count planes at ``g[base:base+MAXC]`` (the lowest plane lacking it)."""
     bit = np.int64(1) << k
