@@ -48,38 +48,72 @@ def _worker_loop(conn: Any) -> None:
 
 
 class Worker:
-    """One child process running tasks; :meth:`run` blocks (call it from a thread), :meth:`kill` stops the
-    task it runs (its :meth:`run` then returns ``("killed", None)``)."""
+    """One child process running tasks; :meth:`run` blocks (call it from a thread), :meth:`stop` ends the task
+    of one job (its :meth:`run` then returns ``("killed", None)``), :meth:`kill` stops the process.
+
+    A job's ``stop`` flag (a :class:`threading.Event`) makes cancelling unlosable: :meth:`run` checks it under
+    the lock before it starts a process or sends the task, and :meth:`stop` sets nothing but kills the process
+    only while that job's task runs in it; so a cancel before the process exists is seen by :meth:`run`, and
+    one after is a kill. A late stop of a finished job never kills the next job's process."""
 
     def __init__(self) -> None:
         self._ctx = mp.get_context("spawn")
         self._lock = threading.Lock()
         self.proc: Any = None
         self.conn: Any = None
+        self._running: threading.Event | None = None  # the stop flag of the job whose task runs now
+
+    def _start_locked(self) -> None:
+        if self.proc is not None and self.proc.is_alive():
+            return
+        if self.conn is not None:
+            self.conn.close()
+        parent, child = self._ctx.Pipe()
+        proc = self._ctx.Process(target=_worker_loop, args=(child,), daemon=True, name="pinochle-worker")
+        proc.start()
+        child.close()
+        self.proc, self.conn = proc, parent
 
     def start(self) -> None:
         with self._lock:
-            if self.proc is not None and self.proc.is_alive():
-                return
-            parent, child = self._ctx.Pipe()
-            proc = self._ctx.Process(target=_worker_loop, args=(child,), daemon=True, name="pinochle-worker")
-            proc.start()
-            child.close()
-            self.proc, self.conn = proc, parent
+            self._start_locked()
 
-    def run(self, kind: str, args: Any) -> tuple[str, Any]:
-        self.start()
-        conn = self.conn
+    def run(self, kind: str, args: Any, stop: threading.Event | None = None) -> tuple[str, Any]:
+        stop = stop or threading.Event()
+        with self._lock:
+            if stop.is_set():  # cancelled before its task reached the process
+                return "killed", None
+            self._start_locked()
+            conn = self.conn
+            self._running = stop
         try:
             conn.send((kind, args))
             return conn.recv()
         except (EOFError, OSError, BrokenPipeError):
             return "killed", None
+        finally:
+            with self._lock:
+                if self._running is stop:
+                    self._running = None
+
+    def stop(self, stop: threading.Event) -> None:
+        """End the task of the job whose flag is ``stop`` (set it first): kill the process if that task runs
+        in it now; else nothing (the task has not reached the process, and :meth:`run` sees the flag)."""
+        with self._lock:
+            if self._running is not stop:
+                return
+            proc, conn = self.proc, self.conn
+            self.proc = self.conn = None
+        self._end(proc, conn)
 
     def kill(self) -> None:
         with self._lock:
             proc, conn = self.proc, self.conn
             self.proc = self.conn = None
+        self._end(proc, conn)
+
+    @staticmethod
+    def _end(proc: Any, conn: Any) -> None:
         if proc is not None:
             proc.kill()
             proc.join(10)
@@ -118,6 +152,7 @@ class Job:
     stop_reason: str | None = None
     changed: asyncio.Event = field(default_factory=asyncio.Event)
     task: asyncio.Task | None = None
+    stop: threading.Event = field(default_factory=threading.Event)  # set by a cancel: see Worker
 
     @property
     def done(self) -> bool:
@@ -197,6 +232,7 @@ class JobManager:
         if job.done:
             return
         job.stop_reason = reason
+        job.stop.set()
         if job.state == "queued":
             if job.task is not None:
                 job.task.cancel()
@@ -204,7 +240,7 @@ class JobManager:
         else:
             for w in self.workers:
                 if getattr(w, "job", None) is job:
-                    threading.Thread(target=w.kill, daemon=True).start()
+                    threading.Thread(target=w.stop, args=(job.stop,), daemon=True).start()
 
     async def wait(self, job: Job, timeout: float) -> None:
         """Return when the job changes or after ``timeout`` seconds."""
@@ -232,7 +268,7 @@ class JobManager:
             worker.job = job  # type: ignore[attr-defined]
             timer = asyncio.get_running_loop().call_later(self.job_seconds, self._timeout, job)
             try:
-                kind, value = await asyncio.to_thread(worker.run, job.kind, job.args)
+                kind, value = await asyncio.to_thread(worker.run, job.kind, job.args, job.stop)
             finally:
                 timer.cancel()
                 worker.job = None  # type: ignore[attr-defined]
@@ -241,7 +277,8 @@ class JobManager:
             elif kind == "user_error":
                 self._finish(job, "error", 400, value)
             elif kind == "killed":
-                await asyncio.to_thread(worker.kill)
+                if not job.stop.is_set():  # the process died on its own
+                    await asyncio.to_thread(worker.kill)
                 if job.stop_reason == "timeout":
                     self._finish(job, "error", 503, f"the analysis took longer than this server's cap of "
                                                     f"{self.job_seconds:g} s: ask for fewer samples or nodes")
