@@ -199,6 +199,44 @@ def test_bad_bid_answers_400_with_the_command_lines_message(client, run_cli, bod
     assert r.json()["error"] == _cli_error(run_cli, args)
 
 
+REFUSED = [body for body, _ in CLI_ERRORS if "constraints" not in body] + [  # constraints: only sampling finds
+    {"hand": HAND, "samples": -1}, {"hand": HAND, "seat": 99}, {"hand": HAND, "dealer": -5},
+    {"hand": HAND, "play": "fast"}, {"hand": HAND, "auction": "1:16 1:17"}, {"hand": HAND, "auction": "x"},
+    {"hand": HAND, "seat": 1, "dealer": 0, "auction": "1:pass 2:pass 3:pass"},
+    {"hand": HAND, "seat": 2, "dealer": 0, "auction": "1:16 2:pass 3:pass 0:pass"},
+    {"hand": HAND, "known": ["1:AH AH"]}, {"hand": HAND, "known": ["AS"]},
+    {"hand": HAND, "dd_samples": 0}, {"hand": HAND, "dd_max_nodes": -3}, {"hand": HAND, "risk": -0.5},
+    {"rules": "two-handed", "hand": HANDS["two-handed"][0], "upcard": "AH"},
+    {"rules": "two-handed", "hand": HANDS["two-handed"][0], "upcard": "9H", "samples": 1},
+    {"rules": "double-deck", "hand": HANDS["double-deck"][0], "seat": 0, "dealer": 0},
+]
+TYPES = [  # bodies the schema refuses (strict types: a bool is not a number, a text is not a number)
+    {"hand": HAND, "samples": True}, {"hand": HAND, "samples": "10"}, {"hand": HAND, "seat": 1.0},
+    {"hand": HAND, "risk": float("nan")}, {"hand": HAND, "risk": float("inf")}, {"hand": HAND, "risk": True},
+    {"hand": HAND, "seed": False},
+]
+
+
+@pytest.mark.parametrize("body", REFUSED + TYPES)
+def test_jobs_refuse_what_bid_refuses_before_taking_a_queue_slot(client, body):
+    data = json.dumps(body, allow_nan=True)
+    m = client.app.state.manager
+    jobs = len(m.jobs)
+    got = [client.post(path, content=data, headers={"content-type": "application/json"}) for path in
+           ("/api/jobs", "/api/bid")]
+    assert got[0].status_code == got[1].status_code == (422 if body in TYPES else 400), [r.text for r in got]
+    assert got[0].json() == got[1].json() and "\n" not in got[0].json()["error"]
+    assert len(m.jobs) == jobs  # neither started a job
+
+
+def test_refused_bodies_never_fill_the_queue(client):
+    for i in range(3 * limits.MAX_QUEUED):
+        assert client.post("/api/jobs", json={"hand": HAND, "samples": 0, "seed": i}).status_code == 400
+    r = client.post("/api/jobs", json={"hand": HAND, "samples": 10})
+    assert r.status_code == 202, r.text
+    client.delete(f"/api/jobs/{r.json()['id']}")
+
+
 def test_bad_solve_and_meld_answer_the_command_lines_message(client, run_cli):
     r = client.post("/api/solve", json={"hands": "AS TS / KS QS", "trump": "S"})
     assert r.status_code == 400

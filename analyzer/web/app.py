@@ -8,6 +8,7 @@ The API gives the command line's ``--json`` data: ``/api/meld`` (``pinochle meld
 
 from __future__ import annotations
 
+import asyncio
 import json
 import secrets
 from contextlib import asynccontextmanager
@@ -211,7 +212,7 @@ def create_app(workers: int = 1, warm: bool = True, job_seconds: float = limits.
                          429: {"description": "an analysis of this client is still running"},
                          503: {"description": "the queue is full, or the analysis ran past the time cap"}})
     async def bid(body: BidBody, request: Request) -> Response:
-        return await _held(request, "bid", bid_args(body))
+        return await _held(request, "bid", await asyncio.to_thread(bid_args, body))
 
     @app.post("/api/solve", summary="Double-dummy value of a position (pinochle solve --json); waits for it")
     async def solve(body: SolveBody, request: Request) -> Response:
@@ -220,7 +221,7 @@ def create_app(workers: int = 1, warm: bool = True, job_seconds: float = limits.
     @app.post("/api/jobs", status_code=202, summary="Start a bid analysis the page follows: its state at "
                                                     "/api/jobs/{id}, events at /api/jobs/{id}/events")
     async def start_job(body: BidBody, request: Request) -> dict[str, Any]:
-        job = manager.submit(_client(request), "bid", bid_args(body))
+        job = manager.submit(_client(request), "bid", await asyncio.to_thread(bid_args, body))
         return job.status_dict()
 
     def _job(job_id: str) -> Job:
