@@ -28,10 +28,12 @@ BASE = "http://127.0.0.1"
 
 
 def _cpu(pid: int) -> float | None:
-    """Seconds of CPU the process has used (None: it is gone)."""
+    """Seconds of CPU the process has used (None: it is gone, or a zombie)."""
     try:
         fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     except (FileNotFoundError, ProcessLookupError):
+        return None
+    if fields[0] in ("Z", "X"):
         return None
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
@@ -115,3 +117,193 @@ def test_start_cancel_races_leave_nothing_running():
         assert not _busy_children()
         # the server still works
         assert c.post("/api/bid", json={"hand": HAND, "samples": 50, "play": "playout"}).status_code == 200
+
+
+# ---- who a client is: a token the server issued ------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def client():
+    with TestClient(create_app(workers=1, warm=False), base_url=BASE) as c:
+        yield c
+
+
+def _token(r) -> str:
+    cookie = r.headers.get("set-cookie", "")
+    assert cookie.startswith("pinochle_client=") and "HttpOnly" in cookie and "SameSite=Strict" in cookie, cookie
+    return cookie.split(";")[0].split("=", 1)[1]
+
+
+def test_clients_are_told_apart_by_a_token_the_server_issues(client):
+    # requests without a token get one each (they never count as one client) ...
+    client.cookies.clear()
+    a = client.get("/api/limits")
+    client.cookies.clear()
+    b = client.get("/api/limits")
+    client.cookies.clear()
+    assert _token(a) != _token(b)
+    # ... two clients without cookies both start an analysis; a header they choose changes nothing
+    first = client.post("/api/jobs", json=LONG, headers={"x-client": "x"})
+    assert first.status_code == 202, first.text
+    mine = _token(first)
+    client.cookies.clear()
+    second = client.post("/api/jobs", json=LONG, headers={"x-client": "x"})
+    assert second.status_code == 202, second.text
+    theirs = _token(second)
+    # the same token: one analysis at a time, and the message names no job
+    client.cookies.clear()
+    client.cookies.set("pinochle_client", mine)
+    busy = client.post("/api/jobs", json=LONG, headers={"x-client": "y"})
+    assert busy.status_code == 429 and "set-cookie" not in busy.headers
+    assert first.json()["id"] not in busy.text and second.json()["id"] not in busy.text
+    # a token the client made up is not the server's: it gets a new one (and is a new client)
+    client.cookies.clear()
+    forged = theirs.rsplit(".", 1)[0] + ".0123456789abcdef0123456789abcdef"
+    client.cookies.set("pinochle_client", forged)
+    r = client.get("/api/limits")
+    assert _token(r) not in (forged, theirs)
+    client.cookies.clear()
+    for jid in (first.json()["id"], second.json()["id"]):
+        assert client.delete(f"/api/jobs/{jid}").json()["state"] == "cancelled"
+
+
+# ---- Host allow-list, security headers, HEAD, favicon, docs ------------------------------------------------------
+@pytest.mark.parametrize("host,status", [("127.0.0.1:8000", 200), ("localhost:8000", 200), ("[::1]:8000", 200),
+                                         ("LOCALHOST", 200), ("127.0.0.1", 200), ("evil.example", 400),
+                                         ("evil.example:8000", 400), ("127.0.0.1.evil.example", 400),
+                                         ("localhost.", 400), ("", 400)])
+def test_host_allow_list(client, host, status):
+    for path in ("/", "/api/limits"):
+        r = client.get(path, headers={"host": host})
+        assert r.status_code == status, (host, path, r.text)
+        if status == 400:
+            assert "Host" in r.json()["error"] and r.headers["x-frame-options"] == "DENY"
+    r = client.post("/api/meld", json={"hand": HAND}, headers={"host": host})
+    assert r.status_code == status
+
+
+def test_the_host_the_server_was_started_with_is_allowed():
+    with TestClient(create_app(workers=1, warm=False, hosts=["pinochle.lan"]), base_url=BASE) as c:
+        assert c.get("/api/limits", headers={"host": "pinochle.lan:8000"}).status_code == 200
+        assert c.get("/api/limits", headers={"host": "other.lan:8000"}).status_code == 400
+
+
+def test_security_headers_on_every_answer(client):
+    answers = [client.get("/"), client.get("/static/app.js"), client.get("/api/limits"), client.get("/nope"),
+               client.get("/api/jobs/nope"), client.post("/api/bid", json={"hand": HAND, "samples": 0}),
+               client.post("/api/bid", json={"samples": 0}), client.get("/docs"), client.get("/openapi.json"),
+               client.post("/api/bid", content=b"x" * (limits.MAX_BODY + 1),
+                           headers={"content-type": "application/json"}),
+               client.get("/", headers={"host": "evil.example"})]
+    for r in answers:
+        h = r.headers
+        csp = h.get("content-security-policy", "")
+        assert "default-src 'self'" in csp and "frame-ancestors 'none'" in csp and "unsafe-inline" not in csp, r
+        assert h["x-content-type-options"] == "nosniff" and h["x-frame-options"] == "DENY", r
+
+
+def test_head_is_answered_where_get_is(client):
+    for path in ("/", "/api/limits", "/api/rules", "/static/app.js", "/favicon.ico", "/docs", "/openapi.json"):
+        g, h = client.get(path), client.head(path)
+        assert g.status_code == h.status_code == 200, (path, h.status_code)
+        assert h.content == b"" and h.headers["content-type"] == g.headers["content-type"]
+    assert client.head("/api/jobs/nope").status_code == 404
+
+
+def test_favicon(client):
+    r = client.get("/favicon.ico")
+    assert r.status_code == 200 and r.headers["content-type"].startswith("image/svg+xml") and b"<svg" in r.content
+
+
+def test_api_docs_need_no_other_site(client):
+    r = client.get("/docs")
+    assert r.status_code == 200 and r.headers["content-type"].startswith("text/html")
+    page = r.text
+    assert "/api/bid" in page and "/api/jobs/{job_id}/events" in page and 'href="/openapi.json"' in page
+    assert "BidBody" in page and "samples" in page
+    assert "<script" not in page and "http://" not in page and "https://" not in page and "//cdn" not in page
+    assert client.get("/redoc").status_code == 404
+
+
+# ---- messages: one plain line ----------------------------------------------------------------------------------
+@pytest.mark.parametrize("path,body,message", [
+    ("/api/bid", b'{"hand": "AH",', "the request body is not valid JSON"),
+    ("/api/bid", b"{not json", "the request body is not valid JSON"),
+    ("/api/bid", b"[1, 2]", "the request body must be a JSON object"),
+    ("/api/solve", b'{"hands": "AS / KS", "trick": 5}', "trick: give text or a list"),
+    ("/api/solve", b'{"hands": 5}', "hands: give text or a list"),
+    ("/api/bid", b'{"hand": "AH", "samples": true}', "samples: give a whole number"),
+    ("/api/bid", b'{"hand": "AH", "samples": "10"}', "samples: give a whole number"),
+    ("/api/bid", b'{"hand": "AH", "risk": NaN}', "risk: give a finite number"),
+    ("/api/bid", b'{"hand": "AH", "seed": 1e300}', "seed: give a whole number"),
+    ("/api/meld", b'{"hand": "AH", "partial": "yes"}', "partial: give true or false"),
+    ("/api/meld", b'{"hand": "AH", "partial": 1}', "partial: give true or false"),
+    ("/api/bid", b'{"samples": 10}', "hand: missing (it is required)"),
+    ("/api/bid", b'{"hand": "AH", "sample": 10}', "sample: unknown field"),
+    ("/api/bid", b'{"hand": "AH", "known": "1:AS"}', "known: give a list"),
+])
+def test_schema_errors_are_plain_one_liners(client, path, body, message):
+    r = client.post(path, content=body, headers={"content-type": "application/json"})
+    assert r.status_code == 422 and r.json()["error"] == message, r.text
+
+
+# ---- Ctrl-C stops the server within seconds, its workers with it ---------------------------------------------------
+def test_ctrl_c_stops_running_analyses_at_once():
+    import re
+    import signal
+    import subprocess
+    import sys
+    import threading
+    import urllib.request
+
+    root = Path(__file__).resolve().parents[1]
+    env = {**os.environ, "PYTHONPATH": str(root) + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    proc = subprocess.Popen([sys.executable, "-m", "analyzer", "serve", "--port", "0"], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, env=env, cwd=root)
+    try:
+        m = re.search(r"http://[^/\s]+/", proc.stdout.readline())
+        assert m, proc.stderr.read() if proc.poll() is not None else "no address"
+        url = m.group(0)
+        req = urllib.request.Request(url + "api/jobs", data=json.dumps(LONG).encode(), method="POST",
+                                     headers={"content-type": "application/json"})
+        with urllib.request.urlopen(req, timeout=60) as r:
+            jid = json.loads(r.read())["id"]
+        events: list[dict] = []
+
+        def follow() -> None:  # the page follows the job: its event stream stays open
+            with urllib.request.urlopen(f"{url}api/jobs/{jid}/events", timeout=120) as r:
+                for line in r:
+                    if line.startswith(b"data: "):
+                        events.append(json.loads(line[6:]))
+
+        t = threading.Thread(target=follow, daemon=True)
+        t.start()
+        end = time.monotonic() + 60
+        while not (events and events[-1]["state"] == "running") and time.monotonic() < end:
+            time.sleep(0.2)
+        assert events and events[-1]["state"] == "running", events
+        time.sleep(1.0)
+        workers = [p for p in _all_children(proc.pid) if (_cpu(p) or 0) > 0]
+        start = time.monotonic()
+        proc.send_signal(signal.SIGINT)
+        proc.wait(timeout=20)
+        took = time.monotonic() - start
+        assert took < 8, f"the server took {took:.1f} s to stop"
+        t.join(5)
+        assert events[-1]["state"] == "cancelled" and "stopping" in events[-1]["error"], events[-1]
+        time.sleep(0.5)
+        assert workers and all(_cpu(p) is None for p in workers), "a worker process outlived the server"
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+
+
+def _all_children(pid: int) -> list[int]:
+    out = []
+    for d in Path("/proc").iterdir():
+        if d.name.isdigit():
+            try:
+                if int((d / "stat").read_text().rsplit(")", 1)[1].split()[1]) == pid:
+                    out.append(int(d.name))
+            except (FileNotFoundError, ProcessLookupError, ValueError, IndexError):
+                pass
+    return out

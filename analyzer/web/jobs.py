@@ -186,6 +186,7 @@ class JobManager:
         self.idle: asyncio.Queue[Worker] | None = None
         self.waiting: list[Job] = []
         self._reaper: asyncio.Task | None = None
+        self.closing = False
 
     async def start(self, warm: bool = True) -> None:
         self.idle = asyncio.Queue()
@@ -194,6 +195,13 @@ class JobManager:
             if warm:
                 await asyncio.to_thread(w.start)
         self._reaper = asyncio.create_task(self._reap())
+
+    def close(self, reason: str = "the server is stopping") -> None:
+        """Take no more jobs (503) and cancel every unfinished one (the server is stopping)."""
+        self.closing = True
+        for job in list(self.jobs.values()):
+            if not job.done:
+                self.cancel(job, reason)
 
     async def stop(self) -> None:
         if self._reaper is not None:
@@ -213,10 +221,11 @@ class JobManager:
 
     def submit(self, client: str, kind: str, args: dict[str, Any], held: bool = False) -> Job:
         """Queue a job; :class:`Busy` when the client has an unfinished job or the queue is full."""
+        if self.closing:
+            raise Busy(503, "the server is stopping: try again when it is back")
         mine = self.active(client)
         if mine is not None:
-            raise Busy(429, f"an analysis of yours is still running (job {mine.id}): wait for it or cancel it "
-                            f"(DELETE /api/jobs/{mine.id})")
+            raise Busy(429, "an analysis of yours is still running: wait for it, or cancel it first")
         if len(self.waiting) >= self.max_queued:
             raise Busy(503, f"the server is busy ({len(self.waiting)} analyses waiting): try again in a minute")
         job = Job(secrets.token_hex(8), client, kind, args, held=held)
