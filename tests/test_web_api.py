@@ -318,6 +318,31 @@ def test_one_analysis_per_client_and_cancel(client):
     assert r.status_code == 200, r.text
 
 
+def test_the_caps_stated_are_the_caps_held(client):
+    d = client.get("/api/limits").json()
+    assert d == {"max_samples": limits.MAX_SAMPLES, "max_dd_samples": limits.MAX_DD_SAMPLES,
+                 "max_dd_max_nodes": limits.MAX_DD_NODES, "max_solve_nodes": limits.MAX_SOLVE_NODES,
+                 "job_seconds": limits.JOB_SECONDS, "max_queued": limits.MAX_QUEUED, "max_body_bytes": limits.MAX_BODY,
+                 "analyses_per_client": 1}
+    r = client.post("/api/bid", json={"hand": HAND, "samples": limits.MAX_SAMPLES + 1})
+    assert r.json()["error"] == (f"samples {limits.MAX_SAMPLES + 1} is above this server's cap of "
+                                 f"{limits.MAX_SAMPLES:,}: ask for at most {limits.MAX_SAMPLES:,}")
+
+
+@pytest.mark.xfail(strict=True, reason="README.md (outside web/) says 64 double-dummy deals; limits.py holds 200: "
+                                       "fix the README's Caps line, then drop this mark")
+def test_the_readme_states_the_caps_of_limits_py():
+    from pathlib import Path
+
+    text = " ".join((Path(__file__).resolve().parents[1] / "README.md").read_text().split())
+    caps = text[text.index("**Caps**"):][:500]
+    assert f"{limits.MAX_SAMPLES:,} samples" in caps
+    assert f"{limits.MAX_DD_SAMPLES} double-dummy deals at {limits.MAX_DD_NODES // 1_000_000} M nodes" in caps
+    assert f"{limits.MAX_SOLVE_NODES // 1_000_000} M nodes for a solve" in caps
+    assert f"{limits.JOB_SECONDS:g} s a job" in caps and f"{limits.MAX_QUEUED} waiting" in caps
+    assert f"{limits.MAX_BODY // 1024} KB" in caps and f"{limits.ORPHAN_SECONDS:g} s is cancelled" in caps
+
+
 def test_queue_full_answers_503(client):
     m = client.app.state.manager
     m.max_queued, keep = 0, m.max_queued

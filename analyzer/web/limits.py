@@ -1,5 +1,5 @@
-"""The caps of the web server: a request can never start unbounded work (the command line has none of
-these; it runs on the user's own time)."""
+"""The caps of the web server: a request can never start unbounded work (lower than the command line's own:
+it runs on the user's own time). ``GET /api/limits`` answers them and the README's list states them."""
 
 from __future__ import annotations
 

@@ -93,8 +93,7 @@ def web_rules(name: str, options: dict[str, Any], reference: bool = False) -> Ru
 
 def _cap(value: int | None, cap: int, name: str) -> None:
     if value is not None and value > cap:
-        raise UserError(f"{name} {value} is above this server's cap of {cap:,}: ask for at most {cap:,} "
-                        "(the command line has no such cap)")
+        raise UserError(f"{name} {value} is above this server's cap of {cap:,}: ask for at most {cap:,}")
 
 
 def bid_args(body: BidBody) -> dict[str, Any]:
