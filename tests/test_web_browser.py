@@ -118,6 +118,8 @@ def test_pick_the_readme_hand_and_get_the_advice(server, browser):
         mk = json.loads(resp.read())["double_dummy"]["make"]
     assert line.startswith(f"Does {mk['bid']} in {mk['trump']} make double dummy?"), line
     assert f"{mk['decided']} of the first {mk['deals']} deals decided" in line
+    assert any("double-dummy check" in li.text for li in d.find_elements(By.CSS_SELECTOR, "#notes li"))
+    _no_advice_flags(d)
 
 
 # ---- the page keeps up with the player (issue 31) -----------------------------------------------------------------
@@ -203,6 +205,14 @@ def test_the_page_follows_the_game_seat_and_calls(server, browser):
     seat = d.find_element(By.ID, "seat").get_attribute("value")
     dealer = d.find_element(By.ID, "dealer").get_attribute("value")
     assert (seat, dealer) == ("1", "0")
+    # double deck's default play leaves double dummy out: its note names the page's play choice, not a flag
+    _set(d, "samples", "100")
+    _set(d, "play", "")
+    _analyse(d)
+    assert _text(d, "error") == "" and _text(d, "call").startswith("Call now")
+    notes = " ".join(li.text for li in d.find_elements(By.CSS_SELECTOR, "#notes li"))
+    assert "double-dummy figures are off by default" in notes and "playout + double-dummy check" in notes, notes
+    _no_advice_flags(d)
     # seat 0 dealing in double deck holds the opening bid: the message speaks of the page's controls
     _set(d, "seat", "0")
     _analyse(d)

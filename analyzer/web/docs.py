@@ -3,6 +3,7 @@ nothing from another site (the page works offline and under the app's Content-Se
 
 from __future__ import annotations
 
+import json
 from html import escape
 from typing import Any
 
@@ -52,7 +53,7 @@ def docs_page(spec: dict[str, Any]) -> str:
         required = set(sch.get("required", []))
         rows = "".join(
             f"<tr><td><code>{escape(f)}</code></td><td>{escape(_type(fs))}</td>"
-            f"<td>{'required' if f in required else escape(repr(fs.get('default')))}</td>"
+            f"<td>{'required' if f in required else escape(json.dumps(fs.get('default')))}</td>"
             f"<td>{escape(_limits(fs))}</td></tr>"
             for f, fs in sch.get("properties", {}).items())
         bodies.append(f"<h3 id=\"{escape(name)}\">{escape(name)}</h3><p>{escape(sch.get('description', ''))}</p>"

@@ -16,6 +16,7 @@ import signal
 import threading
 import time
 from collections import OrderedDict
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -187,6 +188,7 @@ class JobManager:
         self.waiting: list[Job] = []
         self._reaper: asyncio.Task | None = None
         self.closing = False
+        self._pool = ThreadPoolExecutor(len(self.workers), thread_name_prefix="pinochle-job")
 
     async def start(self, warm: bool = True) -> None:
         self.idle = asyncio.Queue()
@@ -211,6 +213,7 @@ class JobManager:
                 self.cancel(job, "the server is stopping")
         for w in self.workers:
             await asyncio.to_thread(w.kill)
+        self._pool.shutdown(wait=False)
 
     # ---- jobs ------------------------------------------------------------------------------------------
     def get(self, job_id: str) -> Job | None:
@@ -277,7 +280,10 @@ class JobManager:
             worker.job = job  # type: ignore[attr-defined]
             timer = asyncio.get_running_loop().call_later(self.job_seconds, self._timeout, job)
             try:
-                kind, value = await asyncio.to_thread(worker.run, job.kind, job.args, job.stop)
+                # a thread of the manager's own for each worker: a running job never holds up the event loop's
+                # default pool (the requests' quick checks run there)
+                kind, value = await asyncio.get_running_loop().run_in_executor(
+                    self._pool, worker.run, job.kind, job.args, job.stop)
             finally:
                 timer.cancel()
                 worker.job = None  # type: ignore[attr-defined]

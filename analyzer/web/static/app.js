@@ -37,6 +37,11 @@ function forPage(text) {
              "no sampled deal fits what the calls say about the other hands ($1 tries): check the calls, your seat " +
              "and the dealer")
     .replace(/add --upcard (\S+) \(it names trump\)/g, "give the upcard (it names trump), e.g. $1")
+    .replace(/run the command again for it, or add --play both to wait for it/g,
+             "analyse again for it, or choose \u201cplayout + double-dummy check\u201d to wait for it")
+    .replace(/--play both adds a check on (\d+) deals \(--dd-samples, --dd-max-nodes\), --play dd a double-dummy analysis/g,
+             "the play \u201cplayout + double-dummy check\u201d adds a check on $1 deals")
+    .replace(/--play both/g, "the play \u201cplayout + double-dummy check\u201d")
     .replace(/--([a-z][a-z-]*)/g, (m, flag) => CONTROL[flag] || flag.replace(/-/g, " "));
 }
 
