@@ -160,9 +160,18 @@ def test_clients_are_told_apart_by_a_token_the_server_issues(client):
     client.cookies.set("pinochle_client", forged)
     r = client.get("/api/limits")
     assert _token(r) not in (forged, theirs)
+    # only the client that started a job follows it (closing the stream cancels it) or cancels it
     client.cookies.clear()
-    for jid in (first.json()["id"], second.json()["id"]):
-        assert client.delete(f"/api/jobs/{jid}").json()["state"] == "cancelled"
+    jid = first.json()["id"]
+    for r in (client.delete(f"/api/jobs/{jid}"), client.post(f"/api/jobs/{jid}/cancel"),
+              client.get(f"/api/jobs/{jid}/events")):
+        assert r.status_code == 404 and "no job" in r.json()["error"]
+    assert client.app.state.manager.get(jid).state in ("queued", "running")
+    for token, r in ((mine, first), (theirs, second)):
+        client.cookies.clear()
+        client.cookies.set("pinochle_client", token)
+        assert client.delete(f"/api/jobs/{r.json()['id']}").json()["state"] == "cancelled"
+    client.cookies.clear()
 
 
 # ---- Host allow-list, security headers, HEAD, favicon, docs ------------------------------------------------------
@@ -266,10 +275,12 @@ def test_ctrl_c_stops_running_analyses_at_once():
                                      headers={"content-type": "application/json"})
         with urllib.request.urlopen(req, timeout=60) as r:
             jid = json.loads(r.read())["id"]
+            cookie = r.headers["set-cookie"].split(";")[0]
         events: list[dict] = []
 
         def follow() -> None:  # the page follows the job: its event stream stays open
-            with urllib.request.urlopen(f"{url}api/jobs/{jid}/events", timeout=120) as r:
+            req = urllib.request.Request(f"{url}api/jobs/{jid}/events", headers={"cookie": cookie})
+            with urllib.request.urlopen(req, timeout=120) as r:
                 for line in r:
                     if line.startswith(b"data: "):
                         events.append(json.loads(line[6:]))

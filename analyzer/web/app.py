@@ -299,9 +299,12 @@ def create_app(workers: int = 1, warm: bool = True, job_seconds: float = limits.
         job = manager.submit(_client(request), "bid", await asyncio.to_thread(bid_args, body))
         return job.status_dict()
 
-    def _job(job_id: str) -> Job:
+    def _job(job_id: str, owner: Request | None = None) -> Job:
+        """The job; with ``owner``, only for the client that started it (following a job, which cancels it
+        when the stream closes, and cancelling are the starter's: another client is told there is no such
+        job). Reading a job's state and result needs only its id (unguessable, shown to no one else)."""
         job = manager.get(job_id)
-        if job is None:
+        if job is None or (owner is not None and job.client != _client(owner)):
             raise HTTPException(404, f"no job {job_id[:40]!r}: start one with POST /api/jobs")
         return job
 
@@ -318,7 +321,7 @@ def create_app(workers: int = 1, warm: bool = True, job_seconds: float = limits.
     @app.get("/api/jobs/{job_id}/events", summary="Server-sent events: the job's state until it ends; closing "
                                                   "the stream before then cancels the job")
     async def job_events(job_id: str, request: Request) -> Response:
-        job = _job(job_id)
+        job = _job(job_id, request)
         if getattr(request.state, "head", False):  # HEAD: the headers of the stream, without following the job
             return Response(media_type="text/event-stream", headers={"Cache-Control": "no-store"})
 
@@ -341,15 +344,15 @@ def create_app(workers: int = 1, warm: bool = True, job_seconds: float = limits.
                                  headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
 
     @app.delete("/api/jobs/{job_id}", summary="Cancel a job")
-    async def cancel_job(job_id: str) -> dict[str, Any]:
-        job = _job(job_id)
+    async def cancel_job(job_id: str, request: Request) -> dict[str, Any]:
+        job = _job(job_id, request)
         manager.cancel(job, "cancelled by the client")
         await manager.wait(job, 5.0)
         return job.status_dict()
 
     @app.post("/api/jobs/{job_id}/cancel", summary="Cancel a job (for navigator.sendBeacon when a page closes)")
-    async def cancel_beacon(job_id: str) -> dict[str, Any]:
-        job = _job(job_id)
+    async def cancel_beacon(job_id: str, request: Request) -> dict[str, Any]:
+        job = _job(job_id, request)
         manager.cancel(job, "the page went away")
         return job.status_dict()
 
