@@ -208,6 +208,8 @@ REFUSED = [body for body, _ in CLI_ERRORS if "constraints" not in body] + [  # c
     {"hand": HAND, "dd_samples": 0}, {"hand": HAND, "dd_max_nodes": -3}, {"hand": HAND, "risk": -0.5},
     {"rules": "two-handed", "hand": HANDS["two-handed"][0], "upcard": "AH"},
     {"rules": "two-handed", "hand": HANDS["two-handed"][0], "upcard": "9H", "samples": 1},
+    {"rules": "two-handed", "hand": HANDS["two-handed"][0], "upcard": "9H", "play": "fast"},
+    {"rules": "two-handed", "hand": HANDS["two-handed"][0], "upcard": "9H", "policy": "zz"},
     {"rules": "double-deck", "hand": HANDS["double-deck"][0], "seat": 0, "dealer": 0},
 ]
 TYPES = [  # bodies the schema refuses (strict types: a bool is not a number, a text is not a number)

@@ -141,6 +141,10 @@ def check_bid(rs: RuleSet, args: dict[str, Any]) -> None:
         if min(samples, 2000) < 2:
             raise UserError(f"--samples must be at least 2, not {samples}")
         check_hand(rs, a["hand"], a["upcard"])
+        # run_bid lets any play mode or policy through here (it looks only for dd/both): the server does not
+        parse_play_modes(play)
+        if a["policy"] not in POLICIES:
+            raise UserError(f"unknown policy {a['policy']!r}: use one of {', '.join(POLICIES)}")
         return
     hand = parse_hand(a["hand"], rs)
     by_seat, loose = parse_known(a["known"], rs, seat)
