@@ -255,7 +255,8 @@ def test_schema_errors_are_plain_one_liners(client, path, body, message):
 
 
 # ---- Ctrl-C stops the server within seconds, its workers with it ---------------------------------------------------
-def test_ctrl_c_stops_running_analyses_at_once():
+@pytest.mark.parametrize("sig", ["SIGINT", "SIGTERM"])
+def test_ctrl_c_stops_running_analyses_at_once(sig):
     import re
     import signal
     import subprocess
@@ -294,7 +295,7 @@ def test_ctrl_c_stops_running_analyses_at_once():
         time.sleep(1.0)
         workers = [p for p in _all_children(proc.pid) if (_cpu(p) or 0) > 0]
         start = time.monotonic()
-        proc.send_signal(signal.SIGINT)
+        proc.send_signal(getattr(signal, sig))
         proc.wait(timeout=20)
         took = time.monotonic() - start
         assert took < 8, f"the server took {took:.1f} s to stop"

@@ -99,8 +99,9 @@ def _stop_on_signals(manager: JobManager) -> Callable[[], None]:
         prev = before.get(sig)
         if callable(prev):
             prev(sig, frame)
-        elif sig == signal.SIGINT:
-            raise KeyboardInterrupt
+        elif prev != signal.SIG_IGN:  # the default action (end the process), as if this handler were not here
+            signal.signal(sig, signal.SIG_DFL)
+            signal.raise_signal(sig)
 
     for sig in (signal.SIGINT, signal.SIGTERM):
         before[sig] = signal.getsignal(sig)
