@@ -38,21 +38,30 @@ def _cpu(pid: int) -> float | None:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def _children() -> list[int]:
-    me, out = os.getpid(), []
+def _now() -> float:
+    """Seconds since boot (the clock of /proc/PID/stat's start times)."""
+    return float(Path("/proc/uptime").read_text().split()[0])
+
+
+def _children(since: float = 0.0) -> list[int]:
+    """This process's worker processes (multiprocessing's) started after ``since`` (seconds since boot): not
+    the children other tests may have left running (a solver warm-up)."""
+    me, tick, out = os.getpid(), os.sysconf("SC_CLK_TCK"), []
     for d in Path("/proc").iterdir():
         if d.name.isdigit():
             try:
-                if int((d / "stat").read_text().rsplit(")", 1)[1].split()[1]) == me:
+                fields = (d / "stat").read_text().rsplit(")", 1)[1].split()
+                if (int(fields[1]) == me and int(fields[19]) / tick >= since - 0.5
+                        and b"multiprocessing" in (d / "cmdline").read_bytes()):
                     out.append(int(d.name))
             except (FileNotFoundError, ProcessLookupError, ValueError, IndexError):
                 pass
     return out
 
 
-def _busy_children(seconds: float = 1.5) -> list[int]:
-    """This process's children that used CPU for over a third of ``seconds``."""
-    before = {p: _cpu(p) for p in _children()}
+def _busy_children(since: float, seconds: float = 1.5) -> list[int]:
+    """The worker processes started since ``since`` that used CPU for over a third of ``seconds``."""
+    before = {p: _cpu(p) for p in _children(since)}
     time.sleep(seconds)
     busy = []
     for p, c in before.items():
@@ -78,6 +87,8 @@ def test_a_cancel_before_the_worker_process_exists_is_not_lost(monkeypatch):
 
     monkeypatch.setattr(Worker, "run", late)
 
+    since = _now()
+
     async def go() -> None:
         m = JobManager(1, orphan_seconds=600)
         await m.start(warm=False)  # no process yet: the job's thread starts it
@@ -91,7 +102,7 @@ def test_a_cancel_before_the_worker_process_exists_is_not_lost(monkeypatch):
                     break
                 await asyncio.sleep(0.1)
             assert job.state == "cancelled" and job.error == "cancelled by the test"
-            assert not _busy_children()
+            assert not _busy_children(since)
         finally:
             await m.stop()
 
@@ -100,6 +111,7 @@ def test_a_cancel_before_the_worker_process_exists_is_not_lost(monkeypatch):
 
 def test_start_cancel_races_leave_nothing_running():
     """100 times: start an analysis, read its first event, close the stream (the page goes away)."""
+    since = _now()
     with TestClient(create_app(workers=1, warm=False, orphan_seconds=600), base_url=BASE) as c:
         m = c.app.state.manager
         for i in range(100):
@@ -114,7 +126,7 @@ def test_start_cancel_races_leave_nothing_running():
             _wait_done(m.get(jid))
             assert m.get(jid).state == "cancelled", (i, m.get(jid).status_dict())
         assert not [j.id for j in m.jobs.values() if not j.done]
-        assert not _busy_children()
+        assert not _busy_children(since)
         # the server still works
         assert c.post("/api/bid", json={"hand": HAND, "samples": 50, "play": "playout"}).status_code == 200
 
