@@ -3,7 +3,11 @@
 
 The API gives the command line's ``--json`` data: ``/api/meld`` (``pinochle meld``), ``/api/bid`` and
 ``/api/jobs`` (``pinochle bid``, waiting for the answer or as a job the page follows), ``/api/solve``
-(``pinochle solve``). Bad input answers a 4xx whose ``error`` is the command line's one-line message.
+(``pinochle solve``). Bad input answers a 4xx whose ``error`` is the command line's one-line message (a body
+that does not fit the schema: 422 with a plain line such as ``samples: give a whole number``); ``/api/jobs``
+refuses what ``/api/bid`` refuses, before the job takes a queue slot. Every request passes
+:class:`analyzer.web.guard.Guard` (Host allow-list, client token, security headers, HEAD); Ctrl-C or SIGTERM
+cancels the running analyses so the server stops within seconds.
 """
 
 from __future__ import annotations
