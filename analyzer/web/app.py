@@ -309,8 +309,11 @@ def create_app(workers: int = 1, warm: bool = True, job_seconds: float = limits.
         when the stream closes, and cancelling are the starter's: another client is told there is no such
         job). Reading a job's state and result needs only its id (unguessable, shown to no one else)."""
         job = manager.get(job_id)
-        if job is None or (owner is not None and job.client != _client(owner)):
+        if job is None:
             raise HTTPException(404, f"no job {job_id[:40]!r}: start one with POST /api/jobs")
+        if owner is not None and job.client != _client(owner):
+            raise HTTPException(404, f"no job {job_id[:40]!r} of yours: follow or cancel a job with the cookie "
+                                     "(pinochle_client) that POST /api/jobs set")
         return job
 
     @app.get("/api/jobs/{job_id}", summary="A job's state, and its result (pinochle bid --json) when done")
