@@ -5,6 +5,7 @@ start (samples, nodes, one analysis per client, time, the queue, nobody watching
 from __future__ import annotations
 
 import json
+import re
 import time
 
 import pytest
@@ -50,10 +51,10 @@ def _cli_error(run_cli, args: list[str]) -> str:
 @pytest.mark.parametrize("rules", list(HANDS))
 def test_bid_gives_what_the_command_line_gives(client, run_cli, rules):
     hand, extra = HANDS[rules]
-    body = {"rules": rules, "hand": hand, "samples": 200, "seed": 3, "play": "playout", **extra}
+    body = {"rules": rules, "hand": hand, "samples": 200, "seed": 3, "play": "heuristic", **extra}
     r = client.post("/api/bid", json=body)
     assert r.status_code == 200, r.text
-    args = ["bid", "--rules", rules, "--hand", hand, "--samples", "200", "--seed", "3", "--play", "playout", "--json"]
+    args = ["bid", "--rules", rules, "--hand", hand, "--samples", "200", "--seed", "3", "--play", "heuristic", "--json"]
     for k, v in extra.items():
         args += [f"--{k}", v]
     assert r.json() == _cli_json(run_cli, args)
@@ -61,11 +62,11 @@ def test_bid_gives_what_the_command_line_gives(client, run_cli, rules):
 
 def test_bid_after_calls_gives_what_the_command_line_gives(client, run_cli):
     body = {"hand": HAND, "seat": 0, "dealer": 0, "auction": "1:16 2:pass 3:18", "samples": 200, "seed": 7,
-            "play": "playout"}
+            "play": "heuristic"}
     r = client.post("/api/bid", json=body)
     assert r.status_code == 200, r.text
     cli = _cli_json(run_cli, ["bid", "--hand", HAND, "--seat", "0", "--dealer", "0", "--auction", "1:16 2:pass 3:18",
-                              "--samples", "200", "--seed", "7", "--play", "playout", "--json"])
+                              "--samples", "200", "--seed", "7", "--play", "heuristic", "--json"])
     assert r.json() == cli
     assert r.json()["auction"]["calls"] == ["1:16", "2:pass", "3:18"]
 
@@ -126,7 +127,7 @@ def test_openapi_documents_the_api(client):
 
 def test_the_page_and_its_files(client):
     r = client.get("/")
-    assert r.status_code == 200 and 'id="picker"' in r.text and "pinochle_client" in r.headers["set-cookie"]
+    assert r.status_code == 200 and 'id="picker"' in r.text
     assert client.get("/static/app.js").status_code == 200
 
 
@@ -142,14 +143,14 @@ def _events(client, job_id: str) -> list[dict]:
 
 
 def test_job_events_result_chart_and_download(client, run_cli):
-    body = {"hand": HAND, "samples": 200, "seed": 7, "play": "playout"}
+    body = {"hand": HAND, "samples": 200, "seed": 7, "play": "heuristic"}
     r = client.post("/api/jobs", json=body)
     assert r.status_code == 202, r.text
     jid = r.json()["id"]
     ev = _events(client, jid)
     assert ev[-1]["state"] == "done" and all(e["state"] in ("queued", "running", "done") for e in ev)
     st = client.get(f"/api/jobs/{jid}").json()
-    cli = _cli_json(run_cli, ["bid", "--hand", HAND, "--samples", "200", "--seed", "7", "--play", "playout", "--json"])
+    cli = _cli_json(run_cli, ["bid", "--hand", HAND, "--samples", "200", "--seed", "7", "--play", "heuristic", "--json"])
     assert st["result"] == cli
     dl = client.get(f"/api/jobs/{jid}/result.json")
     assert "attachment" in dl.headers["content-disposition"] and dl.json() == cli
@@ -194,9 +195,51 @@ CLI_ERRORS = [  # (API body, the same request on the command line)
 @pytest.mark.parametrize("body,args", CLI_ERRORS, ids=[" ".join(a[1:3]) + str(i) for i, (_, a) in
                                                         enumerate(CLI_ERRORS)])
 def test_bad_bid_answers_400_with_the_command_lines_message(client, run_cli, body, args):
+    """The same check as the command line's, in the page's words: a flag there (``--dd-trumps``) is a field
+    here (``dd_trumps``)."""
     r = client.post("/api/bid", json=body)
     assert r.status_code == 400, r.text
-    assert r.json()["error"] == _cli_error(run_cli, args)
+    cli = re.sub(r"--([a-z][a-z-]*)", lambda m: m.group(1).replace("-", "_"), _cli_error(run_cli, args))
+    assert r.json()["error"] == cli and "--" not in r.json()["error"]
+
+
+REFUSED = [body for body, _ in CLI_ERRORS if "constraints" not in body] + [  # constraints: only sampling finds
+    {"hand": HAND, "samples": -1}, {"hand": HAND, "seat": 99}, {"hand": HAND, "dealer": -5},
+    {"hand": HAND, "play": "fast"}, {"hand": HAND, "auction": "1:16 1:17"}, {"hand": HAND, "auction": "x"},
+    {"hand": HAND, "seat": 1, "dealer": 0, "auction": "1:pass 2:pass 3:pass"},
+    {"hand": HAND, "seat": 2, "dealer": 0, "auction": "1:16 2:pass 3:pass 0:pass"},
+    {"hand": HAND, "known": ["1:AH AH"]}, {"hand": HAND, "known": ["AS"]},
+    {"hand": HAND, "dd_samples": 0}, {"hand": HAND, "max_nodes": -3}, {"hand": HAND, "risk": -0.5},
+    {"rules": "two-handed", "hand": HANDS["two-handed"][0], "upcard": "AH"},
+    {"rules": "two-handed", "hand": HANDS["two-handed"][0], "upcard": "9H", "samples": 1},
+    {"rules": "two-handed", "hand": HANDS["two-handed"][0], "upcard": "9H", "play": "fast"},
+    {"rules": "two-handed", "hand": HANDS["two-handed"][0], "upcard": "9H", "policy": "zz"},
+]
+TYPES = [  # bodies the schema refuses (strict types: a bool is not a number, a text is not a number)
+    {"hand": HAND, "samples": True}, {"hand": HAND, "samples": "10"}, {"hand": HAND, "seat": 1.0},
+    {"hand": HAND, "risk": float("nan")}, {"hand": HAND, "risk": float("inf")}, {"hand": HAND, "risk": True},
+    {"hand": HAND, "seed": False},
+]
+
+
+@pytest.mark.parametrize("body", REFUSED + TYPES)
+def test_jobs_refuse_what_bid_refuses_before_taking_a_queue_slot(client, body):
+    data = json.dumps(body, allow_nan=True)
+    m = client.app.state.manager
+    jobs = len(m.jobs)
+    got = [client.post(path, content=data, headers={"content-type": "application/json"}) for path in
+           ("/api/jobs", "/api/bid")]
+    assert got[0].status_code == got[1].status_code == (422 if body in TYPES else 400), [r.text for r in got]
+    assert got[0].json() == got[1].json() and "\n" not in got[0].json()["error"]
+    assert len(m.jobs) == jobs  # neither started a job
+
+
+def test_refused_bodies_never_fill_the_queue(client):
+    for i in range(3 * limits.MAX_QUEUED):
+        assert client.post("/api/jobs", json={"hand": HAND, "samples": 0, "seed": i}).status_code == 400
+    r = client.post("/api/jobs", json={"hand": HAND, "samples": 10})
+    assert r.status_code == 202, r.text
+    client.delete(f"/api/jobs/{r.json()['id']}")
 
 
 def test_bad_solve_and_meld_answer_the_command_lines_message(client, run_cli):
@@ -213,13 +256,13 @@ def test_bad_solve_and_meld_answer_the_command_lines_message(client, run_cli):
     ("/api/bid", {"hand": HAND, "rules": "bridge"}, 400, "unknown rule set"),
     ("/api/bid", {"hand": HAND, "samples": limits.MAX_SAMPLES + 1}, 400, "cap of 20,000"),
     ("/api/bid", {"hand": HAND, "dd_samples": limits.MAX_DD_SAMPLES + 1}, 400, "cap of 200"),
-    ("/api/bid", {"hand": HAND, "dd_max_nodes": limits.MAX_DD_NODES + 1}, 400, "dd_max_nodes"),
+    ("/api/bid", {"hand": HAND, "max_nodes": limits.MAX_DD_NODES + 1}, 400, "max_nodes"),
     ("/api/solve", {"hands": "AS / TS / KS / QS", "trump": "S", "max_nodes": limits.MAX_SOLVE_NODES + 1}, 400,
      "max_nodes"),
     ("/api/solve", {"hands": "AS / TS / KS / QS", "trump": "S", "max_nodes": 0}, 400, "at least 1"),
     ("/api/bid", {"hand": HAND, "sample": 10}, 422, "sample: unknown field"),
     ("/api/bid", {"hand": HAND, "samples": "many"}, 422, "samples:"),
-    ("/api/bid", {"samples": 10}, 422, "hand: Field required"),
+    ("/api/bid", {"samples": 10}, 422, "hand: missing (it is required)"),
     ("/api/bid", [1, 2], 422, "body"),
     ("/api/meld", {"hand": "A" * (limits.MAX_TEXT + 1)}, 422, "hand:"),
     ("/api/jobs", {"hand": HAND, "seed": 2**70}, 422, "seed:"),
@@ -258,18 +301,51 @@ def test_one_analysis_per_client_and_cancel(client):
     assert r.status_code == 202, r.text
     jid = r.json()["id"]
     again = client.post("/api/jobs", json=LONG)
-    assert again.status_code == 429 and jid in again.json()["error"]
+    assert again.status_code == 429 and jid not in again.json()["error"]
     assert client.post("/api/bid", json={"hand": HAND, "samples": 10}).status_code == 429
-    # another client is not held up by this one's job (it queues)
-    other = client.post("/api/jobs", json={"hand": HAND, "samples": 10}, headers={"x-client": "someone-else"})
-    assert other.status_code in (202, 429)
+    # a header the client chooses does not make it another client
+    assert client.post("/api/jobs", json=LONG, headers={"x-client": "someone-else"}).status_code == 429
+    # another client (its own token) is not held up by this one's job (it queues)
+    mine = dict(client.cookies)
+    client.cookies.clear()
+    try:
+        other = client.post("/api/jobs", json={"hand": HAND, "samples": 10})
+    finally:
+        client.cookies.clear()
+        client.cookies.update(mine)
+    assert other.status_code == 202, other.text
     st = client.delete(f"/api/jobs/{jid}").json()
     assert st["state"] == "cancelled"
     if other.status_code == 202:
         client.delete(f"/api/jobs/{other.json()['id']}")
     # the worker came back: a new analysis runs
-    r = client.post("/api/bid", json={"hand": HAND, "samples": 50, "play": "playout"})
+    r = client.post("/api/bid", json={"hand": HAND, "samples": 50, "play": "heuristic"})
     assert r.status_code == 200, r.text
+
+
+def test_the_caps_stated_are_the_caps_held(client):
+    d = client.get("/api/limits").json()
+    assert d == {"max_samples": limits.MAX_SAMPLES, "max_dd_samples": limits.MAX_DD_SAMPLES,
+                 "max_bid_nodes": limits.MAX_DD_NODES, "max_solve_nodes": limits.MAX_SOLVE_NODES,
+                 "job_seconds": limits.JOB_SECONDS, "max_queued": limits.MAX_QUEUED, "max_body_bytes": limits.MAX_BODY,
+                 "analyses_per_client": 1}
+    r = client.post("/api/bid", json={"hand": HAND, "samples": limits.MAX_SAMPLES + 1})
+    assert r.json()["error"] == (f"samples {limits.MAX_SAMPLES + 1} is above this server's cap of "
+                                 f"{limits.MAX_SAMPLES:,}: ask for at most {limits.MAX_SAMPLES:,}")
+
+
+@pytest.mark.xfail(strict=True, reason="README.md (outside web/) says 64 double-dummy deals; limits.py holds 200: "
+                                       "fix the README's Caps line, then drop this mark")
+def test_the_readme_states_the_caps_of_limits_py():
+    from pathlib import Path
+
+    text = " ".join((Path(__file__).resolve().parents[1] / "README.md").read_text().split())
+    caps = text[text.index("**Caps**"):][:500]
+    assert f"{limits.MAX_SAMPLES:,} samples" in caps
+    assert f"{limits.MAX_DD_SAMPLES} double-dummy deals at {limits.MAX_DD_NODES // 1_000_000} M nodes" in caps
+    assert f"{limits.MAX_SOLVE_NODES // 1_000_000} M nodes for a solve" in caps
+    assert f"{limits.JOB_SECONDS:g} s a job" in caps and f"{limits.MAX_QUEUED} waiting" in caps
+    assert f"{limits.MAX_BODY // 1024} KB" in caps and f"{limits.ORPHAN_SECONDS:g} s is cancelled" in caps
 
 
 def test_queue_full_answers_503(client):

@@ -57,6 +57,7 @@ def browser(tmp_path_factory):
               "--disable-background-networking", "--disable-component-update", "--disable-sync",
               "--window-size=1400,1500", f"--user-data-dir={tmp_path_factory.mktemp('chromium')}"):
         opts.add_argument(a)
+    opts.set_capability("goog:loggingPrefs", {"browser": "ALL"})  # the console: Content-Security-Policy reports
     drv = webdriver.Chrome(service=Service(DRIVER), options=opts)
     try:
         yield drv
@@ -90,7 +91,7 @@ def test_pick_the_readme_hand_and_get_the_advice(server, browser):
     samples = d.find_element(By.ID, "samples")
     samples.clear()
     samples.send_keys("500")
-    d.find_element(By.CSS_SELECTOR, '#play option[value="playout"]').click()
+    d.find_element(By.CSS_SELECTOR, '#play option[value="heuristic"]').click()
     d.find_element(By.ID, "analyse").click()
     WebDriverWait(d, 300).until(lambda d: d.find_element(By.ID, "chart").is_displayed()
                                 or d.find_element(By.ID, "error").text)
@@ -117,3 +118,158 @@ def test_pick_the_readme_hand_and_get_the_advice(server, browser):
         mk = json.loads(resp.read())["double_dummy"]["make"]
     assert line.startswith(f"Does {mk['bid']} in {mk['trump']} make double dummy?"), line
     assert f"{mk['decided']} of the first {mk['deals']} deals decided" in line
+    assert any("double-dummy check" in li.text for li in d.find_elements(By.CSS_SELECTOR, "#notes li"))
+    _no_advice_flags(d)
+
+
+# ---- the page keeps up with the player (issue 31) -----------------------------------------------------------------
+def _wait(d, cond, seconds=60):
+    from selenium.common.exceptions import StaleElementReferenceException
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    return WebDriverWait(d, seconds, ignored_exceptions=(StaleElementReferenceException,)).until(cond)
+
+
+def _text(d, id_):
+    from selenium.webdriver.common.by import By
+
+    return d.find_element(By.ID, id_).text
+
+
+def _set(d, id_, value):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    e = d.find_element(By.ID, id_)
+    if e.tag_name == "select":
+        Select(e).select_by_value(value)
+    else:
+        e.clear()
+        e.send_keys(value)
+
+
+def _game(d, rules, cards):
+    """Choose the rule set and type the hand."""
+    from selenium.webdriver.common.by import By
+
+    _set(d, "rules", rules)
+    _wait(d, lambda d: _text(d, "count").endswith(f"/ {len(cards.split())} cards")
+          and d.find_element(By.ID, "rules-summary").text)
+    _set(d, "hand-text", cards)
+    d.find_element(By.ID, "hand-apply").click()
+    _wait(d, lambda d: _text(d, "count").startswith(f"{len(cards.split())} /"))
+
+
+def _analyse(d):
+    from selenium.webdriver.common.by import By
+
+    before = _text(d, "call")
+    d.find_element(By.ID, "analyse").click()
+    _wait(d, lambda d: (d.find_element(By.ID, "results").is_displayed() and _text(d, "call")
+                        and _text(d, "call") != before) or _text(d, "error"), 300)
+
+
+def _no_flags(text):
+    assert "--" not in text, f"the page tells a page user to type a flag: {text!r}"
+
+
+def test_the_page_follows_the_game_seat_and_calls(server, browser):
+    from selenium.webdriver.common.by import By
+
+    d = browser
+    d.get(server)
+    _wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, '#picker button[data-card="AH"]'))
+    # the page states the server's cap on samples
+    with urllib.request.urlopen(server + "api/limits") as resp:
+        assert d.find_element(By.ID, "samples").get_attribute("max") == str(json.loads(resp.read())["max_samples"])
+    _game(d, "auction", HAND)
+    _set(d, "samples", "200")
+    _set(d, "play", "heuristic")
+    # the calls note: "No calls" only while no call is listed
+    assert _text(d, "calls-note").startswith("No calls")
+    d.find_element(By.ID, "add-pass").click()
+    assert "No calls" not in _text(d, "calls-note") and "take it" in _text(d, "calls-note")
+    d.find_element(By.ID, "calls-clear").click()
+    assert _text(d, "calls-note").startswith("No calls")
+    _analyse(d)
+    assert _text(d, "error") == "" and _text(d, "call").startswith("Call now")
+    for li in d.find_elements(By.CSS_SELECTOR, "#notes li"):
+        _no_flags(li.text)
+    _no_advice_flags(d)
+    # seat 0 dealing: fine in auction; switching the game clears the advice and the seat and dealer
+    _set(d, "seat", "0")
+    _set(d, "dealer", "0")
+    _game(d, "double-deck", "AS AS TS KS KS QS QS JS JS AH TH KH QH JH AD TD KD QD AC TC")
+    assert not d.find_element(By.ID, "results").is_displayed()
+    assert _text(d, "call") == "" and not d.find_elements(By.CSS_SELECTOR, "#trumps tr")
+    assert not d.find_element(By.ID, "chart").is_displayed() and _text(d, "error") == ""
+    seat = d.find_element(By.ID, "seat").get_attribute("value")
+    dealer = d.find_element(By.ID, "dealer").get_attribute("value")
+    assert (seat, dealer) == ("1", "0")
+    # double deck's default play leaves double dummy out: its note names the page's play choice, not a flag
+    _set(d, "samples", "100")
+    _set(d, "play", "")
+    _analyse(d)
+    assert _text(d, "error") == "" and _text(d, "call").startswith("Call now")
+    notes = " ".join(li.text for li in d.find_elements(By.CSS_SELECTOR, "#notes li"))
+    assert "double-dummy figures are off by default" in notes and "heuristic + double-dummy check" in notes, notes
+    _no_advice_flags(d)
+    # seat 0 dealing in double deck with no calls listed: every other seat passed, the dealer plays at 50 and
+    # the page says which trump to name
+    _set(d, "seat", "0")
+    _analyse(d)
+    assert _text(d, "error") == "" and "name" in _text(d, "call") and "50" in _text(d, "call"), _text(d, "call")
+    assert len(d.find_elements(By.CSS_SELECTOR, "#trumps tr")) == 5
+    _no_flags(_text(d, "call"))
+    # Luxury Family's three seats: seat 3 chosen in double deck is not carried over
+    _set(d, "seat", "3")
+    _set(d, "dealer", "3")
+    _game(d, "luxury-family", "AS TS KS QS JS 7S AH TH KH QH JH AD TD KD AC TC")
+    assert d.find_element(By.ID, "seat").get_attribute("value") == "1"
+    assert d.find_element(By.ID, "dealer").get_attribute("value") == "0"
+    assert _text(d, "error") == ""
+    _assert_no_csp_reports(d)
+
+
+def test_two_handed_trump_follows_the_upcard(server, browser):
+    from selenium.webdriver.common.by import By
+
+    d = browser
+    d.get(server)
+    _wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, '#picker button[data-card="AH"]'))
+    _game(d, "two-handed", "AH AH TH TH KH KH QH QH JH JH 9S 9D")  # hearts hold the best meld
+    _wait(d, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#meld tr[data-suit]")) == 4)
+    assert not d.find_elements(By.CSS_SELECTOR, "#meld tr.best")  # no trump before the upcard names it
+    assert "give the upcard" in _text(d, "meld-trump-note")
+    _set(d, "upcard", "9D")  # ... but the upcard makes diamonds trump
+    _wait(d, lambda d: [r.get_attribute("data-suit") for r in d.find_elements(By.CSS_SELECTOR, "#meld tr.best")]
+          == ["D"])
+    assert "diamonds" in _text(d, "meld-trump-note")
+    _set(d, "samples", "60")
+    _set(d, "play", "heuristic")
+    _analyse(d)
+    assert _text(d, "error") == ""
+    call = _text(d, "call")
+    assert call.startswith("Trump diamonds (the upcard 9D)"), call
+    assert "dix" not in call.lower() and _text(d, "auction-note").startswith("Dix:")
+    assert d.find_element(By.ID, "aim-box").is_displayed()
+    rows = d.find_elements(By.CSS_SELECTOR, "#aim tr")
+    with urllib.request.urlopen(d.find_element(By.ID, "download").get_attribute("href")) as resp:
+        melds = json.loads(resp.read())["melds"]
+    assert len(rows) == len(melds) + 1 and melds[0]["meld"] in rows[1].text
+    _no_advice_flags(d)
+    # back to a game with bidding: the two-handed advice and its melds to aim for are gone
+    _game(d, "auction", HAND)
+    assert not d.find_element(By.ID, "results").is_displayed() and _text(d, "call") == ""
+    assert not d.find_element(By.ID, "aim-box").is_displayed()
+    _assert_no_csp_reports(d)
+
+
+def _no_advice_flags(d):
+    for id_ in ("call", "ceiling", "auction-note", "chart-note", "dd", "notes", "error"):
+        _no_flags(_text(d, id_))
+
+
+def _assert_no_csp_reports(d):
+    logs = [e["message"] for e in d.get_log("browser")]
+    assert not [m for m in logs if "Content Security Policy" in m or "Refused to" in m], logs

@@ -18,7 +18,7 @@ from analyzer.web.app import create_app  # noqa: E402
 
 PATHS = ["/api/meld", "/api/bid", "/api/jobs", "/api/solve", "/api/rules"]
 FIELDS = ["rules", "options", "hand", "hands", "seat", "dealer", "samples", "seed", "risk", "upcard", "known",
-          "constraints", "auction", "play", "dd_samples", "dd_trumps", "dd_max_nodes", "policy", "partial", "trump",
+          "constraints", "auction", "play", "dd_samples", "dd_trumps", "max_nodes", "policy", "partial", "trump",
           "leader", "declarer", "trick", "bid", "cards", "line", "max_nodes"]
 CARDS = st.sampled_from(["AH", "TH", "KS", "QD", "JC", "9H", "7S", "XX", "A", "", "10H", "♠A", "AH AH AH"])
 scalars = (st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.floats(allow_nan=True)
@@ -65,3 +65,20 @@ def test_any_bytes(client, path, raw):
 def test_server_still_answers(client):
     assert client.get("/api/limits").status_code == 200
     assert client.post("/api/meld", json={"hand": "AH TH KH KH QH JH 9H AS QS JD AC TC"}).status_code == 200
+
+
+HEADER_TEXT = st.text(st.characters(min_codepoint=32, max_codepoint=126), max_size=60)
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(host=HEADER_TEXT | st.sampled_from(["127.0.0.1:1", "[::1]", "localhost:", "[::1", "]:80", ":80"]),
+       cookie=HEADER_TEXT | st.sampled_from(["pinochle_client=", "pinochle_client=a.b", 'pinochle_client="x;y"',
+                                             "pinochle_client=" + "a" * 300 + ".b"]),
+       method=st.sampled_from(["GET", "HEAD", "POST"]))
+def test_any_host_and_cookie(client, host, cookie, method):
+    """Any Host and Cookie header: 2xx or 4xx (400 for a Host not this machine's), never a 500, the security
+    headers always."""
+    r = client.request(method, "/api/limits", headers={"host": host, "cookie": cookie})
+    assert r.status_code < 500, (host, cookie, r.status_code, r.text)
+    assert r.headers["x-content-type-options"] == "nosniff" and "content-security-policy" in r.headers
+    client.cookies.clear()

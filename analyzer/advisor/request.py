@@ -147,8 +147,9 @@ class BidRequest:
         stock = rules.play.stock
         cap = MAX_ADVICE_SAMPLES
         n = (TWO_HANDED_SAMPLES if stock else DEFAULT_SAMPLES) if samples is None else samples
-        if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-            raise UserError(f"{nm('samples')} must be a whole number of deals, at least 1, not {n}")
+        least = 2 if stock else 1  # two-handed's paired figures need two hands
+        if isinstance(n, bool) or not isinstance(n, int) or n < least:
+            raise UserError(f"{nm('samples')} must be a whole number of deals, at least {least}, not {n}")
         if n > cap:
             raise UserError(f"{nm('samples')} {n:,} is over the limit of {cap:,} ({ADVICE_LIMIT_WHY})")
         if not (isinstance(risk, int | float) and 0.0 <= float(risk) <= 1.0):  # NaN fails both comparisons

@@ -3,29 +3,38 @@
 
 The API gives the command line's ``--json`` data: ``/api/meld`` (``pinochle meld``), ``/api/bid`` and
 ``/api/jobs`` (``pinochle bid``, waiting for the answer or as a job the page follows), ``/api/solve``
-(``pinochle solve``). Bad input answers a 4xx whose ``error`` is the command line's one-line message.
+(``pinochle solve``). Bad input answers a 4xx whose ``error`` is the command line's one-line message (a body
+that does not fit the schema: 422 with a plain line such as ``samples: give a whole number``); ``/api/jobs``
+refuses what ``/api/bid`` refuses, before the job takes a queue slot. Every request passes
+:class:`analyzer.web.guard.Guard` (Host allow-list, client token, security headers, HEAD); Ctrl-C or SIGTERM
+cancels the running analyses so the server stops within seconds.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import secrets
+import signal
+import threading
+from collections.abc import Callable, Iterable
 from contextlib import asynccontextmanager
 from importlib import resources
 from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, Response, StreamingResponse
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response, StreamingResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
 from analyzer.errors import UserError, one_line
 from analyzer.web import limits
+from analyzer.web.docs import docs_page
+from analyzer.web.guard import Guard
 from analyzer.web.jobs import Busy, Job, JobManager
 from analyzer.web.requests import BidBody, MeldBody, RulesBody, SolveBody, bid_args, solve_args, web_rules
 
-CLIENT_COOKIE = "pinochle_client"
 #: seconds between the event stream's messages while a job runs (the page's elapsed-time display)
 TICK = 1.0
 
@@ -35,11 +44,78 @@ def _error(status: int, message: str) -> JSONResponse:
 
 
 def _client(request: Request) -> str:
-    """Who a request comes from: the page's cookie, else the ``X-Client`` header, else the address."""
-    cid = request.cookies.get(CLIENT_COOKIE) or request.headers.get("x-client")
-    if cid:
-        return "c:" + cid[:64]
-    return "h:" + (request.client.host if request.client else "?")
+    """Who a request comes from: the token the server issued it (:class:`analyzer.web.guard.Guard`)."""
+    return "c:" + str(getattr(request.state, "client", None) or secrets.token_hex(12))
+
+
+#: pydantic's error types -> what the field wants, in words
+WANTS = {"string_type": "text", "int_type": "a whole number", "int_parsing": "a whole number",
+         "int_from_float": "a whole number", "float_type": "a number", "float_parsing": "a number",
+         "finite_number": "a finite number", "bool_type": "true or false", "bool_parsing": "true or false",
+         "list_type": "a list", "dict_type": "an object", "model_type": "an object", "model_attributes_type":
+         "an object", "none_required": "null"}
+
+
+def _field(loc: Any) -> str:
+    """A pydantic error's place as the body's field names (``trick.0``; no union members such as
+    ``constrained-str``)."""
+    parts = [str(x) for x in loc if x != "body"
+             and (isinstance(x, int) or (isinstance(x, str) and x.replace("_", "a").isalnum()
+                                         and x not in ("int", "str", "float", "bool", "list", "dict")))]
+    return ".".join(parts)
+
+
+def plain_message(errs: list[dict[str, Any]]) -> str:
+    """Pydantic's errors -> one plain line about the first field at fault (``samples: give a whole number``;
+    a union's alternatives joined: ``trick: give text or a list``)."""
+    e = errs[0]
+    kind = e.get("type", "")
+    if kind == "json_invalid":
+        return "the request body is not valid JSON"
+    where = _field(e.get("loc", ()))
+    if kind in ("model_attributes_type", "model_type", "dict_type") and not where:
+        return "the request body must be a JSON object"
+    if kind == "missing":
+        return f"{where}: missing (it is required)"
+    if kind == "extra_forbidden":
+        return f"{where}: unknown field"
+    same = [x for x in errs if _field(x.get("loc", ())) == where]
+    wants = list(dict.fromkeys(WANTS[x["type"]] for x in same if x.get("type") in WANTS))
+    if wants and len(wants) == len(same):
+        return f"{where or 'body'}: give {' or '.join(wants)}"
+    msg = str(e.get("msg", "invalid")).replace("Input should be", "should be").replace("Value error, ", "")
+    return f"{where or 'body'}: {msg}"
+
+
+def _stop_on_signals(manager: JobManager) -> Callable[[], None]:
+    """Ctrl-C (SIGINT) or SIGTERM stops the running analyses at once (their workers are killed), so the
+    requests and event streams that follow them end and the server stops within seconds instead of waiting
+    for the analyses (up to the job cap); the server's own handler (uvicorn's) still runs. Only where the app
+    runs in the main thread (``pinochle serve``); returns what puts the old handlers back."""
+    if threading.current_thread() is not threading.main_thread():
+        return lambda: None
+    loop = asyncio.get_running_loop()
+    before: dict[int, Any] = {}
+
+    def handler(sig: int, frame: Any) -> None:
+        loop.call_soon_threadsafe(manager.close, "the server is stopping")
+        prev = before.get(sig)
+        if callable(prev):
+            prev(sig, frame)
+        elif prev != signal.SIG_IGN:  # the default action (end the process), as if this handler were not here
+            signal.signal(sig, signal.SIG_DFL)
+            signal.raise_signal(sig)
+
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        before[sig] = signal.getsignal(sig)
+        signal.signal(sig, handler)
+
+    def restore() -> None:
+        for sig, prev in before.items():
+            if signal.getsignal(sig) is handler:
+                signal.signal(sig, prev if prev is not None else signal.SIG_DFL)
+
+    return restore
 
 
 class BodyLimit:
@@ -97,26 +173,31 @@ def bidding_lines(rs: Any) -> list[str]:
 
 
 def create_app(workers: int = 1, warm: bool = True, job_seconds: float = limits.JOB_SECONDS,
-               orphan_seconds: float = limits.ORPHAN_SECONDS) -> FastAPI:
+               orphan_seconds: float = limits.ORPHAN_SECONDS, hosts: Iterable[str] = ()) -> FastAPI:
     """The app; ``workers`` processes run analyses (each uses every core numba gives it), ``warm`` starts
-    them with the app (tests: False, a worker then starts on its first job)."""
+    them with the app (tests: False, a worker then starts on its first job); ``hosts``: names besides this
+    machine's loopback names that a request's ``Host`` may give (``pinochle serve --host``)."""
     manager = JobManager(workers, job_seconds=job_seconds, orphan_seconds=orphan_seconds)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
         await manager.start(warm=warm)
+        restore = _stop_on_signals(manager)
         try:
             yield
         finally:
+            restore()
             await manager.stop()
 
     from analyzer import __version__
 
-    app = FastAPI(title="pinochle-analyzer", version=__version__, lifespan=lifespan,
+    app = FastAPI(title="pinochle-analyzer", version=__version__, lifespan=lifespan, docs_url=None,
+                  redoc_url=None,
                   description="Meld, bid advice and double-dummy values of pinochle hands: the same data as the "
                               "command line's --json. Bad input answers 4xx with {\"error\": one line}.")
     app.state.manager = manager
     app.add_middleware(BodyLimit, limit=limits.MAX_BODY)
+    app.add_middleware(Guard, hosts=hosts)
     static = resources.files("analyzer.web").joinpath("static")
     app.mount("/static", StaticFiles(directory=str(static)), name="static")
 
@@ -126,15 +207,10 @@ def create_app(workers: int = 1, warm: bool = True, job_seconds: float = limits.
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
-        errs = exc.errors()
+        errs = list(exc.errors())
         if not errs:
             return _error(422, "the request body is not valid")
-        e = errs[0]
-        where = ".".join(str(x) for x in e.get("loc", ()) if x != "body") or "body"
-        msg = str(e.get("msg", "invalid"))
-        if e.get("type") == "extra_forbidden":
-            msg = "unknown field"
-        return _error(422, f"{where}: {msg}"[:300])
+        return _error(422, plain_message(errs)[:300])
 
     @app.exception_handler(HTTPException)
     async def _http(request: Request, exc: HTTPException) -> JSONResponse:
@@ -151,16 +227,21 @@ def create_app(workers: int = 1, warm: bool = True, job_seconds: float = limits.
     # ---- the page -------------------------------------------------------------------------------------
     @app.get("/", include_in_schema=False)
     async def page(request: Request) -> Response:
-        resp = FileResponse(str(static.joinpath("index.html")), media_type="text/html")
-        if CLIENT_COOKIE not in request.cookies:
-            resp.set_cookie(CLIENT_COOKIE, secrets.token_hex(12), httponly=True, samesite="strict")
-        return resp
+        return FileResponse(str(static.joinpath("index.html")), media_type="text/html")
+
+    @app.get("/favicon.ico", include_in_schema=False)
+    async def favicon() -> Response:
+        return FileResponse(str(static.joinpath("favicon.svg")), media_type="image/svg+xml")
+
+    @app.get("/docs", include_in_schema=False)
+    async def docs() -> Response:
+        return HTMLResponse(docs_page(app.openapi()))
 
     # ---- reference data -------------------------------------------------------------------------------
     @app.get("/api/limits", summary="The server's caps on the work one request may ask for")
     async def get_limits() -> dict[str, Any]:
         return {"max_samples": limits.MAX_SAMPLES, "max_dd_samples": limits.MAX_DD_SAMPLES,
-                "max_dd_max_nodes": limits.MAX_DD_NODES, "max_solve_nodes": limits.MAX_SOLVE_NODES,
+                "max_bid_nodes": limits.MAX_DD_NODES, "max_solve_nodes": limits.MAX_SOLVE_NODES,
                 "job_seconds": manager.job_seconds, "max_queued": manager.max_queued,
                 "max_body_bytes": limits.MAX_BODY, "analyses_per_client": 1}
 
@@ -210,7 +291,7 @@ def create_app(workers: int = 1, warm: bool = True, job_seconds: float = limits.
                          429: {"description": "an analysis of this client is still running"},
                          503: {"description": "the queue is full, or the analysis ran past the time cap"}})
     async def bid(body: BidBody, request: Request) -> Response:
-        return await _held(request, "bid", bid_args(body))
+        return await _held(request, "bid", await asyncio.to_thread(bid_args, body))
 
     @app.post("/api/solve", summary="Double-dummy value of a position (pinochle solve --json); waits for it")
     async def solve(body: SolveBody, request: Request) -> Response:
@@ -219,13 +300,19 @@ def create_app(workers: int = 1, warm: bool = True, job_seconds: float = limits.
     @app.post("/api/jobs", status_code=202, summary="Start a bid analysis the page follows: its state at "
                                                     "/api/jobs/{id}, events at /api/jobs/{id}/events")
     async def start_job(body: BidBody, request: Request) -> dict[str, Any]:
-        job = manager.submit(_client(request), "bid", bid_args(body))
+        job = manager.submit(_client(request), "bid", await asyncio.to_thread(bid_args, body))
         return job.status_dict()
 
-    def _job(job_id: str) -> Job:
+    def _job(job_id: str, owner: Request | None = None) -> Job:
+        """The job; with ``owner``, only for the client that started it (following a job, which cancels it
+        when the stream closes, and cancelling are the starter's: another client is told there is no such
+        job). Reading a job's state and result needs only its id (unguessable, shown to no one else)."""
         job = manager.get(job_id)
         if job is None:
             raise HTTPException(404, f"no job {job_id[:40]!r}: start one with POST /api/jobs")
+        if owner is not None and job.client != _client(owner):
+            raise HTTPException(404, f"no job {job_id[:40]!r} of yours: follow or cancel a job with the cookie "
+                                     "(pinochle_client) that POST /api/jobs set")
         return job
 
     @app.get("/api/jobs/{job_id}", summary="A job's state, and its result (pinochle bid --json) when done")
@@ -240,8 +327,10 @@ def create_app(workers: int = 1, warm: bool = True, job_seconds: float = limits.
 
     @app.get("/api/jobs/{job_id}/events", summary="Server-sent events: the job's state until it ends; closing "
                                                   "the stream before then cancels the job")
-    async def job_events(job_id: str) -> StreamingResponse:
-        job = _job(job_id)
+    async def job_events(job_id: str, request: Request) -> Response:
+        job = _job(job_id, request)
+        if getattr(request.state, "head", False):  # HEAD: the headers of the stream, without following the job
+            return Response(media_type="text/event-stream", headers={"Cache-Control": "no-store"})
 
         async def stream():
             job.watchers += 1
@@ -262,15 +351,15 @@ def create_app(workers: int = 1, warm: bool = True, job_seconds: float = limits.
                                  headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
 
     @app.delete("/api/jobs/{job_id}", summary="Cancel a job")
-    async def cancel_job(job_id: str) -> dict[str, Any]:
-        job = _job(job_id)
+    async def cancel_job(job_id: str, request: Request) -> dict[str, Any]:
+        job = _job(job_id, request)
         manager.cancel(job, "cancelled by the client")
         await manager.wait(job, 5.0)
         return job.status_dict()
 
     @app.post("/api/jobs/{job_id}/cancel", summary="Cancel a job (for navigator.sendBeacon when a page closes)")
-    async def cancel_beacon(job_id: str) -> dict[str, Any]:
-        job = _job(job_id)
+    async def cancel_beacon(job_id: str, request: Request) -> dict[str, Any]:
+        job = _job(job_id, request)
         manager.cancel(job, "the page went away")
         return job.status_dict()
 

@@ -16,6 +16,7 @@ import signal
 import threading
 import time
 from collections import OrderedDict
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -47,38 +48,72 @@ def _worker_loop(conn: Any) -> None:
 
 
 class Worker:
-    """One child process running tasks; :meth:`run` blocks (call it from a thread), :meth:`kill` stops the
-    task it runs (its :meth:`run` then returns ``("killed", None)``)."""
+    """One child process running tasks; :meth:`run` blocks (call it from a thread), :meth:`stop` ends the task
+    of one job (its :meth:`run` then returns ``("killed", None)``), :meth:`kill` stops the process.
+
+    A job's ``stop`` flag (a :class:`threading.Event`) makes cancelling unlosable: :meth:`run` checks it under
+    the lock before it starts a process or sends the task, and :meth:`stop` sets nothing but kills the process
+    only while that job's task runs in it; so a cancel before the process exists is seen by :meth:`run`, and
+    one after is a kill. A late stop of a finished job never kills the next job's process."""
 
     def __init__(self) -> None:
         self._ctx = mp.get_context("spawn")
         self._lock = threading.Lock()
         self.proc: Any = None
         self.conn: Any = None
+        self._running: threading.Event | None = None  # the stop flag of the job whose task runs now
+
+    def _start_locked(self) -> None:
+        if self.proc is not None and self.proc.is_alive():
+            return
+        if self.conn is not None:
+            self.conn.close()
+        parent, child = self._ctx.Pipe()
+        proc = self._ctx.Process(target=_worker_loop, args=(child,), daemon=True, name="pinochle-worker")
+        proc.start()
+        child.close()
+        self.proc, self.conn = proc, parent
 
     def start(self) -> None:
         with self._lock:
-            if self.proc is not None and self.proc.is_alive():
-                return
-            parent, child = self._ctx.Pipe()
-            proc = self._ctx.Process(target=_worker_loop, args=(child,), daemon=True, name="pinochle-worker")
-            proc.start()
-            child.close()
-            self.proc, self.conn = proc, parent
+            self._start_locked()
 
-    def run(self, kind: str, args: Any) -> tuple[str, Any]:
-        self.start()
-        conn = self.conn
+    def run(self, kind: str, args: Any, stop: threading.Event | None = None) -> tuple[str, Any]:
+        stop = stop or threading.Event()
+        with self._lock:
+            if stop.is_set():  # cancelled before its task reached the process
+                return "killed", None
+            self._start_locked()
+            conn = self.conn
+            self._running = stop
         try:
             conn.send((kind, args))
             return conn.recv()
         except (EOFError, OSError, BrokenPipeError):
             return "killed", None
+        finally:
+            with self._lock:
+                if self._running is stop:
+                    self._running = None
+
+    def stop(self, stop: threading.Event) -> None:
+        """End the task of the job whose flag is ``stop`` (set it first): kill the process if that task runs
+        in it now; else nothing (the task has not reached the process, and :meth:`run` sees the flag)."""
+        with self._lock:
+            if self._running is not stop:
+                return
+            proc, conn = self.proc, self.conn
+            self.proc = self.conn = None
+        self._end(proc, conn)
 
     def kill(self) -> None:
         with self._lock:
             proc, conn = self.proc, self.conn
             self.proc = self.conn = None
+        self._end(proc, conn)
+
+    @staticmethod
+    def _end(proc: Any, conn: Any) -> None:
         if proc is not None:
             proc.kill()
             proc.join(10)
@@ -117,6 +152,7 @@ class Job:
     stop_reason: str | None = None
     changed: asyncio.Event = field(default_factory=asyncio.Event)
     task: asyncio.Task | None = None
+    stop: threading.Event = field(default_factory=threading.Event)  # set by a cancel: see Worker
 
     @property
     def done(self) -> bool:
@@ -150,6 +186,8 @@ class JobManager:
         self.idle: asyncio.Queue[Worker] | None = None
         self.waiting: list[Job] = []
         self._reaper: asyncio.Task | None = None
+        self.closing = False
+        self._pool = ThreadPoolExecutor(len(self.workers), thread_name_prefix="pinochle-job")
 
     async def start(self, warm: bool = True) -> None:
         self.idle = asyncio.Queue()
@@ -159,6 +197,13 @@ class JobManager:
                 await asyncio.to_thread(w.start)
         self._reaper = asyncio.create_task(self._reap())
 
+    def close(self, reason: str = "the server is stopping") -> None:
+        """Take no more jobs (503) and cancel every unfinished one (the server is stopping)."""
+        self.closing = True
+        for job in list(self.jobs.values()):
+            if not job.done:
+                self.cancel(job, reason)
+
     async def stop(self) -> None:
         if self._reaper is not None:
             self._reaper.cancel()
@@ -167,6 +212,7 @@ class JobManager:
                 self.cancel(job, "the server is stopping")
         for w in self.workers:
             await asyncio.to_thread(w.kill)
+        self._pool.shutdown(wait=False)
 
     # ---- jobs ------------------------------------------------------------------------------------------
     def get(self, job_id: str) -> Job | None:
@@ -177,10 +223,11 @@ class JobManager:
 
     def submit(self, client: str, kind: str, args: dict[str, Any], held: bool = False) -> Job:
         """Queue a job; :class:`Busy` when the client has an unfinished job or the queue is full."""
+        if self.closing:
+            raise Busy(503, "the server is stopping: try again when it is back")
         mine = self.active(client)
         if mine is not None:
-            raise Busy(429, f"an analysis of yours is still running (job {mine.id}): wait for it or cancel it "
-                            f"(DELETE /api/jobs/{mine.id})")
+            raise Busy(429, "an analysis of yours is still running: wait for it, or cancel it first")
         if len(self.waiting) >= self.max_queued:
             raise Busy(503, f"the server is busy ({len(self.waiting)} analyses waiting): try again in a minute")
         job = Job(secrets.token_hex(8), client, kind, args, held=held)
@@ -196,6 +243,7 @@ class JobManager:
         if job.done:
             return
         job.stop_reason = reason
+        job.stop.set()
         if job.state == "queued":
             if job.task is not None:
                 job.task.cancel()
@@ -203,7 +251,7 @@ class JobManager:
         else:
             for w in self.workers:
                 if getattr(w, "job", None) is job:
-                    threading.Thread(target=w.kill, daemon=True).start()
+                    threading.Thread(target=w.stop, args=(job.stop,), daemon=True).start()
 
     async def wait(self, job: Job, timeout: float) -> None:
         """Return when the job changes or after ``timeout`` seconds."""
@@ -231,7 +279,10 @@ class JobManager:
             worker.job = job  # type: ignore[attr-defined]
             timer = asyncio.get_running_loop().call_later(self.job_seconds, self._timeout, job)
             try:
-                kind, value = await asyncio.to_thread(worker.run, job.kind, job.args)
+                # a thread of the manager's own for each worker: a running job never holds up the event loop's
+                # default pool (the requests' quick checks run there)
+                kind, value = await asyncio.get_running_loop().run_in_executor(
+                    self._pool, worker.run, job.kind, job.args, job.stop)
             finally:
                 timer.cancel()
                 worker.job = None  # type: ignore[attr-defined]
@@ -240,7 +291,8 @@ class JobManager:
             elif kind == "user_error":
                 self._finish(job, "error", 400, value)
             elif kind == "killed":
-                await asyncio.to_thread(worker.kill)
+                if not job.stop.is_set():  # the process died on its own
+                    await asyncio.to_thread(worker.kill)
                 if job.stop_reason == "timeout":
                     self._finish(job, "error", 503, f"the analysis took longer than this server's cap of "
                                                     f"{self.job_seconds:g} s: ask for fewer samples or nodes")

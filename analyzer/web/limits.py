@@ -1,5 +1,5 @@
-"""The caps of the web server: a request can never start unbounded work (the command line has none of
-these; it runs on the user's own time)."""
+"""The caps of the web server: a request can never start unbounded work (lower than the command line's own:
+it runs on the user's own time). ``GET /api/limits`` answers them and the README's list states them."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 MAX_SAMPLES = 20_000
 #: deals solved double-dummy in one analysis (``dd_samples``; the auction default check solves 100)
 MAX_DD_SAMPLES = 200
-#: node budget of one double-dummy solve inside an analysis (``dd_max_nodes``)
+#: node budget of one double-dummy solve inside an analysis (``max_nodes``)
 MAX_DD_NODES = 5_000_000
 #: node budget of one ``/api/solve`` position (``max_nodes``; the command line's default is 20 M)
 MAX_SOLVE_NODES = 20_000_000

@@ -20,7 +20,8 @@ BigInt = Annotated[int, Field(ge=-(2**62), le=2**62)]
 
 
 class _Body(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    # strict: JSON types as they are (``true`` is not the number 1, ``"10"`` not the number 10)
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 class RulesBody(_Body):
@@ -42,7 +43,7 @@ class MeldBody(_Body):
 
 class BidBody(_Body):
     """``pinochle bid --json``: the flags of ``pinochle bid`` by the same names (``constraints`` are its
-    ``-c`` values, ``known`` its ``--known`` values). ``samples``, ``dd_samples`` and ``dd_max_nodes`` are
+    ``-c`` values, ``known`` its ``--known`` values). ``samples``, ``dd_samples`` and ``max_nodes`` are
     capped (GET /api/limits)."""
 
     rules: Name = "auction"
@@ -52,7 +53,7 @@ class BidBody(_Body):
     dealer: Seat = 0
     samples: BigInt | None = None
     seed: BigInt = 0
-    risk: float = 0.0
+    risk: Annotated[float, Field(allow_inf_nan=False)] = 0.0
     upcard: Name | None = None
     known: Annotated[list[Text], Field(max_length=limits.MAX_ITEMS)] | None = None
     constraints: Annotated[list[Text], Field(max_length=limits.MAX_ITEMS)] | None = None
@@ -60,7 +61,8 @@ class BidBody(_Body):
     play: Name | None = None
     dd_samples: BigInt | None = None
     dd_trumps: BigInt | None = None
-    dd_max_nodes: BigInt | None = None
+    max_nodes: BigInt | None = None
+    dd_max_nodes: BigInt | None = None  # retired: refused with the name to use (max_nodes)
     policy: Name = "v1"
 
 
@@ -92,8 +94,7 @@ def web_rules(name: str, options: dict[str, Any], reference: bool = False) -> Ru
 
 def _cap(value: int | None, cap: int, name: str) -> None:
     if value is not None and value > cap:
-        raise UserError(f"{name} {value} is above this server's cap of {cap:,}: ask for at most {cap:,} "
-                        "(the command line has no such cap)")
+        raise UserError(f"{name} {value} is above this server's cap of {cap:,}: ask for at most {cap:,}")
 
 
 def bid_request(args: dict[str, Any]) -> Any:
@@ -108,7 +109,7 @@ def bid_request(args: dict[str, Any]) -> Any:
                            known=a.get("known"), constraints=a.get("constraints") or [], upcard=a.get("upcard"),
                            samples=a.get("samples"), seed=a.get("seed", 0), risk=a.get("risk", 0.0),
                            play=a.get("play"), policy=a.get("policy", "v1"), dd_samples=a.get("dd_samples"),
-                           dd_trumps=a.get("dd_trumps"), max_nodes=a.get("max_nodes", a.get("dd_max_nodes")))
+                           dd_trumps=a.get("dd_trumps"), max_nodes=a.get("max_nodes"))
 
 
 def bid_args(body: BidBody) -> dict[str, Any]:
@@ -117,7 +118,9 @@ def bid_args(body: BidBody) -> dict[str, Any]:
 
     _cap(body.samples, limits.MAX_SAMPLES, "samples")
     _cap(body.dd_samples, limits.MAX_DD_SAMPLES, "dd_samples")
-    _cap(body.dd_max_nodes, limits.MAX_DD_NODES, "dd_max_nodes")
+    if body.dd_max_nodes is not None:
+        raise UserError("dd_max_nodes is now called max_nodes: send max_nodes")
+    _cap(body.max_nodes, limits.MAX_DD_NODES, "max_nodes")
     args = body.model_dump()
     args["options"] = {str(k): str(v) for k, v in body.options.items()}
     bid_request(args)  # cheap: every check of the request is made before the work is queued

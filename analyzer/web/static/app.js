@@ -17,6 +17,42 @@ function el(tag, attrs = {}, ...kids) {
   return e;
 }
 
+// The API answers the command line's one-line messages and notes; the page has controls, not flags: say
+// them in the page's words (never "type --auction ...").
+const CONTROL = {
+  seat: "your seat", dealer: "the dealer", samples: "samples", seed: "seed", upcard: "the upcard",
+  auction: "the calls so far", play: "play", option: "the game's options", hand: "your hand", rules: "the rule set",
+  policy: "the policy", json: "the JSON", "dd-samples": "the double-dummy deals", "dd-trumps": "the trumps checked",
+  "dd-max-nodes": "the node budget", known: "known cards", risk: "risk",
+};
+function forPage(text) {
+  return String(text ?? "")
+    .replace(/;\s*--dd-samples, --dd-trumps and --dd-max-nodes set them/g, "")
+    .replace(/;\s*dd_samples, dd_trumps and max_nodes set them/g, "")
+    .replace(/\s*\(dd_samples\)/g, "")
+    .replace(/play mode 'both' adds a check on (\d+) deals, 'dd' a double-dummy analysis/g,
+             "the play \u201cheuristic + double-dummy check\u201d adds a check on $1 deals")
+    .replace(/ask again for it, or choose play mode both to wait for it/g,
+             "analyse again for it, or choose \u201cheuristic + double-dummy check\u201d to wait for it")
+    .replace(/\s*\(--dd-samples\)/g, "")
+    .replace(/give the calls so far with --auction, e\.g\. --auction '([^']*)'/g,
+             "add the calls so far under \u201cCalls so far\u201d (e.g. $1), or choose another seat or dealer")
+    .replace(/no --auction: the seats before yours passed \(([^)]*)\); give the real calls with --auction/g,
+             "no calls listed: the seats before yours passed ($1); add the real calls under \u201cCalls so far\u201d")
+    .replace(/no deal meets the constraints \(the accept test\) in (\d+) tries: loosen them/g,
+             "no sampled deal fits what the calls say about the other hands ($1 tries): check the calls, your seat " +
+             "and the dealer")
+    .replace(/add --upcard (\S+) \(it names trump\)/g, "give the upcard (it names trump), e.g. $1")
+    .replace(/run the command again for it, or add --play both to wait for it/g,
+             "analyse again for it, or choose \u201cheuristic + double-dummy check\u201d to wait for it")
+    .replace(/--play both adds a check on (\d+) deals \(--dd-samples, --dd-max-nodes\), --play dd a double-dummy analysis/g,
+             "the play \u201cheuristic + double-dummy check\u201d adds a check on $1 deals")
+    .replace(/--play both/g, "the play \u201cheuristic + double-dummy check\u201d")
+    .replace(/--([a-z][a-z-]*)/g, (m, flag) => CONTROL[flag] || flag.replace(/-/g, " "));
+}
+
+function showError(id, text) { $(id).textContent = forPage(text); }
+
 async function api(path, body, method) {
   const resp = await fetch(path, {
     method: method || (body === undefined ? "GET" : "POST"),
@@ -60,7 +96,9 @@ async function loadRules() {
   let info;
   try {
     info = await api("/api/rules", { rules: $("rules").value, options: options() });
-  } catch (e) { $("error").textContent = e.message; return; }
+  } catch (e) { showError("error", e.message); return; }
+  const switched = !state.info || state.info.id !== info.id;
+  if (state.info) clearAdvice();
   state.info = info;
   $("rules-summary").textContent = info.summary || "";
   $("bidding-rules").replaceChildren(...info.bidding_text.map((t) => el("li", {}, t)));
@@ -75,10 +113,12 @@ async function loadRules() {
   }
   const ranks = new Set(info.deck.ranks);
   state.hand = state.hand.filter((c) => ranks.has(c.slice(0, -1))).slice(0, info.hand_size);
+  // a seat or dealer chosen in another game is not carried over (seat 0 dealing in double deck holds the
+  // opening bid and cannot open): a new game starts at its defaults; an option change keeps them
   for (const [id, keep] of [["seat", 1], ["dealer", 0], ["call-seat", null]]) {
     const sel = $(id), old = sel.value;
     sel.replaceChildren(...Array.from({ length: info.seats }, (_, i) => el("option", { value: i }, `seat ${i}`)));
-    sel.value = old !== "" && Number(old) < info.seats ? old : (keep ?? 0);
+    sel.value = !switched && old !== "" && Number(old) < info.seats ? old : String(keep ?? 0);
   }
   $("upcard-label").hidden = !info.stock;
   $("auction-box").hidden = !info.has_bidding;
@@ -158,15 +198,26 @@ async function updateMeld() {
   try {
     rep = await api("/api/meld", { rules: $("rules").value, options: options(), hand: state.hand.join(" "),
                                    partial: true });
-  } catch (e) { if (seq === state.meldSeq) $("hand-error").textContent = e.message; return; }
+  } catch (e) { if (seq === state.meldSeq) showError("hand-error", e.message); return; }
   if (seq !== state.meldSeq) return;
   const rows = [el("tr", {}, el("th", {}, "trump"), el("th", {}, "meld"), el("th", { class: "left" }, "breakdown"))];
+  const trump = upcardSuit();  // two-handed: the upcard names trump, whatever meld is best
+  $("meld-trump-note").textContent = !state.info.stock ? ""
+    : trump ? `trump ${SUIT_NAME[trump]}: the upcard's suit` : "give the upcard: it names trump";
   for (const s of SUITS) {
     const parts = rep.breakdown[s].map((m) => `${m.meld}${m.suit ? " " + m.suit : ""}${m.n > 1 ? " \u00d7" + m.n : ""} ${m.points}`);
-    rows.push(el("tr", { class: rep.best.includes(s) ? "best" : "" }, el("td", {}, cardLabel(s === "H" || s === "D" ? "\u00a0" + s : "\u00a0" + s)),
+    const best = state.info.stock ? s === trump : rep.best.includes(s);
+    rows.push(el("tr", { class: best ? "best" : "", "data-suit": s }, el("td", {}, cardLabel(s === "H" || s === "D" ? "\u00a0" + s : "\u00a0" + s)),
       el("td", {}, String(rep.meld[s])), el("td", { class: "left" }, parts.join(", ") || "\u2014")));
   }
   table.replaceChildren(...rows);
+}
+
+function upcardSuit() {
+  if (!state.info || !state.info.stock) return null;
+  const w = $("upcard").value.trim().toUpperCase().replace(/^10/, "T");
+  const r = w.slice(0, -1), s = w.slice(-1);
+  return state.info.deck.ranks.includes(r) && SUITS.includes(s) ? s : null;
 }
 
 // ---- the auction ----------------------------------------------------------------------------------------
@@ -182,6 +233,9 @@ function renderCalls() {
   $("calls").replaceChildren(...(state.calls.length ? state.calls.map((c, i) => el("button", {
     type: "button", class: "chip", title: "take this call back", onclick: () => { state.calls.splice(i); renderCalls(); },
   }, `${c.seat}: ${c.bid === null ? "pass" : c.bid}`)) : [el("span", { class: "note" }, "none")]));
+  $("calls-note").textContent = state.calls.length
+    ? "Click a call to take it (and the ones after it) back."
+    : "No calls: the seats before yours passed and this is your opening call.";
   if (state.info && state.info.has_bidding) {
     $("call-seat").value = String(nextSeat());
     const high = Math.max(0, ...state.calls.filter((c) => c.bid !== null).map((c) => c.bid));
@@ -224,7 +278,7 @@ async function analyse() {
   const n = state.info.hand_size;
   if (state.hand.length !== n) { $("error").textContent = `pick ${n} cards: ${state.hand.length} so far`; return; }
   let job;
-  try { job = await api("/api/jobs", request()); } catch (e) { $("error").textContent = e.message; return; }
+  try { job = await api("/api/jobs", request()); } catch (e) { showError("error", e.message); return; }
   state.job = job.id;
   busy(true);
   $("progress-text").textContent = "queued";
@@ -237,24 +291,48 @@ async function analyse() {
     if (["done", "error", "cancelled"].includes(st.state)) {
       src.close(); state.source = null; state.job = null; busy(false);
       if (st.state === "done") showResult(await api(`/api/jobs/${st.id}`));
-      else $("error").textContent = st.state === "cancelled" ? `cancelled: ${st.error}` : st.error;
+      else showError("error", st.state === "cancelled" ? `cancelled: ${st.error}` : st.error);
     }
   };
   src.onerror = () => { if (state.source === src && src.readyState === EventSource.CLOSED) { busy(false); } };
 }
 
-async function cancel() {
+// the advice on screen belongs to the game, hand and table it was asked for: a new game clears it (and stops
+// an analysis still running for the old one)
+function clearAdvice() {
+  if (state.job) cancel(true);
+  $("results").hidden = true;
+  for (const id of ["call", "ceiling", "auction-note", "chart-note", "error"]) $(id).textContent = "";
+  $("call").title = "";
+  for (const id of ["trumps", "dd", "notes", "aim"]) $(id).replaceChildren();
+  $("aim-box").hidden = true;
+  $("chart").hidden = true;
+  $("chart").removeAttribute("src");
+  $("download").href = "#";
+}
+
+async function cancel(quiet) {
   if (!state.job) return;
   const id = state.job;
   if (state.source) { state.source.close(); state.source = null; }
   state.job = null;
   busy(false);
   try { await api(`/api/jobs/${id}`, undefined, "DELETE"); } catch (e) { /* already over */ }
-  $("error").textContent = "cancelled";
+  if (!quiet) $("error").textContent = "cancelled";
 }
 
 const pct = (p) => `${Math.round(100 * p)}%`;
 const sign = (x) => (x >= 0 ? "+" : "") + x.toFixed(1);
+
+// "Melds to aim for" (two-handed): how often the hand scored each meld and its mean points, when the API gives it
+function showAim(melds) {
+  const box = $("aim-box");
+  if (!Array.isArray(melds) || !melds.length) { box.hidden = true; $("aim").replaceChildren(); return; }
+  $("aim").replaceChildren(el("tr", {}, el("th", {}, "meld"), el("th", {}, "scored in"), el("th", {}, "mean points")),
+    ...melds.map((m) => el("tr", {}, el("td", {}, m.meld), el("td", {}, pct(m.share.p)),
+      el("td", {}, m.mean_points.toFixed(2)))));
+  box.hidden = false;
+}
 
 function showResult(job) {
   const r = job.result;
@@ -263,13 +341,15 @@ function showResult(job) {
   const trumps = $("trumps");
   const chart = $("chart");
   $("dd").replaceChildren();
-  $("notes").replaceChildren(...(r.notes || []).map((n) => el("li", {}, n)));
+  $("notes").replaceChildren(...(r.notes || []).map((n) => el("li", {}, forPage(n))));
+  $("call").title = "";
+  showAim(r.melds);
   if (r.upcard !== undefined && r.analyses === undefined) {  // two-handed: whole-hand analysis
-    $("call").textContent = `Trump ${SUIT_NAME[r.trump]}: ${r.dix.advice}`;
-    $("ceiling").textContent = `Expected score ${r.score.mean.toFixed(1)} against ${r.opp_score.mean.toFixed(1)}: ` +
-      `difference ${sign(r.difference.mean)} (95% ${sign(r.difference.lo)} to ${sign(r.difference.hi)}); ` +
-      `you outscore the opponent ${pct(r.outscore.p)} of the time.`;
-    $("auction-note").textContent = "";
+    $("call").textContent = `Trump ${SUIT_NAME[r.trump]} (the upcard ${r.upcard}): expected score ` +
+      `${r.score.mean.toFixed(1)} against ${r.opp_score.mean.toFixed(1)}`;
+    $("ceiling").textContent = `Difference ${sign(r.difference.mean)} (95% ${sign(r.difference.lo)} to ` +
+      `${sign(r.difference.hi)}); you outscore the opponent ${pct(r.outscore.p)} of the time.`;
+    $("auction-note").textContent = r.dix && r.dix.advice ? forPage(`Dix: ${r.dix.advice}`) : "";
     trumps.replaceChildren(
       el("tr", {}, el("th", {}, ""), el("th", {}, "you"), el("th", {}, "opponent")),
       el("tr", {}, el("td", {}, "meld"), el("td", {}, r.meld.mean.toFixed(1)), el("td", {}, r.opp_meld.mean.toFixed(1))),
@@ -282,8 +362,21 @@ function showResult(job) {
   }
   const rec = r.recommendation, call = r.call;
   const trumpName = SUIT_NAME[rec.trump];
-  $("call").textContent = call && call.bid !== null ? `Call now: Bid ${call.bid}, naming ${trumpName} if it wins`
+  $("call").textContent = rec.action === "too-few" || rec.action === "trump" ? forPage(rec.text)
+    : call && call.bid !== null ? `Call now: Bid ${call.bid}, naming ${trumpName} if it wins`
     : call ? `Call now: Pass` : rec.text;
+  if (r.name_trump || rec.action === "too-few") {  // the auction is won (name trump), or too few deals to advise
+    $("ceiling").textContent = "";
+    $("auction-note").textContent = r.auction ? forPage(`${r.auction.kept} deals kept of ${r.auction.tried} dealt by the calls' clues`) : "";
+    trumps.replaceChildren(...(r.name_trump ? [el("tr", {}, ...["trump", "net (95%)", "make", "meld + tricks"].map((h) => el("th", {}, h))),
+      ...r.name_trump.map((t) => el("tr", { class: t.trump === rec.trump ? "best" : "" },
+        el("td", {}, cardLabel("\u00a0" + t.trump)), el("td", {}, `${sign(t.net.mean)} (${sign(t.net.lo)} to ${sign(t.net.hi)})`),
+        el("td", {}, pct(t.make.p)), el("td", {}, t.points.mean.toFixed(1))))] : []));
+    chart.hidden = true;
+    $("chart-note").textContent = "";
+    $("dd").replaceChildren();
+    return;
+  }
   $("call").title = rec.text;
   const c = r.ceiling;
   $("ceiling").textContent = c && c.bid !== null
@@ -291,7 +384,7 @@ function showResult(job) {
       `(${pct(c.wins_auction.p)} of the deals) you make it ${pct(c.make_if_won.p)} of the time and gain ` +
       `${sign(c.gain_over_pass.mean)} over passing (95% ${sign(c.gain_over_pass.lo)} to ${sign(c.gain_over_pass.hi)}).`
     : "Ceiling: no bid beats passing where it wins the auction.";
-  $("auction-note").textContent = r.auction ? `${r.auction.text} (${r.auction.kept} deals kept of ${r.auction.tried} dealt by the calls' clues)` : rec.text;
+  $("auction-note").textContent = forPage(r.auction ? `${r.auction.text} (${r.auction.kept} deals kept of ${r.auction.tried} dealt by the calls' clues)` : rec.text);
   const a = r.analyses[0], partners = a.trumps[0].partner_meld !== null;
   const head = ["trump", "own meld", ...(partners ? ["partner meld"] : []), "trick points (95%)", "total", "ceiling"];
   trumps.replaceChildren(el("tr", {}, ...head.map((h) => el("th", {}, h))),
@@ -303,7 +396,7 @@ function showResult(job) {
   if (job.chart) {
     chart.src = `${job.chart}?t=${Date.now()}`;
     chart.hidden = false;
-    $("chart-note").textContent = `with ${trumpName} trump, ${r.samples} sampled deals; --json has every level`;
+    $("chart-note").textContent = `with ${trumpName} trump, ${r.samples} sampled deals; the JSON has every level`;
   } else { chart.hidden = true; $("chart-note").textContent = ""; }
   const dd = r.double_dummy;
   if (dd) {
@@ -329,7 +422,9 @@ $("add-bid").addEventListener("click", () => addCall(false));
 $("add-pass").addEventListener("click", () => addCall(true));
 $("calls-clear").addEventListener("click", () => { state.calls = []; renderCalls(); });
 $("dealer").addEventListener("change", renderCalls);
+$("upcard").addEventListener("input", updateMeld);
 $("analyse").addEventListener("click", analyse);
-$("cancel").addEventListener("click", cancel);
+$("cancel").addEventListener("click", () => cancel(false));
 window.addEventListener("pagehide", () => { if (state.job) navigator.sendBeacon(`/api/jobs/${state.job}/cancel`); });
+api("/api/limits").then((l) => { $("samples").max = String(l.max_samples); }).catch(() => {});
 loadRuleList();
