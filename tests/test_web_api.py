@@ -150,7 +150,8 @@ def test_job_events_result_chart_and_download(client, run_cli):
     ev = _events(client, jid)
     assert ev[-1]["state"] == "done" and all(e["state"] in ("queued", "running", "done") for e in ev)
     st = client.get(f"/api/jobs/{jid}").json()
-    cli = _cli_json(run_cli, ["bid", "--hand", HAND, "--samples", "200", "--seed", "7", "--play", "heuristic", "--json"])
+    cli = _cli_json(run_cli, ["bid", "--hand", HAND, "--samples", "200", "--seed", "7", "--play", "heuristic",
+                              "--json"])
     assert st["result"] == cli
     dl = client.get(f"/api/jobs/{jid}/result.json")
     assert "attachment" in dl.headers["content-disposition"] and dl.json() == cli
