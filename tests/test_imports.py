@@ -172,3 +172,17 @@ def test_modules_a_reader_can_hold_in_mind():
     long = {str(p.relative_to(ROOT)): n for p in ROOT.rglob("*.py")
             if (n := len(p.read_text(encoding="utf-8").splitlines())) > 600}
     assert long == {}
+
+
+def test_front_ends_call_the_library_not_each_other():
+    """Nothing under web/ imports the command line; the command line imports the page only to serve it
+    (``pinochle serve``); both ask for advice through the public API (analyzer.api)."""
+    graph = import_graph()
+    web_to_cli = sorted((m, t) for m, ts in graph.items() for t in ts
+                        if m.startswith("analyzer.web") and (t == "analyzer.cli" or t.startswith("analyzer.cli.")))
+    assert web_to_cli == []
+    cli_to_web = sorted(m for m, ts in graph.items() for t in ts
+                        if m.startswith("analyzer.cli") and t.startswith("analyzer.web"))
+    assert set(cli_to_web) <= {"analyzer.cli.serve"}
+    for m in ("analyzer.cli.bid", "analyzer.cli.twohand", "analyzer.web.tasks", "analyzer.web.requests"):
+        assert "analyzer.api" in graph[m] and "analyzer.advisor.advise" not in graph[m], m

@@ -123,9 +123,6 @@ def _call_figures(sim: Simulation, ch: CallChoice, k: int) -> CallFigures:
 
 
 
-#: why a call is not among the calls the model makes now, in words (callmodel.CallChoice.ruled)
-RULED = {"convention": "the convention rules it out", "risk": "made less often than the risk asks",
-         "least-raise": "with a turn to come the advisor raises by the least step (jumps lost in the arena)"}
 
 
 def _convention(sim: Simulation, state: AuctionState, ch: CallChoice, out: Outcomes, req: BidRequest

@@ -11,6 +11,10 @@ from analyzer.cards import SUIT_NAMES, SUITS
 from analyzer.estimate import Estimate, Proportion
 from analyzer.montecarlo.simulate import Simulation
 
+#: why a call is not among the calls the model makes now, in words (callmodel.CallChoice.ruled)
+RULED = {"convention": "the convention rules it out", "risk": "made less often than the risk asks",
+         "least-raise": "with a turn to come the advisor raises by the least step (jumps lost in the arena)"}
+
 
 # ---- results ---------------------------------------------------------------------------------------------
 @dataclass(frozen=True)

@@ -17,9 +17,9 @@ from typing import Annotated
 
 import typer
 
-from analyzer.advisor.advise import RULED, advise
-from analyzer.advisor.figures import Advice, CallAdvice, CallFigures, LevelFigures, PlayAnalysis
-from analyzer.advisor.request import DEFAULT_SAMPLES, PLAY_HELP, TWO_HANDED_SAMPLES, BidRequest, run_settings
+from analyzer.advisor.figures import RULED, Advice, CallAdvice, CallFigures, LevelFigures, PlayAnalysis
+from analyzer.advisor.request import DEFAULT_SAMPLES, PLAY_HELP, TWO_HANDED_SAMPLES, run_settings
+from analyzer.api import BidRequest, advise
 from analyzer.cards import SUIT_NAMES, SUITS
 from analyzer.cli.common import (
     check_output,

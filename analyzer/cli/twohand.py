@@ -14,7 +14,7 @@ from typing import Annotated
 
 import typer
 
-from analyzer.advisor import BidRequest, advise
+from analyzer.api import BidRequest, advise
 from analyzer.cli.common import console, emit_json, table
 from analyzer.cli.options import SEATS_HELP, ClusterOpt, OptionsOpt, WorkersOpt
 from analyzer.errors import UserError

@@ -100,7 +100,7 @@ def _cap(value: int | None, cap: int, name: str) -> None:
 def bid_request(args: dict[str, Any]) -> Any:
     """The :class:`~analyzer.advisor.request.BidRequest` of a bid body's arguments (:func:`bid_args`): every
     check of ``pinochle bid`` made once, here (UserError)."""
-    from analyzer.advisor.request import BidRequest
+    from analyzer.api import BidRequest
 
     a = dict(args)
     rs = web_rules(a.pop("rules"), a.pop("options"))

@@ -12,7 +12,7 @@ from analyzer.web.requests import web_rules
 def bid_task(args: dict[str, Any]) -> dict[str, Any]:
     """``{"result": the pinochle bid --json output, "chart": an SVG of the chance of making each bid (None
     for a game without bidding)}``."""
-    from analyzer.advisor.advise import advise
+    from analyzer.api import advise
     from analyzer.web.chart import bid_chart_svg
     from analyzer.web.requests import bid_request
 
@@ -27,8 +27,8 @@ def bid_task(args: dict[str, Any]) -> dict[str, Any]:
 
 def solve_task(args: dict[str, Any]) -> dict[str, Any]:
     """``{"result": the pinochle solve --json output of one position}``."""
-    from analyzer.api.solve import position_from_record, report
-    from analyzer.solve import solve_positions
+    from analyzer.api import position_from_record, solve_positions
+    from analyzer.api import solve_report as report
 
     rec = dict(args)
     cards, line, max_nodes = rec.pop("cards"), rec.pop("line"), rec.pop("max_nodes")

@@ -1,0 +1,41 @@
+"""The library's public API: what the command line (:mod:`analyzer.cli`) and the web page (:mod:`analyzer.web`)
+call, in one place. Front ends parse and print; every decision is made below this line.
+
+=========================  ==================================================================================
+``BidRequest.make``        one bid question, checked once (``pinochle bid``'s flags, the page's bid body)
+``advise`` / ``ask``       the answer: the call now, the trump to name, two-handed's whole-hand analysis
+``meld_report``            a hand's meld for every trump with its breakdown (``pinochle meld``)
+``rules_summary``          a rule set described (``pinochle rules NAME``)
+``position_from_record``   a position to solve from its written form (a ``solve --file`` line, a page body)
+``solve_report``           the report of a solved position (``pinochle solve --json``)
+``solve_positions``        solve positions in parallel (the double-dummy solver)
+=========================  ==================================================================================
+
+Names load on first use, so a front end pays only for what it calls (the solver's kernels, say).
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+_WHERE = {
+    "BidRequest": ("analyzer.advisor.request", "BidRequest"),
+    "advise": ("analyzer.advisor.advise", "advise"),
+    "ask": ("analyzer.advisor", "ask"),
+    "Advice": ("analyzer.advisor.figures", "Advice"),
+    "meld_report": ("analyzer.api.meld", "meld_report"),
+    "rules_summary": ("analyzer.api.rules", "rules_summary"),
+    "position_from_record": ("analyzer.api.solve", "position_from_record"),
+    "solve_report": ("analyzer.api.solve", "report"),
+    "solve_positions": ("analyzer.solve", "solve_positions"),
+}
+
+__all__ = sorted(_WHERE)
+
+
+def __getattr__(name: str) -> Any:
+    where = _WHERE.get(name)
+    if where is None:
+        raise AttributeError(f"module 'analyzer.api' has no attribute {name!r}")
+    return getattr(importlib.import_module(where[0]), where[1])
