@@ -28,7 +28,7 @@ run() {
       mv "$out.tmp" "$out"
     fi
   done
-  echo "== $name: page from ${#parts[@]} part(s)"
+  echo "== $name: page from $((${#parts[@]} / 2)) part(s)"
   pinochle arena "${parts[@]}" --report . --name "$name" > /dev/null
 }
 
