@@ -34,7 +34,7 @@ COMMANDS: dict[str, list[str]] = {
     "stats": ["stats", "--rules", "auction", "--samples", "4000"],
     "compare": ["compare", "--rules", "auction", "--option", "head=never,always", "--samples", "4000"],
     "two-hand": ["two-hand", "--hand", "AH AH TH KH QH JH 9H AS KS QS JD QC", "--upcard", "KH", "--samples", "100",
-                 "--phase2", "heuristic"],
+                 "--play", "heuristic"],
     "solve": ["solve", "--trump", "H", "--hands", "AS TS KS QH / QS JS 9S JH / AH TH KH 9C / AD JD 9D TC"],
 }
 
