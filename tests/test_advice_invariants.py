@@ -168,3 +168,15 @@ def test_auction_signal_that_costs_against_passing_says_so(run_cli):
     assert conv["vs_best_free_call"]["mean"] < 0 and call["options"][0]["call"] == "Pass"
     code, out, err = run_cli(["bid", "--hand", hand, "--samples", "300", "--seed", "1", "--play", "heuristic"])
     assert "against the call you would make freely, Pass" in out and "Pass (convention)" in out
+
+
+def test_the_dealer_who_holds_the_opening_bid_is_told_the_trump_to_name(run_cli):
+    """Double deck's dealer with no calls given once got an error (it "calls only after another seat bids over
+    it"): every other seat passed, so it plays at 50 -- the answer is the trump to name."""
+    hand = "AS AS TS KS KS QS QS JS JS AH TH KH QH JH AD TD KD QD AC TC"
+    code, out, err = run_cli(["bid", "--rules", "double-deck", "--hand", hand, "--seat", "0", "--dealer", "0",
+                              "--samples", "100", "--json"])
+    assert code == 0, err
+    d = json.loads(out)
+    assert d["recommendation"]["action"] == "trump" and d["recommendation"]["bid"] == 50
+    assert [x["trump"] for x in d["name_trump"]] == ["S", "H", "D", "C"]

@@ -317,12 +317,12 @@ def advise(req: BidRequest, *, progress: bool = False, workers: int = 1, cluster
         # the dealer holds the opening bid: with every seat before it passed, it plays at the opening bid
         from analyzer.bidding.callmodel import opening_calls
 
-        done = opening_calls(rs, req.dealer, req.seat)
-        ahead = [Call(s, None) for s in range(rs.seats) if s != req.seat and Call(s, None) not in done]
-        full = done + ahead
-        a = replay(rs, req.dealer, full)
+        a = replay(rs, req.dealer, opening_calls(rs, req.dealer, req.seat))  # every other seat passed
         if a.done and a.winner == req.seat:
-            return _name_trump(replace(req, calls=tuple(a.calls)), a, progress, workers, cluster)
+            adv = _name_trump(replace(req, calls=tuple(a.calls)), a, progress, workers, cluster)
+            adv.notes.append(f"no calls given: every other seat passed ({' '.join(map(str, a.calls))}) and you "
+                             f"play at the opening bid {a.contract}")
+            return adv
     state = auction_state(req)
     keep = (req.conventions or rs.advice.conventions) == "keep"
     due = state.due(req.hand.planes) if keep else 0
