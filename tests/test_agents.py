@@ -113,8 +113,8 @@ def test_advisor_follows_the_conventions_and_bids_by_strength():
     rs = load("auction")
     adv = Advisor(samples=60)
     cv = Convention.of(rs)
-    deals = deal_cards(rs, 17, np.arange(25))
-    for k in range(25):
+    deals = deal_cards(rs, 17, np.arange(12))
+    for k in range(12):
         a = Auction(rs, 0)
         while not a.done:
             v = a.view_for(deals[k][a.turn], (k, 0), k)
