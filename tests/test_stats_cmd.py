@@ -156,6 +156,22 @@ def test_cli_table_output(run_cli):
         assert text in stdout
 
 
+@pytest.mark.parametrize("rules,play_trump", [
+    ("auction", "in play seat 0 declares in its best-meld trump"),
+    ("two-handed", "in play the upcard (bottom card of the stock) names trump"),
+])
+def test_every_trump_figure_says_which_trump(rules, play_trump, run_cli):
+    """The holdings used to say "spades = the named trump" while the note said seat 0 "names its best-meld
+    trump": two meanings of "named". Each figure now says which trump it is in."""
+    code, stdout, err = run_cli(["stats", "--rules", rules, "--samples", "300", "--trump", "D"])
+    assert code == 0, err
+    assert "named" not in stdout
+    assert "Meld of a hand (seat 0): in its best trump, and with D as trump (--trump)" in stdout
+    assert " best (most meld) |" in stdout and " D (--trump) |" in stdout
+    assert "(in D: with diamonds as trump, the --trump suit)" in stdout
+    assert play_trump in stdout and 'the holdings "in D" fix diamonds as trump (--trump)' in stdout
+
+
 def test_double_dummy_two_handed(run_cli):
     code, stdout, err = run_cli(["stats", "--rules", "two-handed", "--samples", "40", "--play", "both", "--json"])
     assert code == 0, err

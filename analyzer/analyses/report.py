@@ -29,7 +29,7 @@ from analyzer.estimate import Histogram
 
 DPI = 90
 LABELS = {
-    "meld": "meld (seat 0)", "side_meld": "side meld (as counted)", "trick_points": "trick points (side)",
+    "meld": "meld (seat 0, trump played)", "side_meld": "side meld (as counted)", "trick_points": "trick points (side)",
     "total": "meld + trick points", "meld_share": "share of points from meld", "make_rate": "make rate at typical bid",
     "bid_share": "hands worth the opening bid",
 }
