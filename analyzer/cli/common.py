@@ -100,6 +100,13 @@ def check_report_folder(path: Path, flag: str = "--out") -> None:
 
 
 
+def quantile_text(v: float, sign: bool = False) -> str:
+    """A percentile for a reader: at most one decimal, none when it is whole (interpolated percentiles of
+    points such as 60.01 or 27.175 read as 60 and 27.2)."""
+    r = round(float(v), 1) + 0.0  # + 0.0: no "-0"
+    return f"{r:+g}" if sign else f"{r:g}"
+
+
 def print_notes(notes: Any) -> None:
     """The notes under a command's tables, dimmed, one per line."""
     for n in notes:

@@ -9,7 +9,7 @@ import typer
 
 from analyzer.analyses.stats import MeldStats, fraction_text, meld_stats
 from analyzer.cards import SUIT_NAMES, SUITS, suit_index
-from analyzer.cli.common import check_output, console, emit_json, load_rules, print_notes, table
+from analyzer.cli.common import check_output, console, emit_json, load_rules, print_notes, quantile_text, table
 from analyzer.cli.options import SEATS_HELP, ClusterOpt, JsonOpt, OptionsOpt, RulesOpt, SeedOpt, WorkersOpt
 from analyzer.montecarlo.columns import DD_NODES, PLAYS_HELP, parse_plays
 from analyzer.runs import warmup
@@ -19,7 +19,7 @@ DEFAULT_SAMPLES = 20_000
 
 
 def _q(d: dict[float, float], p: float) -> str:
-    return f"{d[p]:g}"
+    return quantile_text(d[p])
 
 
 def print_stats(st: MeldStats) -> None:
