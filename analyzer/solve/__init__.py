@@ -10,11 +10,14 @@ With ``lines`` (default for ``solve_deals``) an exact solve also replays one opt
 every seat's points and tricks along it (``DealsResult.points`` / ``tricks``; ``played`` says where).
 ``decide_deal`` / ``decide_deals`` ask only whether the declaring side takes at least a target (one
 null-window search a deal: what "does this contract make?" needs, far cheaper than the exact value).
+``resolution=N`` (``"rules"``: the rule set's ``[solver] resolution``, about one bid step) stops a solve once
+its proven bounds are closer than N points; ``status`` says exact / bracketed / unfinished per deal.
 """
 
 from analyzer.solve.api import (
     COUNTERS,
     DEFAULT_MAX_NODES,
+    STATUSES,
     DealsResult,
     Position,
     SolverConfig,
@@ -22,6 +25,8 @@ from analyzer.solve.api import (
     legal_kinds,
     make_position,
     release_tables,
+    rule_guess_shift,
+    rule_resolution,
     solve_deal,
     solve_deals,
     solve_position,
@@ -33,6 +38,7 @@ from analyzer.solve.decide import Decisions, decide_deal, decide_deals, verdict
 __all__ = [
     "COUNTERS",
     "DEFAULT_MAX_NODES",
+    "STATUSES",
     "DealsResult",
     "Decisions",
     "Position",
@@ -43,6 +49,8 @@ __all__ = [
     "make_position",
     "legal_kinds",
     "release_tables",
+    "rule_guess_shift",
+    "rule_resolution",
     "solve_deal",
     "solve_deals",
     "solve_position",

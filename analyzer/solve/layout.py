@@ -164,7 +164,9 @@ SP_FIRST = 3  # 1: the lead must be a trump if the leader holds one (double deck
 SP_NTRICK = 4  # cards already played to the current trick
 SP_GUESS = 5  # first guess of the value (-1: none)
 SP_TARGET = 6  # -1: the exact value; T >= 0: only "does the max side take at least T?" (one null-window search)
-SP_TRICK = 7  # SP_TRICK + i: the i-th card of the current trick
+SP_RES = 7  # resolution N >= 1: stop once proven bounds lo..hi have hi - lo < N (1: the exact value)
+SP_SHIFT = 8  # points added to the first guess (given or greedy) before the first search, kept in 0..all left
+SP_TRICK = 9  # SP_TRICK + i: the i-th card of the current trick
 NSPEC = SP_TRICK + MAX_SEATS
 O_ALLCARDS = 0  # 1: also the value of every legal card of the player to move
 O_LINES = 1  # 1: replay one optimal line after an exact solve
@@ -179,7 +181,12 @@ OUT_NODES = 3
 OUT_LINE = 4  # 1: the line's replay finished
 OUT_LINENODES = 5
 OUT_TICKS = 6  # clock ticks the solve took
-NOUT = 7
+OUT_STATUS = 7  # ST_* below
+NOUT = 8
+# how far a solve got (``OUT_STATUS``)
+ST_UNFINISHED = 0  # the node budget ran out before the bounds were under the resolution
+ST_BRACKETED = 1  # proven bounds hi - lo < the resolution, not equal
+ST_EXACT = 2  # lo == hi: the value
 
 
 def slot_words(ways: int) -> int:
