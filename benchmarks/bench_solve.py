@@ -26,6 +26,7 @@ import argparse
 import json
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import numba
@@ -35,7 +36,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from deal_sets import DATA, SETS, pbn, read_set  # noqa: E402
 
 from analyzer.cards import to_planes  # noqa: E402
-from analyzer.solve import COUNTERS, STATUSES, SolverConfig, rule_resolution, solve_deals  # noqa: E402
+from analyzer.solve import (  # noqa: E402
+    COUNTERS,
+    STATUSES,
+    SolverConfig,
+    rule_config,
+    rule_resolution,
+    solve_deals,
+)
 
 VALUES = DATA / "values.json"
 
@@ -109,12 +117,13 @@ def endgames(rules, deals, trumps, leaders, decls, left: int) -> tuple[np.ndarra
     return out, lead
 
 
-def run_set(name: str, limit: int | None, budget: int, config: SolverConfig, known: dict,
+def run_set(name: str, limit: int | None, budget: int, config: SolverConfig | dict, known: dict,
             guess: str = "none", resolution: str = "1", shift: int | None = None, left: int = 0) -> dict:
     rules, deals, trumps, leaders, decls = read_set(name)
     if limit:
         deals, trumps, leaders, decls = deals[:limit], trumps[:limit], leaders[:limit], decls[:limit]
     n = len(deals)
+    config = set_config(rules, config)
     res = rule_resolution(rules) if resolution == "rules" else int(resolution)
     if left and left < rules.hand_size:
         deals, leaders = endgames(rules, deals, trumps, leaders, decls, left)
@@ -144,7 +153,7 @@ def run_set(name: str, limit: int | None, budget: int, config: SolverConfig, kno
            "counters": {c: cnt[:, j].tolist() for j, c in enumerate(COUNTERS)}, "mismatches": bad,
            "by_tricks_left": cnt[:, 16:].sum(axis=0).tolist(), "resolution": res, "tricks_left": left,
            "lower": lo.tolist(), "upper": hi.tolist(), "status": [STATUSES[int(x)] for x in status],
-           "guess": guess, "shift": shift}
+           "guess": guess, "shift": shift, "config": str(config)}
     if name == "bridge" and not left:
         try:
             secs, dnodes, dval = dds_solve(rules, deals, trumps, leaders)
@@ -204,7 +213,7 @@ def summary(res: dict) -> str:
     return "\n".join(lines)
 
 
-def markdown(results: list[dict], budget: int, config: SolverConfig) -> str:
+def markdown(results: list[dict], budget: int, config: dict) -> str:
     """The README's table of a run: one row per set, DDS on the bridge set as the peer of the same run."""
     rows = ["| set | exact | median ms | p90 ms | max ms | mean ms | trick-boundary nodes, median "
             "| all nodes, median |", "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
@@ -232,7 +241,8 @@ def markdown(results: list[dict], budget: int, config: SolverConfig) -> str:
                 m = np.array(res["ms"])
                 out += (f" {res['set']}: median {np.median(m) / dmed:.1f}× a DDS bridge solve, "
                         f"p90 {np.percentile(m, 90) / dmed:.1f}×.")
-    out += f"\n\nOne thread, node budget {budget:,} a deal; solver {config}."
+    out += (f"\n\nOne thread, node budget {budget:,} a deal; each rule set's solver settings"
+            + (f" with {config}" if config else "") + ".")
     return out + "\n"
 
 
@@ -291,12 +301,20 @@ def parse_limits(text: str) -> dict[str, int]:
     return out
 
 
-def parse_config(text: str) -> SolverConfig:
+def parse_config(text: str) -> dict:
+    """``switch=value,...`` -> overrides of each rule set's own solver settings (:func:`set_config`)."""
     kw = {}
     for part in filter(None, text.split(",")):
         k, v = part.split("=")
         kw[k] = {"True": True, "False": False}.get(v, int(v) if v.isdigit() else v)
-    return SolverConfig(**kw)
+    return kw
+
+
+def set_config(rules, config: SolverConfig | dict) -> SolverConfig:
+    """A full config as given, or the rule set's own (``[solver]`` rule data) with the overrides ``config``."""
+    if isinstance(config, SolverConfig):
+        return config
+    return replace(rule_config(rules), **config)
 
 
 def set_arguments(ap: argparse.ArgumentParser, budget: float) -> None:
@@ -310,7 +328,7 @@ def set_arguments(ap: argparse.ArgumentParser, budget: float) -> None:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     set_arguments(ap, 50e6)
-    ap.add_argument("--config", default="", help="solver switches, e.g. partition=False,ways=32")
+    ap.add_argument("--config", default="", help="solver switches over each rule set's own, e.g. ways=32,etc=True")
     ap.add_argument("--json", default="", help="write per-deal results to this file")
     ap.add_argument("--record", action="store_true", help="add new exact values to values.json")
     ap.add_argument("--guess", default="none", choices=("none", "playout", "oracle"),
@@ -333,7 +351,8 @@ def main() -> None:
     known = json.loads(VALUES.read_text()) if VALUES.exists() else {}
     print(f"solver benchmark: one thread, node budget {args.budget:,.0f} per deal, resolution {args.resolution}, "
           f"guess {args.guess} shifted {'by the rules' if args.guess_shift is None else args.guess_shift}"
-          + (f", {args.tricks_left} tricks left" if args.tricks_left else "") + f", {config}")
+          + (f", {args.tricks_left} tricks left" if args.tricks_left else "")
+          + f", each rule set's solver settings{' with ' + args.config if args.config else ''}")
     results = []
     limits = parse_limits(args.limit)
     for name in args.sets.split(","):

@@ -16,7 +16,7 @@ from analyzer.rules import load
 from analyzer.solve import STATUSES, make_position, rule_resolution, solve_deal, solve_deals, solve_positions
 
 
-def check_brackets(rules, n, seed, sizes, max_nodes=50_000_000):
+def check_brackets(rules, n, seed, sizes, max_nodes=50_000_000, config=None):
     """``n`` random endgames, each solved at a random resolution (1..24) from a random first guess (or the
     solver's own) with a random shift: the bracket holds the brute-force value, is narrower than the
     resolution unless unfinished, and its status says what it is. Returns the statuses' counts."""
@@ -33,7 +33,7 @@ def check_brackets(rules, n, seed, sizes, max_nodes=50_000_000):
     counts = dict.fromkeys(STATUSES, 0)
     for shift in (0, -7):
         results = solve_positions(rules, positions, max_nodes=max_nodes, lines=False, guess=guesses,
-                                  resolution=res, guess_shift=shift)
+                                  resolution=res, guess_shift=shift, config=config)
         for (hands, trick, trump, leader, declarer), r, N in zip(cases, results, res, strict=True):
             v, _ = reference(game, hands, trick, leader, trump, side_of(rules, declarer))
             where = (hands, trick, trump, leader, declarer, N)
@@ -112,3 +112,16 @@ def test_resolution_from_the_rule_data_and_bad_values():
     for bad in (0, -3, "fine"):
         with pytest.raises(UserError):
             solve_deals(rules, deals, 1, 0, 0, resolution=bad)
+
+
+@pytest.mark.parametrize("rid,head", [("auction", "always"), ("double-deck", "never"), ("luxury-family", "never"),
+                                      ("luxury-family", "trump-led"), ("two-handed", "always"), ("bridge", None)])
+def test_brackets_hold_with_every_big_game_setting(rid, head):
+    """The big games' settings (later-tricks bounds, enhanced transposition cut-offs, the table before the
+    bounds from the first trick boundary on) with resolutions, against brute force."""
+    from analyzer.solve import SolverConfig
+
+    rules = load(rid, {"head": head} if head else None)
+    cfg = SolverConfig(tlen=True, forced=True, etc=2, tt_first=1, slot_bits=10)
+    counts = check_brackets(rules, 200, zlib.crc32(f"big/{rid}/{head}".encode()), (2, 3, 4, 4), config=cfg)
+    assert counts["unfinished"] == 0

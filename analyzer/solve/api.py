@@ -41,6 +41,17 @@ def rule_resolution(rules: RuleSet) -> int:
     return int(spec.solver.resolution) if spec is not None else 1
 
 
+def rule_config(rules: RuleSet) -> SolverConfig:
+    """The search settings the rule set's solves use unless a config is given: the defaults with the rule data's
+    ``[solver]`` table and bound settings (measured per game: docs/solver.md)."""
+    spec = rules.spec
+    if spec is None:
+        return DEFAULT_CONFIG
+    s = spec.solver
+    return replace(DEFAULT_CONFIG, slot_bits=s.slot_bits, ways=s.ways, tlen=s.tlen, forced=s.forced, etc=s.etc,
+                   tt_first=s.tt_first)
+
+
 def rule_guess_shift(rules: RuleSet) -> int:
     """Points the rule set's solves add to a first guess before the first search (``[solver] guess_shift``,
     measured: a playout's estimate lies above the double-dummy value in Luxury Family)."""
@@ -82,7 +93,8 @@ class SolveResult:
 
 #: names of the solver's counters, in the order of ``DealsResult.counters`` columns
 COUNTERS = ("nodes", "trick_nodes", "aborted", "searches", "probes", "hits", "stores", "cutoffs",
-            "first_move_cutoffs", "sure_max_cuts", "sure_min_cuts", "pruned", "out_of_reach_cuts", "slot_misses")
+            "first_move_cutoffs", "sure_max_cuts", "sure_min_cuts", "pruned", "out_of_reach_cuts", "slot_misses",
+            "etc_cuts")
 
 
 class DealsResult(NamedTuple):
@@ -329,8 +341,10 @@ class _Run(NamedTuple):
 
 
 def _run(rules: RuleSet, hands: np.ndarray, spec: np.ndarray, all_cards: bool, max_nodes: int,
-         config: SolverConfig, lines: bool = False) -> _Run:
-    """Solve positions ``hands`` int64[n, seats, copies] with their ``spec`` rows (layout.SP_*)."""
+         config: SolverConfig | None, lines: bool = False) -> _Run:
+    """Solve positions ``hands`` int64[n, seats, copies] with their ``spec`` rows (layout.SP_*); ``config`` None:
+    the rule set's (:func:`rule_config`)."""
+    config = rule_config(rules) if config is None else config
     header = lower_header(rules, config)
     n = hands.shape[0]
     seats = rules.seats
@@ -445,7 +459,7 @@ def _results(run: _Run, all_cards: bool) -> list[SolveResult]:
 
 
 def solve_positions(rules: RuleSet, positions: Sequence[Position], all_cards: bool = False,
-                    max_nodes: int = DEFAULT_MAX_NODES, config: SolverConfig = DEFAULT_CONFIG,
+                    max_nodes: int = DEFAULT_MAX_NODES, config: SolverConfig | None = None,
                     lines: bool = True, guess: int | Sequence[int] | None = None,
                     target: int | Sequence[int] | None = None, *,
                     resolution: int | Sequence[int] | str | None = 1,
@@ -479,7 +493,7 @@ def solve_positions(rules: RuleSet, positions: Sequence[Position], all_cards: bo
 
 
 def solve_position(rules: RuleSet, position: Position, all_cards: bool = False,
-                   max_nodes: int = DEFAULT_MAX_NODES, config: SolverConfig = DEFAULT_CONFIG,
+                   max_nodes: int = DEFAULT_MAX_NODES, config: SolverConfig | None = None,
                    lines: bool = True, guess: int | None = None, target: int | None = None, *,
                    resolution: int | str | None = 1, guess_shift: int | None = None) -> SolveResult:
     """One checked position (see :func:`make_position`): the single form of :func:`solve_positions`, with
@@ -489,7 +503,7 @@ def solve_position(rules: RuleSet, position: Position, all_cards: bool = False,
 
 
 def solve_deal(rules: RuleSet, hands: Any, trump: int, leader: int, declarer: int, bid: int = 0,
-               max_nodes: int = DEFAULT_MAX_NODES, config: SolverConfig = DEFAULT_CONFIG, lines: bool = True,
+               max_nodes: int = DEFAULT_MAX_NODES, config: SolverConfig | None = None, lines: bool = True,
                guess: int | None = None, target: int | None = None, *,
                trick: Sequence[int | str] = (), all_cards: bool = False, resolution: int | str | None = 1,
                guess_shift: int | None = None) -> SolveResult:
@@ -518,7 +532,7 @@ def _per_item(x: int | Sequence[int] | np.ndarray | None, n: int, none: int) -> 
 
 def solve_deals(rules: RuleSet, deals: np.ndarray, trump: int | np.ndarray, leader: int | np.ndarray,
                 declarer: int | np.ndarray, bid: int = 0, max_nodes: int = DEFAULT_MAX_NODES,
-                config: SolverConfig = DEFAULT_CONFIG, lines: bool = True,
+                config: SolverConfig | None = None, lines: bool = True,
                 guess: int | np.ndarray | None = None, target: int | np.ndarray | None = None, *,
                 resolution: int | np.ndarray | str | None = 1, guess_shift: int | None = None) -> DealsResult:
     """Solve many positions at trick boundaries (``deals`` int64[n, seats, copies]) in parallel.
@@ -629,6 +643,7 @@ def trump_index(text: str) -> int:
 
 __all__ = [
     "COUNTERS", "DEFAULT_MAX_NODES", "STATUSES", "DealsResult", "Position", "SolveResult", "SolverConfig",
-    "make_position", "legal_kinds", "release_tables", "rule_guess_shift", "rule_resolution", "solve_deal",
+    "make_position", "legal_kinds", "release_tables", "rule_config", "rule_guess_shift", "rule_resolution",
+    "solve_deal",
     "solve_deals", "solve_positions", "trump_index",
 ]

@@ -155,7 +155,7 @@ def mtd(W, d, guess, lo, hi, res):
                 step = step * 2 if last < 0 else max(1, (hi - lo) // 2)
             last = -1
         if first and mode != 4:
-            step = 1
+            step = res  # gallop: steps of res, 2 res, 4 res ... away from the guess
         g = v
         first = False
     return lo, hi

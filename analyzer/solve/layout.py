@@ -48,7 +48,9 @@ P_BUDGET = R.RP_LEN + 11  # node budget: the search stops (C_ABORT) past it
 P_ROOTD = R.RP_LEN + 12  # ply of the start node of a search, whose moves are all searched (no cut); -1 none
 P_EXACTK = R.RP_LEN + 13  # trick boundaries with at most this many tricks left are solved exactly (0: none)
 P_DRIVER = R.RP_LEN + 14  # null-window driver: 0 MTD(f), 1 bisection, 2 guess then bisection, 3 guess then gallop
-NPRM = R.RP_LEN + 16
+P_TTFIRST = R.RP_LEN + 15  # boundaries with at least this many tricks left probe the table before the bounds (0: never)
+P_ETCK = R.RP_LEN + 16  # F_ETC: only where the children have at least this many tricks left
+NPRM = R.RP_LEN + 17
 
 # search switches (bits of P_FLAGS), for measurements: every combination gives the same values
 F_TABLE = 1  # transposition table
@@ -63,6 +65,7 @@ F_QUASI = 512  # table slots keyed on suit lengths; entries answer for positions
 F_ENTRY = 2048  # the side on lead's sure points also through a partner's entry (its cashing after a low lead)
 F_TLEN = 4096  # sure points of either side also by trump length (the other side's trumps matched to its own)
 F_FORCED = 8192  # trump-trick bounds add the other side's cheapest cards on those tricks
+F_ETC = 16384  # enhanced transposition cut-off: at a trick's last card every child boundary is probed first
 
 # ---- counters --------------------------------------------------------------------------------------
 OFF_CNT = NPRM
@@ -80,6 +83,7 @@ C_QHI = 10  # trick boundaries cut by the min side's sure points
 C_PRUNED = 11  # small cards not searched (shown equivalent to one searched)
 C_RCUT = 12  # nodes cut by the points still out (the max side cannot reach the target)
 C_SLOTMISS = 13  # probes whose slot held another coarse key
+C_ETC = 14  # nodes at a trick's last card cut by a child's table entry (F_ETC)
 NCNT = 16
 OFF_DEPTH = OFF_CNT + NCNT  # + tricks left: trick-boundary nodes entered with that many tricks to play
 DEPTH_LEN = 32
