@@ -125,3 +125,26 @@ def test_brackets_hold_with_every_big_game_setting(rid, head):
     cfg = SolverConfig(tlen=True, forced=True, etc=2, tt_first=1, slot_bits=10)
     counts = check_brackets(rules, 200, zlib.crc32(f"big/{rid}/{head}".encode()), (2, 3, 4, 4), config=cfg)
     assert counts["unfinished"] == 0
+
+
+def test_endgames_after_heuristic_tricks():
+    """solve_endgames: the first tricks as play_deal plays them, the rest solved; the whole hand size is a
+    whole deal's solve, and the side's points add up over the played tricks and the endgame."""
+    from analyzer.play import play_deal
+    from analyzer.solve.endgame import solve_endgames
+
+    rules = dataclasses.replace(load("double-deck"), hand_size=6, cache={})
+    deals = _random_deals(rules, 6, 8)
+    whole = solve_deals(rules, deals, 1, 0, 0, bid=51, lines=False)
+    same = solve_endgames(rules, deals, 1, 0, 0, tricks_left=6, bid=51)
+    assert np.array_equal(same.solved.value, whole.value) and (same.taken == 0).all()
+    eg = solve_endgames(rules, deals, 1, 0, 0, tricks_left=3, bid=51, seed=4)
+    assert eg.solved.exact.all() and np.array_equal(eg.lower, eg.upper)
+    pts = rules.points_by_kind
+    for i in range(len(deals)):
+        rec = play_deal(rules, deals[i], 1, 0, 0, seed=4, bid=51, index=i)
+        side = rules.sides[rules.side_of(0)]
+        want = sum(int(pts[int(c)]) for k in range(3) if int(rec.winners[k]) in side
+                   for _, c in rec.cards[4 * k:4 * k + 4])
+        assert eg.taken[i] == want and eg.leader[i] == rec.winners[2]
+        assert sum(int(x).bit_count() for x in eg.hands[i].ravel()) == 12

@@ -12,6 +12,7 @@ every seat's points and tricks along it (``DealsResult.points`` / ``tricks``; ``
 null-window search a deal: what "does this contract make?" needs, far cheaper than the exact value).
 ``resolution=N`` (``"rules"``: the rule set's ``[solver] resolution``, about one bid step) stops a solve once
 its proven bounds are closer than N points; ``status`` says exact / bracketed / unfinished per deal.
+``solve_endgames`` plays each deal's first tricks by the heuristic players and solves the rest (double deck).
 """
 
 from analyzer.solve.api import (
@@ -35,6 +36,7 @@ from analyzer.solve.api import (
     trump_index,
 )
 from analyzer.solve.decide import Decisions, decide_deal, decide_deals, verdict
+from analyzer.solve.endgame import Endgames, endgame_positions, solve_endgames
 
 __all__ = [
     "COUNTERS",
@@ -42,11 +44,13 @@ __all__ = [
     "STATUSES",
     "DealsResult",
     "Decisions",
+    "Endgames",
     "Position",
     "SolveResult",
     "SolverConfig",
     "decide_deal",
     "decide_deals",
+    "endgame_positions",
     "make_position",
     "legal_kinds",
     "release_tables",
@@ -56,6 +60,7 @@ __all__ = [
     "solve_deal",
     "solve_deals",
     "solve_position",
+    "solve_endgames",
     "solve_positions",
     "trump_index",
     "verdict",
