@@ -21,7 +21,7 @@ import numba
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_solve import dds_solve, guesses, parse_config, parse_limits, set_arguments  # noqa: E402
+from bench_solve import dds_solve, guesses, parse_config, parse_limits, set_arguments, set_config  # noqa: E402
 from deal_sets import read_set  # noqa: E402
 
 from analyzer.solve import SolverConfig, decide_deals  # noqa: E402
@@ -29,10 +29,10 @@ from analyzer.solve import SolverConfig, decide_deals  # noqa: E402
 OFFSETS = (-0.05, 0.0, 0.05)
 
 
-def run_set(name: str, limit: int | None, budget: int, config: SolverConfig | None = None,
-            offsets: tuple[float, ...] = OFFSETS) -> list[dict]:
-    config = config or SolverConfig()
+def run_set(name: str, limit: int | None, budget: int, config: SolverConfig | dict | None = None,
+            offsets: tuple[float, ...] = OFFSETS, points: bool = False) -> list[dict]:
     rules, deals, trumps, leaders, decls = read_set(name)
+    config = set_config(rules, config or {})
     if limit:
         deals, trumps, leaders, decls = deals[:limit], trumps[:limit], leaders[:limit], decls[:limit]
     n = len(deals)
@@ -40,7 +40,10 @@ def run_set(name: str, limit: int | None, budget: int, config: SolverConfig | No
     decide_deals(rules, deals[:1], trumps[:1], leaders[:1], decls[:1], 0, max_nodes=10)  # compile
     rows = []
     for off in offsets:
-        k = 0 if off == 0 else int(np.sign(off)) * max(1, round(abs(off) * rules.total_points))
+        if points:
+            k = int(off)
+        else:
+            k = 0 if off == 0 else int(np.sign(off)) * max(1, round(abs(off) * rules.total_points))
         ms, nodes, decided, made = np.zeros(n), np.zeros(n), 0, 0
         for i in range(n):
             t = max(0, int(est[i]) + k)
@@ -67,6 +70,7 @@ def main() -> None:
     ap.add_argument("--config", default="", help="solver switches, e.g. ways=255,slot_bits=13")
     ap.add_argument("--offsets", default="-0.05,0,0.05", help="targets: the estimate moved by these shares of "
                                                               "the points")
+    ap.add_argument("--points", action="store_true", help="the offsets are points, not shares (e.g. -12,0,12)")
     args = ap.parse_args()
     numba.set_num_threads(1)
     limits = parse_limits(args.limit)
@@ -75,7 +79,8 @@ def main() -> None:
     peer = ""
     for name in args.sets.split(","):
         offsets = tuple(float(x) for x in args.offsets.split(","))
-        for r in run_set(name, limits.get(name) or None, int(args.budget), parse_config(args.config), offsets):
+        for r in run_set(name, limits.get(name) or None, int(args.budget), parse_config(args.config), offsets,
+                         args.points):
             out.append(line(r))
             print(out[-1], flush=True)
         if name == "bridge":

@@ -8,9 +8,16 @@ endplay) solves the same deals in the same run and the ratios are printed.
 
 Every exact value is checked against ``benchmarks/data/values.json`` (values found by earlier runs);
 ``--record`` adds new ones. A mismatch is printed as an error: the solver must never change a value.
+``--resolution N`` (or ``rules``: each rule set's ``[solver] resolution``) solves to proven bounds under N
+points instead of exact values: the run then counts exact / bracketed / unfinished deals and checks every
+bracket against the known values. ``--tricks-left K`` solves endgames instead of whole deals: each deal's
+first tricks played by policy v1 (seed = the deal's number) until K tricks are left (no known values).
 
     python benchmarks/bench_solve.py [--sets bridge,auction] [--limit 20] [--budget 50e6]
                                      [--config partition=False,ways=32] [--json out.json] [--record]
+                                     [--resolution 5|rules] [--guess playout] [--guess-shift -6]
+                                     [--tricks-left 12]
+    python benchmarks/bench_solve.py --study-resolution --sets luxury-family,double-deck
 """
 
 from __future__ import annotations
@@ -19,6 +26,7 @@ import argparse
 import json
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import numba
@@ -27,7 +35,15 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from deal_sets import DATA, SETS, pbn, read_set  # noqa: E402
 
-from analyzer.solve import COUNTERS, SolverConfig, solve_deals  # noqa: E402
+from analyzer.cards import to_planes  # noqa: E402
+from analyzer.solve import (  # noqa: E402
+    COUNTERS,
+    STATUSES,
+    SolverConfig,
+    rule_config,
+    rule_resolution,
+    solve_deals,
+)
 
 VALUES = DATA / "values.json"
 
@@ -72,29 +88,73 @@ def guesses(name: str, how: str, rules, deals, trumps, leaders, decls, known: di
     return g
 
 
-def run_set(name: str, limit: int | None, budget: int, config: SolverConfig, known: dict,
-            guess: str = "none") -> dict:
+def endgames(rules, deals, trumps, leaders, decls, left: int) -> tuple[np.ndarray, np.ndarray]:
+    """Each deal after its first tricks played by policy v1 (seed = the deal's number) until ``left`` tricks
+    are left: (hands int64[n, seats, copies], the leader of the next trick)."""
+    from analyzer.play import play_deal
+
+    seats = rules.seats
+    played = (rules.hand_size - left) * seats
+    out = np.zeros_like(deals)
+    lead = np.zeros(len(deals), dtype=np.int64)
+    for i in range(len(deals)):
+        rec = play_deal(rules, deals[i], int(trumps[i]), int(leaders[i]), int(decls[i]), seed=i)
+        gone = [[] for _ in range(seats)]
+        for s, k in rec.cards[:played]:
+            gone[int(s)].append(int(k))
+        for s in range(seats):
+            held = []
+            for p in range(rules.deck.copies):
+                x = int(deals[i, s, p])
+                while x:
+                    b = x & -x
+                    held.append(b.bit_length() - 1)
+                    x ^= b
+            for k in gone[s]:
+                held.remove(k)
+            out[i, s] = to_planes(held, rules.deck)
+        lead[i] = int(rec.winners[rules.hand_size - left - 1]) if left < rules.hand_size else int(leaders[i])
+    return out, lead
+
+
+def run_set(name: str, limit: int | None, budget: int, config: SolverConfig | dict, known: dict,
+            guess: str = "none", resolution: str = "1", shift: int | None = None, left: int = 0) -> dict:
     rules, deals, trumps, leaders, decls = read_set(name)
     if limit:
         deals, trumps, leaders, decls = deals[:limit], trumps[:limit], leaders[:limit], decls[:limit]
     n = len(deals)
+    config = set_config(rules, config)
+    res = rule_resolution(rules) if resolution == "rules" else int(resolution)
+    if left and left < rules.hand_size:
+        deals, leaders = endgames(rules, deals, trumps, leaders, decls, left)
+        known = {}  # the known values are whole deals'
+        if guess == "playout":
+            guess = "none"  # a playout guess of a whole deal is not one of its endgame
     first = guesses(name, guess, rules, deals, trumps, leaders, decls, known)
     solve_deals(rules, deals[:1], trumps[:1], leaders[:1], decls[:1], max_nodes=10, config=config)  # compile
     ms = np.zeros(n)
     cnt = np.zeros((n, 48), dtype=np.int64)
     value = np.full(n, -1, dtype=np.int64)
+    lo = np.zeros(n, dtype=np.int64)
+    hi = np.zeros(n, dtype=np.int64)
+    status = np.zeros(n, dtype=np.int64)
     for i in range(n):
         r = solve_deals(rules, deals[i:i + 1], trumps[i:i + 1], leaders[i:i + 1], decls[i:i + 1],
-                        max_nodes=budget, config=config, lines=False, guess=first[i:i + 1])
+                        max_nodes=budget, config=config, lines=False, guess=first[i:i + 1], resolution=res,
+                        guess_shift=shift)
         ms[i] = r.ms[0]
         cnt[i] = r.counters[0]
         value[i] = r.value[0]
+        lo[i], hi[i], status[i] = r.lower[0], r.upper[0], r.status[0]
     exact = value >= 0
-    bad = [i for i in range(n) if exact[i] and str(i) in known and known[str(i)] != int(value[i])]
+    bad = [i for i in range(n) if str(i) in known and not lo[i] <= known[str(i)] <= hi[i]]
+    bad += [i for i in range(n) if exact[i] and str(i) in known and known[str(i)] != int(value[i]) and i not in bad]
     out = {"set": name, "deals": n, "exact": int(exact.sum()), "ms": ms.tolist(), "values": value.tolist(),
            "counters": {c: cnt[:, j].tolist() for j, c in enumerate(COUNTERS)}, "mismatches": bad,
-           "by_tricks_left": cnt[:, 16:].sum(axis=0).tolist()}
-    if name == "bridge":
+           "by_tricks_left": cnt[:, 16:].sum(axis=0).tolist(), "resolution": res, "tricks_left": left,
+           "lower": lo.tolist(), "upper": hi.tolist(), "status": [STATUSES[int(x)] for x in status],
+           "guess": guess, "shift": shift, "config": str(config)}
+    if name == "bridge" and not left:
         try:
             secs, dnodes, dval = dds_solve(rules, deals, trumps, leaders)
             out["dds_ms"] = (secs * 1000).tolist()
@@ -110,8 +170,17 @@ def summary(res: dict) -> str:
     c = {k: np.array(v) for k, v in res["counters"].items()}
     n = res["deals"]
     tot = {k: int(v.sum()) for k, v in c.items()}
+    st = res.get("status", [])
+    head = f"{res['set']:<14} exact {res['exact']:>3}/{n:<3}"
+    if res.get("resolution", 1) > 1 or res.get("tricks_left"):
+        w = np.array(res["upper"]) - np.array(res["lower"])
+        head = (f"{res['set']:<14} resolution {res.get('resolution', 1)}"
+                + (f", {res['tricks_left']} tricks left" if res.get("tricks_left") else "")
+                + f": exact {st.count('exact')}, bracketed {st.count('bracketed')}, unfinished "
+                f"{st.count('unfinished')} of {n} (width median {np.median(w):.0f}, max {w.max()})\n"
+                + f"{'':<14} exact {res['exact']:>3}/{n:<3}")
     lines = [
-        f"{res['set']:<14} exact {res['exact']:>3}/{n:<3}  ms median {np.median(ms):8.1f}"
+        head + f"  ms median {np.median(ms):8.1f}"
         f"  p90 {np.percentile(ms, 90):8.1f}  max {ms.max():9.1f}  mean {ms.mean():8.1f}",
         f"{'':<14} nodes median {np.median(c['nodes']):11,.0f} (trick boundaries {np.median(c['trick_nodes']):10,.0f})"
         f"  total {tot['nodes']:,}  rate {tot['nodes'] / max(ms.sum() / 1000, 1e-9) / 1e6:5.2f} M/s",
@@ -144,7 +213,7 @@ def summary(res: dict) -> str:
     return "\n".join(lines)
 
 
-def markdown(results: list[dict], budget: int, config: SolverConfig) -> str:
+def markdown(results: list[dict], budget: int, config: dict) -> str:
     """The README's table of a run: one row per set, DDS on the bridge set as the peer of the same run."""
     rows = ["| set | exact | median ms | p90 ms | max ms | mean ms | trick-boundary nodes, median "
             "| all nodes, median |", "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
@@ -172,8 +241,53 @@ def markdown(results: list[dict], budget: int, config: SolverConfig) -> str:
                 m = np.array(res["ms"])
                 out += (f" {res['set']}: median {np.median(m) / dmed:.1f}× a DDS bridge solve, "
                         f"p90 {np.percentile(m, 90) / dmed:.1f}×.")
-    out += f"\n\nOne thread, node budget {budget:,} a deal; solver {config}."
+    out += (f"\n\nOne thread, node budget {budget:,} a deal; each rule set's solver settings"
+            + (f" with {config}" if config else "") + ".")
     return out + "\n"
+
+
+def resolution_study(rid: str, n: int = 2000, seed: int = 5) -> dict:
+    """The resolution a rule set's advice needs, measured: on ``n`` random deals the seat whose formula
+    valuation is highest bids (its bidding limit, its trump) and plays the deal out by policy v1; at the
+    points p its side takes, N(p) = the fewest solver points whose trick points (after ``convert``) reach
+    one bid step at that bid. A bracket under N(p) is then narrower than one bid step."""
+    from analyzer.bidding.features import features
+    from analyzer.bidding.formula import bidding_limits
+    from analyzer.deal import random_deals
+    from analyzer.play import play_deals
+    from analyzer.rules import load
+    from analyzer.score import convert_points
+
+    rules = load(rid)
+    deals = np.asarray(random_deals(rules, n, seed=seed).hands, dtype=np.int64)
+    seats = rules.seats
+    f = features(rules, deals.reshape(-1, rules.deck.copies))
+    limit, trump = bidding_limits(rules, f)
+    limit, trump = limit.reshape(n, seats), trump.reshape(n, seats)
+    b = rules.bidding
+    conv = convert_points(rules, np.arange(rules.total_points + 1))
+    Ns, ps, steps = [], [], []
+    for i in range(n):
+        s = int(np.argmax(limit[i]))
+        bid = max(b.opening, int(limit[i, s]))
+        step = b.multiple if (b.multiple_above and bid >= b.multiple_above) or not b.multiple_above else b.step
+        step = max(step, b.step)
+        r = play_deals(rules, deals[i:i + 1], int(trump[i, s]), s, s, seed=i)
+        p = int(sum(r.points[0, q] for q in rules.sides[rules.side_of(s)]))
+        N = 1
+        while p + N < len(conv) and conv[p + N] - conv[p] < step:
+            N += 1
+        Ns.append(N)
+        ps.append(p)
+        steps.append(step)
+    Ns, ps = np.array(Ns), np.array(ps)
+    def counts(a) -> dict[int, int]:
+        k, c = np.unique(np.asarray(a), return_counts=True)
+        return {int(x): int(y) for x, y in zip(k, c, strict=True)}
+
+    return {"set": rid, "deals": n, "points median": float(np.median(ps)),
+            "points p10/p90": (float(np.percentile(ps, 10)), float(np.percentile(ps, 90))), "bid steps": counts(steps),
+            "N median": float(np.median(Ns)), "N p25": float(np.percentile(Ns, 25)), "N": counts(Ns)}
 
 
 def parse_limits(text: str) -> dict[str, int]:
@@ -187,12 +301,20 @@ def parse_limits(text: str) -> dict[str, int]:
     return out
 
 
-def parse_config(text: str) -> SolverConfig:
+def parse_config(text: str) -> dict:
+    """``switch=value,...`` -> overrides of each rule set's own solver settings (:func:`set_config`)."""
     kw = {}
     for part in filter(None, text.split(",")):
         k, v = part.split("=")
         kw[k] = {"True": True, "False": False}.get(v, int(v) if v.isdigit() else v)
-    return SolverConfig(**kw)
+    return kw
+
+
+def set_config(rules, config: SolverConfig | dict) -> SolverConfig:
+    """A full config as given, or the rule set's own (``[solver]`` rule data) with the overrides ``config``."""
+    if isinstance(config, SolverConfig):
+        return config
+    return replace(rule_config(rules), **config)
 
 
 def set_arguments(ap: argparse.ArgumentParser, budget: float) -> None:
@@ -206,23 +328,39 @@ def set_arguments(ap: argparse.ArgumentParser, budget: float) -> None:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     set_arguments(ap, 50e6)
-    ap.add_argument("--config", default="", help="solver switches, e.g. partition=False,ways=32")
+    ap.add_argument("--config", default="", help="solver switches over each rule set's own, e.g. ways=32,etc=True")
     ap.add_argument("--json", default="", help="write per-deal results to this file")
     ap.add_argument("--record", action="store_true", help="add new exact values to values.json")
     ap.add_argument("--guess", default="none", choices=("none", "playout", "oracle"),
                     help="first guess of each value (oracle: the known value, for measurements)")
+    ap.add_argument("--resolution", default="1", help="points: stop at proven bounds closer than this (1: exact; "
+                                                      "rules: each rule set's [solver] resolution)")
+    ap.add_argument("--guess-shift", type=int, default=None, help="points added to each first guess (default: "
+                                                                  "the rule set's [solver] guess_shift)")
+    ap.add_argument("--study-resolution", action="store_true",
+                    help="measure the resolution each set's advice needs (see resolution_study) and stop")
+    ap.add_argument("--tricks-left", type=int, default=0, help="endgames: the first tricks played by policy v1 "
+                                                              "until this many are left (0: whole deals)")
     args = ap.parse_args()
     numba.set_num_threads(1)
+    if args.study_resolution:
+        for name in args.sets.split(","):
+            print(resolution_study(SETS[name][0]), flush=True)
+        return
     config = parse_config(args.config)
     known = json.loads(VALUES.read_text()) if VALUES.exists() else {}
-    print(f"solver benchmark: one thread, node budget {args.budget:,.0f} per deal, {config}")
+    print(f"solver benchmark: one thread, node budget {args.budget:,.0f} per deal, resolution {args.resolution}, "
+          f"guess {args.guess} shifted {'by the rules' if args.guess_shift is None else args.guess_shift}"
+          + (f", {args.tricks_left} tricks left" if args.tricks_left else "")
+          + f", each rule set's solver settings{' with ' + args.config if args.config else ''}")
     results = []
     limits = parse_limits(args.limit)
     for name in args.sets.split(","):
-        res = run_set(name, limits.get(name) or None, int(args.budget), config, known.get(name, {}), args.guess)
+        res = run_set(name, limits.get(name) or None, int(args.budget), config, known.get(name, {}), args.guess,
+                      args.resolution, args.guess_shift, args.tricks_left)
         print(summary(res), flush=True)
         results.append(res)
-        if args.record:
+        if args.record and not args.tricks_left:
             vals = known.setdefault(name, {})
             for i, v in enumerate(res["values"]):
                 if v >= 0:

@@ -13,7 +13,8 @@ Sections and their keys (the field docs below say what each one means):
 * top level: ``id``, ``name``, ``seed``, ``summary``, ``reference``;
 * ``[deck]`` :class:`DeckSpec`, ``[table]`` :class:`TableSpec`, ``[points]`` :class:`PointsSpec`,
   ``[play]`` :class:`PlaySpec`, ``[bidding]`` :class:`BiddingSpec`, ``[scoring]`` :class:`ScoringSpec`,
-  ``[advice]`` :class:`AdviceSpec` (the advisor's values measured for the game, with ``[advice.formula]``);
+  ``[advice]`` :class:`AdviceSpec` (the advisor's values measured for the game, with ``[advice.formula]``),
+  ``[solver]`` :class:`SolverSpec` (the double-dummy solver's measured settings);
 * ``[meld.NAME]`` :class:`MeldEntry` (one per meld) and ``[options.NAME]`` :class:`OptionEntry`.
 
 A house-rule file adds ``base = "auction"`` and a table ``[options]`` of ``name = value`` pairs.
@@ -161,6 +162,26 @@ class AdviceSpec:
 
 
 @dataclass(frozen=True)
+class SolverSpec:
+    """``[solver]``: the double-dummy solver's settings for this game, each measured (the TOML says how)."""
+
+    resolution: int = field(default=1, metadata=_r(1, MAX_POINTS, "the solver's points (card points and trick "
+                                                                  "bonuses, before any conversion) within which "
+                                                                  "proven bounds answer the advice: about one bid "
+                                                                  "step (1: exact values)"))
+    guess_shift: int = field(default=0, metadata=_r(-MAX_POINTS, MAX_POINTS, "points added to a first guess of "
+                                                                             "the value before the first search"))
+    slot_bits: int = field(default=14, metadata=_r(4, 20, "log2 of the transposition table's slots per thread"))
+    ways: int = field(default=128, metadata=_r(1, 255, "table entries per slot"))
+    tlen: bool = field(default=False, metadata=_d("sure points also by trump length (later tricks)"))
+    forced: bool = field(default=False, metadata=_d("trump-trick bounds add the other side's cheapest cards"))
+    etc: int = field(default=0, metadata=_r(0, 40, "enhanced transposition cut-offs at a trick's last card where "
+                                                   "at least this many tricks are left after it (0: never)"))
+    tt_first: int = field(default=0, metadata=_r(0, 40, "tricks left from which the table is probed before the "
+                                                        "sure-point bounds (0: never)"))
+
+
+@dataclass(frozen=True)
 class MeldEntry:
     """``[meld.NAME]``: one meld — its cards (exactly one of ``ranks``, ``around``, ``cards``) and points
     (``value`` per copy, or ``values`` by number of copies)."""
@@ -204,6 +225,7 @@ class RuleSpec:
     bidding: BiddingSpec = field(default_factory=BiddingSpec)
     scoring: ScoringSpec = field(default_factory=ScoringSpec)
     advice: AdviceSpec = field(default_factory=AdviceSpec)
+    solver: SolverSpec = field(default_factory=SolverSpec)
     meld: dict[str, MeldEntry] = field(default_factory=dict)
     options: dict[str, OptionEntry] = field(default_factory=dict)
     name: str = field(default="", metadata=_d("the game's name (default: the id)"))
@@ -215,7 +237,7 @@ class RuleSpec:
 #: keys of a house-rule file besides those of a rule set
 HOUSE_KEYS = ("base", "options")
 SECTIONS = {"deck": DeckSpec, "table": TableSpec, "points": PointsSpec, "play": PlaySpec, "bidding": BiddingSpec,
-            "scoring": ScoringSpec, "advice": AdviceSpec}
+            "scoring": ScoringSpec, "advice": AdviceSpec, "solver": SolverSpec}
 
 
 class SchemaError(ValueError):

@@ -10,11 +10,15 @@ With ``lines`` (default for ``solve_deals``) an exact solve also replays one opt
 every seat's points and tricks along it (``DealsResult.points`` / ``tricks``; ``played`` says where).
 ``decide_deal`` / ``decide_deals`` ask only whether the declaring side takes at least a target (one
 null-window search a deal: what "does this contract make?" needs, far cheaper than the exact value).
+``resolution=N`` (``"rules"``: the rule set's ``[solver] resolution``, about one bid step) stops a solve once
+its proven bounds are closer than N points; ``status`` says exact / bracketed / unfinished per deal.
+``solve_endgames`` plays each deal's first tricks by the heuristic players and solves the rest (double deck).
 """
 
 from analyzer.solve.api import (
     COUNTERS,
     DEFAULT_MAX_NODES,
+    STATUSES,
     DealsResult,
     Position,
     SolverConfig,
@@ -22,6 +26,9 @@ from analyzer.solve.api import (
     legal_kinds,
     make_position,
     release_tables,
+    rule_config,
+    rule_guess_shift,
+    rule_resolution,
     solve_deal,
     solve_deals,
     solve_position,
@@ -29,23 +36,31 @@ from analyzer.solve.api import (
     trump_index,
 )
 from analyzer.solve.decide import Decisions, decide_deal, decide_deals, verdict
+from analyzer.solve.endgame import Endgames, endgame_positions, solve_endgames
 
 __all__ = [
     "COUNTERS",
     "DEFAULT_MAX_NODES",
+    "STATUSES",
     "DealsResult",
     "Decisions",
+    "Endgames",
     "Position",
     "SolveResult",
     "SolverConfig",
     "decide_deal",
     "decide_deals",
+    "endgame_positions",
     "make_position",
     "legal_kinds",
     "release_tables",
+    "rule_config",
+    "rule_guess_shift",
+    "rule_resolution",
     "solve_deal",
     "solve_deals",
     "solve_position",
+    "solve_endgames",
     "solve_positions",
     "trump_index",
     "verdict",

@@ -30,6 +30,34 @@ from analyzer.solve.lower import header as lower_header
 #: default node budget of one position (all null-window searches and card values together)
 DEFAULT_MAX_NODES = 50_000_000
 
+#: what a solve proved (``SolveResult.status``; ``DealsResult.status`` holds their indices)
+STATUSES = ("unfinished", "bracketed", "exact")
+
+
+def rule_resolution(rules: RuleSet) -> int:
+    """The resolution the rule set's advice needs (``[solver] resolution``, in the solver's points: about one
+    bid step; 1 = exact values)."""
+    spec = rules.spec
+    return int(spec.solver.resolution) if spec is not None else 1
+
+
+def rule_config(rules: RuleSet) -> SolverConfig:
+    """The search settings the rule set's solves use unless a config is given: the defaults with the rule data's
+    ``[solver]`` table and bound settings (measured per game: docs/solver.md)."""
+    spec = rules.spec
+    if spec is None:
+        return DEFAULT_CONFIG
+    s = spec.solver
+    return replace(DEFAULT_CONFIG, slot_bits=s.slot_bits, ways=s.ways, tlen=s.tlen, forced=s.forced, etc=s.etc,
+                   tt_first=s.tt_first)
+
+
+def rule_guess_shift(rules: RuleSet) -> int:
+    """Points the rule set's solves add to a first guess before the first search (``[solver] guess_shift``,
+    measured: a playout's estimate lies above the double-dummy value in Luxury Family)."""
+    spec = rules.spec
+    return int(spec.solver.guess_shift) if spec is not None else 0
+
 
 @dataclass(frozen=True)
 class SolveResult:
@@ -58,11 +86,15 @@ class SolveResult:
     ms: float = 0.0
     #: the search's counters (see :data:`COUNTERS`)
     counters: dict[str, int] | None = None
+    #: "exact" (``lower == upper``), "bracketed" (``upper - lower`` under the resolution asked, or a target's
+    #: question answered), "unfinished" (the node budget ran out first; the bounds are still proven)
+    status: str = "exact"
 
 
 #: names of the solver's counters, in the order of ``DealsResult.counters`` columns
 COUNTERS = ("nodes", "trick_nodes", "aborted", "searches", "probes", "hits", "stores", "cutoffs",
-            "first_move_cutoffs", "sure_max_cuts", "sure_min_cuts", "pruned", "out_of_reach_cuts", "slot_misses")
+            "first_move_cutoffs", "sure_max_cuts", "sure_min_cuts", "pruned", "out_of_reach_cuts", "slot_misses",
+            "etc_cuts")
 
 
 class DealsResult(NamedTuple):
@@ -74,7 +106,9 @@ class DealsResult(NamedTuple):
     False: the value is not exact, the line's replay ran out of its node allowance, or ``lines`` was
     off. Summed over the declaring side, a played row equals ``value``. ``cards`` int64[n, ncards]: the
     line's card kinds in play order (-1 padded); ``line_nodes`` the nodes the replay took; ``ms`` each
-    deal's solve time; ``counters`` int64[n, len(COUNTERS)] the search's counters.
+    deal's solve time; ``counters`` int64[n, len(COUNTERS)] the search's counters; ``status`` what each
+    solve proved (:data:`STATUSES`): ``lower <= value <= upper`` always holds, exact where they are equal,
+    ``upper - lower`` under the resolution asked where bracketed.
     """
 
     value: np.ndarray
@@ -89,6 +123,8 @@ class DealsResult(NamedTuple):
     line_nodes: np.ndarray
     ms: np.ndarray
     counters: np.ndarray  # int64[n, NCNT + 32]: COUNTERS, then trick-boundary nodes by tricks left
+    #: int64[n]: index into :data:`STATUSES` (0 unfinished, 1 bracketed, 2 exact)
+    status: np.ndarray | None = None
 
     def row(self, i: int) -> SolveResult:
         """Deal ``i``'s result in the single form's type: what :func:`solve_deal` gives for that deal."""
@@ -99,8 +135,9 @@ class DealsResult(NamedTuple):
             points = tuple(int(x) for x in self.points[i])
             tricks = tuple(int(x) for x in self.tricks[i])
         counters = {name: int(self.counters[i, j]) for j, name in enumerate(COUNTERS)}
+        status = STATUSES[int(self.status[i])] if self.status is not None else ("exact" if exact else "unfinished")
         return SolveResult(int(self.lower[i]) if exact else None, int(self.lower[i]), int(self.upper[i]), exact,
-                           int(self.nodes[i]), None, line, points, tricks, float(self.ms[i]), counters)
+                           int(self.nodes[i]), None, line, points, tricks, float(self.ms[i]), counters, status)
 
 
 @dataclass(frozen=True, eq=False)
@@ -295,7 +332,7 @@ def make_position(rules: RuleSet, hands: Any, trump: int, leader: int, declarer:
 
 
 class _Run(NamedTuple):
-    out: np.ndarray  # int64[n, 7]: lo, hi, exact, nodes, line complete, line nodes, clock ticks
+    out: np.ndarray  # int64[n, NOUT]: lo, hi, exact, nodes, line complete, line nodes, clock ticks, status
     cvals: np.ndarray
     stats: np.ndarray
     points: np.ndarray
@@ -304,8 +341,10 @@ class _Run(NamedTuple):
 
 
 def _run(rules: RuleSet, hands: np.ndarray, spec: np.ndarray, all_cards: bool, max_nodes: int,
-         config: SolverConfig, lines: bool = False) -> _Run:
-    """Solve positions ``hands`` int64[n, seats, copies] with their ``spec`` rows (layout.SP_*)."""
+         config: SolverConfig | None, lines: bool = False) -> _Run:
+    """Solve positions ``hands`` int64[n, seats, copies] with their ``spec`` rows (layout.SP_*); ``config`` None:
+    the rule set's (:func:`rule_config`)."""
+    config = rule_config(rules) if config is None else config
     header = lower_header(rules, config)
     n = hands.shape[0]
     seats = rules.seats
@@ -371,7 +410,24 @@ def _spec(n: int) -> np.ndarray:
     spec = np.zeros((n, L.NSPEC), dtype=np.int64)
     spec[:, L.SP_GUESS] = -1
     spec[:, L.SP_TARGET] = -1
+    spec[:, L.SP_RES] = 1
     return spec
+
+
+def _set_resolution(rules: RuleSet, spec: np.ndarray, resolution: int | Sequence[int] | np.ndarray | str | None,
+                    guess_shift: int | None) -> None:
+    """The spec's resolution and first-guess shift: one value or one per position; ``"rules"`` (or None) the
+    rule set's measured ``[solver]`` values."""
+    n = spec.shape[0]
+    if resolution is None or (isinstance(resolution, str) and resolution == "rules"):
+        resolution = rule_resolution(rules)
+    elif isinstance(resolution, str):
+        raise UserError(f"resolution must be a number of points or \"rules\", not {resolution!r}")
+    res = _per_item(resolution, n, 1)
+    if res.size and res.min() < 1:
+        raise UserError(f"the resolution is at least 1 point (1: exact values), not {int(res.min())}")
+    spec[:, L.SP_RES] = res
+    spec[:, L.SP_SHIFT] = rule_guess_shift(rules) if guess_shift is None else int(guess_shift)
 
 
 def _difficulty(rules: RuleSet, hands: np.ndarray) -> np.ndarray:
@@ -382,10 +438,11 @@ def _difficulty(rules: RuleSet, hands: np.ndarray) -> np.ndarray:
 def _columns(run: _Run) -> DealsResult:
     """A run's results as the batch form's columns."""
     out = run.out
-    exact = out[:, 2] == 1
-    return DealsResult(np.where(exact, out[:, 0], -1), out[:, 0].copy(), out[:, 1].copy(), exact, out[:, 3].copy(),
-                       run.points, run.tricks, out[:, 4] == 1, run.cards, out[:, 5].copy(),
-                       out[:, 6] * 1000.0 / tick_rate(), run.stats.copy())
+    exact = out[:, L.OUT_EXACT] == 1
+    return DealsResult(np.where(exact, out[:, L.OUT_LO], -1), out[:, L.OUT_LO].copy(), out[:, L.OUT_HI].copy(), exact,
+                       out[:, L.OUT_NODES].copy(), run.points, run.tricks, out[:, L.OUT_LINE] == 1, run.cards,
+                       out[:, L.OUT_LINENODES].copy(), out[:, L.OUT_TICKS] * 1000.0 / tick_rate(), run.stats.copy(),
+                       out[:, L.OUT_STATUS].copy())
 
 
 def _results(run: _Run, all_cards: bool) -> list[SolveResult]:
@@ -402,15 +459,18 @@ def _results(run: _Run, all_cards: bool) -> list[SolveResult]:
 
 
 def solve_positions(rules: RuleSet, positions: Sequence[Position], all_cards: bool = False,
-                    max_nodes: int = DEFAULT_MAX_NODES, config: SolverConfig = DEFAULT_CONFIG,
+                    max_nodes: int = DEFAULT_MAX_NODES, config: SolverConfig | None = None,
                     lines: bool = True, guess: int | Sequence[int] | None = None,
-                    target: int | Sequence[int] | None = None) -> list[SolveResult]:
+                    target: int | Sequence[int] | None = None, *,
+                    resolution: int | Sequence[int] | str | None = 1,
+                    guess_shift: int | None = None) -> list[SolveResult]:
     """Solve checked positions (see :func:`make_position`) of one rule set in parallel: each position's
     :class:`SolveResult`. ``all_cards`` also gives the value of each legal card of the player to move;
     ``lines`` replays one optimal line after an exact solve; ``guess`` (one or one per position) a first
     estimate of each value; ``target`` (one or one per position): ask only whether the declaring side takes
     at least that many points (one null-window search; ``lower >= target`` says yes, ``upper < target``
-    no, neither: the budget ran out), not with ``all_cards``. See :func:`solve_deals` for the rest."""
+    no, neither: the budget ran out), not with ``all_cards``; ``resolution`` / ``guess_shift`` as in
+    :func:`solve_deals` (``all_cards`` solves every card exactly). See :func:`solve_deals` for the rest."""
     n = len(positions)
     targets = _per_item(target, n, -1)
     if targets.size and (all_cards and targets.max() >= 0 or (targets < -1).any()):
@@ -428,21 +488,25 @@ def solve_positions(rules: RuleSet, positions: Sequence[Position], all_cards: bo
         spec[i, L.SP_NTRICK] = len(p.trick)
     spec[:, L.SP_GUESS] = _per_item(guess, n, -1)
     spec[:, L.SP_TARGET] = targets
+    _set_resolution(rules, spec, resolution, guess_shift)
     return _results(_run(rules, hands, spec, all_cards, max_nodes, config, lines), all_cards)
 
 
 def solve_position(rules: RuleSet, position: Position, all_cards: bool = False,
-                   max_nodes: int = DEFAULT_MAX_NODES, config: SolverConfig = DEFAULT_CONFIG,
-                   lines: bool = True, guess: int | None = None, target: int | None = None) -> SolveResult:
+                   max_nodes: int = DEFAULT_MAX_NODES, config: SolverConfig | None = None,
+                   lines: bool = True, guess: int | None = None, target: int | None = None, *,
+                   resolution: int | str | None = 1, guess_shift: int | None = None) -> SolveResult:
     """One checked position (see :func:`make_position`): the single form of :func:`solve_positions`, with
     the same parameters and result."""
-    return solve_positions(rules, [position], all_cards, max_nodes, config, lines, guess, target)[0]
+    return solve_positions(rules, [position], all_cards, max_nodes, config, lines, guess, target,
+                           resolution=resolution, guess_shift=guess_shift)[0]
 
 
 def solve_deal(rules: RuleSet, hands: Any, trump: int, leader: int, declarer: int, bid: int = 0,
-               max_nodes: int = DEFAULT_MAX_NODES, config: SolverConfig = DEFAULT_CONFIG, lines: bool = True,
+               max_nodes: int = DEFAULT_MAX_NODES, config: SolverConfig | None = None, lines: bool = True,
                guess: int | None = None, target: int | None = None, *,
-               trick: Sequence[int | str] = (), all_cards: bool = False) -> SolveResult:
+               trick: Sequence[int | str] = (), all_cards: bool = False, resolution: int | str | None = 1,
+               guess_shift: int | None = None) -> SolveResult:
     """Double-dummy value of one position for the side of ``declarer``: the single form of
     :func:`solve_deals`, with its parameters (one value each) and ``solve_deals(...).row(0)``'s result.
 
@@ -457,7 +521,8 @@ def solve_deal(rules: RuleSet, hands: Any, trump: int, leader: int, declarer: in
     of the player to move (DDS "solutions=3").
     """
     pos = make_position(rules, hands, trump, leader, declarer, trick, bid)
-    return solve_position(rules, pos, all_cards, max_nodes, config, lines, guess, target)
+    return solve_position(rules, pos, all_cards, max_nodes, config, lines, guess, target, resolution=resolution,
+                          guess_shift=guess_shift)
 
 
 def _per_item(x: int | Sequence[int] | np.ndarray | None, n: int, none: int) -> np.ndarray:
@@ -467,8 +532,9 @@ def _per_item(x: int | Sequence[int] | np.ndarray | None, n: int, none: int) -> 
 
 def solve_deals(rules: RuleSet, deals: np.ndarray, trump: int | np.ndarray, leader: int | np.ndarray,
                 declarer: int | np.ndarray, bid: int = 0, max_nodes: int = DEFAULT_MAX_NODES,
-                config: SolverConfig = DEFAULT_CONFIG, lines: bool = True,
-                guess: int | np.ndarray | None = None, target: int | np.ndarray | None = None) -> DealsResult:
+                config: SolverConfig | None = None, lines: bool = True,
+                guess: int | np.ndarray | None = None, target: int | np.ndarray | None = None, *,
+                resolution: int | np.ndarray | str | None = 1, guess_shift: int | None = None) -> DealsResult:
     """Solve many positions at trick boundaries (``deals`` int64[n, seats, copies]) in parallel.
 
     ``trump``, ``leader`` and ``declarer`` are one value for all deals or one per deal. Each deal's
@@ -481,6 +547,14 @@ def solve_deals(rules: RuleSet, deals: np.ndarray, trump: int | np.ndarray, lead
     ``target`` (one or one per deal; -1 for none): ask only whether the declaring side takes at least that
     many points -- one null-window search, far cheaper than the value; ``lower`` / ``upper`` are then
     proven bounds that answer it (:func:`analyzer.solve.decide.decide_deals` says it plainly).
+
+    ``resolution`` (one or one per deal; ``"rules"`` or None: the rule set's ``[solver] resolution``, about
+    one bid step): stop once the proven bounds are closer than that, ``upper - lower < resolution`` (1, the
+    default: the exact value). The searches move their window ``resolution`` points at a time from the first
+    guess; past the node budget the bounds proven so far come back. ``status`` says per deal which it is:
+    exact, bracketed, or unfinished (the budget ran out first). ``guess_shift`` (None: the rule set's
+    ``[solver] guess_shift``) is added to each first guess -- given or the solver's own -- before the first
+    search (values never depend on it).
     """
     deals = np.asarray(deals)
     seats, copies = rules.seats, rules.deck.copies
@@ -511,6 +585,7 @@ def solve_deals(rules: RuleSet, deals: np.ndarray, trump: int | np.ndarray, lead
     spec[:, L.SP_FIRST] = firsts
     spec[:, L.SP_GUESS] = _per_item(guess, n, -1)
     spec[:, L.SP_TARGET] = _per_item(target, n, -1)
+    _set_resolution(rules, spec, resolution, guess_shift)
     return _columns(_run(rules, deals, spec, False, max_nodes, config, lines))
 
 
@@ -567,6 +642,8 @@ def trump_index(text: str) -> int:
 
 
 __all__ = [
-    "COUNTERS", "DEFAULT_MAX_NODES", "DealsResult", "Position", "SolveResult", "SolverConfig",
-    "make_position", "legal_kinds", "release_tables", "solve_deal", "solve_deals", "solve_positions", "trump_index",
+    "COUNTERS", "DEFAULT_MAX_NODES", "STATUSES", "DealsResult", "Position", "SolveResult", "SolverConfig",
+    "make_position", "legal_kinds", "release_tables", "rule_config", "rule_guess_shift", "rule_resolution",
+    "solve_deal",
+    "solve_deals", "solve_positions", "trump_index",
 ]

@@ -15,7 +15,7 @@ import numpy as np
 from analyzer.errors import UserError
 from analyzer.rules.model import RuleSet
 from analyzer.solve.api import DEFAULT_MAX_NODES, make_position, solve_deals
-from analyzer.solve.lower import DEFAULT_CONFIG, SolverConfig
+from analyzer.solve.lower import SolverConfig
 
 
 def verdict(lower: int, upper: int, target: int) -> bool | None:
@@ -43,7 +43,7 @@ class Decisions(NamedTuple):
 
 def decide_deals(rules: RuleSet, deals: np.ndarray, trump: int | np.ndarray, leader: int | np.ndarray,
                  declarer: int | np.ndarray, target: int | np.ndarray, bid: int = 0,
-                 max_nodes: int = DEFAULT_MAX_NODES, config: SolverConfig = DEFAULT_CONFIG) -> Decisions:
+                 max_nodes: int = DEFAULT_MAX_NODES, config: SolverConfig | None = None) -> Decisions:
     """Whether the declaring side takes at least ``target`` points (one or one per deal) with best play by
     everyone: one null-window search per deal instead of the exact value (:func:`solve_deals`'s
     parameters otherwise)."""
@@ -57,7 +57,7 @@ def decide_deals(rules: RuleSet, deals: np.ndarray, trump: int | np.ndarray, lea
 
 
 def decide_deal(rules: RuleSet, hands: Any, trump: int, leader: int, declarer: int, target: int,
-                bid: int = 0, max_nodes: int = DEFAULT_MAX_NODES, config: SolverConfig = DEFAULT_CONFIG) -> bool | None:
+                bid: int = 0, max_nodes: int = DEFAULT_MAX_NODES, config: SolverConfig | None = None) -> bool | None:
     """:func:`decide_deals` for one whole deal (``hands`` as :func:`solve_deal` takes them): True / False,
     or None when the budget ran out."""
     pos = make_position(rules, hands, trump, leader, declarer, (), bid)

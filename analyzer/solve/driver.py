@@ -39,6 +39,7 @@ from analyzer.solve.layout import (
     OUT_LINENODES,
     OUT_LO,
     OUT_NODES,
+    OUT_STATUS,
     OUT_TICKS,
     P_BUDGET,
     P_COPIES,
@@ -72,9 +73,14 @@ from analyzer.solve.layout import (
     SP_LEADER,
     SP_MAXMASK,
     SP_NTRICK,
+    SP_RES,
+    SP_SHIFT,
     SP_TARGET,
     SP_TRICK,
     SP_TRUMP,
+    ST_BRACKETED,
+    ST_EXACT,
+    ST_UNFINISHED,
 )
 from analyzer.solve.moves import gen_moves, legal_now
 from analyzer.solve.position import load_hands
@@ -94,9 +100,15 @@ def node_bound(W, d):
 
 
 @kernel
-def mtd(W, d, guess, lo, hi):
-    """Narrow ``lo <= value(node d) <= hi`` by null-window searches; returns the final (lo, hi) -- equal
-    unless the node budget ran out."""
+def mtd(W, d, guess, lo, hi, res):
+    """Narrow ``lo <= value(node d) <= hi`` by null-window searches until ``hi - lo < res`` (``res`` 1: the
+    exact value); returns the final (lo, hi), proven bounds also when the node budget ran out (a search
+    cut short proves nothing and is dropped; the bounds of the searches before it stay).
+
+    MTD(f) (``P_DRIVER`` 0) with a resolution: the first window at ``guess``, then each window ``res``
+    points past the last proven bound in the direction the searches go -- up from ``lo`` after a search
+    that failed high, down from ``hi`` after one that failed low -- so the first turn leaves a bracket
+    under ``res``; with ``res`` 1 this is plain MTD(f)."""
     mode = W[P_DRIVER]
     g = guess
     step = 1
@@ -104,8 +116,10 @@ def mtd(W, d, guess, lo, hi):
     first = True
     bisect = False  # hybrid: the searches turned, the value is bracketed
     jump = False  # hybrid: the last search's value said more than its window
-    while lo < hi and W[OFF_CNT + C_ABORT] == 0:
-        if mode == 1 or (mode == 2 and not first) or (mode == 4 and bisect):
+    while hi - lo >= res and W[OFF_CNT + C_ABORT] == 0:
+        if mode == 0 and not first:
+            beta = lo + res if last > 0 else hi - res + 1
+        elif mode == 1 or (mode == 2 and not first) or (mode == 4 and bisect):
             beta = (lo + hi + 1) // 2
         elif mode == 4 and not first and not jump:
             # hybrid: the window moves by steps that double while searches fail the same way, telling no
@@ -141,7 +155,7 @@ def mtd(W, d, guess, lo, hi):
                 step = step * 2 if last < 0 else max(1, (hi - lo) // 2)
             last = -1
         if first and mode != 4:
-            step = 1
+            step = res  # gallop: steps of res, 2 res, 4 res ... away from the guess
         g = v
         first = False
     return lo, hi
@@ -345,7 +359,7 @@ def all_card_values(W, i, guess, cvals):
         gain = W[OFF_PLY + R_GAIN]
         Rc = node_bound(W, 1)
         g = min(max(guess - gain, 0), Rc)
-        a, bb = mtd(W, 1, g, 0, Rc)
+        a, bb = mtd(W, 1, g, 0, Rc, 1)
         unplay(W, 0)
         clo[j] = a + gain
         chi[j] = bb + gain
@@ -418,14 +432,21 @@ def solve_one(W, hands, spec, opts, i, out, cvals, lpts, ltrk, lcards, stats):
         guess = spec[SP_GUESS]
         if guess < 0 or guess > R:
             guess = greedy_value(W)
+        guess = min(max(guess + spec[SP_SHIFT], 0), R)
         if opts[O_ALLCARDS] == 0:
-            lo, hi = mtd(W, 0, guess, 0, R)
+            lo, hi = mtd(W, 0, guess, 0, R, max(spec[SP_RES], 1))
         else:
             lo, hi = all_card_values(W, i, guess, cvals)
     exact = 1 if (W[OFF_CNT + C_ABORT] == 0 and lo == hi) else 0
     out[i, OUT_LO] = lo
     out[i, OUT_HI] = hi
     out[i, OUT_EXACT] = exact
+    if exact != 0:
+        out[i, OUT_STATUS] = ST_EXACT
+    elif W[OFF_CNT + C_ABORT] == 0 and (target >= 0 or hi - lo < max(spec[SP_RES], 1)):
+        out[i, OUT_STATUS] = ST_BRACKETED
+    else:
+        out[i, OUT_STATUS] = ST_UNFINISHED
     out[i, OUT_NODES] = W[OFF_CNT + C_NODES]
     for k in range(NCNT + DEPTH_LEN):
         stats[i, k] = W[OFF_CNT + k]

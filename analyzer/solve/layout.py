@@ -48,7 +48,9 @@ P_BUDGET = R.RP_LEN + 11  # node budget: the search stops (C_ABORT) past it
 P_ROOTD = R.RP_LEN + 12  # ply of the start node of a search, whose moves are all searched (no cut); -1 none
 P_EXACTK = R.RP_LEN + 13  # trick boundaries with at most this many tricks left are solved exactly (0: none)
 P_DRIVER = R.RP_LEN + 14  # null-window driver: 0 MTD(f), 1 bisection, 2 guess then bisection, 3 guess then gallop
-NPRM = R.RP_LEN + 16
+P_TTFIRST = R.RP_LEN + 15  # boundaries with at least this many tricks left probe the table before the bounds (0: never)
+P_ETCK = R.RP_LEN + 16  # F_ETC: only where the children have at least this many tricks left
+NPRM = R.RP_LEN + 17
 
 # search switches (bits of P_FLAGS), for measurements: every combination gives the same values
 F_TABLE = 1  # transposition table
@@ -63,6 +65,7 @@ F_QUASI = 512  # table slots keyed on suit lengths; entries answer for positions
 F_ENTRY = 2048  # the side on lead's sure points also through a partner's entry (its cashing after a low lead)
 F_TLEN = 4096  # sure points of either side also by trump length (the other side's trumps matched to its own)
 F_FORCED = 8192  # trump-trick bounds add the other side's cheapest cards on those tricks
+F_ETC = 16384  # enhanced transposition cut-off: at a trick's last card every child boundary is probed first
 
 # ---- counters --------------------------------------------------------------------------------------
 OFF_CNT = NPRM
@@ -80,6 +83,7 @@ C_QHI = 10  # trick boundaries cut by the min side's sure points
 C_PRUNED = 11  # small cards not searched (shown equivalent to one searched)
 C_RCUT = 12  # nodes cut by the points still out (the max side cannot reach the target)
 C_SLOTMISS = 13  # probes whose slot held another coarse key
+C_ETC = 14  # nodes at a trick's last card cut by a child's table entry (F_ETC)
 NCNT = 16
 OFF_DEPTH = OFF_CNT + NCNT  # + tricks left: trick-boundary nodes entered with that many tricks to play
 DEPTH_LEN = 32
@@ -164,7 +168,9 @@ SP_FIRST = 3  # 1: the lead must be a trump if the leader holds one (double deck
 SP_NTRICK = 4  # cards already played to the current trick
 SP_GUESS = 5  # first guess of the value (-1: none)
 SP_TARGET = 6  # -1: the exact value; T >= 0: only "does the max side take at least T?" (one null-window search)
-SP_TRICK = 7  # SP_TRICK + i: the i-th card of the current trick
+SP_RES = 7  # resolution N >= 1: stop once proven bounds lo..hi have hi - lo < N (1: the exact value)
+SP_SHIFT = 8  # points added to the first guess (given or greedy) before the first search, kept in 0..all left
+SP_TRICK = 9  # SP_TRICK + i: the i-th card of the current trick
 NSPEC = SP_TRICK + MAX_SEATS
 O_ALLCARDS = 0  # 1: also the value of every legal card of the player to move
 O_LINES = 1  # 1: replay one optimal line after an exact solve
@@ -179,7 +185,12 @@ OUT_NODES = 3
 OUT_LINE = 4  # 1: the line's replay finished
 OUT_LINENODES = 5
 OUT_TICKS = 6  # clock ticks the solve took
-NOUT = 7
+OUT_STATUS = 7  # ST_* below
+NOUT = 8
+# how far a solve got (``OUT_STATUS``)
+ST_UNFINISHED = 0  # the node budget ran out before the bounds were under the resolution
+ST_BRACKETED = 1  # proven bounds hi - lo < the resolution, not equal
+ST_EXACT = 2  # lo == hi: the value
 
 
 def slot_words(ways: int) -> int:

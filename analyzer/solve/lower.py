@@ -29,7 +29,11 @@ class SolverConfig:
     cashing reached by a low lead to its sure winner; ``tlen`` either side's sure points also by trump
     length (the other side's trumps matched to its own, :func:`bounds.trump_length`); ``forced`` the trump
     bounds add the other side's cheapest cards on those tricks (both off by default: docs/solver.md step 63);
-    ``slot_bits`` log2 of the table's slots per thread and ``ways`` entries per slot.
+    ``slot_bits`` log2 of the table's slots per thread and ``ways`` entries per slot; ``tt_first`` trick
+    boundaries with at least this many tricks left probe the table before the sure-point bounds (DDS's order;
+    0: never); ``etc`` enhanced transposition cut-offs: before searching the moves of a trick's last card,
+    every child trick boundary with at least ``etc`` tricks left is probed in the table, and one whose entry
+    decides the window cuts (0: never; the last trick is never probed).
     """
 
     table: bool = True
@@ -48,6 +52,8 @@ class SolverConfig:
     driver: str = "mtdf"
     slot_bits: int = 14
     ways: int = 128
+    tt_first: int = 0
+    etc: int = 0
 
     @property
     def flags(self) -> int:
@@ -56,7 +62,8 @@ class SolverConfig:
                         (self.ordering, L.F_ORDER), (self.prune, L.F_PRUNE), (self.partition, L.F_PART),
                         (self.killer, L.F_KILLER),
                         (self.cut_cache, L.F_CUTCACHE), (self.quasi, L.F_QUASI),
-                        (self.entry, L.F_ENTRY), (self.tlen, L.F_TLEN), (self.forced, L.F_FORCED)):
+                        (self.entry, L.F_ENTRY), (self.tlen, L.F_TLEN), (self.forced, L.F_FORCED),
+                        (self.etc > 0, L.F_ETC)):
             if on:
                 f |= bit
         return f
@@ -149,5 +156,7 @@ def header(rules: RuleSet, config: SolverConfig = DEFAULT_CONFIG) -> np.ndarray:
     h[L.P_FLAGS] = config.flags
     h[L.P_EXACTK] = config.exact_tricks
     h[L.P_DRIVER] = DRIVERS.index(config.driver)
+    h[L.P_TTFIRST] = config.tt_first
+    h[L.P_ETCK] = max(config.etc, 2)
     rules.cache[key] = h
     return h

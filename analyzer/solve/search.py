@@ -31,6 +31,7 @@ from analyzer.solve.layout import (
     C_ABORT,
     C_CUT1,
     C_CUTS,
+    C_ETC,
     C_NODES,
     C_PRUNED,
     C_QHI,
@@ -39,6 +40,7 @@ from analyzer.solve.layout import (
     C_TBNODES,
     CUT_BITS,
     F_CUTCACHE,
+    F_ETC,
     F_PRUNE,
     F_QUICK,
     F_TABLE,
@@ -57,6 +59,7 @@ from analyzer.solve.layout import (
     OFF_PTS,
     OFF_THR,
     P_BUDGET,
+    P_ETCK,
     P_EXACTK,
     P_FLAGS,
     P_HEAD,
@@ -68,6 +71,7 @@ from analyzer.solve.layout import (
     P_SEATS,
     P_STAMP,
     P_TRUMP,
+    P_TTFIRST,
     R_BEST,
     R_CARD,
     R_CUTKEY,
@@ -190,6 +194,13 @@ def boundary_cut(W, d, beta, R):
     window ``(beta - 1, beta)``, or -1."""
     b = OFF_PLY + d * NF
     flags = W[P_FLAGS]
+    ttf = W[P_TTFIRST]
+    early = (flags & F_TABLE) != 0 and ttf > 0 and W[b + R_NC] >= ttf * W[P_SEATS]
+    if early:
+        # DDS's order far from the end: the table first, the bounds only where it does not decide
+        v = probe(W, d, beta)
+        if v >= 0:
+            return v
     if (flags & F_QUICK) != 0:
         maxmask = W[P_MAXMASK]
         lo, rel = sure_points(W, d, maxmask, beta)
@@ -203,7 +214,7 @@ def boundary_cut(W, d, beta, R):
             W[OFF_CNT + C_QHI] += 1
             W[b + R_REL] = rel2
             return R - lo2
-    if (flags & F_TABLE) != 0:
+    if (flags & F_TABLE) != 0 and not early:
         return probe(W, d, beta)
     return -1
 
@@ -288,6 +299,24 @@ def search(W, d, beta, inner):
         head = W[P_HEAD]
         if head == 2 or (head == 1 and W[b + R_LED] == W[P_TRUMP]):
             relb = 1 << W[b + R_WC]  # legality depended on the trick's best card
+    if (flags & F_ETC) != 0 and tpos == seats - 1 and nc > seats * W[P_ETCK] - 1 and (flags & F_TABLE) != 0:
+        # enhanced transposition cut-off: every move ends the trick; a child boundary whose table entry
+        # already decides the window cuts without searching any move
+        mv0 = OFF_MV + MAXMV * d
+        for i in range(n):
+            c = W[mv0 + i] & 63
+            play(W, d, c)
+            g = W[b + R_GAIN]
+            W[b + NF + R_PATOK] = 0
+            W[b + NF + R_REL] = 0
+            v = probe(W, d + 1, beta - g)
+            crel = W[b + NF + R_REL] | W[b + R_TREL]
+            unplay(W, d)
+            if v >= 0 and ((is_max and g + v >= beta) or (not is_max and g + v < beta)):
+                W[OFF_CNT + C_ETC] += 1
+                W[b + R_REL] = relb | crel
+                W[b + R_BEST] = c
+                return g + v
     prune = (flags & F_PRUNE) != 0
     lane = W[P_LANE]
     best = -1 if is_max else M_VAL + 1
