@@ -343,11 +343,15 @@ def advise(req: BidRequest, *, progress: bool = False, workers: int = 1, cluster
         sim, check = dd_check(sim, analyses[0], req.dd.samples, req.dd.trumps, req.dd.max_nodes)
         by = {c.trump: c for c in check.trumps}
         analyses[0] = replace(analyses[0], trumps=[replace(f, dd=by.get(f.trump)) for f in analyses[0].trumps])
-        solved = sum(c.solved for c in check.trumps)
+        exact = sum(c.exact for c in check.trumps)
+        brk = sum(c.bracketed for c in check.trumps)
+        unf = sum(c.unfinished for c in check.trumps)
         total = sum(c.deals for c in check.trumps)
         notes.append(f"double-dummy check: the first {check.samples} sampled deals, trump {', '.join(by)}, up to "
-                     f"{req.dd.max_nodes / 1e6:g} M nodes a deal; {solved} of {total} solved"
-                     + (" (the others, the harder deals, are left out)" if solved < total else "")
+                     f"{req.dd.max_nodes / 1e6:g} M nodes a deal: of {total} solves {exact} exact"
+                     + (f", {brk} bracketed to {check.trumps[0].resolution} points" if brk else "")
+                     + (f", {unf} unfinished (counted with the bounds proven, so the figures are brackets)"
+                        if unf else "")
                      + "; dd_samples, dd_trumps and max_nodes set them")
         if rs.advice.dd_make_samples:
             mk = dd_make(sim, analyses[0], rs.advice.dd_make_samples, rs.advice.dd_make_max_nodes)
