@@ -82,3 +82,28 @@ def test_long_text_lines_are_not_wrapped(run_cli):
     assert code == 0
     title = next(line for line in out.splitlines() if line.startswith("Auction partnership pinochle:"))
     assert len(title.split(":", 1)[1].split()) == 12  # the whole hand on the title line
+
+
+def test_no_help_text_is_broken_mid_sentence():
+    """A docstring's first paragraph is a command's line in ``pinochle -h``: a line break inside it was
+    printed as is ("... phase 2 exact)," then "advise on the dix ..." on a line of its own)."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    import typer
+
+    from analyzer.cli import app, register
+
+    register()
+    cmd = typer.main.get_command(app)
+    for name, sub in cmd.commands.items():
+        first = (sub.help or "").strip().split("\n\n")[0]
+        assert "\n" not in first, (name, first)
+    env = dict(os.environ, COLUMNS="100", PYTHONPATH=str(Path(__file__).resolve().parents[1]))
+    out = subprocess.run([sys.executable, "-m", "analyzer", "-h"], capture_output=True, text=True, env=env).stdout
+    box = out[out.index("Commands"):].splitlines()[1:-1]
+    for line, nxt in zip(box, box[1:], strict=False):
+        if nxt.startswith("│ ") and not nxt[2:3].strip():  # a continuation line: the one above was full
+            assert len(line.rstrip(" │")) > 80, (line, nxt)

@@ -15,7 +15,7 @@ def test_meld_json(run_cli):
     d = json.loads(out)
     assert d["rules"] == "auction" and d["meld"] == {"S": 46, "H": 46, "D": 45, "C": 45}
     assert len(d["hand"]) == 12
-    assert {"meld": "pinochle", "suit": None, "n": 2, "points": 30} in d["breakdown"]["S"]
+    assert {"meld": "pinochle", "label": "pinochle", "suit": None, "n": 2, "points": 30} in d["breakdown"]["S"]
 
 
 def test_meld_table(run_cli):
@@ -85,3 +85,29 @@ def test_rules_list_and_show(run_cli):
 def test_module_entry_point():
     r = subprocess.run([sys.executable, "-m", "analyzer", "meld", "--hand", "AS"], capture_output=True, text=True)
     assert r.returncode == 2 and r.stderr.startswith("pinochle: error:") and "Traceback" not in r.stderr
+
+
+def test_the_breakdown_names_melds_as_pinochle_rules_does(run_cli):
+    """Not the ids ("luxury-double-couple H 300", "aces-around"): the names of the rule table."""
+    code, out, err = run_cli(["meld", "--rules", "luxury-family", "--hand",
+                              "AS KS QS 7S AH AH TH TH KH KH QH QH JH JH AD AC"])
+    assert code == 0, err
+    assert "double luxury family in H 1500" in out and "seven of trump in S 10" in out
+    assert "double-luxury-family" not in out
+    code, out, err = run_cli(["meld", "--rules", "auction", "--hand", "AS AH AD AC KS KH KD KC QS QH JD 9C"])
+    assert code == 0, err
+    assert "aces around" in out and "kings around" in out and "-around" not in out
+    code, out, _ = run_cli(["meld", "--rules", "luxury-family", "--hand", "AS KS QS 7S AH AH TH TH KH KH QH QH JH "
+                            "JH AD AC", "--json"])
+    assert {"meld": "seven", "label": "seven of trump", "suit": "S", "n": 1, "points": 10} in \
+        json.loads(out)["breakdown"]["S"]
+
+
+@pytest.mark.parametrize("must,words", [(True, "a player void in the led suit must trump when able"),
+                                        (False, "a player void in the led suit may discard instead of trumping")])
+def test_rules_says_must_trump_in_words(must, words, tmp_path, run_cli):
+    house = tmp_path / "house.toml"
+    house.write_text(f'base = "auction"\n[play]\nmust_trump = {str(must).lower()}\n', encoding="utf-8")
+    code, out, err = run_cli(["rules", str(house)])
+    assert code == 0, err
+    assert words in out and "must trump True" not in out and "must trump False" not in out

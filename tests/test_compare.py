@@ -118,6 +118,16 @@ def test_table_output_and_grid(run_cli):
     assert "Figures per setting" in stdout and "Difference from" in stdout
 
 
+def test_two_handed_meld_says_which_trump_it_is_in(run_cli):
+    """compare's seat-0 meld (3.97) is in the upcard's suit, stats' 4.07 and 5.52 with a fixed and the best
+    trump: the label and a note tell them apart."""
+    code, stdout, err = run_cli(["compare", "--rules", "two-handed", "--option", "run-points=15,20", "--samples",
+                                 "200"])
+    assert code == 0, err
+    assert "| meld (seat 0, trump played) |" in stdout
+    assert "meld (seat 0) is in the upcard's suit" in stdout and "fixed trump" in stdout
+
+
 def test_two_handed_hand_needs_an_upcard(run_cli):
     code, _, err = run_cli(["compare", "--rules", "two-handed", "--option", "run-points=15,20", "--samples", "200",
                             "--hand", "AS TS KS QS JS 9S AH TH KH QH JH 9H"])

@@ -146,3 +146,18 @@ def test_comparison_plot_names_the_settings_and_draws_intervals():
     for ax in fig.axes:
         assert "difference from the baseline (" in ax.get_xlabel()
         assert ax.containers and ax.containers[0].has_xerr
+
+
+def test_out_in_a_missing_folder_is_refused_before_any_work(tmp_path, run_cli):
+    deep = tmp_path / "nonexistent" / "deep" / "x"
+    code, out, err = run_cli(["report", "--rules", "auction", "--samples", "100000", "--out", str(deep)])
+    assert code == 2 and "does not exist" in err and err.count("\n") == 1 and out == ""
+    assert not (tmp_path / "nonexistent").exists()
+
+
+def test_the_readme_says_what_out_and_seed_do():
+    from pathlib import Path
+
+    text = " ".join((Path(__file__).resolve().parents[1] / "README.md").read_text().split())
+    assert "--seed` and `--json`" not in text  # meld and solve draw nothing: they take no --seed
+    assert "`report --out` creates the report folder itself, but not missing folders above it" in text

@@ -2,6 +2,7 @@
 levels, reproducibility, and bad input through the CLI."""
 
 import json
+import re
 from fractions import Fraction
 from itertools import combinations
 from math import comb
@@ -156,6 +157,22 @@ def test_cli_table_output(run_cli):
         assert text in stdout
 
 
+@pytest.mark.parametrize("rules,play_trump", [
+    ("auction", "in play seat 0 declares in its best-meld trump"),
+    ("two-handed", "in play the upcard (bottom card of the stock) names trump"),
+])
+def test_every_trump_figure_says_which_trump(rules, play_trump, run_cli):
+    """The holdings used to say "spades = the named trump" while the note said seat 0 "names its best-meld
+    trump": two meanings of "named". Each figure now says which trump it is in."""
+    code, stdout, err = run_cli(["stats", "--rules", rules, "--samples", "300", "--trump", "D"])
+    assert code == 0, err
+    assert "named" not in stdout
+    assert "Meld of a hand (seat 0): in its best trump, and with D as trump (--trump)" in stdout
+    assert " best (most meld) |" in stdout and " D (--trump) |" in stdout
+    assert "(in D: with diamonds as trump, the --trump suit)" in stdout
+    assert play_trump in stdout and 'the holdings "in D" fix diamonds as trump (--trump)' in stdout
+
+
 def test_double_dummy_two_handed(run_cli):
     code, stdout, err = run_cli(["stats", "--rules", "two-handed", "--samples", "40", "--play", "both", "--json"])
     assert code == 0, err
@@ -205,3 +222,19 @@ def test_exact_any_suit_agrees_with_sum_for_disjoint_events():
     # and the union is at most the sum of the four suits' chances, at least one of them
     p1 = prob_at_least(rs, meld_requirement(rs, farmer, 1, 0))
     assert p1 < exact_any_suit(rs, farmer, 1) < 4 * p1
+
+
+def test_percentiles_read_with_at_most_one_decimal(run_cli):
+    """Interpolated percentiles of points printed as 17.01 or +27.175: now 17 and +27.2."""
+    from analyzer.cli.common import quantile_text
+
+    assert [quantile_text(v) for v in (17.01, 60.01, 18.5, 10.96, -0.01)] == ["17", "60", "18.5", "11", "0"]
+    assert quantile_text(27.175, sign=True) == "+27.2" and quantile_text(-3.0, sign=True) == "-3"
+    code, out, err = run_cli(["stats", "--rules", "two-handed", "--samples", "2000", "--seed", "1"])
+    assert code == 0, err
+    rows = [r.split("|")[1:-1] for r in out.splitlines() if r.startswith("|") and "---" not in r]
+    meld = [r for r in rows if r[0].strip() in ("best (most meld)", "S (--trump)")]
+    tricks = [r for r in rows if r[0].strip().isdigit() and len(r) == 7]
+    assert len(meld) == 2 and tricks
+    cells = [c.strip() for r in meld for c in r[4:]] + [c.strip() for r in tricks for c in r[4:]]
+    assert all(re.fullmatch(r"-?\d+(\.\d)?", c) for c in cells), cells

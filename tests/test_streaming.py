@@ -2,8 +2,12 @@
 gives; memory does not grow with the number of deals; Ctrl-C stops cleanly; progress only on a terminal."""
 
 import math
+import os
+import subprocess
+import sys
 import time
 import tracemalloc
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -178,19 +182,64 @@ def test_ctrl_c_in_a_command_is_one_line_and_status_130(monkeypatch, run_cli):
     assert code == 130 and out == "" and err.strip() == "pinochle: interrupted"
 
 
-def test_progress_bars_and_the_compile_note_only_on_a_terminal(monkeypatch, capsys):
+def test_progress_bars_on_a_terminal_plain_lines_elsewhere_and_the_compile_note_always(monkeypatch, capsys):
     bar = progress.Bar(True, 10, "x")
-    assert bar.p is None  # captured stderr is no terminal
+    assert bar.p is None and bar.plain  # captured stderr is no terminal: plain lines, no rich bar
+    bar.close()
     monkeypatch.setattr(progress, "stderr_is_terminal", lambda: True)
     with progress.progress_bar(True, 10, "x") as bar:
         assert bar.p is not None
         bar.advance(3)
     assert bar.p is None
+    monkeypatch.setattr(progress, "stderr_is_terminal", lambda: False)
     monkeypatch.setattr(progress, "_compile_note_shown", False)
-    progress._on_compile_start()
+    capsys.readouterr()
+    progress._on_compile_start()  # stderr no terminal: the note all the same
     progress._on_compile_start()
     err = capsys.readouterr().err
     assert err.count("compiling kernels (first run only") == 1
+
+
+def test_plain_progress_lines_when_stderr_is_no_terminal(monkeypatch, capsys):
+    monkeypatch.setattr(progress, "PLAIN_FIRST", 0.0)
+    monkeypatch.setattr(progress, "PLAIN_EVERY", 0.0)
+    capsys.readouterr()
+    with progress.progress_bar(True, 10, "arena deals") as bar:
+        bar.advance(3)
+    with progress.progress_bar(True, None, "solving") as bar:
+        time.sleep(1.5)  # no step at all: the clock reports
+    err = capsys.readouterr().err
+    assert "pinochle: arena deals 3/10," in err and "pinochle: solving," in err
+    monkeypatch.setattr(progress, "PLAIN_FIRST", 60.0)
+    with progress.progress_bar(True, 10, "quick") as bar:
+        bar.advance(10)
+    assert capsys.readouterr().err == ""  # a quick run says nothing
+
+
+def test_a_piped_command_gets_the_compile_note_on_stderr(tmp_path):
+    """stdout and stderr both pipes, an empty kernel cache: the note on stderr, stdout only the tables."""
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path), PYTHONPATH=str(Path(__file__).resolve().parents[1]))
+    r = subprocess.run([sys.executable, "-m", "analyzer", "stats", "--samples", "20", "--play", "none"],
+                       capture_output=True, text=True, env=env, timeout=300)
+    assert r.returncode == 0, r.stderr
+    assert "pinochle: compiling kernels" in r.stderr and "compiling" not in r.stdout and "|" in r.stdout
+
+
+def test_a_one_chunk_run_shows_progress_too(monkeypatch):
+    """``bid --play dd`` samples fewer deals than a chunk: it ran minutes with no bar (nothing to count);
+    now a spinner with the time elapsed."""
+    import analyzer.montecarlo.simulate as sm
+
+    shown = []
+    real = sm.progress_bar
+
+    def spy(show, total, label):
+        shown.append((show, total, label))
+        return real(show, total, label)
+
+    monkeypatch.setattr(sm, "progress_bar", spy)
+    sm.simulate(load("auction"), "AH TH KH KH QH JH 9H AS QS JD AC TC", samples=20, trumps=[1], progress=True)
+    assert (True, None, "playing 20 sampled deals (heuristic)") in shown
 
 
 def test_arena_shows_progress_for_a_short_run(monkeypatch, run_cli):

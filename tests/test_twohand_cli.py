@@ -52,6 +52,18 @@ def test_dix_advice_is_paired_and_measured():
     assert not b.dix.holds and b.dix.gain is None and "no dix" in b.dix.text
 
 
+@pytest.mark.parametrize("deck,hand,words", [
+    (24, "AH TH KH QH JH AS", "the upcard is the dix (9H), the deck's only one: nobody can exchange for it"),
+    (48, "AS AS TS KS QS JS AC TC KC QC JD 9D", "the upcard is a dix (9H): there is nothing to exchange for it"),
+    (48, "AS AS TS KS QS JS AC TC KC QC JD 9H", "the upcard is a dix (9H) and you hold the other"),
+])
+def test_dix_advice_when_the_upcard_is_the_dix(deck, hand, words):
+    """With the upcard 9H the dix itself, "you hold no dix (9H): the opponent exchanges it in 0 %" was
+    wrong: there is nothing to exchange."""
+    a = analyze_hand(load("two-handed", {"deck": deck}), hand, "9H", samples=20, seed=3)
+    assert words in a.dix.text and "exchanges it in" not in a.dix.text and a.dix.gain is None
+
+
 def test_game_odds():
     rules = load("two-handed")
     near = game_odds(rules, (115, 20), games=4000, pool=2000, seed=1)

@@ -335,8 +335,6 @@ def test_the_caps_stated_are_the_caps_held(client):
                                  f"{limits.MAX_SAMPLES:,}: ask for at most {limits.MAX_SAMPLES:,}")
 
 
-@pytest.mark.xfail(strict=True, reason="README.md (outside web/) says 64 double-dummy deals; limits.py holds 200: "
-                                       "fix the README's Caps line, then drop this mark")
 def test_the_readme_states_the_caps_of_limits_py():
     from pathlib import Path
 

@@ -48,7 +48,7 @@ NOT_MODELLED = {
     "head": "the heuristic policy (v1) played the very same cards under both heading rules",
 }
 METRICS = {
-    "meld": "seat 0's meld in the trump it names",
+    "meld": "seat 0's meld in the trump played: its best-meld trump (two-handed: the upcard's suit)",
     "side_meld": "seat 0's side's meld as the rules count it (no trick, no meld)",
     "trick_points": "seat 0's side's trick points (heuristic play)",
     "total": "side meld + trick points",
@@ -422,7 +422,9 @@ def compare(
             notes.append(f"{f.setting.label} gives the same meld, play and points as {base.label} on every deal"
                          + (f": {why}" if why else ""))
     if any(not s.rules.has_bidding for s in settings):
-        notes.append("two-handed: no bidding (the upcard names trump), so no make rate; phase 1 is not modelled")
+        notes.append("two-handed: no bidding (the upcard names trump), so no make rate; phase 1 is not modelled; "
+                     "meld (seat 0) is in the upcard's suit, with one card of that suit out of the hand: a little "
+                     "below `stats`' meld with a fixed trump (its exact mean), well below its best-trump meld")
     if any(s.rules.has_bidding for s in settings) and samples > FIT_DEALS:
         notes.append(f"the bid model behind the make rate is fitted on the first {FIT_DEALS:,} deals and applied "
                      "to all")

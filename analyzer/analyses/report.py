@@ -29,7 +29,7 @@ from analyzer.estimate import Histogram
 
 DPI = 90
 LABELS = {
-    "meld": "meld (seat 0)", "side_meld": "side meld (as counted)", "trick_points": "trick points (side)",
+    "meld": "meld (seat 0, trump played)", "side_meld": "side meld (as counted)", "trick_points": "trick points (side)",
     "total": "meld + trick points", "meld_share": "share of points from meld", "make_rate": "make rate at typical bid",
     "bid_share": "hands worth the opening bid",
 }
@@ -272,6 +272,11 @@ def _md_table(head: Sequence[str], rows: Sequence[Sequence[Any]], align: str | N
     return "\n".join(lines)
 
 
+def _quantile(v: float) -> str:
+    """A percentile at most one decimal, none when whole (as the command line prints it)."""
+    return f"{round(float(v), 1) + 0.0:g}"
+
+
 def _pm(e: Any, digits: int = 2) -> str:
     return f"{e.mean:.{digits}f} ± {e.hi - e.mean:.{digits}f}"
 
@@ -296,7 +301,7 @@ def stats_report(st: MeldStats, out: str | Path, command: str, hands: dict[str, 
     rows = []
     for label, d in (("best trump", st.best), (f"trump {SUITS[st.trump]}", st.named)):
         exact = "" if d.exact_mean is None else f"{d.exact_mean:.3f}"
-        rows.append([label, _pm(d.mean, 3), exact] + [f"{d.quantiles[q]:g}" for q in (0.05, 0.5, 0.95, 0.99)])
+        rows.append([label, _pm(d.mean, 3), exact] + [_quantile(d.quantiles[q]) for q in (0.05, 0.5, 0.95, 0.99)])
     md += [_md_table(["trump", "mean (95%)", "exact mean", "5%", "median", "95%", "99%"], rows), ""]
     md += ["## Chance of holding each meld", "",
            f"Holding = having the meld's cards (in suit {SUITS[st.trump]}, or in any suit). The exact values come "
@@ -314,7 +319,7 @@ def stats_report(st: MeldStats, out: str | Path, command: str, hands: dict[str, 
         if ps is st.play[0]:
             md += ["![trick points by trumps held](tricks.png)", ""]
         trows = [[r.trumps, f"{r.hands:,}", fraction_text(r.share), _pm(r.trick_points),
-                  f"{r.quantiles[0.5]:g}"] for r in ps.by_trumps]
+                  _quantile(r.quantiles[0.5])] for r in ps.by_trumps]
         md += [_md_table(["trumps held", "hands", "share", "trick points (95%)", "median"], trows), "",
                f"All hands: {_pm(ps.trick_points.mean)}.", ""]
         if ps.model is not None:

@@ -33,7 +33,7 @@ from typing import Any
 import numpy as np
 import polars as pl
 
-from analyzer.cards import SUITS
+from analyzer.cards import SUIT_NAMES, SUITS
 from analyzer.errors import UserError
 from analyzer.estimate import Estimate, Histogram, Proportion, mean_ci, wilson
 from analyzer.meld.exact import exact_any_suit, exact_mean_meld, meld_requirement, prob_at_least
@@ -534,9 +534,11 @@ def meld_stats(
             acc.add(cols)
             parquet.write(pl.DataFrame(cols))
     named = Distribution.of_hist(acc.named, float(exact_mean_meld(rules, trump)))
+    fixed = (f"the meld row {SUITS[int(trump)]} and the holdings \"in {SUITS[int(trump)]}\" fix "
+             f"{SUIT_NAMES[int(trump)]} as trump (--trump), the meld row \"best\" takes each hand's best-meld trump")
     notes = [DEALER_NOTE + (
-        "; the upcard (bottom card of the stock) names trump" if rules.play.stock else
-        "; seat 0 names its best-meld trump")]
+        "; in play the upcard (bottom card of the stock) names trump; " if rules.play.stock else
+        "; in play seat 0 declares in its best-meld trump; ") + fixed]
     if rules.play.stock:
         notes.append("two-handed is played with phase-2 rules on the 12-card hands (phase 1, the stock, is not "
                      "modelled)")

@@ -11,7 +11,7 @@ import typer
 
 from analyzer.arena.advisor import AdvisorStats
 from analyzer.arena.registry import AGENTS_HELP
-from analyzer.cli.common import check_output, console, emit_json, load_rules, table
+from analyzer.cli.common import check_output, console, emit_json, load_rules, quantile_text, table
 from analyzer.cli.options import SEATS_HELP, ClusterOpt, OptionsOpt, RulesOpt, WorkersOpt
 from analyzer.errors import UserError
 from analyzer.runs.batches import MAX_DEALS, check_cluster, check_samples
@@ -51,9 +51,10 @@ def print_result(res: Any) -> None:
     console.print(t)
     d = s["difference"]
     q = d["percentiles"]
+    pq = ", ".join(f"{name} {quantile_text(q[k], True)}"
+                   for name, k in (("5%", "5"), ("25%", "25"), ("median", "50"), ("75%", "75"), ("95%", "95")))
     console.print(f"Per deal: {res.names[0]} better {_pct(d['A_better'])}, equal {_pct(d['equal'])}, worse "
-                  f"{_pct(d['B_better'])}; percentiles 5% {q['5']:+g}, 25% {q['25']:+g}, median {q['50']:+g}, "
-                  f"75% {q['75']:+g}, 95% {q['95']:+g}. Thrown in: {_pct(s['thrown_in'])}.")
+                  f"{_pct(d['B_better'])}; percentiles {pq}. Thrown in: {_pct(s['thrown_in'])}.")
     for which in (0, 1):
         f = forecasts(res.frame, which)
         if f.height == 0:

@@ -72,10 +72,6 @@ def table(title: str | None = None, **kw: Any) -> Table:
     return Table(title=title, **kw)
 
 
-
-
-
-
 def check_output(path: Path | None, flag: str) -> None:
     """Refuse, before any work, an output file whose folder does not exist (no folder is created) or that
     names a folder."""
@@ -89,6 +85,26 @@ def check_output(path: Path | None, flag: str) -> None:
         raise UserError(f"cannot write {flag} {str(p)!r}: the folder {str(parent)!r} does not exist")
 
 
+def check_report_folder(path: Path, flag: str = "--out") -> None:
+    """Refuse, before any work, a report folder that cannot be made: one that names a file, or whose parent
+    folder does not exist (the report folder itself is created, missing folders above it are not: a
+    mistyped path is an error, not a new tree)."""
+    p = Path(path)
+    if p.exists() and not p.is_dir():
+        raise UserError(f"cannot create the report folder {str(p)!r}: it is a file")
+    parent = p.parent if str(p.parent) else Path(".")
+    if not parent.is_dir():
+        raise UserError(f"cannot create the report folder {str(p)!r} ({flag}): the folder {str(parent)!r} "
+                        "does not exist (create it first)")
+
+
+
+
+def quantile_text(v: float, sign: bool = False) -> str:
+    """A percentile for a reader: at most one decimal, none when it is whole (interpolated percentiles of
+    points such as 60.01 or 27.175 read as 60 and 27.2)."""
+    r = round(float(v), 1) + 0.0  # + 0.0: no "-0"
+    return f"{r:+g}" if sign else f"{r:g}"
 
 
 def print_notes(notes: Any) -> None:

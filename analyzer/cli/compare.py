@@ -22,7 +22,8 @@ from analyzer.runs.batches import check_cluster, check_samples
 DEFAULT_SAMPLES = 20_000
 GRID_HELP = "option values to compare, NAME=A,B (repeatable: a grid); one value fixes the option for all"
 LABELS = {
-    "meld": "meld (seat 0)", "side_meld": "side meld", "trick_points": "trick points", "total": "meld + tricks",
+    "meld": "meld (seat 0, trump played)", "side_meld": "side meld", "trick_points": "trick points",
+    "total": "meld + tricks",
     "meld_share": "share from meld", "make_rate": "make rate at typical bid", "bid_share": "hands worth the opening",
 }
 PERCENT = {"meld_share", "make_rate", "bid_share"}

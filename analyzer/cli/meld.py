@@ -15,12 +15,18 @@ from analyzer.errors import UserError
 from analyzer.rules import RuleSet
 
 
-def _describe(items: list[dict]) -> str:
+def meld_name(item: dict) -> str:
+    """A breakdown item's name as ``pinochle rules`` shows it: the rule data's label (else the id, spaced)."""
+    return str(item.get("label") or str(item["meld"]).replace("-", " "))
+
+
+def describe(items: list[dict]) -> str:
+    """A breakdown for a reader: ``couple in S 30, aces around ×2 1000``."""
     parts = []
     for i in items:
-        where = f" {i['suit']}" if i["suit"] else ""
+        where = f" in {i['suit']}" if i["suit"] else ""
         times = f" ×{i['n']}" if i["n"] > 1 else ""
-        parts.append(f"{i['meld']}{where}{times} {i['points']}")
+        parts.append(f"{meld_name(i)}{where}{times} {i['points']}")
     return ", ".join(parts) or "—"
 
 
@@ -32,7 +38,7 @@ def _print(rep: dict, rules: RuleSet) -> None:
     tbl.add_column("breakdown")
     for s in SUITS:
         mark = " *" if s in best else ""
-        tbl.add_row(s + mark, str(rep["meld"][s]), _describe(rep["breakdown"][s]))
+        tbl.add_row(s + mark, str(rep["meld"][s]), describe(rep["breakdown"][s]))
     if len(best) > 1:
         tbl.caption = f"* the most meld: a tie between {', '.join(best)} ({rep['meld'][best[0]]} each)"
     else:

@@ -13,7 +13,7 @@ from analyzer.analyses.compare import compare, parse_grid_options, settings_grid
 from analyzer.analyses.report import DPI, compare_report, stats_report
 from analyzer.analyses.stats import meld_stats
 from analyzer.cards import suit_index
-from analyzer.cli.common import console, emit_json, parse_hand
+from analyzer.cli.common import check_report_folder, console, emit_json, parse_hand
 from analyzer.cli.options import SEATS_HELP, ClusterOpt, OptionsOpt, RulesOpt, VsOpt, WorkersOpt
 from analyzer.errors import UserError
 from analyzer.montecarlo.columns import PLAYS_HELP, parse_plays
@@ -48,10 +48,10 @@ def register(app: typer.Typer) -> None:
         advise_samples: Annotated[int, typer.Option("--advise-samples", help="sampled deals per hand's advice")
                                   ] = 2000,
         play: Annotated[str, typer.Option("--play", help=PLAYS_HELP)] = "heuristic",
-        trump: Annotated[str, typer.Option("--trump", help="the named trump of the meld figures (S H D C)")] = "S",
+        trump: Annotated[str, typer.Option("--trump", help="trump of the fixed-trump meld figures (S H D C)")] = "S",
         seed: Annotated[int, typer.Option("--seed", help="random seed (same seed, same report)")] = 0,
-        out: Annotated[Path | None, typer.Option("--out", help="report folder (default reports/RULES[-compare])")
-                       ] = None,
+        out: Annotated[Path | None, typer.Option(
+            "--out", help="report folder, made inside a folder that exists (default reports/RULES[-compare])")] = None,
         dpi: Annotated[int, typer.Option("--dpi", help="figure resolution")] = DPI,
         workers: WorkersOpt = 1,
         cluster: ClusterOpt = None,
@@ -64,6 +64,8 @@ def register(app: typer.Typer) -> None:
         if hand:
             check_samples(advise_samples, "--advise-samples", MAX_ADVICE_SAMPLES, ADVICE_LIMIT_WHY)
         check_cluster(cluster)
+        if out is not None:
+            check_report_folder(out)
         grid = parse_grid_options(option)
         comparing = bool(vs) or any(len(v) > 1 for v in grid.values())
         base = load(rules, {k: v[0] for k, v in grid.items()})  # checks the rule set and every option name

@@ -64,8 +64,9 @@ def register(app: typer.Typer) -> None:
         pts = " ".join(f"{r}={v}" for r, v in rs.card_points.items())
         conv = f"; trick points converted {list(rs.convert)}" if rs.convert else ""
         console.print(f"card points: {pts}, last trick {rs.last_trick} ({rs.total_points} in all){conv}")
-        console.print(f"play: leader {rs.play.leader}, head {rs.play.head}, "
-                      f"must trump {rs.play.must_trump}")
+        trumping = ("a player void in the led suit must trump when able" if rs.play.must_trump else
+                    "a player void in the led suit may discard instead of trumping")
+        console.print(f"play: leader {rs.play.leader}, head {rs.play.head}; {trumping}")
         if rs.has_bidding:
             console.print(f"bidding: opening {rs.bidding.opening}, levels {rs.bid_levels()[:8]} …")
         ot = table(title="options (--option name=value)")

@@ -9,7 +9,7 @@ import typer
 
 from analyzer.analyses.stats import MeldStats, fraction_text, meld_stats
 from analyzer.cards import SUIT_NAMES, SUITS, suit_index
-from analyzer.cli.common import check_output, console, emit_json, load_rules, print_notes, table
+from analyzer.cli.common import check_output, console, emit_json, load_rules, print_notes, quantile_text, table
 from analyzer.cli.options import SEATS_HELP, ClusterOpt, JsonOpt, OptionsOpt, RulesOpt, SeedOpt, WorkersOpt
 from analyzer.montecarlo.columns import DD_NODES, PLAYS_HELP, parse_plays
 from analyzer.runs import warmup
@@ -19,7 +19,7 @@ DEFAULT_SAMPLES = 20_000
 
 
 def _q(d: dict[float, float], p: float) -> str:
-    return f"{d[p]:g}"
+    return quantile_text(d[p])
 
 
 def print_stats(st: MeldStats) -> None:
@@ -27,17 +27,18 @@ def print_stats(st: MeldStats) -> None:
     rs = st.rules
     console.print(f"[bold]{rs.name}[/bold] ({rs.option_text() or 'default options'}) — {st.samples:,} random deals, "
                   f"seed {st.seed}")
-    t = table(title="Meld of a hand (seat 0)")
+    t = table(title=f"Meld of a hand (seat 0): in its best trump, and with {SUITS[st.trump]} as trump (--trump)")
     for c in ("trump", "mean (95%)", "exact mean", "z", "5%", "25%", "median", "75%", "95%", "99%"):
         t.add_column(c, justify="right")
-    for label, d in (("best", st.best), (f"named: {SUITS[st.trump]}", st.named)):
+    for label, d in (("best (most meld)", st.best), (f"{SUITS[st.trump]} (--trump)", st.named)):
         exact = "—" if d.exact_mean is None else f"{d.exact_mean:.3f}"
         z = "" if d.exact_mean is None else f"{(d.mean.mean - d.exact_mean) / d.mean.se:+.2f}" if d.mean.se else ""
         t.add_row(label, f"{d.mean.mean:.3f} ±{d.mean.hi - d.mean.mean:.3f}", exact, z,
                   *[_q(d.quantiles, p) for p in (0.05, 0.25, 0.5, 0.75, 0.95, 0.99)])
     console.print(t)
 
-    h = table(title=f"Chance of holding a meld's cards ({SUIT_NAMES[st.trump]} = the named trump suit)")
+    h = table(title=f"Chance of holding a meld's cards (in {SUITS[st.trump]}: with {SUIT_NAMES[st.trump]} as trump, "
+                    "the --trump suit)")
     for c in ("meld", "where", "copies", "Monte Carlo", "95% interval", "exact", "z"):
         h.add_column(c, justify="right" if c not in ("meld", "where") else "left")
     for row in st.holdings:
@@ -85,7 +86,8 @@ def register(app: typer.Typer) -> None:
         option: OptionsOpt = None,
         samples: Annotated[int, typer.Option("--samples", "-n", help="random deals")] = DEFAULT_SAMPLES,
         play: Annotated[str, typer.Option("--play", help=PLAYS_HELP)] = "heuristic",
-        trump: Annotated[str, typer.Option("--trump", help="the named trump of the meld figures (S H D C)")] = "S",
+        trump: Annotated[str, typer.Option(
+            "--trump", help="the trump of the fixed-trump meld and holding figures (S H D C)")] = "S",
         seed: SeedOpt = 0,
         workers: WorkersOpt = 1,
         cluster: ClusterOpt = None,

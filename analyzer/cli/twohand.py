@@ -118,8 +118,9 @@ def register(app: typer.Typer) -> None:
         cluster: ClusterOpt = None,
         json_out: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
     ) -> None:
-        """Two-handed pinochle: rate a dealt hand around its upcard (whole hands simulated, phase 2 exact),
-        advise on the dix and the melds to aim for, and give the chance of winning the game from a score."""
+        """Two-handed pinochle: what a dealt hand is worth around its upcard, the dix, the melds to aim for.
+
+        Whole hands are simulated (phase 2 exact); with a score, the chance of winning the game."""
         rs = load_two_handed(rules, option, target)
         play = play_mode(play, ("dd", "heuristic"))
         if hand is None and upcard is None and score is None:

@@ -13,7 +13,8 @@ from analyzer.rules.model import MeldSpec, RuleSet
 
 @dataclass(frozen=True)
 class MeldItem:
-    """One scored meld: its name, the suit it is in (None for arounds and fixed cards), copies, points."""
+    """One scored meld: its id, its name for a reader (the rule data's label, as ``pinochle rules`` shows it),
+    the suit it is in (None for arounds and fixed cards), copies, points."""
 
     meld: str
     label: str
@@ -22,7 +23,7 @@ class MeldItem:
     points: int
 
     def as_dict(self) -> dict[str, object]:
-        return {"meld": self.meld, "suit": self.suit, "n": self.n, "points": self.points}
+        return {"meld": self.meld, "label": self.label, "suit": self.suit, "n": self.n, "points": self.points}
 
 
 def suit_items(rank_counts: dict[str, int], is_trump: bool, rules: RuleSet) -> list[tuple[MeldSpec, int, int]]:

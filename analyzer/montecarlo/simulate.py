@@ -52,6 +52,7 @@ from analyzer.play.modes import PLAY_HELP, RETIRED_PLAY, play_mode
 from analyzer.rules.lowered import first_leader, play_bids
 from analyzer.rules.model import RuleSet
 from analyzer.runs.batches import BATCH, run_batches
+from analyzer.runs.progress import progress_bar
 from analyzer.score import convert_points
 
 PLAY_MODES_HELP = PLAY_HELP
@@ -433,8 +434,10 @@ def simulate(
     nchunks = (samples + BATCH - 1) // BATCH
     tasks = (_Chunk(tab, c, c * BATCH, min(samples, (c + 1) * BATCH), int(seed), max_tries, modes, trump_list, bids,
                     declarer, dealer, policy, dd_max_nodes, others) for c in range(nchunks))
-    results = run_batches(_run_chunk, list(tasks), workers=workers, cluster=cluster,
-                          progress=progress and nchunks > 1, label=f"sampled deals, chunks of {BATCH}")
+    # one chunk: no bar to count, but a double-dummy chunk can take minutes: a spinner with the time
+    with progress_bar(progress and nchunks == 1, None, f"playing {samples:,} sampled deals ({', '.join(modes)})"):
+        results = run_batches(_run_chunk, list(tasks), workers=workers, cluster=cluster,
+                              progress=progress and nchunks > 1, label=f"sampled deals, chunks of {BATCH}")
     for d, m, b in results:
         all_deals.append(d)
         melds.append(m)
@@ -462,11 +465,12 @@ def simulate(
 
 
 def add_play(sim: Simulation, play: str, *, samples: int | None = None, trumps: Sequence[int] | None = None,
-             bids: Sequence[int] | None = None, dd_max_nodes: int | None = None) -> Simulation:
+             bids: Sequence[int] | None = None, dd_max_nodes: int | None = None,
+             progress: bool = False) -> Simulation:
     """``sim`` with the ``declare`` rows of one more play mode on its first ``samples`` deals (all by
     default), the given ``trumps`` and bid classes (default: the run's); the same deals and melds, a
     play seed from ``(seed, 0x200 + mode index)``. Used for a double-dummy check on a subsample of the
-    deals played out heuristically."""
+    deals played out heuristically. ``progress``: a spinner with the time elapsed on stderr."""
     modes = parse_play_modes(play)
     if len(modes) != 1:
         raise UserError(f"add one play mode at a time, not {play!r}")
@@ -487,10 +491,11 @@ def add_play(sim: Simulation, play: str, *, samples: int | None = None, trumps: 
     declarer = sim.seat if rules.has_bidding else -1
     rows = _Rows(rules, sim.seat)
     seed = seed_of(sim.seed, 0, 0x200 + len(sim.plays))
-    for t in ts:
-        for b in bs:
-            _play_rows(rows, _Players(rules, sim.dealer, sim.policy, dd_max_nodes), hands, ids, meld, mode, "declare",
-                       _contracts(declarer, t, b, k), seed)
+    with progress_bar(progress, None, f"playing {k:,} sampled deals ({mode})"):
+        for t in ts:
+            for b in bs:
+                _play_rows(rows, _Players(rules, sim.dealer, sim.policy, dd_max_nodes), hands, ids, meld, mode,
+                           "declare", _contracts(declarer, t, b, k), seed)
     frame = pl.concat([sim.frame, rows.frame()]).sort(["scenario", "play", "trump", "bid", "deal"], nulls_last=True)
     meta = dict(sim.meta)
     meta["plays"] = [*sim.plays, mode]

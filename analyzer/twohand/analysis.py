@@ -206,12 +206,14 @@ def analyze_hand(rules: RuleSet, hand: str | Hand, upcard: str, *, dealer: bool 
     trump = up // 16
     dix_kind = 16 * trump + deck.rank_bit["9"]
     holds = dix_kind in h.kinds
+    up_is_dix = up == dix_kind  # a dix for a dix: nothing to exchange, nothing to measure
+    measure = holds and dix and not up_is_dix
     parts = [_Part(rules, tuple(h.names()), deck.name(up), 0 if dealer else 1, int(seed), sp.start, sp.n, phase2,
-                   holds and dix) for sp in spans(samples, batch)]
+                   measure) for sp in spans(samples, batch)]
     done = run_batches(_play_part, parts, workers=workers, cluster=cluster, progress=progress,
                        label="two-handed deals")
     res = HandResults.concat([r for r, _ in done])
-    keep = HandResults.concat([k for _, k in done if k is not None]) if holds and dix else None
+    keep = HandResults.concat([k for _, k in done if k is not None]) if measure else None
     sc = res.score
     diff = paired_diff(sc[:, 0], sc[:, 1])
     melds = []
@@ -226,9 +228,20 @@ def analyze_hand(rules: RuleSet, hand: str | Hand, upcard: str, *, dealer: bool 
         exchange = gain.mean >= 0
         advice = DixAdvice(True, exchange, gain, proportion(res.exchanged_by == 0), opp_x,
                            _dix_text(rules, deck.name(up), gain, exchange))
+    elif holds and up_is_dix:
+        advice = DixAdvice(True, None, None, proportion(res.exchanged_by == 0), opp_x,
+                           f"the upcard is a dix ({deck.name(dix_kind)}) and you hold the other: there is nothing "
+                           "to exchange (a dix for a dix)")
     elif holds:
         advice = DixAdvice(True, None, None, proportion(res.exchanged_by == 0), opp_x,
                            "you hold the dix: exchanging it was not measured")
+    elif up_is_dix:
+        unseen = deck.copies - 1
+        advice = DixAdvice(False, None, None, None, opp_x,
+                           f"the upcard is the dix ({deck.name(dix_kind)}), the deck's only one: nobody can exchange "
+                           "for it" if unseen == 0 else
+                           f"the upcard is a dix ({deck.name(dix_kind)}): there is nothing to exchange for it; "
+                           f"the other {deck.name(dix_kind)} is unseen")
     else:
         advice = DixAdvice(False, None, None, None, opp_x,
                            f"you hold no dix ({deck.name(dix_kind)}): the opponent exchanges it in "
