@@ -205,7 +205,7 @@ async function updateMeld() {
   $("meld-trump-note").textContent = !state.info.stock ? ""
     : trump ? `trump ${SUIT_NAME[trump]}: the upcard's suit` : "give the upcard: it names trump";
   for (const s of SUITS) {
-    const parts = rep.breakdown[s].map((m) => `${m.meld}${m.suit ? " " + m.suit : ""}${m.n > 1 ? " \u00d7" + m.n : ""} ${m.points}`);
+    const parts = rep.breakdown[s].map((m) => `${m.label || m.meld}${m.suit ? " " + m.suit : ""}${m.n > 1 ? " \u00d7" + m.n : ""} ${m.points}`);
     const best = state.info.stock ? s === trump : rep.best.includes(s);
     rows.push(el("tr", { class: best ? "best" : "", "data-suit": s }, el("td", {}, cardLabel(s === "H" || s === "D" ? "\u00a0" + s : "\u00a0" + s)),
       el("td", {}, String(rep.meld[s])), el("td", { class: "left" }, parts.join(", ") || "\u2014")));
