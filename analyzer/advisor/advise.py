@@ -272,7 +272,7 @@ def _name_trump(req: BidRequest, a: Auction, progress: bool, workers: int, clust
                              f"You won the auction at {c}: name {SUIT_NAMES[SUITS.index(best.trump)]} "
                              f"({best.trump}): expected net {best.net.mean:+.1f} (95% {best.net.lo:+.1f} to "
                              f"{best.net.hi:+.1f}); you make {c} {best.make.p:.0%} of the time")
-    notes = list(req.notes) + ([cond.relaxed] if cond.relaxed else [])
+    notes = [cond.relaxed] if cond.relaxed else []  # the request's notes are about the bidding figures' play
     return Advice(req, [], sim, notes, None, cond, named, rec)
 
 

@@ -15,7 +15,7 @@ from typing import Annotated
 import typer
 
 from analyzer.api import BidRequest, advise
-from analyzer.cli.common import console, emit_json, table
+from analyzer.cli.common import console, emit_json, print_notes, table
 from analyzer.cli.options import SEATS_HELP, ClusterOpt, OptionsOpt, WorkersOpt
 from analyzer.errors import UserError
 from analyzer.play.modes import play_mode
@@ -106,8 +106,9 @@ def register(app: typer.Typer) -> None:
             "--dealer", help="you deal this hand (the opponent leads); you are seat 0, the opponent seat 1")] = False,
         samples: Annotated[int, typer.Option("--samples", "-n", help="sampled hands to play")] = DEFAULT_SAMPLES,
         seed: Annotated[int, typer.Option("--seed", help="random seed (same seed, same figures)")] = 0,
-        play: Annotated[str, typer.Option("--play", help="phase 2 played by dd (the double-dummy solver) or "
-                                                          "heuristic (the heuristic players)")] = "dd",
+        play: Annotated[str | None, typer.Option("--play", help="phase 2 played by dd (the double-dummy solver; "
+                                                          "the default once the solver is compiled) or heuristic "
+                                                          "(the heuristic players)")] = None,
         rules: Annotated[str, typer.Option("--rules", "-r", help=RULES_HELP_2)] = "two-handed",
         option: OptionsOpt = None,
         score: Annotated[str | None, typer.Option("--score", help="game score, yours first: 84-97")] = None,
@@ -122,26 +123,27 @@ def register(app: typer.Typer) -> None:
 
         Whole hands are simulated (phase 2 exact); with a score, the chance of winning the game."""
         rs = load_two_handed(rules, option, target)
-        play = play_mode(play, ("dd", "heuristic"))
+        play = play_mode(play, ("dd", "heuristic")) if play is not None else None
         if hand is None and upcard is None and score is None:
             raise UserError('give a hand with --hand "AH AH TH ..." --upcard 9H, or a game score with --score 84-97')
         if (hand is None) != (upcard is None):
             raise UserError('a hand needs its upcard and the upcard a hand: --hand "AH AH TH ..." --upcard 9H')
         check_samples(games, "--games", MAX_GAMES, "the games are played in one batch (16 bytes each)")
         check_cluster(cluster)
-        analysis = None
+        analysis = adv = None
         if hand is not None and upcard is not None:
             req = BidRequest.make(rs, hand, seat=0, dealer=0 if dealer else 1, upcard=upcard, samples=samples,
                                   seed=seed, play=play, flags=True)
-            analysis = advise(req, progress=not json_out, workers=workers, cluster=cluster).two_hand
+            adv = advise(req, progress=not json_out, workers=workers, cluster=cluster)
+            analysis = adv.two_hand
         odds = None
         if score is not None:
             first = None if analysis is None else (analysis.my_scores, analysis.opp_scores)
             with progress_bar(not json_out, None, f"playing {games:,} games"):
                 odds = game_odds(rs, parse_score(score), i_deal=dealer, games=games, seed=seed, first=first)
         if json_out:
-            if analysis is not None:
-                out = analysis.as_dict()
+            if adv is not None:
+                out = adv.as_dict()
                 out["game"] = None if odds is None else odds.as_dict()
             else:
                 out = {"rules": rs.id, "options": rs.options, "game": None if odds is None else odds.as_dict()}
@@ -149,6 +151,7 @@ def register(app: typer.Typer) -> None:
             return
         if analysis is not None:
             print_analysis(analysis)
+            print_notes(adv.notes)
         if odds is not None:
             if analysis is None:
                 console.print(f"[bold]{rs.name}[/bold] — options: {rs.option_text()}")

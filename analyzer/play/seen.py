@@ -1,0 +1,242 @@
+"""What the table has seen during the play, and deals consistent with it: the sampling part of play advice.
+
+A :class:`Record` is one seat's view of a hand in play: its own cards at the first lead, the contract (trump,
+declarer, bid, first leader), the cards each seat showed as meld (meld is laid on the table in every game
+here, so those cards are known to be in their owners' hands) and every card played so far, in order.
+:func:`replay` follows it trick by trick with the rules of play (who led, who won), refusing what cannot
+have happened (a card I do not hold, a card played more often than the deck has it, an illegal card of
+mine). :func:`sample_hands` deals the unseen cards to the other seats' remaining hands, uniformly among
+the deals consistent with everything seen: each seat's remaining hand size, the shown cards it still holds,
+and **every card played being legal for the hand its seat held then** (checked by the engine's own
+:func:`analyzer.play.engine.legal_cards` on the holdings the sampled deal implies: a seat's holding at a
+play is its sampled hand now plus the cards it played since). Voids shown by a failure to follow or to
+trump, heading duties and the double-deck first-lead duty all follow from that one test; the voids are also
+handed to the dealer kernel as quick constraint rows, so that most inconsistent deals are never drawn.
+Deal ``i`` depends on ``(seed, i)`` only. Two-handed: the record is phase 2's (the stock gone, the hands
+dealt anew as they stand); the cards gone in phase 1 are not in it, so they stay among the unseen.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from analyzer.cards import Hand, to_planes
+from analyzer.deal import Deals, Table
+from analyzer.deal.kernel import SUIT
+from analyzer.errors import UserError
+from analyzer.jit import fan_out, kernel
+from analyzer.play.engine import beats, legal_cards
+from analyzer.rules.lowered import first_lead_trump
+from analyzer.rules.model import RuleSet
+
+
+@dataclass(frozen=True)
+class Record:
+    """One seat's view of a hand in play (module docstring). ``hand``: my cards at the first lead;
+    ``shown``: seat -> the cards it showed as meld; ``plays``: the card kinds played so far, in order from
+    the first lead (the current trick's cards last)."""
+
+    rules: RuleSet
+    seat: int
+    hand: Hand
+    trump: int
+    declarer: int
+    leader: int
+    bid: int = 0
+    shown: dict[int, Hand] = field(default_factory=dict)
+    plays: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Seen:
+    """A :class:`Record` followed through: who played each card (``by``), the trick state before each play
+    (``ncards``, ``led``, ``best``, ``first``: the first-lead trump duty applies), the seat to play now
+    (``turn``) and the current trick (``trick``), each seat's cards played, my hand now and each seat's
+    remaining hand size and the shown cards it still holds; ``voids[s]``: the suits seat ``s`` showed out of."""
+
+    record: Record
+    by: np.ndarray
+    ncards: np.ndarray
+    led: np.ndarray
+    best: np.ndarray
+    first: np.ndarray
+    turn: int
+    trick: tuple[int, ...]
+    played: dict[int, list[int]]
+    mine_now: list[int]
+    left: np.ndarray
+    known_now: dict[int, list[int]]
+    voids: dict[int, set[int]]
+
+
+def replay(rec: Record) -> Seen:
+    """Follow ``rec`` trick by trick (module docstring); UserError for anything that cannot have happened."""
+    rs = rec.rules
+    deck = rs.deck
+    seats = rs.seats
+    if not 0 <= rec.seat < seats or not 0 <= rec.leader < seats:
+        raise UserError(f"seats are 0..{seats - 1}")
+    if not 0 <= rec.trump <= 3:
+        raise UserError("trump is one of S H D C")
+    if len(rec.hand) != rs.hand_size:
+        raise UserError(f"a {rs.id} hand has {rs.hand_size} cards at the first lead, this one has {len(rec.hand)}")
+    mine = Counter(rec.hand.kinds)
+    for s in rec.shown:
+        if not 0 <= s < seats:
+            raise UserError(f"shown cards name seat {s}: {rs.id} has seats 0..{seats - 1}")
+    total = len(rec.plays)
+    if total > seats * rs.hand_size:
+        raise UserError(f"{total} cards played: a {rs.id} hand has {seats * rs.hand_size}")
+    by = np.zeros(total, dtype=np.int64)
+    ncards = np.zeros(total, dtype=np.int64)
+    led = np.zeros(total, dtype=np.int64)
+    best = np.zeros(total, dtype=np.int64)
+    first = np.zeros(total, dtype=np.int64)
+    played: dict[int, list[int]] = {s: [] for s in range(seats)}
+    duty = first_lead_trump(rs, rec.bid, rec.leader, rec.declarer)
+    turn, trick, bpos = rec.leader, [], 0
+    voids: dict[int, set[int]] = {s: set() for s in range(seats)}
+    for i, k in enumerate(rec.plays):
+        k = int(k)
+        if k not in deck.kinds:
+            raise UserError(f"card {i + 1} played is not a card of the {rs.id} deck")
+        by[i], ncards[i] = turn, len(trick)
+        led[i] = trick[0] >> 4 if trick else -1
+        best[i] = trick[bpos] if trick else -1
+        first[i] = int(duty and i == 0)
+        if turn == rec.seat:
+            if mine[k] <= 0:
+                raise UserError(f"card {i + 1}, {deck.name(k)}: you do not hold it (any more)")
+            held = to_planes([x for x, c in mine.items() for _ in range(c)], deck)[0]
+            ok = legal_cards(np.int64(held), np.int64(len(trick)), np.int64(led[i]), np.int64(best[i]),
+                             np.int64(rec.trump), np.int64(first[i]), np.int64(rs.head_code),
+                             np.int64(int(rs.play.must_trump)), np.int64(int(rs.play.follow)), np.int64(deck.lane))
+            if not (int(ok) >> k) & 1:
+                raise UserError(f"card {i + 1}, {deck.name(k)}: not a legal card for your hand in that trick")
+            mine[k] -= 1
+        else:
+            if trick and rs.play.follow and (k >> 4) != led[i]:
+                voids[turn].add(int(led[i]))
+                if rs.play.must_trump and (k >> 4) != rec.trump:
+                    voids[turn].add(rec.trump)
+        played[turn].append(k)
+        trick.append(k)
+        if len(trick) > 1 and beats(np.int64(k), np.int64(trick[bpos]), np.int64(rec.trump)):
+            bpos = len(trick) - 1
+        if len(trick) == seats:
+            turn = (by[i - seats + 1] + bpos) % seats
+            trick, bpos = [], 0
+        else:
+            turn = (turn + 1) % seats
+    # the copies of each card seen anywhere may not exceed the deck's
+    everywhere = Counter(rec.hand.kinds)
+    for s in range(seats):
+        if s == rec.seat:
+            continue
+        held_shown = Counter(rec.shown.get(s, Hand(deck, ())).kinds)
+        played_s = Counter(played[s])
+        for k in set(held_shown) | set(played_s):
+            everywhere[k] += max(held_shown[k], played_s[k])
+    for k, c in everywhere.items():
+        if c > deck.copies:
+            raise UserError(f"{deck.name(k)} is seen {c} times (in your hand, shown or played): the deck has "
+                            f"{deck.copies}")
+    mine_now = [x for x, c in mine.items() for _ in range(c)]
+    left = np.array([rs.hand_size - len(played[s]) for s in range(seats)], dtype=np.int64)
+    known_now: dict[int, list[int]] = {}
+    for s in range(seats):
+        if s == rec.seat:
+            continue
+        rest = Counter(rec.shown.get(s, Hand(deck, ())).kinds)
+        rest.subtract(Counter(played[s]))
+        known_now[s] = sorted(x for x, c in rest.items() for _ in range(max(c, 0)))
+        if len(known_now[s]) > left[s]:
+            raise UserError(f"seat {s} still holds {len(known_now[s])} shown cards but has {left[s]} cards left")
+    return Seen(rec, by, ncards, led, best, first, int(turn), tuple(trick), played, mine_now, left, known_now, voids)
+
+
+def table_of(seen: Seen) -> Table:
+    """The sampler of the other seats' remaining hands: my hand now and the shown cards still held as the
+    base, the unseen cards as the pool, the voids as quick constraint rows, consistency as the accept test."""
+    rec = seen.record
+    rs = rec.rules
+    deck = rs.deck
+    seats = rs.seats
+    cards = {s: list(seen.known_now.get(s, [])) for s in range(seats)}
+    cards[rec.seat] = list(seen.mine_now)
+    everywhere = Counter(k for s in range(seats) for k in cards[s])
+    everywhere.update(k for s in range(seats) for k in seen.played[s])
+    pool = Counter({k: deck.copies for k in deck.kinds})
+    pool.subtract(everywhere)
+    base = np.stack([to_planes(cards[s], deck) for s in range(seats)])
+    need = np.array([int(seen.left[s]) - len(cards[s]) for s in range(seats)], dtype=np.int64)
+    rows = [(SUIT, s, u, 0, 0) for s, us in seen.voids.items() if s != rec.seat for u in sorted(us)]
+    return Table(rules=rs, seat=rec.seat, base=base, pool=np.array(sorted(pool.elements()), dtype=np.int64),
+                 need=need, tail=np.zeros(0, dtype=np.int64), rows=np.array(rows, dtype=np.int64).reshape(-1, 5),
+                 melds=(), constraints=(), accept=_Consistent(seen))
+
+
+@kernel
+def _consistent_range(hands, by, kinds, ncards, led, best, first, trump, head, must_trump, follow, lane, me,
+                      ok, lo, hi):
+    """ok[i] for deals lo..hi-1: every recorded play of another seat is legal for the holding the deal
+    implies (the seat's hand now plus the cards it played since)."""
+    seats = hands.shape[1]
+    copies = hands.shape[2]
+    n = by.shape[0]
+    held = np.zeros((seats, copies), dtype=np.int64)
+    for i in range(lo, hi):
+        for s in range(seats):
+            for p in range(copies):
+                held[s, p] = hands[i, s, p]
+        for j in range(n):  # the holdings at the first lead: now plus every card played since
+            s = by[j]
+            bit = np.int64(1) << kinds[j]
+            for p in range(copies):
+                if not held[s, p] & bit:
+                    held[s, p] |= bit
+                    break
+        good = True
+        for j in range(n):
+            s = by[j]
+            k = kinds[j]
+            bit = np.int64(1) << k
+            if s != me:
+                legal = legal_cards(held[s, 0], ncards[j], led[j], best[j], trump, first[j], head, must_trump,
+                                    follow, lane)
+                if not legal & bit:
+                    good = False
+                    break
+            for p in range(copies - 1, -1, -1):
+                if held[s, p] & bit:
+                    held[s, p] &= ~bit
+                    break
+        ok[i] = good
+
+
+class _Consistent:
+    """The accept test of :func:`table_of` (module docstring), over batches of deals int64[n, seats, copies]."""
+
+    def __init__(self, seen: Seen) -> None:
+        rec = seen.record
+        rs = rec.rules
+        self.args = (seen.by, np.array(rec.plays, dtype=np.int64), seen.ncards, seen.led, seen.best, seen.first,
+                     np.int64(rec.trump), np.int64(rs.head_code), np.int64(int(rs.play.must_trump)),
+                     np.int64(int(rs.play.follow)), np.int64(rs.deck.lane), np.int64(rec.seat))
+
+    def __call__(self, hands: np.ndarray) -> np.ndarray:
+        hands = np.ascontiguousarray(hands, dtype=np.int64)
+        ok = np.zeros(hands.shape[0], dtype=np.bool_)
+        if hands.shape[0]:
+            fan_out(_consistent_range, hands.shape[0], hands, *self.args, ok)
+        return ok
+
+
+def sample_hands(rec: Record, n: int, seed: int = 0, max_tries: int = 2000) -> tuple[Seen, Deals]:
+    """``n`` deals of the hands held now (int64[n, seats, copies]), uniformly among those consistent with
+    ``rec`` (module docstring); the :class:`~analyzer.deal.Deals` says how many were dealt for them."""
+    seen = replay(rec)
+    return seen, table_of(seen).sample(n, seed, 0, max_tries)

@@ -1,0 +1,102 @@
+"""Deals sampled during the play never contradict what was seen: over random deals and random partial
+plays of every rule set, every sampled deal keeps my hand, each seat's remaining hand size and the shown
+cards it still holds, and makes every recorded card legal for its seat -- checked by replaying the whole
+record through the play engine's own state machine (reset, legal, play) on the holdings the deal implies."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import numpy as np
+import pytest
+
+from analyzer.cards import Hand, from_planes, to_planes
+from analyzer.deal import random_deals
+from analyzer.errors import UserError
+from analyzer.play import play_deal
+from analyzer.play.engine import alloc_state, legal, play, reset_state
+from analyzer.play.seen import Record, replay, sample_hands
+from analyzer.rules import load
+from analyzer.rules.lowered import first_lead_trump, side_mask, trick_params
+
+GAMES = ["auction", "double-deck", "luxury-family", "two-handed", "bridge"]
+
+
+def _record(rs, hands, trump, leader, declarer, k, me, shown_n, seed):
+    """A random play of ``k`` cards of the deal ``hands`` (the random policy), as seat ``me`` saw it, with
+    ``shown_n`` cards of each other seat shown at the start."""
+    rec = play_deal(rs, hands, trump, leader, declarer, policy="random", seed=seed)
+    plays = tuple(int(x) for x in rec.cards[:k, 1])
+    rng = np.random.default_rng(seed)
+    shown = {}
+    for s in range(rs.seats):
+        if s != me:
+            ks = sorted(from_planes(hands[s], rs.deck))
+            pick = rng.choice(len(ks), size=min(shown_n, len(ks)), replace=False)
+            shown[s] = Hand(rs.deck, tuple(sorted(ks[i] for i in pick)))
+    mine = Hand(rs.deck, tuple(sorted(from_planes(hands[me], rs.deck))))
+    return Record(rs, me, mine, trump, declarer, leader, 0, shown, plays), rec
+
+
+def _engine_accepts(rs, rec, seen, deal):
+    """Replay ``rec`` through the engine from the holdings ``deal`` (the hands now) implies."""
+    start = []
+    for s in range(rs.seats):
+        cards = list(from_planes(deal[s], rs.deck)) + seen.played[s]
+        start.append(to_planes(cards, rs.deck))
+    st = alloc_state(trick_params(rs))
+    duty = int(first_lead_trump(rs, rec.bid, rec.leader, rec.declarer))
+    reset_state(st, np.stack(start), rec.trump, rec.leader, rec.declarer, side_mask(rs, rec.declarer), duty,
+                np.int64(1))
+    for k in rec.plays:
+        if not (int(legal(st)) >> k) & 1:
+            return False
+        play(st, k)
+    return True
+
+
+@pytest.mark.parametrize("rid", GAMES)
+def test_sampled_deals_never_contradict_what_was_seen(rid):
+    rs = load(rid)
+    deals = random_deals(rs, 12, seed=41, stock=False).hands
+    total = rs.seats * rs.hand_size
+    for d in range(12):
+        rng = np.random.default_rng(d)
+        trump = int(rng.integers(0, 4))
+        declarer = int(rng.integers(0, rs.seats))
+        me = int(rng.integers(0, rs.seats))
+        k = int(rng.integers(0, total - rs.seats))
+        rec, _ = _record(rs, deals[d], trump, declarer, declarer, k, me, int(rng.integers(0, 4)), seed=d)
+        seen, got = sample_hands(rec, 40, seed=d)
+        assert got.hands.shape == (40, rs.seats, rs.deck.copies) and got.tries >= 40
+        mine_now = Counter(seen.mine_now)
+        for deal in got.hands:
+            assert Counter(from_planes(deal[me], rs.deck)) == mine_now
+            for s in range(rs.seats):
+                held = Counter(from_planes(deal[s], rs.deck))
+                assert sum(held.values()) == seen.left[s]
+                assert not Counter(seen.known_now.get(s, [])) - held  # the shown cards still held
+                assert not ({k >> 4 for k in held} & seen.voids[s])  # no card of a suit it showed out of
+            assert _engine_accepts(rs, rec, seen, deal)
+        # the true deal is among the consistent ones: the test the sampler applies accepts it
+        truth = []
+        for s in range(rs.seats):
+            left = Counter(from_planes(deals[d][s], rs.deck))
+            left.subtract(Counter(seen.played[s]))
+            truth.append(to_planes(sorted(left.elements()), rs.deck))
+        from analyzer.play.seen import table_of
+
+        assert bool(table_of(seen).accept(np.stack(truth)[None])[0])
+
+
+def test_a_record_that_cannot_have_happened_is_refused():
+    rs = load("auction")
+    hand = Hand.parse("AH TH KH KH QH JH 9H AS QS JD AC TC", rs.deck)
+    base = dict(rules=rs, seat=0, hand=hand, trump=1, declarer=0, leader=0)
+    with pytest.raises(UserError, match="do not hold"):
+        replay(Record(**base, plays=(rs.deck.kind(3, "K"),)))  # KC: not mine
+    with pytest.raises(UserError, match="not a legal card"):  # seat 3 leads a heart; I hold hearts, play AS
+        replay(Record(**{**base, "leader": 3}, plays=(rs.deck.kind(1, "A"), rs.deck.kind(0, "A"))))
+    with pytest.raises(UserError, match="the deck has"):
+        nine = rs.deck.kind(2, "9")
+        replay(Record(**{**base, "leader": 1}, plays=(nine, nine, nine)))
