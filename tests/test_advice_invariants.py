@@ -125,7 +125,7 @@ def test_too_few_deals_make_no_call(run_cli):
                               "--play", "dd", "--dd-samples", "2", "--max-nodes", "20000", "--json"])
     assert code == 0, err
     rec = json.loads(out)["recommendation"]
-    assert rec["action"] == "too-few" and rec["bid"] is None and "dd_samples" in rec["text"]
+    assert rec["action"] == "too-few" and rec["bid"] is None and "--dd-samples" in rec["text"]
     code, out, err = run_cli(["bid", "--rules", "luxury-family", "--hand", hand, "--seat", "0", "--dealer", "2",
                               "--play", "dd", "--dd-samples", "2", "--max-nodes", "20000"])
     assert code == 0 and "too few to advise a call" in out and "Call now: Pass" not in out

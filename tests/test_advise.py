@@ -218,17 +218,26 @@ def test_double_dummy_check():
     chk = adv.dd_check
     assert chk.samples == 3 and chk.max_nodes == 2_000_000
     assert [c.trump for c in chk.trumps][0] == adv.recommendation.trump and len(chk.trumps) == 4
-    assert [a.play for a in adv.analyses] == ["heuristic"] and adv.simulation.plays == ("heuristic", "dd")
+    assert [a.play for a in adv.analyses] == ["heuristic"]
+    from analyzer.rules.lowered import first_leader
+    from analyzer.solve import solve_deals
+
     for c in chk.trumps:
-        assert c.deals == 3 and 0 <= c.solved <= 3
-        if c.solved:
-            assert c.gap.n == c.solved and c.gap.mean == pytest.approx(c.dd.mean - c.heuristic.mean)
+        assert c.deals == 3 and c.exact + c.bracketed + c.unfinished == 3  # every deal counted
+        assert c.dd_lower.n == c.dd_upper.n == c.heuristic.n == 3
+        assert c.dd_lower.mean <= c.dd_upper.mean
+        assert c.gap_lower.mean == pytest.approx(c.dd_lower.mean - c.heuristic.mean)
+        # the bracket holds the exact double-dummy value of every deal
+        exact = solve_deals(rs, adv.simulation.deals.hands[:3], SUITS.index(c.trump),
+                            first_leader(rs, 1, 0), 1, bid=adv.simulation.bids[-1], lines=False).value
+        assert c.dd_lower.mean - 1e-9 <= exact.mean() <= c.dd_upper.mean + 1e-9
     assert any(c.solved for c in chk.trumps)
     figs = {f.trump: f for f in adv.analyses[0].trumps}
     assert all(figs[c.trump].dd is c for c in chk.trumps)
     d = json.loads(json.dumps(adv.as_dict()))
     assert d["double_dummy"]["trumps"][0]["trump"] == adv.recommendation.trump
     assert all(t["dd_gap"]["deals"] == 3 for t in d["analyses"][0]["trumps"])
+    assert set(d["double_dummy"]["trumps"][0]["dd_trick_points"]) == {"lower", "upper"}
     # the heuristic analysis is the same with or without the check
     plain = ask(rs, STRONG["auction"], samples=200, seed=3, play="heuristic")
     assert plain.dd_check is None and plain.as_dict()["recommendation"] == d["recommendation"]

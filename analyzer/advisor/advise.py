@@ -203,7 +203,7 @@ def _analyse_bidding(sim: Simulation, play: str, req: BidRequest, state: Auction
                              None, None, "")
         return PlayAnalysis(mode, policy, [], {}, None, rec, choice=ch)
     if out.n < MIN_DEALS:
-        what = "dd_samples" if play == "dd" else "samples"
+        what = req.word("dd_samples" if play == "dd" else "samples")
         return PlayAnalysis(mode, policy, [_trump_figures(sim, play, t, None) for t in sim.trumps], {}, None,
                             _too_few(out.n, what), choice=ch)
     ceil = ch.ceiling
@@ -265,7 +265,7 @@ def _name_trump(req: BidRequest, a: Auction, progress: bool, workers: int, clust
         k = int(out.class_of(np.array([c]))[0])
         named.append(NamedTrump(SUITS[t], c, mean_ci(net), proportion(made), mean_ci(out.me_tot[k, t])))
     if out.n < MIN_DEALS:
-        rec = _too_few(out.n, "samples")
+        rec = _too_few(out.n, req.word("samples"))
     else:
         best = max(named, key=lambda x: x.net.mean)
         rec = Recommendation("trump", best.trump, c, best.make, best.net, None,
@@ -340,15 +340,22 @@ def advise(req: BidRequest, *, progress: bool = False, workers: int = 1, cluster
     if not req.detail:
         return Advice(req, analyses, sim, notes, None, cond)
     if req.play == "both" and analyses[0].recommendation.action != "too-few":
-        sim, check = dd_check(sim, analyses[0], req.dd.samples, req.dd.trumps, req.dd.max_nodes)
+        from analyzer.runs.progress import progress_bar
+
+        with progress_bar(progress, None, f"the double-dummy check ({min(req.dd.samples, n)} deals)"):
+            sim, check = dd_check(sim, analyses[0], req.dd.samples, req.dd.trumps, req.dd.max_nodes)
         by = {c.trump: c for c in check.trumps}
         analyses[0] = replace(analyses[0], trumps=[replace(f, dd=by.get(f.trump)) for f in analyses[0].trumps])
-        solved = sum(c.solved for c in check.trumps)
+        exact = sum(c.exact for c in check.trumps)
+        brk = sum(c.bracketed for c in check.trumps)
+        unf = sum(c.unfinished for c in check.trumps)
         total = sum(c.deals for c in check.trumps)
         notes.append(f"double-dummy check: the first {check.samples} sampled deals, trump {', '.join(by)}, up to "
-                     f"{req.dd.max_nodes / 1e6:g} M nodes a deal; {solved} of {total} solved"
-                     + (" (the others, the harder deals, are left out)" if solved < total else "")
-                     + "; dd_samples, dd_trumps and max_nodes set them")
+                     f"{req.dd.max_nodes / 1e6:g} M nodes a deal: of {total} solves {exact} exact"
+                     + (f", {brk} bracketed to {check.trumps[0].resolution} points" if brk else "")
+                     + (f", {unf} unfinished (counted with the bounds proven, so the figures are brackets)"
+                        if unf else "")
+                     + f"; {req.word('dd_samples')}, {req.word('dd_trumps')} and {req.word('max_nodes')} set them")
         if rs.advice.dd_make_samples:
             mk = dd_make(sim, analyses[0], rs.advice.dd_make_samples, rs.advice.dd_make_max_nodes)
             check = replace(check, make=mk)
@@ -356,8 +363,8 @@ def advise(req: BidRequest, *, progress: bool = False, workers: int = 1, cluster
         f = sim.frame
         ex = f.filter((f["play"] == "dd") & f["trump"].is_not_null())["exact"]  # thrown-in deals are not played
         miss = int((~ex).sum())
-        notes.append(f"double dummy on the first {n} sampled deals (dd_samples), up to {req.dd.max_nodes / 1e6:g} "
-                     f"M nodes a solve: {ex.len() - miss} of {ex.len()} plays solved"
+        notes.append(f"double dummy on the first {n} sampled deals ({req.word('dd_samples')}), up to "
+                     f"{req.dd.max_nodes / 1e6:g} M nodes a solve: {ex.len() - miss} of {ex.len()} plays solved"
                      + (f"; the heuristic players stand in for the other {miss}" if miss else ""))
     notes.append(_model_note(rs))
     if req.calls is None and state.calls:

@@ -10,34 +10,42 @@ from analyzer.advisor.figures import DDCheck, DDMake, DDTrump, PlayAnalysis
 from analyzer.cards import SUITS
 from analyzer.estimate import mean_ci, paired_diff, proportion, student
 from analyzer.montecarlo.simulate import Simulation
-from analyzer.score import declarer_made, points_to_make
+from analyzer.score import convert_points, declarer_made, points_to_make
 
 
 def dd_check(sim: Simulation, base: PlayAnalysis, samples: int, ntrumps: int, max_nodes: int
-              ) -> tuple[Simulation, DDCheck]:
+             ) -> tuple[Simulation, DDCheck]:
     """Solve the first ``samples`` deals double-dummy for the ``ntrumps`` best trumps of ``base`` (the
-    recommended one, then by expected total) and compare with ``base``'s play on the same deals."""
-    import polars as pl
+    recommended one, then by expected total) to the rule set's resolution (``[solver] resolution``), and
+    compare the proven bounds with ``base``'s play on the same deals: every deal counts, an unfinished one
+    with the bounds proven when the budget ran out (:class:`~analyzer.advisor.figures.DDTrump`)."""
+    from analyzer.rules.lowered import first_leader
+    from analyzer.solve import solve_deals
+    from analyzer.solve.api import rule_resolution
 
-    from analyzer.montecarlo.simulate import add_play
-
+    rules, seat = sim.rules, sim.seat
     k = min(samples, sim.samples)
     rec = base.recommendation.trump
     order = [rec] + [f.trump for f in sorted(base.trumps, key=lambda f: -f.total.mean) if f.trump != rec]
     ts = [SUITS.index(t) for t in order[:max(1, ntrumps)]]
     b = sim.bids[-1]  # the bid class of the trump table (_trump_figures)
-    sim = add_play(sim, "dd", samples=k, trumps=ts, bids=[b], dd_max_nodes=max_nodes)
+    ids = np.asarray(sim.deals.ids[:k])
+    hands = sim.deals.hands[:k]
+    lead = first_leader(rules, seat, sim.dealer)
+    res = rule_resolution(rules)
     out = []
     for t in ts:
-        dd = sim.rows("declare", "dd", t, b).select("deal", "exact", pl.col("side_trick_points").alias("dd"))
-        h = sim.rows("declare", base.play, t, b).select("deal", pl.col("side_trick_points").alias("h"))
-        j = dd.join(h, on="deal", how="inner").filter(pl.col("exact")).sort("deal")
-        n = j.height
-        x, y = j["dd"].to_numpy(), j["h"].to_numpy()
+        r = solve_deals(rules, hands, t, lead, seat, bid=b, max_nodes=max_nodes, lines=False, resolution="rules")
+        lo, hi = convert_points(rules, np.asarray(r.lower)), convert_points(rules, np.asarray(r.upper))
+        rows = sim.rows("declare", base.play, t, b)
+        h_by = dict(zip(rows["deal"].to_list(), rows["side_trick_points"].to_list(), strict=True))
+        h = np.array([h_by[int(i)] for i in ids], dtype=np.float64)
+        st = np.asarray(r.status) if r.status is not None else np.where(np.asarray(r.exact), 2, 0)
         out.append(DDTrump(
-            trump=SUITS[t], deals=dd.height, solved=n,
-            heuristic=student(mean_ci(y)) if n else None, dd=student(mean_ci(x)) if n else None,
-            gap=student(paired_diff(x, y)) if n else None,
+            trump=SUITS[t], deals=k, exact=int((st == 2).sum()), bracketed=int((st == 1).sum()),
+            unfinished=int((st == 0).sum()), resolution=res, heuristic=student(mean_ci(h)),
+            dd_lower=student(mean_ci(lo)), dd_upper=student(mean_ci(hi)),
+            gap_lower=student(paired_diff(lo, h)), gap_upper=student(paired_diff(hi, h)),
         ))
     return sim, DDCheck(k, int(max_nodes), out)
 

@@ -19,28 +19,48 @@ RULED = {"convention": "the convention rules it out", "risk": "made less often t
 # ---- results ---------------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class DDTrump:
-    """The double-dummy check of one trump: on the first ``deals`` sampled deals, the ``solved`` ones
-    (finished within the node budget) give the declaring side's trick points with heuristic play and
-    double-dummy, and their paired difference ``gap`` = dd - heuristic (95% Student t interval); the
-    estimates are None when no deal was solved."""
+    """The double-dummy check of one trump on the first ``deals`` sampled deals. Every deal is solved to the
+    rule set's resolution within the node budget and gives proven bounds on the declaring side's trick
+    points: ``exact`` deals (the value), ``bracketed`` ones (closer than the resolution), ``unfinished`` ones
+    (the budget ran out: the bounds proven so far, wider). No deal is left out: ``dd_lower`` / ``dd_upper``
+    are the means of the lower and upper bounds over every deal, ``gap_lower`` / ``gap_upper`` their paired
+    differences with the heuristic players' trick points on the same deals (``heuristic``), each with its
+    95% Student t interval; where every deal is exact the two are the same."""
 
     trump: str
     deals: int
-    solved: int
-    heuristic: Estimate | None
-    dd: Estimate | None
-    gap: Estimate | None
+    exact: int
+    bracketed: int
+    unfinished: int
+    resolution: int
+    heuristic: Estimate
+    dd_lower: Estimate
+    dd_upper: Estimate
+    gap_lower: Estimate
+    gap_upper: Estimate
+
+    @property
+    def solved(self) -> int:
+        """Deals proven to the resolution (exact or bracketed)."""
+        return self.exact + self.bracketed
+
+    @property
+    def label(self) -> str:
+        """What the figures are: exact, bracketed (to the resolution) or with unfinished deals."""
+        if self.unfinished:
+            return f"bounds ({self.unfinished} of {self.deals} deals unfinished)"
+        return "exact" if not self.bracketed else f"bracketed to {self.resolution} points"
 
     def gap_dict(self) -> dict[str, Any]:
-        g: dict[str, Any] = self.gap.as_dict() if self.gap is not None else {"mean": None, "lo": None, "hi": None,
-                                                                             "n": 0}
-        return {**g, "deals": self.deals, "solved": self.solved}
+        return {"lower": self.gap_lower.as_dict(), "upper": self.gap_upper.as_dict(), "deals": self.deals,
+                "exact": self.exact, "bracketed": self.bracketed, "unfinished": self.unfinished}
 
     def as_dict(self) -> dict[str, Any]:
-        opt = lambda e: e.as_dict() if e is not None else None  # noqa: E731
-        return {"trump": self.trump, "deals": self.deals, "solved": self.solved,
-                "heuristic_trick_points": opt(self.heuristic), "dd_trick_points": opt(self.dd),
-                "gap": opt(self.gap)}
+        return {"trump": self.trump, "deals": self.deals, "exact": self.exact, "bracketed": self.bracketed,
+                "unfinished": self.unfinished, "resolution": self.resolution, "label": self.label,
+                "heuristic_trick_points": self.heuristic.as_dict(),
+                "dd_trick_points": {"lower": self.dd_lower.as_dict(), "upper": self.dd_upper.as_dict()},
+                "gap": {"lower": self.gap_lower.as_dict(), "upper": self.gap_upper.as_dict()}}
 
 
 @dataclass(frozen=True)

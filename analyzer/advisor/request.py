@@ -95,11 +95,16 @@ class BidRequest:
     detail: bool = True
     raise_partner: str | None = None  # the call model's options (None: the rule set's [advice] values)
     conventions: str | None = None
+    flags: bool = False  # the front end's words: the command line's flags (--dd-samples), else the JSON's fields
     notes: tuple[str, ...] = ()  # what the request's defaults left out (shown with the answer)
 
     @property
     def two_handed(self) -> bool:
         return bool(self.rules.play.stock)
+
+    def word(self, field: str) -> str:
+        """``field`` in the front end's words: ``--dd-samples`` on the command line, ``dd_samples`` elsewhere."""
+        return "--" + field.replace("_", "-") if self.flags else field
 
     @property
     def known_map(self) -> dict[int, Hand]:
@@ -220,7 +225,7 @@ class BidRequest:
         if not stock:  # the sampler's table: known cards that clash with the hand, constraints that cannot parse
             table(rules, seat, h, known=by_seat, constraints=cons)
         return cls(rules, h, seat, dealer, calls, tuple(sorted(by_seat.items())), stock_hand, cons, upcard, n, seed,
-                   float(risk), mode, policy, d, clues, detail, raise_partner, conventions, tuple(notes))
+                   float(risk), mode, policy, d, clues, detail, raise_partner, conventions, flags, tuple(notes))
 
 
 def _first_run_note(flags: bool) -> str | None:

@@ -179,15 +179,17 @@ def _print_dd_check(adv: Advice) -> None:
         return
     t = table(title=f"Double dummy against heuristic play: the first {chk.samples} sampled deals, up to "
                     f"{chk.max_nodes / 1e6:g} M nodes a deal")
-    for c in ("trump", "solved", "heuristic trick points", "double-dummy trick points", "dd − heuristic (95%)"):
+    for c in ("trump", "exact/brk/unf", "heuristic trick points", "double-dummy trick points", "dd − heuristic (95%)"):
         t.add_column(c, justify="right")
     for c in chk.trumps:
-        if c.gap is None:
-            t.add_row(c.trump, f"0/{c.deals}", "—", "—", "no deal solved")
-            continue
-        t.add_row(c.trump, f"{c.solved}/{c.deals}", _est(c.heuristic), _est(c.dd),
-                  f"{c.gap.mean:+.1f} ({c.gap.lo:+.1f} to {c.gap.hi:+.1f})")
-    t.caption = "paired on the same deals (Student t interval); unsolved deals are left out"
+        same = c.unfinished == 0 and c.bracketed == 0
+        dd = _est(c.dd_lower) if same else f"{c.dd_lower.mean:.1f} to {c.dd_upper.mean:.1f}"
+        gap = (f"{c.gap_lower.mean:+.1f} ({c.gap_lower.lo:+.1f} to {c.gap_lower.hi:+.1f})" if same else
+               f"{c.gap_lower.mean:+.1f} to {c.gap_upper.mean:+.1f} ({c.gap_lower.lo:+.1f} to {c.gap_upper.hi:+.1f})")
+        t.add_row(c.trump, f"{c.exact}/{c.bracketed}/{c.unfinished}", _est(c.heuristic), dd, gap)
+    t.caption = ("exact / bracketed (to the rule set's resolution) / unfinished (the node budget ran out: the bounds "
+                 "proven so far); every deal counts, so the figures are brackets where a deal is not exact; paired on "
+                 "the same deals, Student t intervals")
     console.print(t)
     mk = chk.make
     if mk is not None:

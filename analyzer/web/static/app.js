@@ -205,7 +205,7 @@ async function updateMeld() {
   $("meld-trump-note").textContent = !state.info.stock ? ""
     : trump ? `trump ${SUIT_NAME[trump]}: the upcard's suit` : "give the upcard: it names trump";
   for (const s of SUITS) {
-    const parts = rep.breakdown[s].map((m) => `${m.meld}${m.suit ? " " + m.suit : ""}${m.n > 1 ? " \u00d7" + m.n : ""} ${m.points}`);
+    const parts = rep.breakdown[s].map((m) => `${m.label || m.meld}${m.suit ? " " + m.suit : ""}${m.n > 1 ? " \u00d7" + m.n : ""} ${m.points}`);
     const best = state.info.stock ? s === trump : rep.best.includes(s);
     rows.push(el("tr", { class: best ? "best" : "", "data-suit": s }, el("td", {}, cardLabel(s === "H" || s === "D" ? "\u00a0" + s : "\u00a0" + s)),
       el("td", {}, String(rep.meld[s])), el("td", { class: "left" }, parts.join(", ") || "\u2014")));
@@ -401,11 +401,16 @@ function showResult(job) {
   const dd = r.double_dummy;
   if (dd) {
     $("dd").replaceChildren(el("h3", {}, `Double dummy against heuristic play: the first ${dd.samples} deals, up to ${dd.max_nodes / 1e6} M nodes a deal`),
-      el("table", { id: "dd-table" }, el("tr", {}, ...["trump", "solved", "heuristic", "double dummy", "dd \u2212 heuristic (95%)"].map((h) => el("th", {}, h))),
-        ...dd.trumps.map((t) => el("tr", {}, el("td", {}, t.trump), el("td", {}, `${t.solved}/${t.deals}`),
-          el("td", {}, t.heuristic_trick_points ? t.heuristic_trick_points.mean.toFixed(1) : "\u2014"),
-          el("td", {}, t.dd_trick_points ? t.dd_trick_points.mean.toFixed(1) : "\u2014"),
-          el("td", {}, t.gap ? `${sign(t.gap.mean)} (${sign(t.gap.lo)} to ${sign(t.gap.hi)})` : "no deal solved")))),
+      el("table", { id: "dd-table" }, el("tr", {}, ...["trump", "exact / bracketed / unfinished", "heuristic", "double dummy", "dd \u2212 heuristic (95%)"].map((h) => el("th", {}, h))),
+        ...dd.trumps.map((t) => {
+          const lo = t.dd_trick_points.lower, hi = t.dd_trick_points.upper, glo = t.gap.lower, ghi = t.gap.upper;
+          const same = t.bracketed === 0 && t.unfinished === 0;
+          return el("tr", {}, el("td", {}, t.trump), el("td", {}, `${t.exact} / ${t.bracketed} / ${t.unfinished}`),
+            el("td", {}, t.heuristic_trick_points.mean.toFixed(1)),
+            el("td", {}, same ? lo.mean.toFixed(1) : `${lo.mean.toFixed(1)} to ${hi.mean.toFixed(1)}`),
+            el("td", {}, same ? `${sign(glo.mean)} (${sign(glo.lo)} to ${sign(glo.hi)})`
+              : `${sign(glo.mean)} to ${sign(ghi.mean)} (${sign(glo.lo)} to ${sign(ghi.hi)})`));
+        })),
       ...(dd.make ? [el("p", { id: "dd-make" }, dd.make.dd_make
         ? `Does ${dd.make.bid} in ${dd.make.trump} make double dummy? ${pct(dd.make.dd_make.p)} against ${pct(dd.make.heuristic_make.p)} with heuristic play (dd \u2212 heuristic ${sign(dd.make.gap.mean)} points, 95% ${sign(dd.make.gap.lo)} to ${sign(dd.make.gap.hi)}); ${dd.make.decided} of the first ${dd.make.deals} deals decided, one search a deal`
         : `Does ${dd.make.bid} in ${dd.make.trump} make double dummy? No deal decided of ${dd.make.deals}.`)] : []));
