@@ -140,6 +140,7 @@ LONG_PARAMETER_LISTS = {
     # the solver's single and batch forms: the same parameters in the same order (tested)
     "solve.api.solve_deal": "solve_deals' parameters plus the single position's trick and card values",
     "solve.api.solve_deals": "one value or one per deal of each field of a position, and the search's options",
+    "solve.endgame.solve_endgames": "solve_deals' parameters, and the endgame's: tricks left, the policy, its seed",
     # thin launchers that hand arrays and scalars to a kernel (no objects cross into numba)
     "play.playout.playout_batch": "the playout kernel's arrays",
     "twohand.hands.hands_batch": "the two-handed kernel's arrays",
