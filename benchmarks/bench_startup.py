@@ -6,10 +6,10 @@ same command again with the cache the cold run filled (and the solver compiled: 
 ``--play`` answers without its double-dummy check and leaves the solver compiling in the background, so
 before the warm run this waits for the solver to be cached). The README command is the first row; the
 solver's share of a warm answer shows as the difference between ``bid`` (which checks 100 deals
-double-dummy) and ``bid --play playout``.
+double-dummy) and ``bid --play heuristic``.
 
     python benchmarks/bench_startup.py                 # every command, once each
-    python benchmarks/bench_startup.py --only bid-readme bid-playout --repeat 3
+    python benchmarks/bench_startup.py --only bid-readme bid-heuristic --repeat 3
     python benchmarks/bench_startup.py --markdown /tmp/startup.md   # the README's table
 """
 
