@@ -17,7 +17,7 @@ import numpy as np
 from analyzer.cards import to_planes
 from analyzer.errors import UserError
 from analyzer.rules import RuleSet
-from analyzer.solve.api import DEFAULT_MAX_NODES, DealsResult, solve_deals
+from analyzer.solve.api import DEFAULT_MAX_NODES, DealsResult, _kinds, solve_deals
 from analyzer.solve.lower import SolverConfig
 
 
@@ -40,17 +40,6 @@ class Endgames(NamedTuple):
     @property
     def upper(self) -> np.ndarray:
         return self.taken + self.solved.upper
-
-
-def _kinds(planes: np.ndarray) -> list[int]:
-    out = []
-    for p in planes:
-        x = int(p)
-        while x:
-            b = x & -x
-            out.append(b.bit_length() - 1)
-            x ^= b
-    return out
 
 
 def endgame_positions(rules: RuleSet, deals: np.ndarray, trump: int | np.ndarray, leader: int | np.ndarray,
