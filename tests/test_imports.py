@@ -98,7 +98,8 @@ LAYERS = [
     {"analyzer.play", "analyzer.solve"},
     {"analyzer.montecarlo", "analyzer.twohand", "analyzer.runs.warmup"},
     {"analyzer.bidding"},
-    {"analyzer.advisor", "analyzer.analyses.compare", "analyzer.analyses.stats", "analyzer.analyses.calibration"},
+    {"analyzer.advisor", "analyzer.cardplay", "analyzer.analyses.compare", "analyzer.analyses.stats",
+     "analyzer.analyses.calibration"},
     {"analyzer.arena"},
     {"analyzer.analyses.report"},
     {"analyzer.api"},
@@ -135,6 +136,7 @@ LONG_PARAMETER_LISTS = {
     "advisor.request.make": "pinochle bid's flags: the one place a bid request is checked",
     "montecarlo.simulate.simulate": "the sampler's and the play's options (advise passes them on)",
     "arena.core.run_arena": "pinochle arena's flags",
+    "cardplay.request.make": "pinochle play's flags: the one place a card-play request is checked",
     "deal.__init__.sample_deals": "the sampler's constraints and hooks",
     "twohand.analysis.analyze_hand": "pinochle two-hand's flags",
     # the solver's single and batch forms: the same parameters in the same order (tested)
@@ -143,6 +145,8 @@ LONG_PARAMETER_LISTS = {
     "solve.endgame.solve_endgames": "solve_deals' parameters, and the endgame's: tricks left, the policy, its seed",
     # thin launchers that hand arrays and scalars to a kernel (no objects cross into numba)
     "play.playout.playout_batch": "the playout kernel's arrays",
+    "cardplay.kernel.consistent": "the consistency kernel's arrays",
+    "cardplay.kernel.rollouts": "the rollout kernel's arrays",
     "twohand.hands.hands_batch": "the two-handed kernel's arrays",
     "twohand.odds.games_batch": "the game-odds kernel's arrays",
 }

@@ -9,6 +9,8 @@ call, in one place. Front ends parse and print; every decision is made below thi
 ``position_from_record``   a position to solve from its written form (a ``solve --file`` line, a page body)
 ``solve_report``           the report of a solved position (``pinochle solve --json``)
 ``solve_positions``        solve positions in parallel (the double-dummy solver)
+``PlayRequest.make``       one card-play question, checked once (``pinochle play``'s flags, the page's body)
+``advise_card``            the answer: every legal card valued on sampled deals, the best first
 =========================  ==================================================================================
 
 Names load on first use, so a front end pays only for what it calls (the solver's kernels, say).
@@ -29,6 +31,9 @@ _WHERE = {
     "position_from_record": ("analyzer.api.solve", "position_from_record"),
     "solve_report": ("analyzer.api.solve", "report"),
     "solve_positions": ("analyzer.solve", "solve_positions"),
+    "PlayRequest": ("analyzer.cardplay.request", "PlayRequest"),
+    "advise_card": ("analyzer.cardplay.advise", "advise_card"),
+    "CardAdvice": ("analyzer.cardplay.advise", "CardAdvice"),
 }
 
 __all__ = sorted(_WHERE)

@@ -50,7 +50,7 @@ def _root(
 
 
 #: every subcommand and the module of :mod:`analyzer.cli` that defines it
-COMMANDS = {"arena": "arena", "bid": "bid", "compare": "compare", "meld": "meld", "report": "report",
+COMMANDS = {"arena": "arena", "bid": "bid", "compare": "compare", "meld": "meld", "play": "play", "report": "report",
             "rules": "rules", "serve": "serve", "solve": "solve", "stats": "stats", "two-hand": "twohand"}
 _registered: set[str] = set()
 

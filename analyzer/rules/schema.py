@@ -159,6 +159,11 @@ class AdviceSpec:
     dd_make_samples: int = field(default=0, metadata=_r(0, 100_000, "deals of the double-dummy make check (one "
                                                                        "search a deal; 0: none)"))
     dd_make_max_nodes: int = field(default=2_000_000, metadata=_r(1, 10**10, "node budget of a make check search"))
+    play_samples: int = field(default=100, metadata=_r(1, 100_000, "sampled deals of one card-play decision "
+                                                                     "(pinochle play)"))
+    play_max_nodes: int = field(default=200_000, metadata=_r(1, 10**10, "node budget of a card-play decision's "
+                                                                        "solve of one deal (every legal card); a "
+                                                                        "deal past it is valued by rollouts"))
 
 
 @dataclass(frozen=True)

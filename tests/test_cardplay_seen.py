@@ -10,12 +10,12 @@ from collections import Counter
 import numpy as np
 import pytest
 
+from analyzer.cardplay.seen import Record, replay, sample_hands
 from analyzer.cards import Hand, from_planes, to_planes
 from analyzer.deal import random_deals
 from analyzer.errors import UserError
 from analyzer.play import play_deal
 from analyzer.play.engine import alloc_state, legal, play, reset_state
-from analyzer.play.seen import Record, replay, sample_hands
 from analyzer.rules import load
 from analyzer.rules.lowered import first_lead_trump, side_mask, trick_params
 
@@ -84,7 +84,7 @@ def test_sampled_deals_never_contradict_what_was_seen(rid):
             left = Counter(from_planes(deals[d][s], rs.deck))
             left.subtract(Counter(seen.played[s]))
             truth.append(to_planes(sorted(left.elements()), rs.deck))
-        from analyzer.play.seen import table_of
+        from analyzer.cardplay.seen import table_of
 
         assert bool(table_of(seen).accept(np.stack(truth)[None])[0])
 

@@ -23,11 +23,11 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from analyzer.cardplay.kernel import consistent
 from analyzer.cards import Hand, to_planes
 from analyzer.deal import Deals, Table
 from analyzer.deal.kernel import SUIT
 from analyzer.errors import UserError
-from analyzer.jit import fan_out, kernel
 from analyzer.play.engine import beats, legal_cards
 from analyzer.rules.lowered import first_lead_trump
 from analyzer.rules.model import RuleSet
@@ -70,6 +70,15 @@ class Seen:
     left: np.ndarray
     known_now: dict[int, list[int]]
     voids: dict[int, set[int]]
+    #: int64[seats]: points (card, per-trick and last-trick points) and tricks each seat won in the tricks
+    #: completed so far
+    points: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+    tricks: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+
+    @property
+    def leader_now(self) -> int:
+        """The seat that led (or leads) the current trick."""
+        return int(self.by[len(self.by) - len(self.trick)]) if self.trick else self.turn
 
 
 def replay(rec: Record) -> Seen:
@@ -99,6 +108,10 @@ def replay(rec: Record) -> Seen:
     duty = first_lead_trump(rs, rec.bid, rec.leader, rec.declarer)
     turn, trick, bpos = rec.leader, [], 0
     voids: dict[int, set[int]] = {s: set() for s in range(seats)}
+    pts = rs.points_by_kind
+    total_cards = seats * rs.hand_size
+    won = np.zeros(seats, dtype=np.int64)
+    taken = np.zeros(seats, dtype=np.int64)
     for i, k in enumerate(rec.plays):
         k = int(k)
         if k not in deck.kinds:
@@ -128,6 +141,8 @@ def replay(rec: Record) -> Seen:
             bpos = len(trick) - 1
         if len(trick) == seats:
             turn = (by[i - seats + 1] + bpos) % seats
+            won[turn] += sum(int(pts[c]) for c in trick) + rs.per_trick + (rs.last_trick if i + 1 == total_cards else 0)
+            taken[turn] += 1
             trick, bpos = [], 0
         else:
             turn = (turn + 1) % seats
@@ -155,7 +170,8 @@ def replay(rec: Record) -> Seen:
         known_now[s] = sorted(x for x, c in rest.items() for _ in range(max(c, 0)))
         if len(known_now[s]) > left[s]:
             raise UserError(f"seat {s} still holds {len(known_now[s])} shown cards but has {left[s]} cards left")
-    return Seen(rec, by, ncards, led, best, first, int(turn), tuple(trick), played, mine_now, left, known_now, voids)
+    return Seen(rec, by, ncards, led, best, first, int(turn), tuple(trick), played, mine_now, left, known_now, voids,
+                won, taken)
 
 
 def table_of(seen: Seen) -> Table:
@@ -179,44 +195,6 @@ def table_of(seen: Seen) -> Table:
                  melds=(), constraints=(), accept=_Consistent(seen))
 
 
-@kernel
-def _consistent_range(hands, by, kinds, ncards, led, best, first, trump, head, must_trump, follow, lane, me,
-                      ok, lo, hi):
-    """ok[i] for deals lo..hi-1: every recorded play of another seat is legal for the holding the deal
-    implies (the seat's hand now plus the cards it played since)."""
-    seats = hands.shape[1]
-    copies = hands.shape[2]
-    n = by.shape[0]
-    held = np.zeros((seats, copies), dtype=np.int64)
-    for i in range(lo, hi):
-        for s in range(seats):
-            for p in range(copies):
-                held[s, p] = hands[i, s, p]
-        for j in range(n):  # the holdings at the first lead: now plus every card played since
-            s = by[j]
-            bit = np.int64(1) << kinds[j]
-            for p in range(copies):
-                if not held[s, p] & bit:
-                    held[s, p] |= bit
-                    break
-        good = True
-        for j in range(n):
-            s = by[j]
-            k = kinds[j]
-            bit = np.int64(1) << k
-            if s != me:
-                legal = legal_cards(held[s, 0], ncards[j], led[j], best[j], trump, first[j], head, must_trump,
-                                    follow, lane)
-                if not legal & bit:
-                    good = False
-                    break
-            for p in range(copies - 1, -1, -1):
-                if held[s, p] & bit:
-                    held[s, p] &= ~bit
-                    break
-        ok[i] = good
-
-
 class _Consistent:
     """The accept test of :func:`table_of` (module docstring), over batches of deals int64[n, seats, copies]."""
 
@@ -229,10 +207,7 @@ class _Consistent:
 
     def __call__(self, hands: np.ndarray) -> np.ndarray:
         hands = np.ascontiguousarray(hands, dtype=np.int64)
-        ok = np.zeros(hands.shape[0], dtype=np.bool_)
-        if hands.shape[0]:
-            fan_out(_consistent_range, hands.shape[0], hands, *self.args, ok)
-        return ok
+        return consistent(hands, *self.args)
 
 
 def sample_hands(rec: Record, n: int, seed: int = 0, max_tries: int = 2000) -> tuple[Seen, Deals]:

@@ -1,0 +1,177 @@
+"""Which card now: the advice of :func:`advise_card`, the one function behind ``pinochle play``, the page's
+play-along and the sampling player.
+
+Every legal card is listed with its expected points for my side over the whole hand and, where there is a
+contract, the chance that the declaring side makes it, each with a 95 % interval; the cards are compared on
+the same sampled deals (paired), by the declaring side's expected score when I am on it and there is a bid
+to make (made: meld + trick points, set: minus the bid), else by my side's expected points. The best card
+comes first; every other says how far it is behind, with its interval. Fewer than :data:`MIN_DEALS` deals
+(with something unseen and a choice to make) is said as such and names no card.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from analyzer.cardplay.notation import played_text
+from analyzer.cardplay.request import PlayRequest
+from analyzer.cardplay.values import CardValues, declaring_seats, value_cards
+from analyzer.cards import SUITS
+from analyzer.estimate import Estimate, Proportion, mean_ci, paired_diff, proportion
+from analyzer.score import convert_points, points_to_make, scoring_units, seat_unit
+
+#: the fewest sampled deals a card is named from (fewer: the values are listed, no card is named)
+MIN_DEALS = 30
+
+
+@dataclass(frozen=True)
+class CardLine:
+    """One legal card: my side's points over the whole hand, the declaring side's chance of making its bid and
+    (when I am on it) its expected score, and how far the card is behind the best by the criterion (paired;
+    None for the best card)."""
+
+    card: str
+    points: Estimate
+    make: Proportion | None
+    score: Estimate | None
+    behind: Estimate | None
+
+
+@dataclass(frozen=True)
+class CardAdvice:
+    """The answer to one card-play question (module docstring). ``action``: ``play`` (``best`` names the card),
+    ``only`` (one legal card), ``too-few`` (fewer than :data:`MIN_DEALS` deals: no card named)."""
+
+    request: PlayRequest
+    lines: tuple[CardLine, ...]
+    action: str
+    best: str | None
+    criterion: str
+    values: CardValues
+    side: tuple[int, ...]
+    declaring: bool
+    target: int | None
+    side_meld: int | None
+    notes: tuple[str, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data (the ``--json`` output and the page's answer)."""
+        req, rec, v = self.request, self.request.record, self.values
+        rs = req.rules
+        seen = req.seen
+        return {
+            "rules": rs.id,
+            "options": rs.options,
+            "seat": rec.seat,
+            "trump": SUITS[rec.trump],
+            "declarer": rec.declarer if rs.has_bidding else None,
+            "bid": rec.bid if rs.has_bidding else None,
+            "played": played_text(rec.plays, rs),
+            "trick": [rs.deck.name(k) for k in seen.trick],
+            "trick_number": len(rec.plays) // rs.seats + 1,
+            "hand_now": [rs.deck.name(k) for k in sorted(seen.mine_now, reverse=True)],
+            "side": list(self.side),
+            "declaring_side": self.declaring,
+            "points_so_far": {"side": int(sum(int(seen.points[s]) for s in self.side)),
+                              "each_seat": [int(x) for x in seen.points]},
+            "side_meld": self.side_meld,
+            "points_to_make": self.target,
+            "action": self.action,
+            "best": self.best,
+            "criterion": self.criterion,
+            "cards": [{"card": ln.card, "points": ln.points.as_dict(),
+                       "make": None if ln.make is None else ln.make.as_dict(),
+                       "score": None if ln.score is None else ln.score.as_dict(),
+                       "behind": None if ln.behind is None else ln.behind.as_dict()} for ln in self.lines],
+            "deals": int(v.decl.shape[0]),
+            "dealt": v.dealt,
+            "solved": int(v.solved.sum()),
+            "rollouts": int((~v.solved).sum()),
+            "max_nodes": req.max_nodes,
+            "nodes": v.nodes,
+            "play": req.play,
+            "seed": req.seed,
+            "notes": list(self.notes),
+        }
+
+
+def advise_card(req: PlayRequest, progress: bool = False) -> CardAdvice:
+    """Value every legal card on sampled deals (:func:`analyzer.cardplay.values.value_cards`) and rank them
+    (module docstring)."""
+    rs, rec = req.rules, req.record
+    v = value_cards(req, progress)
+    total = int(rs.total_points)
+    decl_seats = declaring_seats(req)
+    declaring = rec.seat in decl_seats
+    side = tuple(decl_seats) if declaring else tuple(s for s in range(rs.seats) if s not in decl_seats)
+    mine = v.decl if declaring else total - v.decl
+    target = side_meld = None
+    made = score = None
+    if req.contract:
+        unit = scoring_units(rs)[int(seat_unit(rs)[rec.declarer])]
+        side_meld = req.side_meld if req.side_meld is not None else int(sum(req.meld[s] for s in unit))
+        meld = np.zeros((1, rs.seats), dtype=np.int64)
+        meld[0, rec.declarer] = side_meld
+        t, exact = points_to_make(rs, meld, rec.declarer, rec.bid)
+        target = int(t[0])
+        if not exact[0] and any(int(req.seen.tricks[s]) for s in decl_seats):
+            target = 0  # the side's meld already counts: it has taken a trick
+        made = v.decl >= target
+        if declaring:
+            score = np.where(made, side_meld + convert_points(rs, v.decl), -rec.bid)
+    crit = score if score is not None else mine
+    criterion = "score" if score is not None else "points"
+    means = crit.mean(axis=0)
+    order = sorted(range(len(v.cards)), key=lambda j: (-round(float(means[j]), 9), -v.cards[j]))
+    b = order[0]
+    lines = []
+    for j in order:
+        lines.append(CardLine(rs.deck.name(v.cards[j]), mean_ci(mine[:, j]),
+                              None if made is None else proportion(made[:, j]),
+                              None if score is None else mean_ci(score[:, j]),
+                              None if j == b else paired_diff(crit[:, b], crit[:, j])))
+    n = int(v.decl.shape[0])
+    if len(v.cards) == 1:
+        action, best = "only", lines[0].card
+    elif n < MIN_DEALS and not v.fixed:
+        action, best = "too-few", None
+    else:
+        action, best = "play", lines[0].card
+    return CardAdvice(req, tuple(lines), action, best, criterion, v, side, declaring, target, side_meld,
+                      tuple(_notes(req, v, n, action, side_meld)))
+
+
+def _notes(req: PlayRequest, v: CardValues, n: int, action: str, side_meld: int | None) -> list[str]:
+    rs = req.rules
+    w = req.word
+    out = []
+    solved = int(v.solved.sum())
+    if v.fixed:
+        out.append("nothing is unseen: every card's value is that of the one deal left")
+    else:
+        out.append(f"{n} deals consistent with everything seen (kept {n} of {v.dealt:,} dealt)")
+    if req.play == "dd":
+        if solved < n:
+            out.append(f"double dummy (exact) on {solved} of {n} deals; heuristic rollouts (policy v1, every seat) on "
+                       f"{n - solved}: the solver's budget of {req.max_nodes:,} nodes a deal ran out (raise "
+                       f"{w('max_nodes')} for more exact values)")
+        else:
+            out.append(f"double dummy (exact) on all {n} deals")
+    else:
+        out.append(f"heuristic rollouts (policy v1, every seat) on all {n} deals")
+    if action == "too-few":
+        out.append(f"too few deals to name a card (fewer than {MIN_DEALS}): raise {w('samples')}")
+    if side_meld is not None and req.side_meld is None:
+        out.append(f"the declaring side's meld, {side_meld}, is counted from the cards shown (give {w('meld')} to "
+                   "set it)")
+    if rs.play.stock and not v.fixed:
+        out.append("phase 2 is a game of open cards: give the opponent's cards with "
+                   f"{w('shown')} to have them valued as they are")
+    if rs.convert:
+        out.append("points are card points before the conversion to trick points; the score converts them")
+    if not rs.scoring.unit == "side" and rs.has_bidding:
+        out.append("the defenders are counted together (they play as a side against the game maker)")
+    return out

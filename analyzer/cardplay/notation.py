@@ -1,0 +1,89 @@
+"""The written form of a hand in play: the cards played so far and the cards each seat showed.
+
+Cards played are written in play order, a trick after another, each trick from its leader; tricks may be
+separated by ``/`` (or ``|``) so that a slip shows at once, and the last trick may be incomplete (the trick
+in progress)::
+
+    AS 9S TS KS / QH JH 9H AH / TD        # auction: two tricks, then the third's lead
+    AS 9S TS KS QH JH 9H AH TD            # the same without separators
+
+Cards shown (meld laid on the table) are ``SEAT:CARDS``, the seat a number or a word relative to me
+(``left``, ``right``, ``partner``, ``across``): ``0:"AH TH KH QH JH" partner:"QS JD"``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+
+from analyzer.cards import Hand, parse_card
+from analyzer.deal import resolve_seat
+from analyzer.errors import UserError
+from analyzer.rules.model import RuleSet
+
+_SPLIT = re.compile(r"[/|]")
+
+
+def parse_played(text: str | Sequence[str] | None, rules: RuleSet, name: str = "--played") -> tuple[int, ...]:
+    """Card kinds played so far, in order, from the notation of the module docstring (or a list of card names);
+    UserError naming the card or trick that is wrong."""
+    if text is None:
+        return ()
+    if not isinstance(text, str):
+        if not all(isinstance(t, str) for t in text):
+            raise UserError(f"{name} must be card names such as \"AS 9S TS KS / QH\"")
+        text = " ".join(text)
+    groups = [g.replace(",", " ").split() for g in _SPLIT.split(text)]
+    separated = len(groups) > 1
+    kinds: list[int] = []
+    seats = rules.seats
+    for t, group in enumerate(groups):
+        last = t == len(groups) - 1
+        if separated and not group and not last:
+            raise UserError(f"{name}: trick {t + 1} is empty (two '/' in a row?)")
+        if separated and (len(group) > seats or (len(group) < seats and not last)):
+            raise UserError(f"{name}: trick {t + 1} has {len(group)} cards: a trick of {rules.id} has {seats} (only "
+                            "the last trick may be incomplete)")
+        for tok in group:
+            try:
+                kinds.append(parse_card(tok, rules.deck))
+            except UserError as e:
+                raise UserError(f"{name}: card {len(kinds) + 1} ({tok!r}): {e}") from None
+    return tuple(kinds)
+
+
+def played_text(kinds: Sequence[int], rules: RuleSet) -> str:
+    """The notation of ``kinds`` (tricks separated by `` / ``): what :func:`parse_played` reads back."""
+    names = [rules.deck.name(k) for k in kinds]
+    seats = rules.seats
+    return " / ".join(" ".join(names[i:i + seats]) for i in range(0, len(names), seats))
+
+
+def parse_shown(items: Sequence[str] | Mapping[int | str, str] | None, rules: RuleSet, me: int,
+                name: str = "--shown") -> dict[int, Hand]:
+    """Seat -> the cards it showed, from ``SEAT:CARDS`` texts (or a mapping seat -> cards); my own seat's cards
+    are my hand and are not given here."""
+    out: dict[int, list[int]] = {}
+    pairs: list[tuple[str, str]] = []
+    if isinstance(items, Mapping):
+        pairs = [(str(s), c) for s, c in items.items()]
+    else:
+        for it in items or []:
+            if not isinstance(it, str) or ":" not in it:
+                raise UserError(f"{name} {str(it)[:40]!r}: write SEAT:CARDS, e.g. 2:\"AH TH KH QH JH\"")
+            who, cards = it.split(":", 1)
+            pairs.append((who, cards))
+    for who, cards in pairs:
+        if not isinstance(cards, str):
+            raise UserError(f"{name}: seat {who}'s cards must be text such as \"AH TH KH QH JH\"")
+        try:
+            s = resolve_seat(who.strip(), rules, me)
+        except UserError as e:
+            raise UserError(f"{name}: {e}") from None
+        if s == me:
+            raise UserError(f"{name} names your own seat {s}: your cards are --hand")
+        try:
+            out.setdefault(s, []).extend(Hand.parse(cards, rules.deck).kinds)
+        except UserError as e:
+            raise UserError(f"{name} {who}: {e}") from None
+    return {s: Hand(rules.deck, tuple(sorted(k))) for s, k in sorted(out.items())}

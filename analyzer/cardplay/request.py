@@ -1,0 +1,141 @@
+"""One card-play question, checked once: :class:`PlayRequest` is every input of :func:`analyzer.cardplay.advise.
+advise_card` as one typed value, built by :meth:`PlayRequest.make` from a front end's values (``pinochle play``'s
+flags, the page's JSON fields); every check is made there, before any work."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from analyzer.cardplay.notation import parse_played, parse_shown
+from analyzer.cardplay.seen import Record, Seen, replay
+from analyzer.cards import SUITS, Hand
+from analyzer.errors import UserError
+from analyzer.meld import meld_points
+from analyzer.rules import RuleSet, parse_hand
+
+#: the play modes of card advice: ``dd`` (each sampled deal solved double-dummy where the solver finishes within
+#: the node budget, heuristic rollouts from each card otherwise) or ``heuristic`` (rollouts only)
+PLAY_ADVICE_MODES = ("dd", "heuristic")
+#: the most sampled deals of one decision (every deal is solved or played out once per legal card)
+MAX_PLAY_SAMPLES = 20_000
+
+
+@dataclass(frozen=True)
+class PlayRequest:
+    """Every input of one card-play decision, checked (build it with :meth:`make`): the record of what my seat
+    has seen (``record``, followed through in ``seen``), each seat's meld counted from the cards it showed
+    (``meld``; ``side_meld`` overrides the declaring side's), the sampled deals and how they are valued."""
+
+    rules: RuleSet
+    record: Record
+    seen: Seen
+    meld: tuple[int, ...]
+    side_meld: int | None
+    samples: int
+    seed: int
+    play: str
+    max_nodes: int
+    flags: bool = False
+
+    def word(self, field: str) -> str:
+        """The front end's name of a field (``--max-nodes`` on the command line, ``max_nodes`` in JSON)."""
+        return "--" + field.replace("_", "-") if self.flags else field
+
+    @property
+    def contract(self) -> bool:
+        """Whether there is a bid to make (a declarer and a bid above 0)."""
+        return self.rules.has_bidding and self.record.bid > 0
+
+    @classmethod
+    def make(
+        cls,
+        rules: RuleSet,
+        hand: str | Hand,
+        *,
+        seat: int,
+        trump: str | int | None,
+        declarer: int | None = None,
+        bid: int = 0,
+        leader: int | None = None,
+        shown: Sequence[str] | Mapping[int | str, str] | None = None,
+        played: str | Sequence[str] | None = None,
+        meld: int | None = None,
+        samples: int | None = None,
+        seed: int = 0,
+        play: str = "dd",
+        max_nodes: int | None = None,
+        flags: bool = False,
+    ) -> PlayRequest:
+        """The request from a front end's values; UserError with one line naming what to give instead (a value
+        named as the front end names it: ``flags`` True for the command line's flags)."""
+
+        def nm(field: str) -> str:
+            return "--" + field.replace("_", "-") if flags else field
+
+        if rules.reference:
+            raise UserError(f"{rules.id} is the solver's reference rule set: use pinochle solve for it")
+        seats = rules.seats
+
+        def whole(name: str, v: object, lo: int, hi: int) -> int:
+            if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
+                raise UserError(f"{nm(name)} {v!r} is out of range: give a whole number {lo}..{hi}")
+            return v
+
+        seat = whole("seat", seat, 0, seats - 1)
+        t = _trump(trump, nm("trump"))
+        if rules.has_bidding:
+            if declarer is None:
+                raise UserError(f"give the declarer (the high bidder): {nm('declarer')} 0..{seats - 1}")
+            declarer = whole("declarer", declarer, 0, seats - 1)
+            bid = whole("bid", bid, 0, 100_000)
+            first = declarer if leader is None else whole("leader", leader, 0, seats - 1)
+        else:
+            if declarer is not None or bid:
+                raise UserError(f"{rules.id} has no bidding: leave out {nm('declarer')} and {nm('bid')}")
+            if leader is None:
+                raise UserError(f"give the seat that led the first trick of the play: {nm('leader')} 0..{seats - 1}")
+            first = whole("leader", leader, 0, seats - 1)
+            declarer, bid = seat, 0
+        if isinstance(hand, Hand):
+            h = hand
+        else:
+            try:
+                h = parse_hand(hand, rules)
+            except UserError as e:
+                raise UserError(f"{nm('hand')}: {e} (your cards at the first lead, those played since included)"
+                                ) from None
+        shown_by = parse_shown(shown, rules, seat, nm("shown"))
+        plays = parse_played(played, rules, nm("played"))
+        rec = Record(rules, seat, h, t, declarer, first, bid, shown_by, plays)
+        seen = replay(rec)
+        if len(plays) == seats * rules.hand_size:
+            raise UserError("every card has been played: the hand is over")
+        if seen.turn != seat:
+            raise UserError(f"it is seat {seen.turn}'s turn to play, not yours (seat {seat}): add the cards played "
+                            f"since to {nm('played')}")
+        # my meld is that of my hand (I laid it all down); the others' that of the cards they showed
+        shown_all = {**shown_by, seat: h}
+        per_seat = tuple(meld_points(shown_all[s], rules)[SUITS[t]] if s in shown_all else 0 for s in range(seats))
+        if meld is not None:
+            meld = whole("meld", meld, 0, 100_000)
+            if not rules.has_bidding:
+                raise UserError(f"{nm('meld')} is the declaring side's meld: {rules.id} has no bidding")
+        a = rules.advice
+        n = a.play_samples if samples is None else whole("samples", samples, 1, MAX_PLAY_SAMPLES)
+        if play not in PLAY_ADVICE_MODES:
+            raise UserError(f"unknown play mode {play!r}: use dd (double dummy where the solver finishes, rollouts "
+                            "otherwise) or heuristic (rollouts only)")
+        nodes = a.play_max_nodes if max_nodes is None else whole("max_nodes", max_nodes, 1, 10**10)
+        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+            raise UserError(f"{nm('seed')} must be a whole number 0 or more, not {seed!r}")
+        return cls(rules, rec, seen, per_seat, meld, n, seed, play, nodes, flags)
+
+
+def _trump(value: str | int | None, name: str) -> int:
+    """The trump suit 0..3 from S H D C (or its index); UserError otherwise."""
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 3:
+        return value
+    if isinstance(value, str) and value.strip().upper() in tuple(SUITS):
+        return SUITS.index(value.strip().upper())
+    raise UserError(f"give the trump suit: {name} S, H, D or C")

@@ -1,0 +1,131 @@
+"""The value of every legal card on each sampled deal: "perfect-information Monte Carlo".
+
+The unseen cards are dealt again and again consistently with everything seen (:mod:`analyzer.cardplay.seen`);
+on each deal every legal card of mine is valued by the points the declaring side takes over the whole hand
+after playing it, with best play by everyone from there (the double-dummy solver, every legal card in one
+solve, within a node budget), or -- where the solver does not finish within the budget, and everywhere in the
+``heuristic`` mode -- with the heuristic players playing every card to the end (one rollout a card, the same
+random stream for every card of a deal). Every deal is valued one way or the other, never dropped, and says
+which (``solved``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from analyzer.cardplay.kernel import rollouts
+from analyzer.cardplay.request import PlayRequest
+from analyzer.cardplay.seen import Seen, table_of
+from analyzer.play.engine import beats, legal_cards
+from analyzer.play.playout import pack_policies, policy_codes
+from analyzer.rules.lowered import first_lead_trump, side_mask, trick_params
+from analyzer.runs.progress import progress_bar
+from analyzer.solve import make_position, solve_positions
+
+#: deals solved together between two steps of the progress bar
+SOLVE_CHUNK = 16
+
+
+@dataclass(frozen=True)
+class CardValues:
+    """Each sampled deal's value of each legal card. ``cards``: the legal card kinds (identical copies are one
+    card); ``decl`` int64[n, cards]: the declaring side's points over the whole hand (the tricks taken so far
+    included) after playing the card; ``solved`` bool[n]: valued by the solver (exact), else by rollouts;
+    ``dealt``: the deals drawn to keep the ``n`` consistent ones; ``nodes``: the solver's nodes in all;
+    ``fixed``: nothing is unseen (every deal is the same one)."""
+
+    cards: tuple[int, ...]
+    decl: np.ndarray
+    solved: np.ndarray
+    dealt: int
+    nodes: int
+    fixed: bool
+
+
+def legal_now(seen: Seen) -> tuple[int, ...]:
+    """The distinct legal card kinds of my hand now (the engine's rule of play), highest kind first."""
+    rec = seen.record
+    rs = rec.rules
+    trick = seen.trick
+    led = trick[0] >> 4 if trick else -1
+    best = -1
+    for k in trick:
+        if best < 0 or beats(np.int64(k), np.int64(best), np.int64(rec.trump)):
+            best = k
+    first = int(not rec.plays and first_lead_trump(rs, rec.bid, rec.leader, rec.declarer))
+    held = 0
+    for k in seen.mine_now:
+        held |= 1 << k
+    mask = int(legal_cards(np.int64(held), np.int64(len(trick)), np.int64(led), np.int64(best), np.int64(rec.trump),
+                           np.int64(first), np.int64(rs.head_code), np.int64(int(rs.play.must_trump)),
+                           np.int64(int(rs.play.follow)), np.int64(rs.deck.lane)))
+    return tuple(k for k in range(63, -1, -1) if (mask >> k) & 1)
+
+
+def declaring_seats(req: PlayRequest) -> list[int]:
+    """The seats whose points the solver counts: the declarer's side (two-handed: my seat)."""
+    m = side_mask(req.rules, req.record.declarer)
+    return [s for s in range(req.rules.seats) if (m >> s) & 1]
+
+
+def value_cards(req: PlayRequest, progress: bool = False) -> CardValues:
+    """Sample ``req.samples`` deals consistent with what was seen and value each legal card on each (module
+    docstring)."""
+    seen = req.seen
+    rec = req.record
+    rs = req.rules
+    cards = legal_now(seen)
+    tab = table_of(seen)
+    deals = tab.sample(req.samples, req.seed, 0, max_tries=2000)
+    hands = deals.hands
+    n, c = hands.shape[0], len(cards)
+    decl_seats = declaring_seats(req)
+    so_far = int(sum(int(seen.points[s]) for s in decl_seats))
+    decl = np.zeros((n, c), dtype=np.int64)
+    solved = np.zeros(n, dtype=bool)
+    nodes = 0
+    fixed = int(tab.need.sum()) == 0  # every seat's cards now are known
+    if fixed and n > 1:  # nothing unseen: one deal, valued once, stands for all
+        hands = hands[:1]
+    m = hands.shape[0]
+    with progress_bar(progress, m + (0 if req.play == "heuristic" else -(-m // SOLVE_CHUNK)), "valuing the cards"
+                      ) as bar:
+        if req.play == "dd" and c > 1:
+            trick = list(seen.trick)
+            for a in range(0, m, SOLVE_CHUNK):
+                part = range(a, min(m, a + SOLVE_CHUNK))
+                positions = [make_position(rs, hands[i], rec.trump, seen.leader_now, rec.declarer, trick, rec.bid)
+                             for i in part]
+                res = solve_positions(rs, positions, all_cards=True, max_nodes=req.max_nodes, lines=False)
+                for i, r in zip(part, res, strict=True):
+                    nodes += r.nodes
+                    if r.exact and r.card_values is not None:
+                        solved[i] = True
+                        decl[i] = [so_far + r.card_values[k] for k in cards]
+                bar.advance(1)
+        elif req.play == "dd":  # one legal card: its value is the position's
+            positions = [make_position(rs, hands[i], rec.trump, seen.leader_now, rec.declarer, list(seen.trick),
+                                       rec.bid) for i in range(m)]
+            for i, r in enumerate(solve_positions(rs, positions, max_nodes=req.max_nodes, lines=False)):
+                nodes += r.nodes
+                if r.exact:
+                    solved[i] = True
+                    decl[i, 0] = so_far + int(r.value)
+        todo = np.flatnonzero(~solved[:m])
+        if todo.size:
+            pts = np.zeros((todo.size, c, rs.seats), dtype=np.int64)
+            trk = np.zeros((todo.size, c, rs.seats), dtype=np.int64)
+            pols = np.int64(pack_policies(policy_codes(rs, "v1")))
+            first = np.int64(first_lead_trump(rs, rec.bid, rec.leader, rec.declarer))
+            rollouts(np.ascontiguousarray(hands[todo]), seen.by, np.array(rec.plays, dtype=np.int64),
+                     np.array(cards, dtype=np.int64), trick_params(rs), np.int64(rec.trump), np.int64(rec.leader),
+                     np.int64(rec.declarer), np.int64(side_mask(rs, rec.declarer)), first, pols,
+                     np.int64(req.seed), np.ascontiguousarray(deals.ids[todo], dtype=np.int64), pts, trk)
+            decl[todo] = pts[:, :, decl_seats].sum(axis=2)
+        bar.advance(m)
+    if m < n:
+        decl = np.repeat(decl[:1], n, axis=0)
+        solved = np.repeat(solved[:1], n)
+    return CardValues(cards, decl, solved, int(deals.tries), nodes, fixed)

@@ -1,0 +1,200 @@
+"""Which card now (``pinochle play``, :func:`analyzer.cardplay.advise.advise_card`): the advised card is legal at
+every point of a hand of every game, for declarers and defenders; where everything is known the advice is the
+solver's best card and its values are the solver's; a card that makes the contract ranks above one that does
+not; the rollout kernel plays what the engine, step by step, plays; bad input gets one line and exit 2."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from analyzer.cardplay.advise import MIN_DEALS, advise_card
+from analyzer.cardplay.kernel import rollouts
+from analyzer.cardplay.request import PlayRequest
+from analyzer.cardplay.values import legal_now
+from analyzer.cards import SUITS, Hand, from_planes
+from analyzer.deal import random_deals
+from analyzer.errors import UserError
+from analyzer.play import play_deal
+from analyzer.play.engine import CTL_LEFT, S_POINTS, alloc_state, play, reset_state
+from analyzer.play.playout import pack_policies, policy_codes
+from analyzer.play.policy import v1_move
+from analyzer.rules import load
+from analyzer.rules.lowered import first_lead_trump, side_mask, trick_params
+from analyzer.solve import make_position, solve_position
+
+GAMES = ["auction", "double-deck", "luxury-family", "two-handed"]
+
+
+def _game(rid, seed, k, show_all=False, bid=0):
+    """A deal of ``rid`` played ``k`` cards by policy v1; the request of the seat to play then (the declarer
+    leads; two-handed: seat 0 leads phase 2), with every other seat's whole hand shown when ``show_all``."""
+    rs = load(rid)
+    hands = random_deals(rs, 1, seed=seed, stock=False).hands[0]
+    trump = seed % 4
+    declarer = seed % rs.seats
+    rec = play_deal(rs, hands, trump, declarer, declarer, policy="v1", seed=seed, bid=bid)
+    cards = rec.cards[:k]
+    me = int(rec.cards[k, 0])
+    played = " ".join(rs.deck.name(int(c)) for _, c in cards)
+    hand = " ".join(rs.deck.name(x) for x in from_planes(hands[me], rs.deck))
+    shown = None
+    if show_all:
+        shown = {}
+        for s in range(rs.seats):
+            if s != me:  # the whole hand at the first lead shown: its cards now are known exactly
+                shown[s] = " ".join(rs.deck.name(x) for x in from_planes(hands[s], rs.deck))
+    kw = {"declarer": declarer, "bid": bid} if rs.has_bidding else {"leader": declarer}
+    return rs, hands, trump, declarer, rec, me, PlayRequest.make(rs, hand, seat=me, trump=SUITS[trump],
+                                                                shown=shown, played=played, **kw)
+
+
+@pytest.mark.parametrize("rid", GAMES)
+def test_the_advised_card_is_legal_at_every_point_of_a_hand(rid):
+    rs = load(rid)
+    total = rs.seats * rs.hand_size
+    for seed, k in enumerate([0, 1, rs.seats + 2, total // 2, total - rs.seats - 1, total - 2, total - 1]):
+        _, _, _, _, _, _, req = _game(rid, seed, k)
+        adv = advise_card(PlayRequest(**{**req.__dict__, "samples": 40, "play": "heuristic"}))
+        legal = {rs.deck.name(x) for x in legal_now(req.seen)}
+        assert {ln.card for ln in adv.lines} == legal
+        assert adv.best in legal and adv.lines[0].card == adv.best
+        assert adv.action in ("play", "only")
+        # the best card is never behind another by the advice's own figures
+        assert all(ln.behind.mean >= 0 for ln in adv.lines[1:])
+
+
+@pytest.mark.parametrize("rid", GAMES)
+def test_with_every_card_known_the_advice_is_the_solvers_best_card(rid):
+    rs = load(rid)
+    total = rs.seats * rs.hand_size
+    for seed in range(3):
+        k = total - rs.seats * (3 if rid != "double-deck" else 2) + seed
+        _, hands, trump, declarer, rec, me, req = _game(rid, seed, k, show_all=True)
+        adv = advise_card(req)
+        assert adv.values.fixed and adv.values.solved.all()
+        # the true position, solved directly
+        now = hands.copy()
+        for seat, c in rec.cards[:k]:
+            for p in range(rs.deck.copies - 1, -1, -1):
+                if (int(now[seat, p]) >> int(c)) & 1:
+                    now[seat, p] &= ~(np.int64(1) << int(c))
+                    break
+        trick = [int(c) for _, c in rec.cards[k - k % rs.seats:k]]
+        leader = int(rec.cards[k - k % rs.seats, 0]) if k % rs.seats else me
+        pos = make_position(rs, now, trump, leader, req.record.declarer, trick, 0)
+        res = solve_position(rs, pos, all_cards=True, lines=False)
+        so_far = sum(int(req.seen.points[s]) for s in range(rs.seats) if (side_mask(rs, req.record.declarer) >> s) & 1)
+        sign = 1 if adv.declaring else -1
+        best = max(sign * v for v in res.card_values.values())
+        assert sign * res.card_values[rs.deck.cards_kind(adv.best) if hasattr(rs.deck, "cards_kind") else
+                                      _kind(rs, adv.best)] == best
+        for j, kd in enumerate(adv.values.cards):
+            assert adv.values.decl[0, j] == so_far + res.card_values[kd]
+
+
+def _kind(rs, name):
+    return Hand.parse(name, rs.deck).kinds[0]
+
+
+def test_a_card_that_makes_the_bid_ranks_above_one_that_does_not():
+    # search open auction positions (every card known) where the declaring side's cards differ in value, and
+    # set the bid between two of them: the card that makes ranks first however the points compare
+    found = 0
+    for seed in range(40):
+        rs, hands, trump, declarer, rec, me, req = _game("auction", seed, 36, show_all=True)
+        if me not in rs.sides[rs.side_of(declarer)]:
+            continue
+        v = advise_card(req).values
+        vals = sorted(set(int(x) for x in v.decl[0]))
+        if len(vals) < 2:
+            continue
+        meld = 0
+        bid = vals[-1]  # only the best cards reach it
+        req2 = PlayRequest(**{**req.__dict__, "record": req.record.__class__(**{**req.record.__dict__, "bid": bid}),
+                              "side_meld": meld})
+        adv = advise_card(req2)
+        assert adv.criterion == "score"
+        assert adv.lines[0].make.p == 1.0
+        assert all(ln.make.p == 0.0 for ln in adv.lines if ln.points.mean < vals[-1])
+        found += 1
+    assert found >= 3
+
+
+def test_the_rollout_kernel_plays_what_the_engine_plays_step_by_step():
+    rs = load("double-deck")
+    hands = random_deals(rs, 6, seed=5, stock=False).hands
+    trump, leader, declarer = 2, 1, 1
+    for i in range(6):
+        rec = play_deal(rs, hands[i], trump, leader, declarer, policy="random", seed=i)
+        k = 9
+        by = rec.cards[:k, 0].astype(np.int64)
+        kinds = rec.cards[:k, 1].astype(np.int64)
+        now = hands[i].copy()
+        for s, c in zip(by, kinds, strict=True):
+            for p in range(rs.deck.copies - 1, -1, -1):
+                if (int(now[s, p]) >> int(c)) & 1:
+                    now[s, p] &= ~(np.int64(1) << int(c))
+                    break
+        cands = np.array([int(rec.cards[k, 1])], dtype=np.int64)
+        pts = np.zeros((1, 1, rs.seats), dtype=np.int64)
+        trk = np.zeros_like(pts)
+        first = int(first_lead_trump(rs, 0, leader, declarer))
+        rollouts(now[None], by, kinds, cands, trick_params(rs), np.int64(trump), np.int64(leader),
+                 np.int64(declarer), np.int64(side_mask(rs, declarer)), np.int64(first),
+                 np.int64(pack_policies(policy_codes(rs, "v1"))), np.int64(7), np.array([i], dtype=np.int64), pts, trk)
+        # the same in Python, one engine call at a time
+        from analyzer.deal.rng import stream_seed
+        st = alloc_state(trick_params(rs))
+        reset_state(st, hands[i], trump, leader, declarer, side_mask(rs, declarer), first, stream_seed(7, i))
+        for c in list(kinds) + [int(cands[0])]:
+            play(st, int(c))
+        while st[CTL_LEFT] > 0:
+            play(st, v1_move(st))
+        assert list(pts[0, 0]) == [int(x) for x in st[S_POINTS:S_POINTS + rs.seats]]
+
+
+def test_too_few_deals_name_no_card():
+    _, _, _, _, _, _, req = _game("auction", 3, 5)
+    adv = advise_card(PlayRequest(**{**req.__dict__, "samples": MIN_DEALS - 1, "play": "heuristic"}))
+    assert adv.action == "too-few" and adv.best is None and len(adv.lines) > 1
+
+
+def _cli(*args):
+    return subprocess.run([sys.executable, "-m", "analyzer", "play", *args], capture_output=True, text=True)
+
+
+AUCTION = ["--rules", "auction", "--hand", "AH TH KH KH QH JH 9H AS QS JD AC TC", "--trump", "H", "--declarer", "0",
+           "--bid", "25"]
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--seat", "0", "--played", "AD"], "you do not hold it"),
+    (["--seat", "0", "--played", "AS 9S TS KS / AS"], "you do not hold it (any more)"),  # my one AS, twice
+    (["--seat", "0", "--played", "AS 9S TS KS / JD QD KD AD / 9C AH"], "not a legal card"),  # clubs held
+    (["--seat", "1", "--played", "AS AS AS"], "seen 3 times"),
+    (["--seat", "0", "--played", "AS 9S / TS"], "trick 1 has 2 cards"),
+    (["--seat", "0", "--played", "AS XX"], "card 2"),
+    (["--seat", "1"], "seat 0's turn"),
+    (["--seat", "7"], "out of range"),
+])
+def test_bad_input_gets_one_line_and_exit_2(args, words):
+    r = _cli(*AUCTION[:-4], *args, *AUCTION[-4:])
+    assert r.returncode == 2, r.stderr
+    lines = r.stderr.strip().splitlines()
+    assert len([ln for ln in lines if ln.startswith("pinochle: error:")]) == 1 and "Traceback" not in r.stderr
+    assert words in r.stderr
+
+
+def test_pinochle_play_json_answers_and_ranks_the_best_first():
+    r = _cli(*AUCTION, "--seat", "0", "--samples", "40", "--play", "heuristic", "--json")
+    assert r.returncode == 0, r.stderr
+    d = json.loads(r.stdout)
+    assert d["action"] == "play" and d["best"] == d["cards"][0]["card"]
+    assert d["rollouts"] == 40 and d["deals"] == 40
+    with pytest.raises(UserError):
+        PlayRequest.make(load("auction"), "AH", seat=0, trump="H", declarer=0)
