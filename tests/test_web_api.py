@@ -88,6 +88,20 @@ def test_meld_of_a_hand_being_picked(client):
     assert over.status_code == 400 and "wrong hand size" in over.json()["error"]
 
 
+def test_play_gives_what_the_command_line_gives(client, run_cli):
+    body = {"hand": "AH TH KH KH QH JH 9H AS QS JD AC TC", "seat": 0, "trump": "H", "declarer": 0, "bid": 25,
+            "played": "AS 9S TS KS", "samples": 40, "seed": 3}
+    r = client.post("/api/play", json=body)
+    assert r.status_code == 200, r.text
+    cli = _cli_json(run_cli, ["play", "--hand", body["hand"], "--seat", "0", "--trump", "H", "--declarer", "0",
+                              "--bid", "25", "--played", body["played"], "--samples", "40", "--seed", "3", "--json"])
+    assert r.json() == {**cli, "notes": r.json()["notes"]} and r.json()["best"] == cli["best"]
+    # the same refusals, in the page's words
+    bad = client.post("/api/play", json={**body, "played": "AS 9S TS"})
+    assert bad.status_code == 400 and "turn" in bad.json()["error"]
+    assert client.post("/api/play", json={**body, "samples": limits.MAX_PLAY_SAMPLES + 1}).status_code == 400
+
+
 def test_solve_gives_what_the_command_line_gives(client, run_cli):
     hands = "AS TS / KS QS / AH TH / KH QH"
     r = client.post("/api/solve", json={"trump": "S", "hands": hands, "leader": 0})
@@ -328,6 +342,7 @@ def test_the_caps_stated_are_the_caps_held(client):
     d = client.get("/api/limits").json()
     assert d == {"max_samples": limits.MAX_SAMPLES, "max_dd_samples": limits.MAX_DD_SAMPLES,
                  "max_bid_nodes": limits.MAX_DD_NODES, "max_solve_nodes": limits.MAX_SOLVE_NODES,
+                 "max_play_samples": limits.MAX_PLAY_SAMPLES, "max_play_nodes": limits.MAX_PLAY_NODES,
                  "job_seconds": limits.JOB_SECONDS, "max_queued": limits.MAX_QUEUED, "max_body_bytes": limits.MAX_BODY,
                  "analyses_per_client": 1}
     r = client.post("/api/bid", json={"hand": HAND, "samples": limits.MAX_SAMPLES + 1})
@@ -343,6 +358,8 @@ def test_the_readme_states_the_caps_of_limits_py():
     assert f"{limits.MAX_SAMPLES:,} samples" in caps
     assert f"{limits.MAX_DD_SAMPLES} double-dummy deals at {limits.MAX_DD_NODES // 1_000_000} M nodes" in caps
     assert f"{limits.MAX_SOLVE_NODES // 1_000_000} M nodes for a solve" in caps
+    assert f"{limits.MAX_PLAY_SAMPLES:,} deals of a card-play decision at {limits.MAX_PLAY_NODES // 1_000_000} M " \
+           "nodes a deal" in caps
     assert f"{limits.JOB_SECONDS:g} s a job" in caps and f"{limits.MAX_QUEUED} waiting" in caps
     assert f"{limits.MAX_BODY // 1024} KB" in caps and f"{limits.ORPHAN_SECONDS:g} s is cancelled" in caps
 

@@ -90,6 +90,7 @@ class CardAdvice:
             "dealt": v.dealt,
             "solved": int(v.solved.sum()),
             "rollouts": int((~v.solved).sum()),
+            "solver_tried": v.tried,
             "max_nodes": req.max_nodes,
             "nodes": v.nodes,
             "play": req.play,
@@ -155,9 +156,10 @@ def _notes(req: PlayRequest, v: CardValues, n: int, action: str, side_meld: int 
         out.append(f"{n} deals consistent with everything seen (kept {n} of {v.dealt:,} dealt)")
     if req.play == "dd":
         if solved < n:
+            why = (f"the solver's budget of {req.max_nodes:,} nodes a deal ran out on {v.tried - solved} of the "
+                   f"{v.tried} deals it was tried on" + ("" if v.tried == n else " (then it was tried no more)"))
             out.append(f"double dummy (exact) on {solved} of {n} deals; heuristic rollouts (policy v1, every seat) on "
-                       f"{n - solved}: the solver's budget of {req.max_nodes:,} nodes a deal ran out (raise "
-                       f"{w('max_nodes')} for more exact values)")
+                       f"{n - solved}: {why}; raise {w('max_nodes')} for more exact values")
         else:
             out.append(f"double dummy (exact) on all {n} deals")
     else:

@@ -5,8 +5,9 @@ on each deal every legal card of mine is valued by the points the declaring side
 after playing it, with best play by everyone from there (the double-dummy solver, every legal card in one
 solve, within a node budget), or -- where the solver does not finish within the budget, and everywhere in the
 ``heuristic`` mode -- with the heuristic players playing every card to the end (one rollout a card, the same
-random stream for every card of a deal). Every deal is valued one way or the other, never dropped, and says
-which (``solved``).
+random stream for every card of a deal). The solver is tried on the deals a chunk at a time and no longer once
+it finished fewer than half of those tried (early in a big game no deal finishes: its budget would be spent for
+nothing). Every deal is valued one way or the other, never dropped, and says which (``solved``).
 """
 
 from __future__ import annotations
@@ -34,7 +35,8 @@ class CardValues:
     card); ``decl`` int64[n, cards]: the declaring side's points over the whole hand (the tricks taken so far
     included) after playing the card; ``solved`` bool[n]: valued by the solver (exact), else by rollouts;
     ``dealt``: the deals drawn to keep the ``n`` consistent ones; ``nodes``: the solver's nodes in all;
-    ``fixed``: nothing is unseen (every deal is the same one)."""
+    ``fixed``: nothing is unseen (every deal is the same one); ``tried``: the deals the solver was tried on (it
+    stops trying once it finished fewer than half of those tried, a chunk at a time)."""
 
     cards: tuple[int, ...]
     decl: np.ndarray
@@ -42,6 +44,7 @@ class CardValues:
     dealt: int
     nodes: int
     fixed: bool
+    tried: int = 0
 
 
 def legal_now(seen: Seen) -> tuple[int, ...]:
@@ -90,12 +93,16 @@ def value_cards(req: PlayRequest, progress: bool = False) -> CardValues:
     if fixed and n > 1:  # nothing unseen: one deal, valued once, stands for all
         hands = hands[:1]
     m = hands.shape[0]
+    tried = 0
     with progress_bar(progress, m + (0 if req.play == "heuristic" else -(-m // SOLVE_CHUNK)), "valuing the cards"
                       ) as bar:
         if req.play == "dd" and c > 1:
             trick = list(seen.trick)
             for a in range(0, m, SOLVE_CHUNK):
+                if a and solved[:a].sum() * 2 < a:
+                    break  # the solver finishes too few deals here to spend its budget on the others
                 part = range(a, min(m, a + SOLVE_CHUNK))
+                tried = part.stop
                 positions = [make_position(rs, hands[i], rec.trump, seen.leader_now, rec.declarer, trick, rec.bid)
                              for i in part]
                 res = solve_positions(rs, positions, all_cards=True, max_nodes=req.max_nodes, lines=False)
@@ -106,6 +113,7 @@ def value_cards(req: PlayRequest, progress: bool = False) -> CardValues:
                         decl[i] = [so_far + r.card_values[k] for k in cards]
                 bar.advance(1)
         elif req.play == "dd":  # one legal card: its value is the position's
+            tried = m
             positions = [make_position(rs, hands[i], rec.trump, seen.leader_now, rec.declarer, list(seen.trick),
                                        rec.bid) for i in range(m)]
             for i, r in enumerate(solve_positions(rs, positions, max_nodes=req.max_nodes, lines=False)):
@@ -128,4 +136,4 @@ def value_cards(req: PlayRequest, progress: bool = False) -> CardValues:
     if m < n:
         decl = np.repeat(decl[:1], n, axis=0)
         solved = np.repeat(solved[:1], n)
-    return CardValues(cards, decl, solved, int(deals.tries), nodes, fixed)
+    return CardValues(cards, decl, solved, int(deals.tries), nodes, fixed, n if fixed and tried else tried)

@@ -33,7 +33,17 @@ from analyzer.web import limits
 from analyzer.web.docs import docs_page
 from analyzer.web.guard import Guard
 from analyzer.web.jobs import Busy, Job, JobManager
-from analyzer.web.requests import BidBody, MeldBody, RulesBody, SolveBody, bid_args, solve_args, web_rules
+from analyzer.web.requests import (
+    BidBody,
+    MeldBody,
+    PlayBody,
+    RulesBody,
+    SolveBody,
+    bid_args,
+    play_args,
+    solve_args,
+    web_rules,
+)
 
 #: seconds between the event stream's messages while a job runs (the page's elapsed-time display)
 TICK = 1.0
@@ -242,6 +252,7 @@ def create_app(workers: int = 1, warm: bool = True, job_seconds: float = limits.
     async def get_limits() -> dict[str, Any]:
         return {"max_samples": limits.MAX_SAMPLES, "max_dd_samples": limits.MAX_DD_SAMPLES,
                 "max_bid_nodes": limits.MAX_DD_NODES, "max_solve_nodes": limits.MAX_SOLVE_NODES,
+                "max_play_samples": limits.MAX_PLAY_SAMPLES, "max_play_nodes": limits.MAX_PLAY_NODES,
                 "job_seconds": manager.job_seconds, "max_queued": manager.max_queued,
                 "max_body_bytes": limits.MAX_BODY, "analyses_per_client": 1}
 
@@ -296,6 +307,12 @@ def create_app(workers: int = 1, warm: bool = True, job_seconds: float = limits.
     @app.post("/api/solve", summary="Double-dummy value of a position (pinochle solve --json); waits for it")
     async def solve(body: SolveBody, request: Request) -> Response:
         return await _held(request, "solve", solve_args(body))
+
+    @app.post("/api/play", summary="Which card now (pinochle play --json); waits for the answer",
+              responses={400: {"description": "bad input: {error: the command line's one-line message}"},
+                         429: {"description": "an analysis of this client is still running"}})
+    async def play(body: PlayBody, request: Request) -> Response:
+        return await _held(request, "play", await asyncio.to_thread(play_args, body))
 
     @app.post("/api/jobs", status_code=202, summary="Start a bid analysis the page follows: its state at "
                                                     "/api/jobs/{id}, events at /api/jobs/{id}/events")

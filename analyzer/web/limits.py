@@ -11,6 +11,10 @@ MAX_DD_SAMPLES = 200
 MAX_DD_NODES = 5_000_000
 #: node budget of one ``/api/solve`` position (``max_nodes``; the command line's default is 20 M)
 MAX_SOLVE_NODES = 20_000_000
+#: sampled deals of one card-play decision (``/api/play``; the default is 100)
+MAX_PLAY_SAMPLES = 2_000
+#: node budget of one deal's solve in a card-play decision (``max_nodes``)
+MAX_PLAY_NODES = 2_000_000
 #: wall-clock seconds one job may run before it is stopped
 JOB_SECONDS = 300.0
 #: jobs waiting for a worker; past it the server answers 503

@@ -83,6 +83,27 @@ class SolveBody(_Body):
     max_nodes: BigInt = limits.MAX_SOLVE_NODES
 
 
+class PlayBody(_Body):
+    """``pinochle play --json``: the flags of ``pinochle play`` by the same names (``shown`` its ``--shown``
+    values, ``SEAT:CARDS``). ``samples`` and ``max_nodes`` are capped (GET /api/limits)."""
+
+    rules: Name = "auction"
+    options: Options = {}
+    hand: Text
+    seat: Seat
+    trump: Name
+    declarer: Seat | None = None
+    bid: BigInt = 0
+    leader: Seat | None = None
+    shown: Annotated[list[Text], Field(max_length=limits.MAX_ITEMS)] | None = None
+    played: Text | None = None
+    meld: BigInt | None = None
+    samples: BigInt | None = None
+    seed: BigInt = 0
+    play: Name = "dd"
+    max_nodes: BigInt | None = None
+
+
 def web_rules(name: str, options: dict[str, Any], reference: bool = False) -> RuleSet:
     """A built-in rule set with options (a house-rule file is for the command line: the server reads no
     file a request names)."""
@@ -137,4 +158,25 @@ def solve_args(body: SolveBody) -> dict[str, Any]:
     web_rules(body.rules, body.options, reference=True)
     args = body.model_dump()
     args["options"] = {str(k): str(v) for k, v in body.options.items()}
+    return args
+
+
+def play_request(args: dict[str, Any]) -> Any:
+    """The :class:`~analyzer.cardplay.request.PlayRequest` of a play body's arguments (:func:`play_args`): every
+    check of ``pinochle play`` made once, here (UserError)."""
+    from analyzer.api import PlayRequest
+
+    a = dict(args)
+    rs = web_rules(a.pop("rules"), a.pop("options"))
+    return PlayRequest.make(rs, a.pop("hand"), **a)
+
+
+def play_args(body: PlayBody) -> dict[str, Any]:
+    """The arguments of :meth:`PlayRequest.make` (and ``rules``, ``options``) for a play body, checked before the
+    work is queued; UserError past a cap or for anything ``pinochle play`` refuses."""
+    _cap(body.samples, limits.MAX_PLAY_SAMPLES, "samples")
+    _cap(body.max_nodes, limits.MAX_PLAY_NODES, "max_nodes")
+    args = body.model_dump()
+    args["options"] = {str(k): str(v) for k, v in body.options.items()}
+    play_request(args)
     return args

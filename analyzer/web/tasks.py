@@ -1,6 +1,6 @@
 """What a worker process runs: one bid analysis (:func:`analyzer.advisor.advise.advise` on the
 :class:`~analyzer.advisor.request.BidRequest` of the body, exactly as ``pinochle bid --json``) with its chart,
-or one double-dummy solve (as ``pinochle solve --json``)."""
+one double-dummy solve (as ``pinochle solve --json``) or one card-play decision (as ``pinochle play --json``)."""
 
 from __future__ import annotations
 
@@ -39,4 +39,12 @@ def solve_task(args: dict[str, Any]) -> dict[str, Any]:
     return {"result": report(rules, pos, res)}
 
 
-TASKS = {"bid": bid_task, "solve": solve_task}
+def play_task(args: dict[str, Any]) -> dict[str, Any]:
+    """``{"result": the pinochle play --json output}``: which card now (:func:`analyzer.api.advise_card`)."""
+    from analyzer.api import advise_card
+    from analyzer.web.requests import play_request
+
+    return {"result": advise_card(play_request(args)).to_dict()}
+
+
+TASKS = {"bid": bid_task, "solve": solve_task, "play": play_task}
