@@ -16,9 +16,9 @@ import argparse
 import statistics
 import time
 
-from analyzer.cards import SUITS, from_planes
 from analyzer.cardplay.advise import advise_card
 from analyzer.cardplay.request import PlayRequest
+from analyzer.cards import SUITS, from_planes
 from analyzer.deal import random_deals
 from analyzer.play import play_deal
 from analyzer.rules import load
