@@ -198,3 +198,20 @@ def test_pinochle_play_json_answers_and_ranks_the_best_first():
     assert d["rollouts"] == 40 and d["deals"] == 40
     with pytest.raises(UserError):
         PlayRequest.make(load("auction"), "AH", seat=0, trump="H", declarer=0)
+
+
+def test_duplicate_play_is_paired_and_reproducible():
+    from analyzer.cardplay.duplicate import ROLES, duplicate_rows
+
+    rs = load("two-handed")  # phase 2 is open: every decision is one exact solve (quick)
+    rows = duplicate_rows(rs, 4, 2, seed=3, samples=30)
+    assert [r["role"] for r in rows] == list(ROLES) * 2 and [r["deal"] for r in rows] == [4, 4, 5, 5]
+    deals = random_deals(rs, 2, seed=3, start=4, stock=False).hands
+    pts = rs.points_by_kind
+    for d, a, b in zip(deals, rows[::2], rows[1::2], strict=True):  # the two roles split the deal's points
+        total = sum(int(pts[k]) for s in range(rs.seats) for k in from_planes(d[s], rs.deck)) + rs.last_trick
+        assert a["v1"] + b["v1"] == total
+        assert 0 <= a["sampler"] <= total and a["decisions"] == rs.hand_size
+        assert a["rollouts"] == 0  # every card known: the solver values every deal
+    again = duplicate_rows(rs, 5, 1, seed=3, samples=30)
+    assert [(r["v1"], r["sampler"]) for r in again] == [(r["v1"], r["sampler"]) for r in rows[2:]]

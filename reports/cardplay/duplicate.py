@@ -1,0 +1,88 @@
+"""Duplicate play of the sampling player against policy v1 (:mod:`analyzer.cardplay.duplicate`): play a part of
+the deals into a Parquet file, or write the report page of every part played so far.
+
+    python reports/cardplay/duplicate.py run --rules auction --start 0 --deals 100 --out data/auction.part0.parquet
+    python reports/cardplay/duplicate.py report        # duplicate.md and duplicate.json from data/*.parquet
+"""
+
+from __future__ import annotations
+
+import argparse
+import glob
+import json
+from pathlib import Path
+
+import numpy as np
+import polars as pl
+
+from analyzer.cardplay.duplicate import ROLES, duplicate_rows
+from analyzer.estimate import mean_ci
+from analyzer.rules import load
+
+HERE = Path(__file__).resolve().parent
+GAMES = ("auction", "double-deck", "luxury-family", "two-handed")
+
+
+def run(a: argparse.Namespace) -> None:
+    rows = duplicate_rows(load(a.rules), a.start, a.deals, seed=a.seed, samples=a.samples, progress=True)
+    out = Path(a.out)
+    tmp = out.with_suffix(".tmp")
+    pl.DataFrame(rows).with_columns(pl.lit(a.rules).alias("rules")).write_parquet(tmp)
+    tmp.rename(out)
+
+
+def _fmt(e) -> str:
+    return f"{e.mean:+.2f} ({e.lo:+.2f} to {e.hi:+.2f})"
+
+
+def report(a: argparse.Namespace) -> None:
+    lines = ["# Duplicate play: the sampling player against policy v1", "",
+             "Made by `reports/cardplay/run_duplicate.sh` (parts in `data/`) and `python reports/cardplay/duplicate.py "
+             "report`. Each deal is played three times from the same hands and contract (the declarer: seat "
+             "`deal % seats`, naming the trump of its best meld): all seats by policy v1, the declaring side by the "
+             "sampling player (`pinochle play`'s advice choosing every card), the defenders by it. Gain = the side's "
+             "trick points with the sampling player minus the same seats' points with v1, per deal (paired); 95 % "
+             "intervals. `both` = the mean of the two roles' gains on a deal (the player on either side).", "",
+             "| game | deals | declaring gain | defending gain | both | decisions (one legal card) | deals valued "
+             "double dummy | s a play |", "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    out = {}
+    for rid in GAMES:
+        files = sorted(glob.glob(str(HERE / "data" / f"{rid}.part*.parquet")))
+        if not files:
+            continue
+        d = pl.concat([pl.read_parquet(f) for f in files]).sort(["deal", "role"])
+        gain = {r: d.filter(pl.col("role") == r).sort("deal") for r in ROLES}
+        g = {r: (gain[r]["sampler"] - gain[r]["v1"]).to_numpy().astype(float) for r in ROLES}
+        both = (g["declaring"] + g["defending"]) / 2
+        est = {r: mean_ci(g[r]) for r in ROLES} | {"both": mean_ci(both)}
+        dec, forced = int(d["decisions"].sum()), int(d["forced"].sum())
+        share = d["solved"].sum() / max(1, d["solved"].sum() + d["rollouts"].sum())
+        secs = float(np.mean(d["seconds"].to_numpy()))
+        n = len(both)
+        lines.append(f"| {rid} | {n:,} | {_fmt(est['declaring'])} | {_fmt(est['defending'])} | {_fmt(est['both'])} | "
+                     f"{dec:,} ({forced:,}) | {100 * share:.0f} % | {secs:.1f} |")
+        out[rid] = {"deals": n, "samples": int(d["samples"][0]), **{k: e.as_dict() for k, e in est.items()},
+                    "decisions": dec, "forced": forced, "dd_share": round(float(share), 4), "seconds_a_play": secs}
+    lines += ["", "Samples per decision: " + ", ".join(f"{k} {v['samples']}" for k, v in out.items()) +
+              "; the node budget a deal: the rule set's `[advice] play_max_nodes`."]
+    (HERE / "duplicate.md").write_text("\n".join(lines) + "\n")
+    (HERE / "duplicate.json").write_text(json.dumps(out, indent=1) + "\n")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    r = sub.add_parser("run")
+    r.add_argument("--rules", required=True)
+    r.add_argument("--start", type=int, default=0)
+    r.add_argument("--deals", type=int, default=100)
+    r.add_argument("--seed", type=int, default=1)
+    r.add_argument("--samples", type=int, default=40)
+    r.add_argument("--out", required=True)
+    sub.add_parser("report")
+    a = ap.parse_args()
+    run(a) if a.cmd == "run" else report(a)
+
+
+if __name__ == "__main__":
+    main()
