@@ -167,8 +167,9 @@ def _notes(req: PlayRequest, v: CardValues, n: int, action: str, side_meld: int 
     if action == "too-few":
         out.append(f"too few deals to name a card (fewer than {MIN_DEALS}): raise {w('samples')}")
     if side_meld is not None and req.side_meld is None:
-        out.append(f"the declaring side's meld, {side_meld}, is counted from the cards shown (give {w('meld')} to "
-                   "set it)")
+        mine = "your meld and " if req.record.seat in declaring_seats(req) else ""
+        out.append(f"the declaring side's meld, {side_meld}, is counted from {mine}the cards shown (give {w('meld')} "
+                   "to set it)")
     if rs.play.stock and not v.fixed:
         out.append("phase 2 is a game of open cards: give the opponent's cards with "
                    f"{w('shown')} to have them valued as they are")
