@@ -205,13 +205,12 @@ def test_duplicate_play_is_paired_and_reproducible():
 
     rs = load("two-handed")  # phase 2 is open: every decision is one exact solve (quick)
     rows = duplicate_rows(rs, 4, 2, seed=3, samples=30)
-    assert [r["role"] for r in rows] == list(ROLES) * 2 and [r["deal"] for r in rows] == [4, 4, 5, 5]
+    assert [r["role"] for r in rows] == list(ROLES) and [r["deal"] for r in rows] == [4, 5]  # roles alternate
     deals = random_deals(rs, 2, seed=3, start=4, stock=False).hands
     pts = rs.points_by_kind
-    for d, a, b in zip(deals, rows[::2], rows[1::2], strict=True):  # the two roles split the deal's points
+    for d, r in zip(deals, rows, strict=True):
         total = sum(int(pts[k]) for s in range(rs.seats) for k in from_planes(d[s], rs.deck)) + rs.last_trick
-        assert a["v1"] + b["v1"] == total
-        assert 0 <= a["sampler"] <= total and a["decisions"] == rs.hand_size
-        assert a["rollouts"] == 0  # every card known: the solver values every deal
-    again = duplicate_rows(rs, 5, 1, seed=3, samples=30)
-    assert [(r["v1"], r["sampler"]) for r in again] == [(r["v1"], r["sampler"]) for r in rows[2:]]
+        assert 0 <= r["v1"] <= total and 0 <= r["sampler"] <= total and r["decisions"] == rs.hand_size
+        assert r["rollouts"] == 0  # every card known: the solver values every deal
+    again = duplicate_rows(rs, 5, 1, seed=3, samples=30)  # a deal's play depends on its index alone
+    assert [(r["v1"], r["sampler"]) for r in again] == [(r["v1"], r["sampler"]) for r in rows[1:]]

@@ -1,11 +1,12 @@
 """Duplicate play: the sampling player -- :func:`analyzer.cardplay.advise.advise_card` choosing every card of
 its side -- against policy v1 on the same deals and contracts.
 
-Each deal is played three times from the same hands and contract (the declarer: seat ``index % seats``, who
-names the trump of its hand's best meld and leads): every seat by policy v1 (the baseline), the declaring side
-by the sampling player and the others by v1, and the other way round. A side's gain on a deal is the points it
-took with the sampling player minus the points the same seats took in the baseline (paired on the deal, so the
-luck of the cards cancels). The sampling player sees what its seat sees: its hand, the contract and every card
+Each deal is played twice from the same hands and contract (the declarer: seat ``index % seats``, who names the
+trump of its hand's best meld and leads): every seat by policy v1 (the baseline), and one side by the sampling
+player with the others by v1 -- the declaring side on even deals, the other seats on odd ones (each play of the
+sampling player costs seconds; a deal's two roles would double the cost for no more deals). The gain on a deal
+is the points the side took with the sampling player minus the points the same seats took in the baseline
+(paired on the deal, so the luck of the cards cancels). The sampling player sees what its seat sees: its hand, the contract and every card
 played (not the meld the others showed: it knows less than a player at the table, so the figure is
 conservative); two-handed is played from phase 2 (the hands dealt anew), whose cards are all known. Decision
 ``j`` of deal ``index`` samples from its own seed (``seed``, ``index``, ``j``), so a deal's play depends on its
@@ -89,8 +90,8 @@ def play_deal_with(rules: RuleSet, hands: np.ndarray, trump: int, declarer: int,
 
 def duplicate_rows(rules: RuleSet, start: int, n: int, seed: int = 1, samples: int = 40,
                    progress: bool = False) -> list[dict]:
-    """Deals ``start .. start + n - 1`` of ``seed``, each played three times (module docstring): one row per deal
-    and role with the side's points by the sampling player and by v1 in the same seats."""
+    """Deals ``start .. start + n - 1`` of ``seed``, each played twice (module docstring): one row per deal with
+    the sampling player's role and its side's points by the sampling player and by v1 in the same seats."""
     from analyzer.runs.progress import progress_bar
 
     deals = random_deals(rules, n, seed=seed, start=start, stock=False).hands
@@ -104,13 +105,13 @@ def duplicate_rows(rules: RuleSet, start: int, n: int, seed: int = 1, samples: i
             decl = tuple(s for s in range(rules.seats) if (dmask >> s) & 1)
             other = tuple(s for s in range(rules.seats) if s not in decl)
             base = play_deal_with(rules, hands, trump, declarer, (), samples, seed, index)
-            for role, seats in zip(ROLES, (decl, other), strict=True):
-                got = play_deal_with(rules, hands, trump, declarer, seats, samples, seed, index)
-                rows.append({"deal": index, "declarer": declarer, "trump": SUITS[trump], "role": role,
-                             "v1": int(sum(int(base.points[s]) for s in seats)),
-                             "sampler": int(sum(int(got.points[s]) for s in seats)),
-                             "decisions": got.decisions, "forced": got.forced, "solved": got.solved,
-                             "rollouts": got.rollouts, "seconds": round(got.seconds, 3), "samples": samples,
-                             "seed": seed})
+            role, seats = (ROLES[0], decl) if index % 2 == 0 else (ROLES[1], other)
+            got = play_deal_with(rules, hands, trump, declarer, seats, samples, seed, index)
+            rows.append({"deal": index, "declarer": declarer, "trump": SUITS[trump], "role": role,
+                         "v1": int(sum(int(base.points[s]) for s in seats)),
+                         "sampler": int(sum(int(got.points[s]) for s in seats)),
+                         "decisions": got.decisions, "forced": got.forced, "solved": got.solved,
+                         "rollouts": got.rollouts, "seconds": round(got.seconds, 3), "samples": samples,
+                         "seed": seed})
             bar.advance(1)
     return rows

@@ -38,12 +38,13 @@ def _fmt(e) -> str:
 def report(a: argparse.Namespace) -> None:
     lines = ["# Duplicate play: the sampling player against policy v1", "",
              "Made by `reports/cardplay/run_duplicate.sh` (parts in `data/`) and `python reports/cardplay/duplicate.py "
-             "report`. Each deal is played three times from the same hands and contract (the declarer: seat "
-             "`deal % seats`, naming the trump of its best meld): all seats by policy v1, the declaring side by the "
-             "sampling player (`pinochle play`'s advice choosing every card), the defenders by it. Gain = the side's "
-             "trick points with the sampling player minus the same seats' points with v1, per deal (paired); 95 % "
-             "intervals. `both` = the mean of the two roles' gains on a deal (the player on either side).", "",
-             "| game | deals | declaring gain | defending gain | both | decisions (one legal card) | deals valued "
+             "report`. Each deal is played from the same hands and contract (the declarer: seat "
+             "`deal % seats`, naming the trump of its best meld) twice: all seats by policy v1, and one side by the "
+             "sampling player (`pinochle play`'s advice choosing every card; the declaring side on even deals, the "
+             "defenders on odd ones) with the others by v1. Gain = the side's trick points with the sampling player "
+             "minus the same seats' points with v1 on the same deal (paired); 95 % intervals; `all` = every deal, "
+             "either role.", "",
+             "| game | deals | declaring gain | defending gain | all | decisions (one legal card) | deals valued "
              "double dummy | s a play |", "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
     out = {}
     for rid in GAMES:
@@ -51,15 +52,14 @@ def report(a: argparse.Namespace) -> None:
         if not files:
             continue
         d = pl.concat([pl.read_parquet(f) for f in files]).sort(["deal", "role"])
-        gain = {r: d.filter(pl.col("role") == r).sort("deal") for r in ROLES}
-        g = {r: (gain[r]["sampler"] - gain[r]["v1"]).to_numpy().astype(float) for r in ROLES}
-        both = (g["declaring"] + g["defending"]) / 2
-        est = {r: mean_ci(g[r]) for r in ROLES} | {"both": mean_ci(both)}
+        gain = (d["sampler"] - d["v1"]).to_numpy().astype(float)
+        role = d["role"].to_numpy()
+        est = {r: mean_ci(gain[role == r]) for r in ROLES} | {"all": mean_ci(gain)}
         dec, forced = int(d["decisions"].sum()), int(d["forced"].sum())
         share = d["solved"].sum() / max(1, d["solved"].sum() + d["rollouts"].sum())
         secs = float(np.mean(d["seconds"].to_numpy()))
-        n = len(both)
-        lines.append(f"| {rid} | {n:,} | {_fmt(est['declaring'])} | {_fmt(est['defending'])} | {_fmt(est['both'])} | "
+        n = len(gain)
+        lines.append(f"| {rid} | {n:,} | {_fmt(est['declaring'])} | {_fmt(est['defending'])} | {_fmt(est['all'])} | "
                      f"{dec:,} ({forced:,}) | {100 * share:.0f} % | {secs:.1f} |")
         out[rid] = {"deals": n, "samples": int(d["samples"][0]), **{k: e.as_dict() for k, e in est.items()},
                     "decisions": dec, "forced": forced, "dd_share": round(float(share), 4), "seconds_a_play": secs}
