@@ -6,9 +6,9 @@ trump of its hand's best meld and leads): every seat by policy v1 (the baseline)
 player with the others by v1 -- the declaring side on even deals, the other seats on odd ones (each play of the
 sampling player costs seconds; a deal's two roles would double the cost for no more deals). The gain on a deal
 is the points the side took with the sampling player minus the points the same seats took in the baseline
-(paired on the deal, so the luck of the cards cancels). The sampling player sees what its seat sees: its hand, the contract and every card
-played (not the meld the others showed: it knows less than a player at the table, so the figure is
-conservative); two-handed is played from phase 2 (the hands dealt anew), whose cards are all known. Decision
+(paired on the deal, so the luck of the cards cancels). The sampling player sees what its seat sees: its hand,
+the contract and every card played (not the meld the others showed: it knows less than a player at the table,
+so the figure is conservative); two-handed is played from phase 2 (the hands dealt anew), whose cards are all known. Decision
 ``j`` of deal ``index`` samples from its own seed (``seed``, ``index``, ``j``), so a deal's play depends on its
 index alone.
 """
