@@ -8,9 +8,9 @@ sampling player costs seconds; a deal's two roles would double the cost for no m
 is the points the side took with the sampling player minus the points the same seats took in the baseline
 (paired on the deal, so the luck of the cards cancels). The sampling player sees what its seat sees: its hand,
 the contract and every card played (not the meld the others showed: it knows less than a player at the table,
-so the figure is conservative); two-handed is played from phase 2 (the hands dealt anew), whose cards are all known. Decision
-``j`` of deal ``index`` samples from its own seed (``seed``, ``index``, ``j``), so a deal's play depends on its
-index alone.
+so the figure is conservative); two-handed is played from phase 2 (the hands dealt anew), whose cards are all
+known. Decision ``j`` of deal ``index`` samples from its own seed (``seed``, ``index``, ``j``), so a deal's play
+depends on its index alone.
 """
 
 from __future__ import annotations
