@@ -214,3 +214,30 @@ def test_duplicate_play_is_paired_and_reproducible():
         assert r["rollouts"] == 0  # every card known: the solver values every deal
     again = duplicate_rows(rs, 5, 1, seed=3, samples=30)  # a deal's play depends on its index alone
     assert [(r["v1"], r["sampler"]) for r in again] == [(r["v1"], r["sampler"]) for r in rows[1:]]
+
+
+def test_the_auctions_clues_hold_on_the_hands_the_auction_was_bid_on():
+    from analyzer.bidding.inference import evidence
+    from analyzer.cardplay.kernel import holdings_at_start
+    from analyzer.cardplay.values import _sample
+
+    rs = load("auction")
+    req = PlayRequest.make(rs, "AH TH KH KH QH JH 9H AS QS JD AC TC", seat=0, trump="H", dealer=3,
+                           auction="0:16 1:pass 2:20 3:pass", played="KS 9S", samples=60)
+    assert (req.record.declarer, req.record.bid) == (2, 20)  # the contract follows from the auction
+    _, deals, level, words = _sample(req)
+    assert level == "clues" and any("seat 2 bid 20" in w for w in words)
+    ev = evidence(rs, 3, list(req.calls), 0)
+    start = holdings_at_start(deals.hands, req.seen.by, np.array(req.record.plays, dtype=np.int64))
+    assert ev.accept_hard(start).all()  # seat 2's meld signal holds on every deal, on its hand before the play
+    # without the auction the same deals are not so constrained
+    free = PlayRequest.make(rs, "AH TH KH KH QH JH 9H AS QS JD AC TC", seat=0, trump="H", declarer=2, bid=20,
+                            played="KS 9S", samples=60)
+    _, fdeals, flevel, _ = _sample(free)
+    fstart = holdings_at_start(fdeals.hands, free.seen.by, np.array(free.record.plays, dtype=np.int64))
+    assert flevel == "none" and not ev.accept_hard(fstart).all()
+    with pytest.raises(UserError, match="contradicts the auction"):
+        PlayRequest.make(rs, "AH TH KH KH QH JH 9H AS QS JD AC TC", seat=0, trump="H", dealer=3, declarer=1,
+                         auction="0:16 1:pass 2:20 3:pass")
+    with pytest.raises(UserError, match="not over"):
+        PlayRequest.make(rs, "AH TH KH KH QH JH 9H AS QS JD AC TC", seat=0, trump="H", dealer=3, auction="0:16")

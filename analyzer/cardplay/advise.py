@@ -91,6 +91,8 @@ class CardAdvice:
             "solved": int(v.solved.sum()),
             "rollouts": int((~v.solved).sum()),
             "solver_tried": v.tried,
+            "auction": " ".join(map(str, req.calls)) or None,
+            "conditioning": {"level": v.conditioning, "clues": list(v.clues)},
             "max_nodes": req.max_nodes,
             "nodes": v.nodes,
             "play": req.play,
@@ -154,6 +156,10 @@ def _notes(req: PlayRequest, v: CardValues, n: int, action: str, side_meld: int 
         out.append("nothing is unseen: every card's value is that of the one deal left")
     else:
         out.append(f"{n} deals consistent with everything seen (kept {n} of {v.dealt:,} dealt)")
+    if v.clues:
+        read = {"clues": "read as the bidding advice reads them", "hard": "read by their hard clues only (the soft "
+                "ones accepted too few deals)", "none": "not read (they accepted too few deals)"}[v.conditioning]
+        out.append(f"the auction's calls {read}: {'; '.join(v.clues)}")
     if req.play == "dd":
         if solved < n:
             why = (f"the solver's budget of {req.max_nodes:,} nodes a deal ran out on {v.tried - solved} of the "

@@ -110,3 +110,19 @@ def rollouts(hands, by, kinds, cands, rp, trump, leader, declarer, dside, first,
     if hands.shape[0]:
         fan_out(rollout_range, hands.shape[0], hands, by, kinds, cands, rp, trump, leader, declarer, dside, first,
                 pols, seed, ids, out_pts, out_tricks)
+
+
+@kernel
+def start_holdings_range(hands, by, kinds, out, lo, hi):
+    """``out[i]`` := the holdings at the first lead of deal ``i`` (:func:`start_holdings`), deals lo..hi-1."""
+    for i in range(lo, hi):
+        start_holdings(hands[i], by, kinds, out[i])
+
+
+def holdings_at_start(hands, by, kinds) -> np.ndarray:
+    """int64[n, seats, copies]: each deal's hands now (``hands``) with every card played since the first lead
+    given back to its seat: the hands the auction was bid on."""
+    out = np.zeros_like(hands)
+    if hands.shape[0]:
+        fan_out(start_holdings_range, hands.shape[0], hands, by, kinds, out)
+    return out

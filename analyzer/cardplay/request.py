@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from analyzer.bidding.auction import parse_calls
+from analyzer.bidding.auction import replay as replay_auction
 from analyzer.cardplay.notation import parse_played, parse_shown
 from analyzer.cardplay.seen import Record, Seen, replay
 from analyzer.cards import SUITS, Hand
@@ -37,6 +39,9 @@ class PlayRequest:
     play: str
     max_nodes: int
     flags: bool = False
+    #: the auction's calls (None: not given) and its dealer: their clues condition the sampled deals
+    calls: tuple = ()
+    dealer: int | None = None
 
     def word(self, field: str) -> str:
         """The front end's name of a field (``--max-nodes`` on the command line, ``max_nodes`` in JSON)."""
@@ -65,6 +70,8 @@ class PlayRequest:
         seed: int = 0,
         play: str = "dd",
         max_nodes: int | None = None,
+        auction: str | None = None,
+        dealer: int | None = None,
         flags: bool = False,
     ) -> PlayRequest:
         """The request from a front end's values; UserError with one line naming what to give instead (a value
@@ -84,6 +91,27 @@ class PlayRequest:
 
         seat = whole("seat", seat, 0, seats - 1)
         t = _trump(trump, nm("trump"))
+        calls: tuple = ()
+        if auction is not None:
+            if not rules.has_bidding:
+                raise UserError(f"{rules.id} has no bidding: leave out {nm('auction')}")
+            if dealer is None:
+                raise UserError(f"give the dealer of the auction: {nm('dealer')} 0..{seats - 1}")
+            dealer = whole("dealer", dealer, 0, seats - 1)
+            if not isinstance(auction, str):
+                raise UserError(f"{nm('auction')} must be text such as \"1:16 2:pass 3:18 0:pass ...\"")
+            calls = tuple(parse_calls(auction, rules))
+            a = replay_auction(rules, dealer, list(calls))  # an illegal auction is refused here
+            if not a.done or a.winner is None:
+                left = "thrown in" if a.done else f"not over: seat {a.turn} is to call"
+                raise UserError(f"the auction {auction.strip()!r} is {left}: give the calls up to the last pass")
+            for name, given, won in (("declarer", declarer, a.winner), ("bid", bid or None, a.contract)):
+                if given is not None and given != won:
+                    raise UserError(f"{nm(name)} {given} contradicts the auction (seat {a.winner} won it at "
+                                    f"{a.contract}): leave out {nm(name)}")
+            declarer, bid = a.winner, int(a.contract)
+        elif dealer is not None:
+            raise UserError(f"{nm('dealer')} is the auction's dealer: give {nm('auction')} too")
         if rules.has_bidding:
             if declarer is None:
                 raise UserError(f"give the declarer (the high bidder): {nm('declarer')} 0..{seats - 1}")
@@ -129,7 +157,7 @@ class PlayRequest:
         nodes = a.play_max_nodes if max_nodes is None else whole("max_nodes", max_nodes, 1, 10**10)
         if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
             raise UserError(f"{nm('seed')} must be a whole number 0 or more, not {seed!r}")
-        return cls(rules, rec, seen, per_seat, meld, n, seed, play, nodes, flags)
+        return cls(rules, rec, seen, per_seat, meld, n, seed, play, nodes, flags, calls, dealer)
 
 
 def _trump(value: str | int | None, name: str) -> int:

@@ -19,11 +19,12 @@ dealt anew as they stand); the cards gone in phase 1 are not in it, so they stay
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
 
-from analyzer.cardplay.kernel import consistent
+from analyzer.cardplay.kernel import consistent, holdings_at_start
 from analyzer.cards import Hand, to_planes
 from analyzer.deal import Deals, Table
 from analyzer.deal.kernel import SUIT
@@ -174,9 +175,11 @@ def replay(rec: Record) -> Seen:
                 won, taken)
 
 
-def table_of(seen: Seen) -> Table:
+def table_of(seen: Seen, clues: Callable[[np.ndarray], np.ndarray] | None = None) -> Table:
     """The sampler of the other seats' remaining hands: my hand now and the shown cards still held as the
-    base, the unseen cards as the pool, the voids as quick constraint rows, consistency as the accept test."""
+    base, the unseen cards as the pool, the voids as quick constraint rows, consistency as the accept test --
+    and ``clues`` (an accept test of whole hands: the auction's clues), asked of the hands at the first lead
+    each consistent deal implies."""
     rec = seen.record
     rs = rec.rules
     deck = rs.deck
@@ -192,22 +195,30 @@ def table_of(seen: Seen) -> Table:
     rows = [(SUIT, s, u, 0, 0) for s, us in seen.voids.items() if s != rec.seat for u in sorted(us)]
     return Table(rules=rs, seat=rec.seat, base=base, pool=np.array(sorted(pool.elements()), dtype=np.int64),
                  need=need, tail=np.zeros(0, dtype=np.int64), rows=np.array(rows, dtype=np.int64).reshape(-1, 5),
-                 melds=(), constraints=(), accept=_Consistent(seen))
+                 melds=(), constraints=(), accept=_Consistent(seen, clues))
 
 
 class _Consistent:
     """The accept test of :func:`table_of` (module docstring), over batches of deals int64[n, seats, copies]."""
 
-    def __init__(self, seen: Seen) -> None:
+    def __init__(self, seen: Seen, clues: Callable[[np.ndarray], np.ndarray] | None = None) -> None:
         rec = seen.record
         rs = rec.rules
+        self.clues = clues
+        self.by = seen.by
+        self.kinds = np.array(rec.plays, dtype=np.int64)
         self.args = (seen.by, np.array(rec.plays, dtype=np.int64), seen.ncards, seen.led, seen.best, seen.first,
                      np.int64(rec.trump), np.int64(rs.head_code), np.int64(int(rs.play.must_trump)),
                      np.int64(int(rs.play.follow)), np.int64(rs.deck.lane), np.int64(rec.seat))
 
     def __call__(self, hands: np.ndarray) -> np.ndarray:
         hands = np.ascontiguousarray(hands, dtype=np.int64)
-        return consistent(hands, *self.args)
+        ok = consistent(hands, *self.args)
+        if self.clues is not None and ok.any():
+            idx = np.flatnonzero(ok)
+            ok[idx] = np.asarray(self.clues(holdings_at_start(np.ascontiguousarray(hands[idx]), self.by, self.kinds)),
+                                 dtype=bool)
+        return ok
 
 
 def sample_hands(rec: Record, n: int, seed: int = 0, max_tries: int = 2000) -> tuple[Seen, Deals]:

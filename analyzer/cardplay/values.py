@@ -12,13 +12,17 @@ nothing). Every deal is valued one way or the other, never dropped, and says whi
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
 
+from analyzer.bidding.inference import clue_model, evidence
 from analyzer.cardplay.kernel import rollouts
 from analyzer.cardplay.request import PlayRequest
 from analyzer.cardplay.seen import Seen, table_of
+from analyzer.deal import Deals, Table
+from analyzer.errors import UserError
 from analyzer.play.engine import beats, legal_cards
 from analyzer.play.playout import pack_policies, policy_codes
 from analyzer.rules.lowered import first_lead_trump, side_mask, trick_params
@@ -27,6 +31,8 @@ from analyzer.solve import make_position, solve_positions
 
 #: deals solved together between two steps of the progress bar
 SOLVE_CHUNK = 16
+#: the record and the auction's clues must accept at least one deal in this many, else the clues are relaxed
+MAX_TRIES = 2000
 
 
 @dataclass(frozen=True)
@@ -45,6 +51,10 @@ class CardValues:
     nodes: int
     fixed: bool
     tried: int = 0
+    #: how the deals meet the auction's calls: ``clues`` (every clue), ``hard`` (the conventions' hard clues
+    #: only), ``none`` (no auction given, no clue in it, or the clues accepted too few deals); the clues' words
+    conditioning: str = "none"
+    clues: tuple[str, ...] = ()
 
 
 def legal_now(seen: Seen) -> tuple[int, ...]:
@@ -80,8 +90,7 @@ def value_cards(req: PlayRequest, progress: bool = False) -> CardValues:
     rec = req.record
     rs = req.rules
     cards = legal_now(seen)
-    tab = table_of(seen)
-    deals = tab.sample(req.samples, req.seed, 0, max_tries=2000)
+    tab, deals, level, words = _sample(req)
     hands = deals.hands
     n, c = hands.shape[0], len(cards)
     decl_seats = declaring_seats(req)
@@ -136,4 +145,32 @@ def value_cards(req: PlayRequest, progress: bool = False) -> CardValues:
     if m < n:
         decl = np.repeat(decl[:1], n, axis=0)
         solved = np.repeat(solved[:1], n)
-    return CardValues(cards, decl, solved, int(deals.tries), nodes, fixed, n if fixed and tried else tried)
+    return CardValues(cards, decl, solved, int(deals.tries), nodes, fixed, n if fixed and tried else tried, level,
+                      words)
+
+
+def _sample(req: PlayRequest) -> tuple[Table, Deals, str, tuple[str, ...]]:
+    """The deals of a decision: consistent with the record and, where the auction is given, with its clues as
+    the bidding advice reads them (:func:`analyzer.bidding.inference.evidence`, the fitted clue model) on the
+    hands at the first lead -- the soft clues dropped, then all, when they accept fewer than one deal in
+    :data:`MAX_TRIES` (the level says which held). Returns the sampler, the deals, the level and the clues'
+    words."""
+    seen, rs = req.seen, req.rules
+    ladder: list[tuple[Callable[[np.ndarray], np.ndarray] | None, str]] = [(None, "none")]
+    words: tuple[str, ...] = ()
+    if req.calls:
+        ev = evidence(rs, int(req.dealer or 0), list(req.calls), req.record.seat, model=clue_model(rs))
+        if ev:
+            words = tuple(ev.describe())
+            ladder = [(ev.accept, "clues")]
+            if any(not c.hard for c in ev.active) and any(c.hard for c in ev.active):
+                ladder.append((ev.accept_hard, "hard"))
+            ladder.append((None, "none"))
+    for acc, level in ladder:
+        tab = table_of(seen, acc)
+        try:
+            return tab, tab.sample(req.samples, req.seed, 0, max_tries=MAX_TRIES), level, words
+        except UserError:
+            if acc is None:
+                raise
+    raise AssertionError("unreachable: the last rung has no accept test")  # pragma: no cover

@@ -78,14 +78,19 @@ def register(app: typer.Typer) -> None:
                                                                "included)")],
         seat: Annotated[int, typer.Option("--seat", help="your seat")],
         trump: Annotated[str, typer.Option("--trump", "-t", help="the trump suit: S, H, D or C")],
-        declarer: Annotated[int | None, typer.Option("--declarer", "-d", help="the declarer (high bidder)'s seat")
-                            ] = None,
+        declarer: Annotated[int | None, typer.Option("--declarer", "-d", help="the declarer (high bidder)'s seat "
+                                                                              "(or give --auction)")] = None,
         bid: Annotated[int, typer.Option("--bid", help="the winning bid (0: no contract figures)")] = 0,
         leader: Annotated[int | None, typer.Option("--leader", help="the seat that led the first trick (default: the "
                                                                     "declarer; two-handed: required)")] = None,
         shown: Annotated[list[str] | None, typer.Option("--shown", help="cards a seat showed as meld, SEAT:CARDS "
                                                                         "(repeatable), e.g. 2:'QS JD'")] = None,
         played: Annotated[str | None, typer.Option("--played", "-p", help=PLAYED_HELP)] = None,
+        auction: Annotated[str | None, typer.Option("--auction", help="the auction's calls up to its last pass, "
+                                                                      "e.g. \"1:16 2:pass 3:18 0:pass\": the winner "
+                                                                      "and bid follow, and the calls' clues shape the "
+                                                                      "deals (with --dealer)")] = None,
+        dealer: Annotated[int | None, typer.Option("--dealer", help="the dealer of --auction")] = None,
         meld: Annotated[int | None, typer.Option("--meld", help="the declaring side's meld (default: counted from "
                                                                 "your hand and the cards shown)")] = None,
         rules: RulesOpt = "auction",
@@ -103,7 +108,7 @@ def register(app: typer.Typer) -> None:
         rs = load_rules(rules, option)
         req = PlayRequest.make(rs, hand, seat=seat, trump=trump, declarer=declarer, bid=bid, leader=leader,
                                shown=shown, played=played, meld=meld, samples=samples, seed=seed, play=play,
-                               max_nodes=max_nodes, flags=True)
+                               max_nodes=max_nodes, auction=auction, dealer=dealer, flags=True)
         adv = advise_card(req, progress=True)
         if json_out:
             emit_json(adv.to_dict())

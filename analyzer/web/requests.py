@@ -102,6 +102,8 @@ class PlayBody(_Body):
     seed: BigInt = 0
     play: Name = "dd"
     max_nodes: BigInt | None = None
+    auction: Text | None = None
+    dealer: Seat | None = None
 
 
 def web_rules(name: str, options: dict[str, Any], reference: bool = False) -> RuleSet:
