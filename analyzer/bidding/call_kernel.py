@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from analyzer.jit import batch, kernel, prange
+from analyzer.jit import fan_out, kernel
 
 #: conventions (``conv``): none, auction's signals, double deck's meld bids
 CONV_NONE = 0
@@ -142,17 +142,13 @@ def play_rest(order, rounds, pos0, me, side, high, holder, passed, acted, limits
     return holder, high
 
 
-@batch
-def rest_of_auction(order, rounds, pos0, me, side, high0, holder0, me_passes, passed0, acted0, limits, my_limit, sig,
-                    least, ladder, cap, conv, sigmask, meld_lo, meld_hi, meld_unit):
-    """Every candidate call ``k`` (after it: standing bid ``high0[k]`` held by ``holder0[k]``, I am out if
-    ``me_passes[k]``, my ceiling ``my_limit[k]``) on every deal ``i``: int64[K, n] declarers (-1 thrown in)
-    and contracts."""
-    K = high0.shape[0]
+@kernel
+def rest_of_auction_range(order, rounds, pos0, me, side, high0, holder0, me_passes, passed0, acted0, limits, my_limit,
+                          sig, least, ladder, cap, conv, sigmask, meld_lo, meld_hi, meld_unit, decl, contract, lo, hi):
+    """:func:`rest_of_auction`'s jobs lo..hi-1 (job = k * n + i: candidate call k on deal i) into ``decl`` and
+    ``contract``."""
     n = limits.shape[1]
-    decl = np.full((K, n), -1, dtype=np.int64)
-    contract = np.zeros((K, n), dtype=np.int64)
-    for job in prange(K * n):
+    for job in range(lo, hi):
         k = job // n
         i = job % n
         passed = passed0.copy()
@@ -164,4 +160,20 @@ def rest_of_auction(order, rounds, pos0, me, side, high0, holder0, me_passes, pa
                          sig, least, ladder, cap, conv, sigmask, meld_lo, meld_hi, meld_unit)
         decl[k, i] = d
         contract[k, i] = c if d >= 0 else 0
+
+
+def rest_of_auction(order, rounds, pos0, me, side, high0, holder0, me_passes, passed0, acted0, limits, my_limit, sig,
+                    least, ladder, cap, conv, sigmask, meld_lo, meld_hi, meld_unit) -> tuple[np.ndarray, np.ndarray]:
+    """Every candidate call ``k`` (after it: standing bid ``high0[k]`` held by ``holder0[k]``, I am out if
+    ``me_passes[k]``, my ceiling ``my_limit[k]``) on every deal ``i``: int64[K, n] declarers (-1 thrown in)
+    and contracts. A range kernel over the K * n jobs spread over threads (numba's ``parallel=True`` loop
+    cost milliseconds a call in the threading layer)."""
+    K = high0.shape[0]
+    n = limits.shape[1]
+    decl = np.full((K, n), -1, dtype=np.int64)
+    contract = np.zeros((K, n), dtype=np.int64)
+    if K * n:
+        fan_out(rest_of_auction_range, K * n, order, rounds, pos0, me, side, high0, holder0, me_passes, passed0,
+                acted0, limits, my_limit, sig, least, ladder, cap, conv, sigmask, meld_lo, meld_hi, meld_unit, decl,
+                contract)
     return decl, contract
