@@ -18,7 +18,7 @@ EXAMPLES = """Examples:
   pinochle play --rules auction --hand "AH TH KH KH QH JH 9H AS QS JD AC TC" --seat 0 --declarer 0 --bid 25 --trump H
 
   pinochle play --rules auction --hand "AS AS TS KD QD JD 9D AC KC QC JC 9C" --seat 1 --declarer 0 --bid 25 --trump H
-      --shown 0:"AH TH KH QH JH" --played "AH 9S"
+      --shown 0:"AH TH KH QH JH" --played "AH"
 """
 
 
