@@ -6,8 +6,6 @@ not; the rollout kernel plays what the engine, step by step, plays; bad input ge
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 
 import numpy as np
 import pytest
@@ -164,8 +162,6 @@ def test_too_few_deals_name_no_card():
     assert adv.action == "too-few" and adv.best is None and len(adv.lines) > 1
 
 
-def _cli(*args):
-    return subprocess.run([sys.executable, "-m", "analyzer", "play", *args], capture_output=True, text=True)
 
 
 AUCTION = ["--rules", "auction", "--hand", "AH TH KH KH QH JH 9H AS QS JD AC TC", "--trump", "H", "--declarer", "0",
@@ -182,18 +178,18 @@ AUCTION = ["--rules", "auction", "--hand", "AH TH KH KH QH JH 9H AS QS JD AC TC"
     (["--seat", "1"], "seat 0's turn"),
     (["--seat", "7"], "out of range"),
 ])
-def test_bad_input_gets_one_line_and_exit_2(args, words):
-    r = _cli(*AUCTION[:-4], *args, *AUCTION[-4:])
-    assert r.returncode == 2, r.stderr
-    lines = r.stderr.strip().splitlines()
-    assert len([ln for ln in lines if ln.startswith("pinochle: error:")]) == 1 and "Traceback" not in r.stderr
-    assert words in r.stderr
+def test_bad_input_gets_one_line_and_exit_2(run_cli, args, words):
+    code, _, err = run_cli(["play", *AUCTION[:-4], *args, *AUCTION[-4:]])
+    assert code == 2, err
+    lines = err.strip().splitlines()
+    assert len([ln for ln in lines if ln.startswith("pinochle: error:")]) == 1 and "Traceback" not in err
+    assert words in err
 
 
-def test_pinochle_play_json_answers_and_ranks_the_best_first():
-    r = _cli(*AUCTION, "--seat", "0", "--samples", "40", "--play", "heuristic", "--json")
-    assert r.returncode == 0, r.stderr
-    d = json.loads(r.stdout)
+def test_pinochle_play_json_answers_and_ranks_the_best_first(run_cli):
+    code, out, err = run_cli(["play", *AUCTION, "--seat", "0", "--samples", "40", "--play", "heuristic", "--json"])
+    assert code == 0, err
+    d = json.loads(out)
     assert d["action"] == "play" and d["best"] == d["cards"][0]["card"]
     assert d["rollouts"] == 40 and d["deals"] == 40
     with pytest.raises(UserError):
