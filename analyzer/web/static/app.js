@@ -286,10 +286,11 @@ async function analyse() {
   if (state.hand.length !== n) { $("error").textContent = `pick ${n} cards: ${state.hand.length} so far`; return; }
   let job;
   const body = request();
-  const waited = stopPlayRequests();  // one analysis per client: a play advice still running gives way
+  stopPlayRequests();  // one analysis per client: a play advice still running gives way
   for (let tries = 0; ; tries++) {
     try { job = await api("/api/jobs", body); break; } catch (e) {
-      if (e.status === 429 && waited && tries < 8) { await sleep(500); continue; }
+      // the server stops a play advice the page gave up on within a second or so: ask again meanwhile
+      if (e.status === 429 && tries < 10) { await sleep(500); continue; }
       showError("error", e.message); askPlay(); return;
     }
   }
@@ -570,14 +571,13 @@ function abortPlayRequests() {
 
 // before a bid analysis: stop the play advice still being worked out (the server runs one analysis a client)
 function stopPlayRequests() {
-  if (!play.outstanding.size) return false;
+  if (!play.outstanding.size) return;
   play.seq++;
   abortPlayRequests();
-  return true;
 }
 
-// POST /api/play; an answer still being worked out for an earlier position holds the client's one analysis
-// (429): wait for it and ask again
+// POST /api/play. An answer still being worked out for an earlier position holds the client's one analysis
+// (429): the page gives it up (the server stops it when its request goes away) and asks again meanwhile.
 async function postPlay(body, seq) {
   for (let tries = 0; ; tries++) {
     const r = { ctl: new AbortController() };
@@ -585,8 +585,8 @@ async function postPlay(body, seq) {
     play.outstanding.add(r);
     try { return await r.p; } catch (e) {
       if (e.status !== 429 || tries >= 20 || seq !== play.seq) throw e;
-      const others = [...play.outstanding].filter((x) => x !== r);
-      await (others.length ? Promise.allSettled(others.map((x) => x.p)) : sleep(500));
+      for (const x of play.outstanding) if (x !== r) x.ctl.abort();
+      await sleep(500);
     } finally { play.outstanding.delete(r); }
   }
 }
@@ -601,7 +601,14 @@ async function askPlay() {
   play.confirmed = false;
   renderPlay(rp, problem);
   if (problem) return;
-  if (state.job) { $("turn").textContent += " (the advice comes when the bid analysis is over)"; return; }
+  if (state.job) {  // the server runs one analysis a client: the bid analysis first
+    play.confirmed = true;
+    renderPlay(rp, "");
+    if (rp.turn === mySeat()) {
+      $("turn").textContent = `Your turn (seat ${rp.turn}): the advice comes when the bid analysis is over.`;
+    }
+    return;
+  }
   let r;
   try { r = await postPlay(playBody(), seq); } catch (e) {
     if (seq !== play.seq || e.name === "AbortError") return;
