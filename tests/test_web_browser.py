@@ -273,3 +273,101 @@ def _no_advice_flags(d):
 def _assert_no_csp_reports(d):
     logs = [e["message"] for e in d.get_log("browser")]
     assert not [m for m in logs if "Content Security Policy" in m or "Refused to" in m], logs
+
+
+# ---- the page plays along (issue 30) --------------------------------------------------------------------------------
+def _post_play(server, body):
+    req = urllib.request.Request(server + "api/play", data=json.dumps(body).encode(),
+                                 headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(req, timeout=120) as resp:
+        return json.loads(resp.read())
+
+
+def _play_answered(d):
+    """The page's play section has its answer: the advice table, an error, or another seat's turn confirmed."""
+    from selenium.webdriver.common.by import By
+
+    turn = _text(d, "turn")
+    return (d.find_elements(By.CSS_SELECTOR, "#play-table tr.best") or _text(d, "play-error")
+            or (turn.startswith("Seat ") and "asking" not in turn))
+
+
+def test_play_along_the_readme_hand(server, browser):
+    from selenium.webdriver.common.by import By
+
+    d = browser
+    d.get(server)
+    _wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, '#picker button[data-card="AH"]'))
+    _game(d, "auction", HAND)
+    # the contract straight away (no bid analysis first): seat 0 declares 25 in hearts
+    _set(d, "seat", "0")
+    assert "Choose trump" in _text(d, "turn")
+    _set(d, "declarer", "0")
+    _set(d, "bid", "25")
+    _set(d, "play-samples", "60")
+    _set(d, "play-mode", "heuristic")
+    _set(d, "trump", "H")
+    body = {"rules": "auction", "options": {}, "hand": d.find_element(By.ID, "hand-text").get_attribute("value"),
+            "seat": 0, "trump": "H", "declarer": 0, "bid": 25, "samples": 60, "seed": 7, "play": "heuristic"}
+    want = _post_play(server, body)
+    _wait(d, _play_answered, 120)
+    assert _text(d, "play-error") == ""
+    rows = d.find_elements(By.CSS_SELECTOR, "#play-table tr[data-card]")
+    assert [r.get_attribute("data-card") for r in rows] == [c["card"] for c in want["cards"]]
+    assert "best" in rows[0].get_attribute("class") and _text(d, "play-call") == f"Play {want['best']}"
+    assert _text(d, "turn").startswith("Your turn (seat 0)")
+    assert not [b for b in d.find_elements(By.CSS_SELECTOR, "#deck button") if b.is_enabled()]
+    # play the best card from the hand; the others follow with their lowest card of the suit led (any card
+    # where they lead) until it is seat 0's turn again
+    played, seats = [want["best"]], [0]
+    d.find_element(By.CSS_SELECTOR, f'#hand-now button[data-card="{want["best"]}"]').click()
+    assert not d.find_element(By.ID, "play-advice").is_displayed()  # the first lead's advice is gone at once
+    for _ in range(8):
+        _wait(d, _play_answered, 120)
+        assert _text(d, "play-error") == ""
+        if d.find_elements(By.CSS_SELECTOR, "#play-table tr.best"):
+            break
+        seat = int(re.match(r"Seat (\d) to play", _text(d, "turn")).group(1))
+        trick = played[len(played) - len(played) % 4:]
+        cards = [b.get_attribute("data-card") for b in d.find_elements(By.CSS_SELECTOR, "#deck button")
+                 if b.is_enabled()]
+        follow = [c for c in cards if trick and c[-1] == trick[0][-1]] or [c for c in cards if c[-1] != "H"]
+        card = follow[-1]  # the deck lists each suit from the ace down
+        d.find_element(By.CSS_SELECTOR, f'#deck button[data-card="{card}"]').click()
+        played.append(card)
+        seats.append(seat)
+    else:
+        pytest.fail(f"seat 0 never had the turn again: {played}")
+    assert _text(d, "turn").startswith("Your turn (seat 0)")
+    n = len(played)
+    text = " / ".join(" ".join(played[i:i + 4]) for i in range(0, n, 4))
+    want = _post_play(server, {**body, "played": text})
+    rows = d.find_elements(By.CSS_SELECTOR, "#play-table tr[data-card]")
+    assert [r.get_attribute("data-card") for r in rows] == [c["card"] for c in want["cards"]], text
+    assert _text(d, "play-summary").startswith(f"Trick {want['trick_number']}:")
+    assert len(d.find_elements(By.CSS_SELECTOR, "#tricks li")) == (n + 3) // 4
+    assert len(d.find_elements(By.CSS_SELECTOR, "#hand-now button")) == 12 - seats.count(0)
+    # undo takes the last card back: the turn of the seat that played it, no advice
+    d.find_element(By.ID, "undo").click()
+    assert not d.find_element(By.ID, "play-advice").is_displayed()
+    _wait(d, _play_answered)
+    assert _text(d, "turn").startswith(f"Seat {seats[-1]} to play"), _text(d, "turn")
+    d.find_element(By.CSS_SELECTOR, f'#deck button[data-card="{played[-1]}"]').click()
+    _wait(d, _play_answered, 120)
+    assert d.find_elements(By.CSS_SELECTOR, "#play-table tr.best")
+    # another seat: the advice of seat 0 is not left on screen
+    _set(d, "seat", "1")
+    assert not d.find_element(By.ID, "play-advice").is_displayed()
+    _wait(d, _play_answered, 120)
+    assert not d.find_element(By.ID, "play-advice").is_displayed() and not d.find_elements(By.CSS_SELECTOR,
+                                                                                             "#play-table tr")
+    _set(d, "seat", "0")
+    _wait(d, _play_answered, 120)
+    assert d.find_element(By.ID, "play-advice").is_displayed()
+    # another game: the play starts over, no advice, no tricks, trump to choose
+    _game(d, "double-deck", "AS AS TS KS KS QS QS JS JS AH TH KH QH JH AD TD KD QD AC TC")
+    assert not d.find_element(By.ID, "play-advice").is_displayed()
+    assert not d.find_elements(By.CSS_SELECTOR, "#play-table tr")
+    assert [li.text for li in d.find_elements(By.CSS_SELECTOR, "#tricks li")] == ["none yet"]
+    assert "Choose trump" in _text(d, "turn") and _text(d, "play-error") == ""
+    _assert_no_csp_reports(d)

@@ -53,14 +53,19 @@ function forPage(text) {
 
 function showError(id, text) { $(id).textContent = forPage(text); }
 
-async function api(path, body, method) {
+async function api(path, body, method, signal) {
   const resp = await fetch(path, {
     method: method || (body === undefined ? "GET" : "POST"),
     headers: body === undefined ? {} : { "Content-Type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
+    signal,
   });
   const data = await resp.json().catch(() => ({ error: `HTTP ${resp.status}` }));
-  if (!resp.ok) throw new Error(data.error || `HTTP ${resp.status}`);
+  if (!resp.ok) {
+    const err = new Error(data.error || `HTTP ${resp.status}`);
+    err.status = resp.status;
+    throw err;
+  }
   return data;
 }
 
@@ -88,7 +93,7 @@ async function loadRuleList() {
   const sel = $("rules");
   for (const r of list) sel.append(el("option", { value: r.id }, r.name));
   sel.value = "auction";
-  sel.addEventListener("change", () => { $("options").replaceChildren(); loadRules(); });
+  sel.addEventListener("change", () => { $("options").replaceChildren(); dropPlayAdvice(); loadRules(); });
   await loadRules();
 }
 
@@ -107,7 +112,7 @@ async function loadRules() {
       const sel = el("select", { name, "data-default": String(o.default), title: o.help });
       for (const c of o.choices) sel.append(el("option", { value: String(c) }, String(c)));
       sel.value = String(o.value);
-      sel.addEventListener("change", loadRules);
+      sel.addEventListener("change", () => { dropPlayAdvice(); loadRules(); });
       $("options").append(el("label", {}, name + " ", sel));
     }
   }
@@ -124,6 +129,7 @@ async function loadRules() {
   $("auction-box").hidden = !info.has_bidding;
   $("bidding-box").querySelector("summary").textContent = info.has_bidding ? "Bidding rules" : "No bidding";
   state.calls = [];
+  setupPlay(switched);
   renderPicker(); renderHand(); renderCalls();
 }
 
@@ -165,6 +171,7 @@ function renderHand() {
   $("hand-error").textContent = "";
   renderPicker();
   updateMeld();
+  askPlay();
 }
 
 function applyTyped() {
@@ -278,8 +285,17 @@ async function analyse() {
   const n = state.info.hand_size;
   if (state.hand.length !== n) { $("error").textContent = `pick ${n} cards: ${state.hand.length} so far`; return; }
   let job;
-  try { job = await api("/api/jobs", request()); } catch (e) { showError("error", e.message); return; }
+  const body = request();
+  stopPlayRequests();  // one analysis per client: a play advice still running gives way
+  for (let tries = 0; ; tries++) {
+    try { job = await api("/api/jobs", body); break; } catch (e) {
+      // the server stops a play advice the page gave up on within a second or so: ask again meanwhile
+      if (e.status === 429 && tries < 10) { await sleep(500); continue; }
+      showError("error", e.message); askPlay(); return;
+    }
+  }
   state.job = job.id;
+  askPlay();  // says the play advice waits for the analysis
   busy(true);
   $("progress-text").textContent = "queued";
   const src = new EventSource(`/api/jobs/${job.id}/events`);
@@ -292,9 +308,13 @@ async function analyse() {
       src.close(); state.source = null; state.job = null; busy(false);
       if (st.state === "done") showResult(await api(`/api/jobs/${st.id}`));
       else showError("error", st.state === "cancelled" ? `cancelled: ${st.error}` : st.error);
+      askPlay();
     }
   };
-  src.onerror = () => { if (state.source === src && src.readyState === EventSource.CLOSED) { busy(false); } };
+  src.onerror = () => {
+    if (state.source !== src || src.readyState !== EventSource.CLOSED) return;
+    state.source = null; state.job = null; busy(false); askPlay();
+  };
 }
 
 // the advice on screen belongs to the game, hand and table it was asked for: a new game clears it (and stops
@@ -318,7 +338,7 @@ async function cancel(quiet) {
   state.job = null;
   busy(false);
   try { await api(`/api/jobs/${id}`, undefined, "DELETE"); } catch (e) { /* already over */ }
-  if (!quiet) $("error").textContent = "cancelled";
+  if (!quiet) { $("error").textContent = "cancelled"; askPlay(); }
 }
 
 const pct = (p) => `${Math.round(100 * p)}%`;
@@ -336,6 +356,7 @@ function showAim(melds) {
 
 function showResult(job) {
   const r = job.result;
+  prefillPlay(r);
   $("results").hidden = false;
   $("download").href = `/api/jobs/${job.id}/result.json`;
   const trumps = $("trumps");
@@ -419,6 +440,287 @@ function showResult(job) {
   }
 }
 
+// ---- playing the hand (POST /api/play, the same answer as `pinochle play --json`) -------------------------
+// The page keeps the cards played in order. Which seat played each card and who won each trick are worked out
+// here to lay the tricks out and to offer the right cards at once; whose turn it is comes from the server's
+// answer (the advice at your turn, "it is seat N's turn" otherwise). Anything that changes clears the advice
+// on screen before the server is asked again: an answer to an older question is dropped (play.seq).
+const play = { cards: [], turn: null, confirmed: false, seq: 0, outstanding: new Set(), advice: null };
+const sleep = (ms) => new Promise((ok) => setTimeout(ok, ms));
+const mySeat = () => Number($("seat").value);
+const playTrump = () => $("trump").value;
+
+function seatOptions(id, keep, fallback) {
+  const sel = $(id), old = sel.value;
+  sel.replaceChildren(...Array.from({ length: state.info.seats }, (_, i) => el("option", { value: i }, `seat ${i}`)));
+  sel.value = keep && old !== "" && Number(old) < state.info.seats ? old : String(fallback);
+}
+
+// the inputs of the play section for the rule set; a new game starts the play over
+function setupPlay(switched) {
+  const info = state.info;
+  seatOptions("declarer", !switched, 0);
+  seatOptions("leader", !switched, 0);
+  $("declarer-label").hidden = !info.has_bidding;
+  $("bid-label").hidden = !info.has_bidding;
+  $("meld-label").hidden = !info.has_bidding;
+  $("leader-label").hidden = info.has_bidding;
+  if (switched) {
+    abortPlayRequests();
+    play.cards = [];
+    for (const id of ["bid", "play-meld", "play-samples"]) $(id).value = "";
+    $("trump").value = "";
+    $("play-mode").value = "dd";
+    $("shown").replaceChildren();
+  }
+  renderShownInputs();
+}
+
+// one text box a seat other than yours: the cards it showed as meld (kept by seat while you change seats)
+function renderShownInputs() {
+  const old = {};
+  for (const inp of $("shown").querySelectorAll("input")) old[inp.dataset.seat] = inp.value;
+  const me = mySeat();
+  $("shown").replaceChildren(...Array.from({ length: state.info.seats }, (_, s) => s).filter((s) => s !== me)
+    .map((s) => el("label", {}, `seat ${s} `, el("input", {
+      id: `shown-${s}`, "data-seat": s, size: 24, autocomplete: "off", placeholder: "AH TH KH QH JH",
+      value: old[s] || "", onchange: askPlay,
+    }))));
+}
+
+function leaderSeat() { return Number($(state.info.has_bidding ? "declarer" : "leader").value); }
+
+const rankOf = (c) => state.info.deck.ranks.indexOf(c.slice(0, -1));  // 0: the highest
+function beats(card, best, trump) {  // as the engine's: a higher card of the suit, or a trump on a non-trump
+  if (card.slice(-1) === best.slice(-1)) return rankOf(card) < rankOf(best);
+  return card.slice(-1) === trump;
+}
+
+// the cards played as tricks: each card with its seat, each finished trick with its winner; the seat to play
+function replayPlays() {
+  const n = state.info.seats, trump = playTrump(), tricks = [];
+  let turn = leaderSeat(), cur = [], best = 0;
+  for (const card of play.cards) {
+    cur.push({ card, seat: turn });
+    if (cur.length > 1 && beats(card, cur[best].card, trump)) best = cur.length - 1;
+    if (cur.length === n) {
+      turn = cur[best].seat;
+      tricks.push({ cards: cur, winner: turn });
+      cur = []; best = 0;
+    } else turn = (turn + 1) % n;
+  }
+  if (cur.length) tricks.push({ cards: cur, winner: null });
+  return { tricks, turn };
+}
+
+function count(list, card) { return list.filter((c) => c === card).length; }
+
+function handNow(rp) {
+  const rest = [...state.hand], me = mySeat();
+  for (const t of rp.tricks) for (const p of t.cards) {
+    if (p.seat === me) { const i = rest.indexOf(p.card); if (i >= 0) rest.splice(i, 1); }
+  }
+  return rest;
+}
+
+function playProblem() {
+  const n = state.info.hand_size;
+  if (state.hand.length !== n) return `Pick your ${n} cards under \u201cYour hand\u201d to play the hand.`;
+  if (!playTrump()) return "Choose trump to play the hand.";
+  if (play.cards.length >= state.info.seats * n) return "The hand is over.";
+  return "";
+}
+
+function playBody() {
+  const n = state.info.seats, info = state.info;
+  const body = {
+    rules: $("rules").value, options: options(), hand: state.hand.join(" "), seat: mySeat(), trump: playTrump(),
+    seed: Number($("seed").value) || 0, play: $("play-mode").value,
+  };
+  if (info.has_bidding) {
+    body.declarer = Number($("declarer").value);
+    body.bid = Number($("bid").value) || 0;
+    if ($("play-meld").value !== "") body.meld = Number($("play-meld").value);
+  } else body.leader = Number($("leader").value);
+  if ($("play-samples").value !== "") body.samples = Number($("play-samples").value);
+  const shown = Array.from($("shown").querySelectorAll("input"))
+    .filter((i) => i.value.trim()).map((i) => `${i.dataset.seat}:${i.value.trim().toUpperCase()}`);
+  if (shown.length) body.shown = shown;
+  const groups = [];
+  for (let i = 0; i < play.cards.length; i += n) groups.push(play.cards.slice(i, i + n).join(" "));
+  if (groups.length) body.played = groups.join(" / ");
+  return body;
+}
+
+function clearPlayAdvice() {
+  play.advice = null;
+  $("play-advice").hidden = true;
+  for (const id of ["play-call", "play-summary", "play-error"]) $(id).textContent = "";
+  for (const id of ["play-table", "play-notes"]) $(id).replaceChildren();
+}
+
+// the game is changing: no answer asked for the old one may show (askPlay follows once the new one is set up)
+function dropPlayAdvice() {
+  play.seq++;
+  clearPlayAdvice();
+}
+
+function abortPlayRequests() {
+  for (const r of play.outstanding) r.ctl.abort();
+}
+
+// before a bid analysis: stop the play advice still being worked out (the server runs one analysis a client)
+function stopPlayRequests() {
+  if (!play.outstanding.size) return;
+  play.seq++;
+  abortPlayRequests();
+}
+
+// POST /api/play. An answer still being worked out for an earlier position holds the client's one analysis
+// (429): the page gives it up (the server stops it when its request goes away) and asks again meanwhile.
+async function postPlay(body, seq) {
+  for (let tries = 0; ; tries++) {
+    const r = { ctl: new AbortController() };
+    r.p = api("/api/play", body, "POST", r.ctl.signal);
+    play.outstanding.add(r);
+    try { return await r.p; } catch (e) {
+      if (e.status !== 429 || tries >= 20 || seq !== play.seq) throw e;
+      for (const x of play.outstanding) if (x !== r) x.ctl.abort();
+      await sleep(500);
+    } finally { play.outstanding.delete(r); }
+  }
+}
+
+// something changed (a card, the contract, the hand, the seat, the game): clear the advice and ask again
+async function askPlay() {
+  if (!state.info) return;
+  const seq = ++play.seq;
+  clearPlayAdvice();
+  const problem = playProblem(), rp = replayPlays();
+  play.turn = problem ? null : rp.turn;
+  play.confirmed = false;
+  renderPlay(rp, problem);
+  if (problem) return;
+  if (state.job) {  // the server runs one analysis a client: the bid analysis first
+    play.confirmed = true;
+    renderPlay(rp, "");
+    if (rp.turn === mySeat()) {
+      $("turn").textContent = `Your turn (seat ${rp.turn}): the advice comes when the bid analysis is over.`;
+    }
+    return;
+  }
+  let r;
+  try { r = await postPlay(playBody(), seq); } catch (e) {
+    if (seq !== play.seq || e.name === "AbortError") return;
+    const m = /^it is seat (\d+)'s turn to play, not yours/.exec(e.message);
+    if (m) play.turn = Number(m[1]); else showError("play-error", e.message);
+    play.confirmed = true;  // answered (an error keeps the turn worked out here)
+    renderPlay(rp, "");
+    return;
+  }
+  if (seq !== play.seq) return;
+  play.turn = mySeat();
+  play.confirmed = true;
+  play.advice = r;
+  showPlayAdvice(r);
+  renderPlay(rp, "");
+}
+
+function seatName(s) { return s === mySeat() ? `seat ${s} (you)` : `seat ${s}`; }
+
+function renderPlay(rp, problem) {
+  const info = state.info, me = mySeat(), over = play.cards.length >= info.seats * info.hand_size;
+  $("tricks").replaceChildren(...rp.tricks.map((t) => el("li", {},
+    ...t.cards.map((p) => el("span", { class: "played" + (p.seat === me ? " mine" : ""), title: seatName(p.seat) },
+      el("span", { class: "who" }, `${p.seat}:`), cardLabel(p.card))),
+    el("span", { class: "note" }, t.winner === null ? "" : ` \u2014 won by ${seatName(t.winner)}`))));
+  if (!rp.tricks.length) $("tricks").append(el("li", { class: "note empty" }, "none yet"));
+  const t = play.turn, wait = play.confirmed ? "" : " (asking the server\u2026)";
+  $("turn").textContent = problem || t === null ? problem
+    : t === me ? (play.advice ? `Your turn (seat ${me}): tap the card you play.`
+      : `Your turn (seat ${me})${play.confirmed ? "" : ": working out the advice\u2026"}`)
+    : `Seat ${t} to play${wait}: tap the card they play.`;
+  // the deck: the cards another seat can still have (the copies not in your hand nor played by the others)
+  const others = rp.tricks.flatMap((x) => x.cards).filter((p) => p.seat !== me).map((p) => p.card);
+  const theirs = !problem && t !== null && t !== me && !over;
+  $("deck").replaceChildren(...SUITS.map((s) => el("div", { class: "suit" },
+    el("span", { class: "suit-name " + (s === "H" || s === "D" ? "red" : ""), title: SUIT_NAME[s] }, SYMBOL[s]),
+    ...info.deck.ranks.map((r) => {
+      const name = r + s, left = info.deck.copies - count(state.hand, name) - count(others, name);
+      return el("button", {
+        type: "button", class: "card", "data-card": name, disabled: !theirs || left <= 0,
+        title: left <= 0 ? `no ${name} left for the others` : `seat ${t} plays ${name}`,
+        onclick: () => addPlayed(name),
+      }, cardLabel(name), el("span", { class: "left" }, `${left} left`));
+    }))));
+  const legal = play.advice ? new Set(play.advice.cards.map((c) => c.card)) : null;
+  const mine = !problem && t === me && !over;
+  $("hand-now").replaceChildren(...handNow(rp).sort((a, b) => order(a) - order(b)).map((c) => el("button", {
+    type: "button", class: "chip" + (play.advice && play.advice.best === c ? " best" : ""), "data-card": c,
+    disabled: !mine || (legal !== null && !legal.has(c)),
+    title: legal !== null && !legal.has(c) ? `${c} may not be played now` : `play ${c}`,
+    onclick: () => addPlayed(c),
+  }, cardLabel(c))));
+  $("undo").disabled = !play.cards.length;
+  $("tricks-clear").disabled = !play.cards.length;
+}
+
+function addPlayed(card) { play.cards.push(card); askPlay(); }
+
+const interval = (x, f) => `${f(x.mean)} (${f(x.lo)} to ${f(x.hi)})`;
+
+function showPlayAdvice(r) {
+  const bid = state.info.has_bidding ? Number($("bid").value) || 0 : 0;
+  $("play-call").textContent = r.action === "too-few" ? "Too few deals to name a card"
+    : r.action === "only" ? `Play ${r.best}: the only card you may play` : `Play ${r.best}`;
+  const so = r.points_so_far ? r.points_so_far.side : 0;
+  $("play-summary").textContent = `Trick ${r.trick_number}: your side has ${so} points from tricks so far` +
+    (r.points_to_make !== null && r.points_to_make !== undefined && bid
+      ? `; the declaring side needs ${r.points_to_make} from tricks to make ${bid}` : "") +
+    `. ${r.deals} deals consistent with the play so far.`;
+  const make = r.cards.some((c) => c.make);
+  $("play-table").replaceChildren(
+    el("tr", {}, ...["card", "your side's points (95%)", ...(make ? ["bid made"] : []), "behind the best"]
+      .map((h) => el("th", {}, h))),
+    ...r.cards.map((c) => el("tr", { class: c.card === r.best ? "best" : "", "data-card": c.card },
+      el("td", {}, el("button", { type: "button", class: "chip", title: `play ${c.card}`, "data-card": c.card,
+        onclick: () => addPlayed(c.card) }, cardLabel(c.card))),
+      el("td", {}, interval(c.points, (x) => x.toFixed(1))),
+      ...(make ? [el("td", {}, c.make ? `${pct(c.make.p)} (${pct(c.make.lo)} to ${pct(c.make.hi)})` : "\u2014")] : []),
+      el("td", {}, c.behind ? interval(c.behind, (x) => x.toFixed(2)) : "best"))));
+  $("play-notes").replaceChildren(...(r.notes || []).map((n) => el("li", {}, forPlay(n))));
+  $("play-advice").hidden = false;
+}
+
+// the play answer's notes name the API's fields: say them in the page's words
+function forPlay(text) {
+  return forPage(text)
+    .replace(/;\s*raise max_nodes for more exact values/g, "")
+    .replace(/\s*\(give meld to set it\)/g, " (the \u201cdeclaring side's meld\u201d box sets it)")
+    .replace(/raise samples/g, "raise the deals")
+    .replace(/give the opponent's cards with shown/g,
+             "give the opponent's cards under \u201cCards the others showed\u201d");
+}
+
+// the contract of the bid advice, where it names one (your bid, or the trump to name once the auction is won);
+// a hand already under way keeps its contract
+function prefillPlay(r) {
+  if (play.cards.length) return;
+  const rec = r.recommendation;
+  if (r.upcard !== undefined && r.analyses === undefined) {  // two-handed: the upcard names trump
+    if (r.trump) $("trump").value = r.trump;
+  } else if (r.name_trump && rec && rec.trump) {
+    $("declarer").value = String(r.seat);
+    const high = r.auction && r.auction.high !== null ? r.auction.high : rec.bid;
+    $("bid").value = high === null || high === undefined ? "" : String(high);
+    $("trump").value = rec.trump;
+  } else if (r.call && r.call.bid !== null && rec && rec.trump) {
+    $("declarer").value = String(r.seat);
+    $("bid").value = String(r.call.bid);
+    $("trump").value = rec.trump;
+  }
+}
+
 // ---- wiring ---------------------------------------------------------------------------------------------
 $("hand-apply").addEventListener("click", applyTyped);
 $("hand-text").addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); applyTyped(); } });
@@ -427,7 +729,18 @@ $("add-bid").addEventListener("click", () => addCall(false));
 $("add-pass").addEventListener("click", () => addCall(true));
 $("calls-clear").addEventListener("click", () => { state.calls = []; renderCalls(); });
 $("dealer").addEventListener("change", renderCalls);
-$("upcard").addEventListener("input", updateMeld);
+$("upcard").addEventListener("input", () => {
+  updateMeld();
+  const s = upcardSuit();  // two-handed: the upcard names trump
+  if (s && s !== $("trump").value) { $("trump").value = s; askPlay(); }
+});
+$("seat").addEventListener("change", () => { renderShownInputs(); askPlay(); });
+for (const id of ["declarer", "bid", "trump", "leader", "play-meld", "play-samples", "play-mode", "seed"]) {
+  $(id).addEventListener("change", askPlay);
+}
+$("undo").addEventListener("click", () => { play.cards.pop(); askPlay(); });
+$("tricks-clear").addEventListener("click", () => { play.cards = []; askPlay(); });
+$("play-ask").addEventListener("click", askPlay);
 $("analyse").addEventListener("click", analyse);
 $("cancel").addEventListener("click", () => cancel(false));
 window.addEventListener("pagehide", () => { if (state.job) navigator.sendBeacon(`/api/jobs/${state.job}/cancel`); });
