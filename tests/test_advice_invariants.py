@@ -154,20 +154,30 @@ def test_retired_words_name_the_new_ones(run_cli):
         assert code == 2 and new in err and len(err.strip().splitlines()) == 1, (args, err)
 
 
-def test_auction_signal_that_costs_against_passing_says_so(run_cli):
+def test_auction_signal_that_costs_against_passing_says_so(run_cli, tmp_path):
     """A weak auction hand whose meld owes a signal (Bid 20: 6 meld) once read "Call now: Bid 20" with a net
     below its own "Passing" line and no Pass among the calls: now Pass is listed and the text says what
-    keeping the convention costs against it."""
+    keeping the convention costs against it. (Auction's advisor calls freely by default, measured by the arena;
+    a house rule that keeps the conventions shows the cost.)"""
     hand = "QS JS JS AH KH 9H 9H TD TD QD JD TC"
-    code, out, err = run_cli(["bid", "--hand", hand, "--samples", "300", "--seed", "1", "--play", "heuristic",
-                              "--json"])
+    house = tmp_path / "keep.toml"
+    house.write_text('base = "auction"\n[advice]\nconventions = "keep"\n', encoding="utf-8")
+    code, out, err = run_cli(["bid", "--rules", str(house), "--hand", hand, "--samples", "300", "--seed", "1",
+                              "--play", "heuristic", "--json"])
     assert code == 0, err
     call = json.loads(out)["call"]
     conv = call["convention"]
     assert call["call"] == "Bid 20" and conv["due"] == 20 and conv["best_free_call"]["call"] == "Pass"
     assert conv["vs_best_free_call"]["mean"] < 0 and call["options"][0]["call"] == "Pass"
-    code, out, err = run_cli(["bid", "--hand", hand, "--samples", "300", "--seed", "1", "--play", "heuristic"])
+    code, out, err = run_cli(["bid", "--rules", str(house), "--hand", hand, "--samples", "300", "--seed", "1",
+                              "--play", "heuristic"])
     assert "against the call you would make freely, Pass" in out and "Pass (convention)" in out
+    # the shipped default calls freely: the same hand passes, and no convention is named
+    code, out, err = run_cli(["bid", "--hand", hand, "--samples", "300", "--seed", "1", "--play", "heuristic",
+                              "--json"])
+    assert code == 0, err
+    call = json.loads(out)["call"]
+    assert call["call"] == "Pass" and not call.get("convention")
 
 
 def test_the_dealer_who_holds_the_opening_bid_is_told_the_trump_to_name(run_cli):

@@ -111,7 +111,7 @@ def test_random_bidder_is_legal_and_repeatable():
 
 def test_advisor_follows_the_conventions_and_bids_by_strength():
     rs = load("auction")
-    adv = Advisor(samples=60)
+    adv = Advisor(samples=60, conventions="keep")  # auction's default calls freely (measured): keep them here
     cv = Convention.of(rs)
     deals = deal_cards(rs, 17, np.arange(12))
     for k in range(12):

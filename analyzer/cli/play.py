@@ -103,8 +103,10 @@ def register(app: typer.Typer) -> None:
         max_nodes: Annotated[int | None, typer.Option("--max-nodes", help="the solver's node budget a deal")] = None,
         json_out: JsonOpt = False,
     ) -> None:
-        """Which card to play now: every legal card with your side's expected points, the chance the bid is
-        made and how far it is behind the best, from deals consistent with everything seen."""
+        """Which card to play now, every legal card valued on deals consistent with everything seen.
+
+        Each card with your side's expected points, the chance the bid is made and how far it is behind the best.
+        """
         rs = load_rules(rules, option)
         req = PlayRequest.make(rs, hand, seat=seat, trump=trump, declarer=declarer, bid=bid, leader=leader,
                                shown=shown, played=played, meld=meld, samples=samples, seed=seed, play=play,

@@ -8,11 +8,16 @@
 # (`pinochle arena --from ... --report .`) once they are all there.
 # Seeds 1-3 make the reports; seed 101 makes the hands the soft clue model is fitted on (never reported on).
 #
-# Usage: bash run_all.sh [STEP ...]   (steps 1-5 below; default: all, in order)
+# Usage: bash run_all.sh [STEP ...]   (steps 1-4 below; default: all, in order)
+#        GAMES="auction luxury-family" bash run_all.sh 2 3   (only those games' runs of each step)
 set -euo pipefail
 cd "$(dirname "$0")"
 PART=${PART:-2500}
+GAMES=${GAMES:-auction double-deck luxury-family}
 mkdir -p data
+
+# in_games GAME: whether GAME is among $GAMES
+in_games() { [[ " $GAMES " == *" $1 "* ]]; }
 
 # run NAME DEALS ARGS...: play the missing parts of run NAME, then draw its page from all of them
 run() {
@@ -34,6 +39,7 @@ run() {
 
 step1() {  # the clue model's fit: the advisor reading the calls with the prior model, on seed 101
   for r in auction double-deck luxury-family; do
+    in_games $r || continue
     run fit-$r-prior 2000 --rules $r --seed 101 --ns advisor:clues=prior --ew formula
     python3 -m analyzer.arena.cluefit fit --write data/fit-$r-prior.part*.parquet > fit-$r.json
   done
@@ -41,6 +47,7 @@ step1() {  # the clue model's fit: the advisor reading the calls with the prior 
 
 step2() {  # the advisor (the fitted model) against the formula bidder; the clue fit's before/after reliability
   for r in auction double-deck luxury-family; do
+    in_games $r || continue
     run $r-advisor-vs-formula 10000 --rules $r --seed 1 --ns advisor --ew formula
     python3 -m analyzer.arena.cluefit report --before data/fit-$r-prior.part*.parquet \
       --after data/$r-advisor-vs-formula.part*.parquet --fit data/fit-$r-prior.part*.parquet --name $r-clue-fit
@@ -49,6 +56,7 @@ step2() {  # the advisor (the fitted model) against the formula bidder; the clue
 
 step3() {  # the advisor against the two yardsticks written from published bidding logic
   for r in auction double-deck luxury-family; do
+    in_games $r || continue
     run $r-advisor-vs-trickster 10000 --rules $r --seed 1 --ns advisor --ew trickster
     run $r-advisor-vs-percentile 10000 --rules $r --seed 1 --ns advisor --ew percentile
   done
@@ -56,7 +64,8 @@ step3() {  # the advisor against the two yardsticks written from published biddi
 
 step4() {  # whether the advisor's own calls keep the conventions: keeping them against calling freely
   for r in auction double-deck; do
-    run $r-conventions-keep-vs-free 4000 --rules $r --seed 2 --ns advisor --ew advisor:conventions=free
+    in_games $r || continue
+    run $r-conventions-keep-vs-free 4000 --rules $r --seed 2 --ns advisor:conventions=keep --ew advisor:conventions=free
   done
 }
 
