@@ -9,7 +9,9 @@ is the points the side took with the sampling player minus the points the same s
 (paired on the deal, so the luck of the cards cancels). The sampling player sees what its seat sees: its hand,
 the contract and every card played (not the meld the others showed: it knows less than a player at the table,
 so the figure is conservative); two-handed is played from phase 2 (the hands dealt anew), whose cards are all
-known. Decision ``j`` of deal ``index`` samples from its own seed (``seed``, ``index``, ``j``), so a deal's play
+known. Each row also keeps what the sampling player expected its side to take at its first decision
+(``first_estimate``): against what the side took, the optimism of valuing cards as if the hands were open.
+Decision ``j`` of deal ``index`` samples from its own seed (``seed``, ``index``, ``j``), so a deal's play
 depends on its index alone.
 """
 
@@ -46,6 +48,9 @@ class Played:
     solved: int
     rollouts: int
     seconds: float
+    #: the side's expected points over the hand at the sampling player's first decision (the card it chose, on
+    #: the deals it sampled: what it expects to take, valued as if every hand were then open); nan: no decision
+    first_estimate: float = float("nan")
 
 
 def contract(rules: RuleSet, hands: np.ndarray, index: int) -> tuple[int, int]:
@@ -63,6 +68,7 @@ def play_deal_with(rules: RuleSet, hands: np.ndarray, trump: int, declarer: int,
     names = [" ".join(rules.deck.name(k) for k in from_planes(hands[s], rules.deck)) for s in range(rules.seats)]
     played: list[str] = []
     decisions = forced = solved = rolled = 0
+    first = float("nan")
     t0 = time.perf_counter()
     while st[CTL_LEFT] > 0:
         seat = int(st[CTL_TURN])
@@ -76,6 +82,8 @@ def play_deal_with(rules: RuleSet, hands: np.ndarray, trump: int, declarer: int,
             adv = advise_card(req)
             card = adv.best if adv.best is not None else adv.lines[0].card
             k = Hand.parse(card, rules.deck).kinds[0]
+            if decisions == 0:
+                first = next(ln.points.mean for ln in adv.lines if ln.card == card)
             decisions += 1
             forced += adv.action == "only"
             solved += int(adv.values.solved.sum())
@@ -85,7 +93,7 @@ def play_deal_with(rules: RuleSet, hands: np.ndarray, trump: int, declarer: int,
         played.append(rules.deck.name(k))
         play(st, np.int64(k))
     return Played(st[S_POINTS:S_POINTS + rules.seats].copy(), decisions, forced, solved, rolled,
-                  time.perf_counter() - t0)
+                  time.perf_counter() - t0, first)
 
 
 def duplicate_rows(rules: RuleSet, start: int, n: int, seed: int = 1, samples: int = 40,
@@ -111,7 +119,8 @@ def duplicate_rows(rules: RuleSet, start: int, n: int, seed: int = 1, samples: i
                          "v1": int(sum(int(base.points[s]) for s in seats)),
                          "sampler": int(sum(int(got.points[s]) for s in seats)),
                          "decisions": got.decisions, "forced": got.forced, "solved": got.solved,
-                         "rollouts": got.rollouts, "seconds": round(got.seconds, 3), "samples": samples,
+                         "rollouts": got.rollouts, "seconds": round(got.seconds, 3),
+                         "first_estimate": round(got.first_estimate, 3), "samples": samples,
                          "seed": seed})
             bar.advance(1)
     return rows
