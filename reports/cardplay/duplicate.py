@@ -73,7 +73,8 @@ def report(a: argparse.Namespace) -> None:
               "were then open (double dummy on its sampled deals; rollouts where the solver did not finish); what its "
               "side expected to take at its first decision minus what it took is that assumption's optimism as "
               "measured here (the opponents are policy v1, who play worse than double dummy: the true cost "
-              "against best play is larger).", "", "Samples per decision: " + ", ".join(f"{k} {v['samples']}" for k, v in out.items()) +
+              "against best play is larger).", "",
+              "Samples per decision: " + ", ".join(f"{k} {v['samples']}" for k, v in out.items()) +
               "; the node budget a deal: the rule set's `[advice] play_max_nodes`."]
     (HERE / "duplicate.md").write_text("\n".join(lines) + "\n")
     (HERE / "duplicate.json").write_text(json.dumps(out, indent=1) + "\n")
