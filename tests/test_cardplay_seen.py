@@ -100,3 +100,50 @@ def test_a_record_that_cannot_have_happened_is_refused():
     with pytest.raises(UserError, match="the deck has"):
         nine = rs.deck.kind(2, "9")
         replay(Record(**{**base, "leader": 1}, plays=(nine, nine, nine)))
+
+
+def test_the_void_dealer_is_uniform_over_the_deals_that_fit():
+    """Late auction positions with a void shown: every deal the dealer draws fits what was seen, and the deals
+    come as often as brute force says (every ordering of the unseen cards dealt to the seats in turn, kept when
+    it fits: the uniform law over the fitting deals), within sampling noise."""
+    from itertools import permutations
+
+    from analyzer.cardplay.dealer import sample
+    from analyzer.cardplay.seen import table_of
+
+    rs = load("auction")
+    checked = 0
+    for seed in range(60):
+        hands = random_deals(rs, 1, seed=seed, stock=False).hands[0]
+        k = 39
+        rec, _ = _record(rs, hands, seed % 4, 0, 0, k, int(seed % 4), 0, seed)
+        seen = replay(rec)
+        if not any(seen.voids[s] for s in range(rs.seats) if s != rec.seat):
+            continue
+        tab = table_of(seen)
+        pool = [int(x) for x in tab.pool]
+        if len(pool) > 8:
+            continue
+        order = [s for s in range(rs.seats) for _ in range(int(tab.need[s]))]
+        exact: Counter = Counter()
+        for perm in permutations(pool):
+            d = tab.base.copy()
+            cards = {s: [] for s in range(rs.seats)}
+            for s, c in zip(order, perm, strict=True):
+                cards[s].append(c)
+            for s in cards:
+                d[s] = to_planes(sorted(cards[s]) + list(from_planes(tab.base[s], rs.deck)), rs.deck)
+            if all(not ({c >> 4 for c in cards[s]} & seen.voids[s]) for s in cards) and tab.accept(d[None])[0]:
+                exact[d.tobytes()] += 1
+        n = 3000
+        got = Counter(h.tobytes() for h in sample(tab, seen.voids, n, seed, 2000).hands)
+        assert set(got) <= set(exact)  # every deal drawn fits
+        total = sum(exact.values())
+        # chi-square against the brute-force law: under it the statistic has mean df and spread sqrt(2 df)
+        chi2 = sum((got[key] - n * w / total) ** 2 / (n * w / total) for key, w in exact.items())
+        df = len(exact) - 1
+        assert chi2 < df + 5 * (2 * df) ** 0.5, (seed, len(exact), chi2)
+        checked += 1
+        if checked == 3:
+            break
+    assert checked == 3

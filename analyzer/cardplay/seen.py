@@ -223,6 +223,9 @@ class _Consistent:
 
 def sample_hands(rec: Record, n: int, seed: int = 0, max_tries: int = 2000) -> tuple[Seen, Deals]:
     """``n`` deals of the hands held now (int64[n, seats, copies]), uniformly among those consistent with
-    ``rec`` (module docstring); the :class:`~analyzer.deal.Deals` says how many were dealt for them."""
+    ``rec`` (module docstring; the voids met by construction, :mod:`analyzer.cardplay.dealer`); the
+    :class:`~analyzer.deal.Deals` says how many were drawn for them."""
+    from analyzer.cardplay.dealer import sample
+
     seen = replay(rec)
-    return seen, table_of(seen).sample(n, seed, 0, max_tries)
+    return seen, sample(table_of(seen), seen.voids, n, seed, max_tries)

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from analyzer.bidding.inference import clue_model, evidence
+from analyzer.cardplay import dealer
 from analyzer.cardplay.kernel import rollouts
 from analyzer.cardplay.request import PlayRequest
 from analyzer.cardplay.seen import Seen, table_of
@@ -150,7 +151,8 @@ def value_cards(req: PlayRequest, progress: bool = False) -> CardValues:
 
 
 def _sample(req: PlayRequest) -> tuple[Table, Deals, str, tuple[str, ...]]:
-    """The deals of a decision: consistent with the record and, where the auction is given, with its clues as
+    """The deals of a decision (:func:`analyzer.cardplay.dealer.sample`: the public voids met by construction):
+    consistent with the record and, where the auction is given, with its clues as
     the bidding advice reads them (:func:`analyzer.bidding.inference.evidence`, the fitted clue model) on the
     hands at the first lead -- the soft clues dropped, then all, when they accept fewer than one deal in
     :data:`MAX_TRIES` (the level says which held). Returns the sampler, the deals, the level and the clues'
@@ -169,7 +171,7 @@ def _sample(req: PlayRequest) -> tuple[Table, Deals, str, tuple[str, ...]]:
     for acc, level in ladder:
         tab = table_of(seen, acc)
         try:
-            return tab, tab.sample(req.samples, req.seed, 0, max_tries=MAX_TRIES), level, words
+            return tab, dealer.sample(tab, seen.voids, req.samples, req.seed, MAX_TRIES), level, words
         except UserError:
             if acc is None:
                 raise

@@ -1,0 +1,181 @@
+"""Deals of the unseen cards that respect every public void exactly, uniform among them; then the accept test.
+
+Late in a hand the voids shown (a seat that failed to follow, or to trump) rule out almost every uniform deal:
+rejection from uniform deals then needs many thousands of tries a kept deal, or fails. Here each suit's cards go
+only to the seats that may still hold that suit: the number of ways to deal the unseen cards with every seat's
+remaining hand size met and no card in a seat void in its suit is counted suit by suit (dynamic programming over
+the seats' remaining room), and each deal is drawn suit by suit with the exact conditional probabilities -- so
+every void-respecting deal is equally likely and none is wasted. What the voids do not capture (a heading duty
+not met, the first-lead duty, the auction's clues) stays with the accept test, which now rejects few deals.
+Deal ``i`` draws from ``(seed, i, attempt)`` alone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from math import factorial
+
+import numpy as np
+
+from analyzer.cards import to_planes
+from analyzer.deal import Deals, Table
+from analyzer.errors import UserError
+
+#: candidate deals drawn per position still without an accepted one, per round
+PER_ROUND = 8
+
+
+def _compositions(total: int, caps: list[int]) -> list[tuple[int, ...]]:
+    """Every way to split ``total`` into ``len(caps)`` parts, part j at most ``caps[j]``."""
+    if not caps:
+        return [()] if total == 0 else []
+    out = []
+    rest_cap = sum(caps[1:])
+    for c in range(max(0, total - rest_cap), min(total, caps[0]) + 1):
+        out += [(c, *t) for t in _compositions(total - c, caps[1:])]
+    return out
+
+
+@dataclass
+class VoidDealer:
+    """The unseen cards by suit, the seats that receive cards (``fill``; -1: the cards in no hand) with their room,
+    and which of them may hold each suit (not void in it); ``ways(u, room)`` counts the deals of suits ``u..3``
+    into that room."""
+
+    base: np.ndarray
+    deck: object
+    fill: list[int]
+    room: tuple[int, ...]
+    suits: list[list[int]]
+    allowed: list[list[bool]]
+    memo: dict = field(default_factory=dict)
+
+    def splits(self, u: int, room: tuple[int, ...]) -> list[tuple[int, ...]]:
+        caps = [room[j] if self.allowed[u][j] else 0 for j in range(len(room))]
+        return _compositions(len(self.suits[u]), caps)
+
+    def ways(self, u: int, room: tuple[int, ...]) -> int:
+        if u == 4:
+            return 1 if not any(room) else 0
+        key = (u, room)
+        got = self.memo.get(key)
+        if got is None:
+            n = len(self.suits[u])
+            got = 0
+            for c in self.splits(u, room):
+                rest = self.ways(u + 1, tuple(r - x for r, x in zip(room, c, strict=True)))
+                if rest:
+                    mult = factorial(n)
+                    for x in c:
+                        mult //= factorial(x)
+                    got += mult * rest
+            self.memo[key] = got
+        return got
+
+    def draw(self, rng: np.random.Generator) -> np.ndarray:
+        """One deal (int64[seats, copies]): the base plus the unseen cards dealt suit by suit."""
+        room = self.room
+        got: list[list[int]] = [[] for _ in self.fill]
+        for u in range(4):
+            n = len(self.suits[u])
+            opts, weights = [], []
+            for c in self.splits(u, room):
+                rest = self.ways(u + 1, tuple(r - x for r, x in zip(room, c, strict=True)))
+                if rest:
+                    mult = factorial(n)
+                    for x in c:
+                        mult //= factorial(x)
+                    opts.append(c)
+                    weights.append(mult * rest)
+            total = sum(weights)
+            pick = int(rng.integers(0, 2**62)) * total >> 62  # an integer below total (bias under 2**-62 a way)
+            j = 0
+            while pick >= weights[j]:
+                pick -= weights[j]
+                j += 1
+            c = opts[j]
+            cards = [self.suits[u][i] for i in rng.permutation(n)]
+            pos = 0
+            for j, x in enumerate(c):
+                got[j] += cards[pos:pos + x]
+                pos += x
+            room = tuple(r - x for r, x in zip(room, c, strict=True))
+        hands = self.base.copy()
+        for j, s in enumerate(self.fill):
+            if s < 0:
+                continue
+            planes = to_planes(got[j], self.deck)
+            hands[s] = _merge(hands[s], planes)
+        return hands
+
+
+def _merge(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Count planes of the cards of ``a`` and ``b`` together."""
+    out = a.copy()
+    for p in range(b.shape[0]):
+        x = int(b[p])
+        while x:
+            k = (x & -x).bit_length() - 1
+            x &= x - 1
+            bit = np.int64(1) << k
+            for q in range(out.shape[0]):
+                if not out[q] & bit:
+                    out[q] |= bit
+                    break
+    return out
+
+
+def void_dealer(tab: Table, voids: dict[int, set[int]]) -> VoidDealer:
+    """The dealer of ``tab``'s unseen cards (its pool and each seat's ``need``) respecting ``voids``; UserError
+    when no deal can (the record contradicts itself)."""
+    fill = [s for s in range(tab.need.shape[0]) if tab.need[s] > 0]
+    room = [int(tab.need[s]) for s in fill]
+    left = int(tab.pool.size) - sum(room)
+    if left > 0:  # cards in no hand (two-handed's, gone in phase 1): a seat of their own, -1, in every suit
+        fill.append(-1)
+        room.append(left)
+    suits: list[list[int]] = [[], [], [], []]
+    for k in tab.pool:
+        suits[int(k) >> 4].append(int(k))
+    allowed = [[u not in voids.get(s, set()) for s in fill] for u in range(4)]
+    d = VoidDealer(np.asarray(tab.base, dtype=np.int64), tab.rules.deck, fill, tuple(room), suits, allowed)
+    if d.ways(0, d.room) == 0:
+        raise UserError("no deal of the unseen cards fits what was seen (the voids shown and the cards left): "
+                        "check the cards played")
+    return d
+
+
+def sample(tab: Table, voids: dict[int, set[int]], n: int, seed: int, max_tries: int) -> Deals:
+    """``n`` deals of ``tab`` respecting ``voids`` by construction and accepted by ``tab.accept`` (deal ``i`` from
+    ``(seed, i, attempt)``); UserError when the accept test keeps fewer than one in ``max_tries``."""
+    d = void_dealer(tab, voids)
+    seats, copies = tab.base.shape
+    hands = np.zeros((n, seats, copies), dtype=np.int64)
+    ids = np.arange(n, dtype=np.int64)
+    pending = list(range(n))
+    attempt = [0] * n
+    tries = 0
+    while pending:
+        cand, who = [], []
+        for i in pending:
+            for _ in range(PER_ROUND if tries else 1):
+                rng = np.random.default_rng([int(seed) & 0xFFFFFFFFFFFF, i, attempt[i]])
+                attempt[i] += 1
+                cand.append(d.draw(rng))
+                who.append(i)
+        batch = np.stack(cand)
+        ok = np.ones(len(cand), dtype=bool) if tab.accept is None else np.asarray(tab.accept(batch), dtype=bool)
+        done: set[int] = set()
+        for j, i in enumerate(who):
+            if i in done:
+                continue
+            tries += 1
+            if ok[j]:
+                hands[i] = batch[j]
+                done.add(i)
+        pending = [i for i in pending if i not in done]
+        if pending and tries >= max_tries * n:
+            kept = n - len(pending)
+            raise UserError(f"what was seen leaves too few deals to sample: {kept} of {tries:,} drawn fit "
+                            f"(fewer than 1 in {max_tries:,})")
+    return Deals(hands, np.zeros((n, 0), dtype=np.int64), ids, tries)
