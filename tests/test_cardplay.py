@@ -116,7 +116,7 @@ def test_a_card_that_makes_the_bid_ranks_above_one_that_does_not():
         req2 = PlayRequest(**{**req.__dict__, "record": req.record.__class__(**{**req.record.__dict__, "bid": bid}),
                               "side_meld": meld})
         adv = advise_card(req2)
-        assert adv.criterion == "score"
+        assert adv.criterion == "net"
         assert adv.lines[0].make.p == 1.0
         assert all(ln.make.p == 0.0 for ln in adv.lines if ln.points.mean < vals[-1])
         found += 1

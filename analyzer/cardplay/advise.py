@@ -3,8 +3,9 @@ play-along and the sampling player.
 
 Every legal card is listed with its expected points for my side over the whole hand and, where there is a
 contract, the chance that the declaring side makes it, each with a 95 % interval; the cards are compared on
-the same sampled deals (paired), by the declaring side's expected score when I am on it and there is a bid
-to make (made: meld + trick points, set: minus the bid), else by my side's expected points. The best card
+the same sampled deals (paired) by what the bidding advice weighs too: with a bid to make, my side's expected
+net score (ours minus theirs, the bid made or set: :func:`analyzer.score.score_hand`) -- in Luxury Family,
+each for himself, the game maker's score and the defenders' points -- else my side's expected points. The best card
 comes first; every other says how far it is behind, with its interval. Fewer than :data:`MIN_DEALS` deals
 (with something unseen and a choice to make) is said as such and names no card.
 """
@@ -21,7 +22,7 @@ from analyzer.cardplay.request import PlayRequest
 from analyzer.cardplay.values import CardValues, declaring_seats, value_cards
 from analyzer.cards import SUITS
 from analyzer.estimate import Estimate, Proportion, mean_ci, paired_diff, proportion
-from analyzer.score import convert_points, points_to_make, scoring_units, seat_unit
+from analyzer.score import convert_points, points_to_make, score_hand, scoring_units, seat_unit
 
 #: the fewest sampled deals a card is named from (fewer: the values are listed, no card is named)
 MIN_DEALS = 30
@@ -29,9 +30,9 @@ MIN_DEALS = 30
 
 @dataclass(frozen=True)
 class CardLine:
-    """One legal card: my side's points over the whole hand, the declaring side's chance of making its bid and
-    (when I am on it) its expected score, and how far the card is behind the best by the criterion (paired;
-    None for the best card)."""
+    """One legal card: my side's points over the whole hand, the declaring side's chance of making its bid, the
+    criterion's score where there is a bid (my side's net score; Luxury Family: the game maker's score) and how
+    far the card is behind the best by the criterion (paired; None for the best card)."""
 
     card: str
     points: Estimate
@@ -123,10 +124,12 @@ def advise_card(req: PlayRequest, progress: bool = False) -> CardAdvice:
         if not exact[0] and any(int(req.seen.tricks[s]) for s in decl_seats):
             target = 0  # the side's meld already counts: it has taken a trick
         made = v.decl >= target
-        if declaring:
+        if rs.scoring.unit == "side":
+            score = _net(req, v.decl, side_meld) * (1 if declaring else -1)
+        elif declaring:
             score = np.where(made, side_meld + convert_points(rs, v.decl), -rec.bid)
     crit = score if score is not None else mine
-    criterion = "score" if score is not None else "points"
+    criterion = ("net" if rs.scoring.unit == "side" else "score") if score is not None else "points"
     means = crit.mean(axis=0)
     order = sorted(range(len(v.cards)), key=lambda j: (-round(float(means[j]), 9), -v.cards[j]))
     b = order[0]
@@ -145,6 +148,36 @@ def advise_card(req: PlayRequest, progress: bool = False) -> CardAdvice:
         action, best = "play", lines[0].card
     return CardAdvice(req, tuple(lines), action, best, criterion, v, side, declaring, target, side_meld,
                       tuple(_notes(req, v, n, action, side_meld)))
+
+
+def _net(req: PlayRequest, decl: np.ndarray, side_meld: int) -> np.ndarray:
+    """The declaring side's score minus the other side's (:func:`analyzer.score.score_hand`, the one scoring)
+    on each deal after each card: the declaring side's points ``decl`` (int[n, cards]) over the hand, the others'
+    the rest; a side's tricks counted as at least one where it has taken one or takes points (a trick of no
+    points taken later is not seen); the meld known (the declaring side's: ``side_meld``)."""
+    rs, rec, seen = req.rules, req.record, req.seen
+    n, c = decl.shape
+    dseats = declaring_seats(req)
+    other = next(s for s in range(rs.seats) if s not in dseats)
+    so_far_d = int(sum(int(seen.points[s]) for s in dseats))
+    so_far_o = int(sum(int(seen.points[s]) for s in range(rs.seats) if s not in dseats))
+    tricks_d = int(sum(int(seen.tricks[s]) for s in dseats))
+    tricks_o = int(sum(int(seen.tricks[s]) for s in range(rs.seats) if s not in dseats))
+    flat = decl.reshape(-1).astype(np.int64)
+    rest = int(rs.total_points) - flat
+    meld = np.zeros((flat.size, rs.seats), dtype=np.int64)
+    for s in range(rs.seats):
+        if s not in dseats:
+            meld[:, s] = req.meld[s]
+    meld[:, rec.declarer] = side_meld
+    points = np.zeros_like(meld)
+    points[:, rec.declarer] = flat
+    points[:, other] = rest
+    tricks = np.zeros_like(meld)
+    tricks[:, rec.declarer] = np.where((flat > so_far_d) | (tricks_d > 0), 1, 0)
+    tricks[:, other] = np.where((rest > so_far_o) | (tricks_o > 0), 1, 0)
+    sc = score_hand(rs, meld, points, tricks, rec.declarer, rec.bid)
+    return (sc[:, rec.declarer] - sc[:, other]).reshape(n, c)
 
 
 def _notes(req: PlayRequest, v: CardValues, n: int, action: str, side_meld: int | None) -> list[str]:

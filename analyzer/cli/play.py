@@ -48,8 +48,8 @@ def print_card_advice(adv) -> None:
     tbl.add_column("your side's points (95%)", justify="right")
     if adv.lines[0].make is not None:
         tbl.add_column("bid made (95%)", justify="right")
-    if adv.criterion == "score":
-        tbl.add_column("side's score (95%)", justify="right")
+    if adv.criterion in ("score", "net"):
+        tbl.add_column("net score (95%)" if adv.criterion == "net" else "your score (95%)", justify="right")
     tbl.add_column("behind the best (95%)", justify="right")
     for ln in adv.lines:
         row = [ln.card + (" *" if ln.card == adv.best else ""), _est(ln.points)]
@@ -59,7 +59,8 @@ def print_card_advice(adv) -> None:
             row.append(_est(ln.score, sign=True))
         row.append("—" if ln.behind is None else _est(ln.behind))
         tbl.add_row(*row)
-    crit = "the side's expected score" if adv.criterion == "score" else "your side's expected points"
+    crit = {"net": "your side's expected net score (ours minus theirs)", "score": "your expected score",
+            "points": "your side's expected points"}[adv.criterion]
     tbl.caption = f"ranked by {crit}, paired on the same deals"
     console.print(tbl)
     print_notes(d["notes"])
