@@ -60,7 +60,6 @@ F_ORDER = 8  # heuristic move ordering (else high to low)
 F_PRUNE = 16  # small-card pruning by winning-rank relevance
 F_PART = 32  # table entries keep only the ranks that decided them (else every rank is pinned)
 F_KILLER = 64  # the lead that last cut off at the same trick first
-F_CUTCACHE = 256  # the card that last cut off in the same situation first
 F_QUASI = 512  # table slots keyed on suit lengths; entries answer for positions whose cards differ in points
 F_ENTRY = 2048  # the side on lead's sure points also through a partner's entry (its cashing after a low lead)
 F_TLEN = 4096  # sure points of either side also by trump length (the other side's trumps matched to its own)
@@ -134,7 +133,6 @@ R_BEST = 18  # card of the best / cutting move (-1: none)
 R_PAT = 19  # R_PAT + suit: the position's suit patterns (trick boundaries, after a probe)
 R_PATOK = 23  # 1 when R_PAT holds this node's patterns
 R_TTMOVE = 24  # best move suggested by the table (-1: none)
-R_CUTKEY = 25  # key of this node's situation in the cut-off card cache (OFF_CUT)
 NF = 28
 OFF_MV = OFF_PLY + MAX_PLY * NF  # + MAXMV * d + i: the moves of node d (card kinds), in search order
 OFF_MS = OFF_MV + MAX_PLY * MAXMV  # + MAXMV * d + i: their ordering scores
@@ -145,11 +143,7 @@ OFF_THR = OFF_MS + MAX_PLY * MAXMV  # + 32 * d + 8 * suit + class: small-card th
 # cards of each suit and point class) and holds up to P_TTWAYS entries. An entry answers for every
 # position with that coarse key whose suits agree, from the top rank down to a depth of its own, in the
 # owners and point classes of the ranks still out (see analyzer.solve.table).
-# cut-off card cache: per situation (seat and place in the trick, the cards that matter to its choice) the
-# card that last ended a search there: stamp << 24 | check bits << 8 | card + 1
-OFF_CUT = OFF_THR + MAX_PLY * 32
-CUT_BITS = 16
-OFF_TT = ((OFF_CUT + (1 << CUT_BITS) + 63) // 64) * 64
+OFF_TT = ((OFF_THR + MAX_PLY * 32 + 63) // 64) * 64
 S_CK = 0  # S_CK + seat: coarse key words
 S_META = MAX_SEATS  # leader | stamp << 8 | entries used << 40 | next entry to replace << 48
 SLOT_HDR = MAX_SEATS + 2

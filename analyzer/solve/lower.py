@@ -43,7 +43,6 @@ class SolverConfig:
     ordering: bool = True
     prune: bool = True
     killer: bool = True
-    cut_cache: bool = False
     quasi: bool = True
     entry: bool = True
     tlen: bool = False
@@ -60,8 +59,7 @@ class SolverConfig:
         f = 0
         for on, bit in ((self.table, L.F_TABLE), (self.quick, L.F_QUICK), (self.merge, L.F_MERGE),
                         (self.ordering, L.F_ORDER), (self.prune, L.F_PRUNE), (self.partition, L.F_PART),
-                        (self.killer, L.F_KILLER),
-                        (self.cut_cache, L.F_CUTCACHE), (self.quasi, L.F_QUASI),
+                        (self.killer, L.F_KILLER), (self.quasi, L.F_QUASI),
                         (self.entry, L.F_ENTRY), (self.tlen, L.F_TLEN), (self.forced, L.F_FORCED),
                         (self.etc > 0, L.F_ETC)):
             if on:

@@ -38,8 +38,6 @@ from analyzer.solve.layout import (
     C_QLO,
     C_RCUT,
     C_TBNODES,
-    CUT_BITS,
-    F_CUTCACHE,
     F_ETC,
     F_PRUNE,
     F_QUICK,
@@ -50,7 +48,6 @@ from analyzer.solve.layout import (
     NF,
     OFF_CLS,
     OFF_CNT,
-    OFF_CUT,
     OFF_DEPTH,
     OFF_H,
     OFF_KILL,
@@ -69,12 +66,10 @@ from analyzer.solve.layout import (
     P_PERTRICK,
     P_ROOTD,
     P_SEATS,
-    P_STAMP,
     P_TRUMP,
     P_TTFIRST,
     R_BEST,
     R_CARD,
-    R_CUTKEY,
     R_FIRST,
     R_GAIN,
     R_LEAD,
@@ -366,10 +361,6 @@ def search(W, d, beta, inner):
                 if W[kk] != c:  # the killer before it moves to the second slot
                     W[kk + 32] = W[kk]
                     W[kk] = c
-            if (flags & F_CUTCACHE) != 0:
-                key = W[b + R_CUTKEY]
-                chk = (key >> CUT_BITS) & 0xFFFF
-                W[OFF_CUT + (key & ((1 << CUT_BITS) - 1))] = (W[P_STAMP] << 24) | (chk << 8) | (c + 1)
             break
         rel |= crel
         if (m >> 6) != c and ((crel >> c) & 1) != 0:
