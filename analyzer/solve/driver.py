@@ -84,7 +84,7 @@ from analyzer.solve.layout import (
 )
 from analyzer.solve.moves import gen_moves, legal_now
 from analyzer.solve.position import load_hands
-from analyzer.solve.search import ZERO, play, search, unplay
+from analyzer.solve.search import play, search, unplay
 
 
 @kernel
@@ -134,7 +134,7 @@ def mtd(W, d, guess, lo, hi, res):
             beta = lo + 1
         if beta > hi:
             beta = hi
-        v = search(W, d, beta, ZERO)
+        v = search(W, d, beta)
         if W[OFF_CNT + C_ABORT] != 0:
             break
         W[OFF_CNT + C_SEARCHES] += 1
@@ -168,7 +168,7 @@ def decide(W, d, target, R):
     (0, R) when the node budget ran out."""
     if target <= 0 or target > R:  # answered by the bounds themselves: yes (lo >= target) or no (hi < target)
         return 0, R
-    v = search(W, d, target, ZERO)
+    v = search(W, d, target)
     if W[OFF_CNT + C_ABORT] != 0:
         return 0, R
     W[OFF_CNT + C_SEARCHES] += 1
@@ -300,7 +300,7 @@ def pv_line(W, value, budget, lpts, ltrk, lcards, i):
                 beta = -1  # every legal card keeps the value
             if beta >= 0:
                 W[P_ROOTD] = d
-                v = search(W, d, beta, ZERO)
+                v = search(W, d, beta)
                 W[P_ROOTD] = -1
                 if W[OFF_CNT + C_ABORT] != 0 or (is_max and v < V) or (not is_max and v > V):
                     ok = 0

@@ -47,7 +47,6 @@ class SolverConfig:
     entry: bool = True
     tlen: bool = False
     forced: bool = False
-    exact_tricks: int = 0
     driver: str = "mtdf"
     slot_bits: int = 14
     ways: int = 128
@@ -152,7 +151,6 @@ def header(rules: RuleSet, config: SolverConfig = DEFAULT_CONFIG) -> np.ndarray:
     h[L.P_TTSLOTS] = config.slot_bits
     h[L.P_TTWAYS] = config.ways
     h[L.P_FLAGS] = config.flags
-    h[L.P_EXACTK] = config.exact_tricks
     h[L.P_DRIVER] = DRIVERS.index(config.driver)
     h[L.P_TTFIRST] = config.tt_first
     h[L.P_ETCK] = max(config.etc, 2)

@@ -22,8 +22,6 @@ At a trick boundary the search first tries the points still out, the sure-point 
 
 from __future__ import annotations
 
-import numpy as np
-
 from analyzer.jit import highbit, hot, typed_kernel
 from analyzer.play.engine import beats
 from analyzer.solve.bounds import sure_points
@@ -57,7 +55,6 @@ from analyzer.solve.layout import (
     OFF_THR,
     P_BUDGET,
     P_ETCK,
-    P_EXACTK,
     P_FLAGS,
     P_HEAD,
     P_LANE,
@@ -214,17 +211,10 @@ def boundary_cut(W, d, beta, R):
     return -1
 
 
-# the recursive calls pass int64 flags (a literal would ask numba for another specialisation)
-ZERO = np.int64(0)
-ONE = np.int64(1)
-
-
-@typed_kernel("int64(int64[::1], int64, int64, int64)")
-def search(W, d, beta, inner):
+@typed_kernel("int64(int64[::1], int64, int64)")
+def search(W, d, beta):
     """Fail-soft null-window search of node ``d`` against ``beta`` (see the module docstring).
 
-    A trick boundary with at most ``P_EXACTK`` tricks left is solved exactly (its table entry then
-    answers every later window), unless ``inner`` (the null-window searches of that exact solve).
     Returns 0 with ``C_ABORT`` set once the node budget ``P_BUDGET`` is spent.
     """
     nodes = W[OFF_CNT + C_NODES] + 1
@@ -260,31 +250,6 @@ def search(W, d, beta, inner):
         v = boundary_cut(W, d, beta, R)
         if v >= 0:
             return v
-        if inner == 0 and nc <= seats * W[P_EXACTK]:
-            # the exact value by null-window searches from beta, stored with the union of their relevance
-            lo = 0
-            hi = R
-            g = beta
-            xrel = 0
-            while lo < hi:
-                t = g
-                if t < lo + 1:
-                    t = lo + 1
-                if t > hi:
-                    t = hi
-                v = search(W, d, t, ONE)
-                if W[OFF_CNT + C_ABORT] != 0:
-                    return 0
-                xrel |= W[b + R_REL]
-                if v >= t:
-                    lo = v if v < hi else hi
-                else:
-                    hi = v if v > lo else lo
-                g = v
-            W[b + R_REL] = xrel
-            if (flags & F_TABLE) != 0:
-                store(W, d, lo, lo, W[b + R_BEST])
-            return lo
     # ---- the moves
     n = gen_moves(W, d)
     p = W[b + R_P]
@@ -333,7 +298,7 @@ def search(W, d, beta, inner):
             continue
         play(W, d, c)
         g = W[b + R_GAIN]
-        v = g + search(W, d + 1, beta - g, ZERO)
+        v = g + search(W, d + 1, beta - g)
         unplay(W, d)
         if W[OFF_CNT + C_ABORT] != 0:
             return 0
