@@ -238,7 +238,6 @@ def test_two_handed_counting_options(opts):
 
 
 SWITCHES = [
-    dict(driver="binary"), dict(driver="guess-binary"), dict(driver="gallop"), dict(driver="hybrid"),
     dict(ordering=False, killer=False),
     dict(table=False),
     dict(merge=False),
