@@ -13,7 +13,24 @@ bits low ranks; plane ``k`` = kinds held at least ``k + 1`` times).
 
 from __future__ import annotations
 
+import os
+
+import numba
+
+from analyzer.jit import cache_dir
 from analyzer.rules import lowered as R
+
+#: the search's diagnostic counters (table probes, hits, stores and slot misses, cut-offs and first-move
+#: cut-offs, the bounds' cuts, pruned moves, out-of-reach and ETC cuts, trick-boundary nodes by tricks left)
+#: are compiled in only when the environment variable ``PINOCHLE_SOLVER_COUNTERS`` is 1 at import: numba
+#: freezes this constant into the kernels, so by default the hot path does not count them (they read 0).
+#: Nodes, trick-boundary nodes, searches and the budget's abort are always counted (the product reads them).
+COUNT = os.environ.get("PINOCHLE_SOLVER_COUNTERS", "") == "1"
+if COUNT:
+    # kernels compiled with the counters in get a cache folder of their own: numba keys a cached kernel on
+    # its source, not on the constants it froze in (every solver kernel imports this module first, so it is
+    # decorated after this line)
+    numba.config.CACHE_DIR = cache_dir() + "-counters"
 
 MAX_SEATS = 4
 MAX_PLANES = 4
@@ -70,6 +87,7 @@ C_NODES = 0  # nodes entered (every card)
 C_TBNODES = 1  # nodes at trick boundaries (as DDS counts them)
 C_ABORT = 2  # 1 once the node budget ran out
 C_SEARCHES = 3  # null-window searches from a driver
+# the rest only where COUNT is on
 C_PROBES = 4  # table probes
 C_HITS = 5  # probes answered by an entry
 C_STORES = 6  # entries written
@@ -82,7 +100,7 @@ C_RCUT = 12  # nodes cut by the points still out (the max side cannot reach the 
 C_SLOTMISS = 13  # probes whose slot held another coarse key
 C_ETC = 14  # nodes at a trick's last card cut by a child's table entry (F_ETC)
 NCNT = 16
-OFF_DEPTH = OFF_CNT + NCNT  # + tricks left: trick-boundary nodes entered with that many tricks to play
+OFF_DEPTH = OFF_CNT + NCNT  # + tricks left: trick-boundary nodes entered with that many tricks to play (COUNT)
 DEPTH_LEN = 32
 
 # ---- constant tables (per rule set) -------------------------------------------------------------------

@@ -36,6 +36,7 @@ from analyzer.solve.layout import (
     C_QLO,
     C_RCUT,
     C_TBNODES,
+    COUNT,
     F_ETC,
     F_PRUNE,
     F_QUICK,
@@ -197,13 +198,15 @@ def boundary_cut(W, d, beta, R):
         maxmask = W[P_MAXMASK]
         lo, rel = sure_points(W, d, maxmask, beta)
         if lo >= beta:
-            W[OFF_CNT + C_QLO] += 1
+            if COUNT:
+                W[OFF_CNT + C_QLO] += 1
             W[b + R_REL] = rel
             return lo
         allm = (1 << W[P_SEATS]) - 1
         lo2, rel2 = sure_points(W, d, allm ^ maxmask, R - beta + 1)
         if R - lo2 < beta:
-            W[OFF_CNT + C_QHI] += 1
+            if COUNT:
+                W[OFF_CNT + C_QHI] += 1
             W[b + R_REL] = rel2
             return R - lo2
     if (flags & F_TABLE) != 0 and not early:
@@ -229,7 +232,8 @@ def search(W, d, beta):
     nc = W[b + R_NC]
     if tpos == 0:
         W[OFF_CNT + C_TBNODES] += 1
-        W[OFF_DEPTH + nc // seats] += 1
+        if COUNT:
+            W[OFF_DEPTH + nc // seats] += 1
         if nc == 0:
             return 0
         R = W[b + R_REM] + W[P_PERTRICK] * (nc // seats) + W[P_LAST]
@@ -238,7 +242,8 @@ def search(W, d, beta):
     else:
         R = W[b + R_REM] + W[b + R_TP] + W[P_PERTRICK] * ((nc + tpos) // seats) + W[P_LAST]
     if R < beta:
-        W[OFF_CNT + C_RCUT] += 1
+        if COUNT:
+            W[OFF_CNT + C_RCUT] += 1
         return R
     if beta <= 0:
         return 0
@@ -273,7 +278,8 @@ def search(W, d, beta):
             crel = W[b + NF + R_REL] | W[b + R_TREL]
             unplay(W, d)
             if v >= 0 and ((is_max and g + v >= beta) or (not is_max and g + v < beta)):
-                W[OFF_CNT + C_ETC] += 1
+                if COUNT:
+                    W[OFF_CNT + C_ETC] += 1
                 W[b + R_REL] = relb | crel
                 W[b + R_BEST] = c
                 return g + v
@@ -294,7 +300,8 @@ def search(W, d, beta):
         s = c >> 4
         j = W[OFF_CLS + c]
         if prune and ((thrset >> (8 * s + j)) & 1) != 0 and (c & 15) < W[thr + 8 * s + j]:
-            W[OFF_CNT + C_PRUNED] += 1
+            if COUNT:
+                W[OFF_CNT + C_PRUNED] += 1
             continue
         play(W, d, c)
         g = W[b + R_GAIN]
@@ -318,9 +325,10 @@ def search(W, d, beta):
                 cut = True
         if cut:
             rel = relb | crel
-            W[OFF_CNT + C_CUTS] += 1
-            if tried == 1:
-                W[OFF_CNT + C_CUT1] += 1
+            if COUNT:
+                W[OFF_CNT + C_CUTS] += 1
+                if tried == 1:
+                    W[OFF_CNT + C_CUT1] += 1
             if tpos == 0:
                 kk = OFF_KILL + 64 * p + nc // seats
                 if W[kk] != c:  # the killer before it moves to the second slot
