@@ -2,9 +2,10 @@
 
 For each set (whole deals at the start of play, one thread, a node budget per deal): how many are solved
 exactly, time per deal (median, 90th percentile, max, mean), nodes (trick boundaries, as DDS counts
-them, and all), and the search's counters -- null-window searches per deal, table hit rate, how often
-the first move tried cuts off, how often each bound ends a node. On the bridge set DDS 2.9 (through
-endplay) solves the same deals in the same run and the ratios are printed.
+them, and all), null-window searches per deal and, with the diagnostic counters compiled in
+(``PINOCHLE_SOLVER_COUNTERS=1``: off by default, they cost the search time), the table hit rate, how often
+the first move tried cuts off, how often each bound ends a node and the trick-boundary nodes by tricks left.
+On the bridge set DDS 2.9 (through endplay) solves the same deals in the same run and the ratios are printed.
 
 Every exact value is checked against ``benchmarks/data/values.json`` (values found by earlier runs);
 ``--record`` adds new ones. A mismatch is printed as an error: the solver must never change a value.
@@ -18,6 +19,7 @@ first tricks played by policy v1 (seed = the deal's number) until K tricks are l
                                      [--resolution 5|rules] [--guess playout] [--guess-shift -6]
                                      [--tricks-left 12]
     python benchmarks/bench_solve.py --study-resolution --sets luxury-family,double-deck
+    PINOCHLE_SOLVER_COUNTERS=1 python benchmarks/bench_solve.py --sets bridge --limit 40   # the counters too
 """
 
 from __future__ import annotations
@@ -44,6 +46,7 @@ from analyzer.solve import (  # noqa: E402
     rule_resolution,
     solve_deals,
 )
+from analyzer.solve.layout import COUNT  # noqa: E402
 
 VALUES = DATA / "values.json"
 
@@ -184,17 +187,21 @@ def summary(res: dict) -> str:
         f"  p90 {np.percentile(ms, 90):8.1f}  max {ms.max():9.1f}  mean {ms.mean():8.1f}",
         f"{'':<14} nodes median {np.median(c['nodes']):11,.0f} (trick boundaries {np.median(c['trick_nodes']):10,.0f})"
         f"  total {tot['nodes']:,}  rate {tot['nodes'] / max(ms.sum() / 1000, 1e-9) / 1e6:5.2f} M/s",
-        f"{'':<14} searches/deal {tot['searches'] / n:4.1f}  table hits {tot['hits'] / max(tot['probes'], 1):6.1%}"
-        f" of probes (slot misses {tot['slot_misses'] / max(tot['probes'], 1):5.1%})"
-        f"  first-move cuts {tot['first_move_cutoffs'] / max(tot['cutoffs'], 1):6.1%}",
-        f"{'':<14} at trick boundaries: sure-max cuts {tot['sure_max_cuts'] / max(tot['trick_nodes'], 1):5.1%}"
-        f"  sure-min cuts {tot['sure_min_cuts'] / max(tot['trick_nodes'], 1):5.1%}"
-        f"  out of reach {tot['out_of_reach_cuts'] / max(tot['nodes'], 1):5.1%} of all nodes"
-        f"  pruned moves {tot['pruned']:,}",
+        f"{'':<14} searches/deal {tot['searches'] / n:4.1f}" + (
+            f"  table hits {tot['hits'] / max(tot['probes'], 1):6.1%}"
+            f" of probes (slot misses {tot['slot_misses'] / max(tot['probes'], 1):5.1%})"
+            f"  first-move cuts {tot['first_move_cutoffs'] / max(tot['cutoffs'], 1):6.1%}" if COUNT else
+            "  (diagnostic counters off: PINOCHLE_SOLVER_COUNTERS=1 compiles them in)"),
     ]
+    if COUNT:
+        lines.append(
+            f"{'':<14} at trick boundaries: sure-max cuts {tot['sure_max_cuts'] / max(tot['trick_nodes'], 1):5.1%}"
+            f"  sure-min cuts {tot['sure_min_cuts'] / max(tot['trick_nodes'], 1):5.1%}"
+            f"  out of reach {tot['out_of_reach_cuts'] / max(tot['nodes'], 1):5.1%} of all nodes"
+            f"  pruned moves {tot['pruned']:,}")
     hist = np.array(res["by_tricks_left"])
     top = np.nonzero(hist)[0]
-    if len(top):
+    if COUNT and len(top):
         share = hist / max(hist.sum(), 1)
         lines.append(f"{'':<14} trick-boundary nodes by tricks left: "
                      + " ".join(f"{k}:{share[k]:.0%}" for k in range(top.max(), 0, -1) if hist[k]))

@@ -7,7 +7,11 @@ name) tuples, the legal cards come from the rule wording, every legal card is tr
 from __future__ import annotations
 
 import dataclasses
+import json
+import os
 import random
+import subprocess
+import sys
 import zlib
 from functools import cache
 
@@ -18,6 +22,7 @@ import pytest
 from analyzer.errors import UserError
 from analyzer.rules import load
 from analyzer.solve import (
+    COUNTERS,
     SolverConfig,
     make_position,
     solve_deal,
@@ -25,6 +30,8 @@ from analyzer.solve import (
     solve_position,
     solve_positions,
 )
+from analyzer.solve import layout as L
+from analyzer.solve.results import DIAGNOSTIC
 
 SUITS = "SHDC"
 
@@ -238,7 +245,6 @@ def test_two_handed_counting_options(opts):
 
 
 SWITCHES = [
-    dict(driver="binary"), dict(driver="guess-binary"), dict(driver="gallop"), dict(driver="hybrid"),
     dict(ordering=False, killer=False),
     dict(table=False),
     dict(merge=False),
@@ -536,6 +542,78 @@ def test_line_budget_runs_out_honestly():
     assert not cut.played.any() and (cut.points == -1).all() and (cut.tricks == -1).all()
     full = solve_deals(rules, deals, trump=1, leader=0, declarer=0)
     assert full.played.all()
+
+
+# ---- the counters ------------------------------------------------------------------------------------
+
+#: a child process that solves the deals of :func:`_counted_deals` and prints its values, nodes and counters
+_SOLVE = """
+import json
+from analyzer.solve import layout, solve_deals
+from tests.test_solve import _counted_deals
+rules, deals = _counted_deals()
+r = solve_deals(rules, deals, trump=1, leader=0, declarer=0, lines=False)
+print(json.dumps({"count": layout.COUNT, "value": r.value.tolist(), "nodes": r.nodes.tolist(),
+                  "counters": r.counters.tolist()}))
+"""
+#: one that reads the layout module alone (no kernel compiled) and the kernel cache folder after it
+_LAYOUT = """
+import importlib.util, json
+spec = importlib.util.spec_from_file_location("layout_alone", "analyzer/solve/layout.py")
+m = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(m)
+from analyzer import jit
+print(json.dumps({"count": m.COUNT, "cache": jit.cache_dir()}))
+"""
+
+
+def _counted_deals():
+    rules = dataclasses.replace(load("auction"), hand_size=7, cache={})
+    return rules, _random_deals(rules, 6, 5)
+
+
+def _child(code: str, counters: bool) -> dict:
+    env = {k: v for k, v in os.environ.items() if k != "PINOCHLE_SOLVER_COUNTERS"}
+    if counters:
+        env["PINOCHLE_SOLVER_COUNTERS"] = "1"
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=1800,
+                       cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    assert r.returncode == 0, r.stderr
+    return json.loads(r.stdout.strip().splitlines()[-1])
+
+
+def test_diagnostic_counters_are_off_the_hot_path_by_default():
+    """Without ``PINOCHLE_SOLVER_COUNTERS`` the kernels count only what the product reads (nodes, trick-boundary
+    nodes, searches); the diagnostic counters and the histogram by tricks left read 0. With it, the kernels
+    compiled with the counters get a cache folder of their own."""
+    if L.COUNT:
+        pytest.skip("this run compiled the diagnostic counters in")
+    rules, deals = _counted_deals()
+    r = solve_deals(rules, deals, trump=1, leader=0, declarer=0, lines=False)
+    names = list(COUNTERS)
+    assert (r.counters[:, names.index("trick_nodes")] > 0).all() and (r.counters[:, names.index("searches")] > 0).all()
+    assert (r.counters[:, [names.index(c) for c in DIAGNOSTIC]] == 0).all()
+    assert (r.counters[:, L.NCNT:] == 0).all()
+    on, off = _child(_LAYOUT, True), _child(_LAYOUT, False)
+    assert on["count"] is True and off["count"] is False and on["cache"] != off["cache"]
+
+
+@pytest.mark.slow
+def test_diagnostic_counters_compiled_in_change_no_result():
+    """A process with the counters compiled in (its own kernel cache) gives the same values and nodes, and counts:
+    table probes and hits, cut-offs, and trick-boundary nodes by tricks left adding up to the trick-boundary
+    nodes."""
+    rules, deals = _counted_deals()
+    want = solve_deals(rules, deals, trump=1, leader=0, declarer=0, lines=False)
+    got = _child(_SOLVE, True)
+    assert got["count"] is True
+    assert got["value"] == want.value.tolist() and got["nodes"] == want.nodes.tolist()
+    c = np.array(got["counters"])
+    names = list(COUNTERS)
+    for name in ("probes", "hits", "stores", "cutoffs", "first_move_cutoffs"):
+        assert (c[:, names.index(name)] > 0).all(), name
+    assert np.array_equal(c[:, L.NCNT:].sum(axis=1), c[:, names.index("trick_nodes")])
+    assert np.array_equal(c[:, :4], want.counters[:, :4])
 
 
 @pytest.mark.parametrize("rid,size", [("auction", 7), ("double-deck", 5), ("luxury-family", 6), ("two-handed", 6),

@@ -1,7 +1,7 @@
 """Drivers over the null-window search: exact values, card values, optimal lines, batches.
 
-:func:`mtd` narrows a node's value to the exact number by null-window searches (MTD(f) from a first
-guess, or bisection), the table kept warm between them; :func:`solve_one` solves one position (its
+:func:`mtd` narrows a node's value to the exact number, or to a resolution, by null-window searches
+(MTD(f) from a first guess), the table kept warm between them; :func:`solve_one` solves one position (its
 value, optionally every legal card's value and one optimal line); :func:`solve_at` solves one
 position of a batch in a thread's workspace (the API runs one thread per core over a batch).
 """
@@ -43,7 +43,6 @@ from analyzer.solve.layout import (
     OUT_TICKS,
     P_BUDGET,
     P_COPIES,
-    P_DRIVER,
     P_FLAGS,
     P_LANE,
     P_LAST,
@@ -84,7 +83,7 @@ from analyzer.solve.layout import (
 )
 from analyzer.solve.moves import gen_moves, legal_now
 from analyzer.solve.position import load_hands
-from analyzer.solve.search import ZERO, play, search, unplay
+from analyzer.solve.search import play, search, unplay
 
 
 @kernel
@@ -105,58 +104,32 @@ def mtd(W, d, guess, lo, hi, res):
     exact value); returns the final (lo, hi), proven bounds also when the node budget ran out (a search
     cut short proves nothing and is dropped; the bounds of the searches before it stay).
 
-    MTD(f) (``P_DRIVER`` 0) with a resolution: the first window at ``guess``, then each window ``res``
-    points past the last proven bound in the direction the searches go -- up from ``lo`` after a search
-    that failed high, down from ``hi`` after one that failed low -- so the first turn leaves a bracket
-    under ``res``; with ``res`` 1 this is plain MTD(f)."""
-    mode = W[P_DRIVER]
-    g = guess
-    step = 1
+    MTD(f) with a resolution: the first window at ``guess``, then each window ``res`` points past the last
+    proven bound in the direction the searches go -- up from ``lo`` after a search that failed high, down
+    from ``hi`` after one that failed low -- so the first turn leaves a bracket under ``res``; with ``res`` 1
+    this is plain MTD(f). (Bisection, guess-then-bisection, galloping and a hybrid were measured worse and
+    left: docs/solver.md steps 22, 34, 73.)"""
     last = 0  # +1: the last search failed high, -1: low
     first = True
-    bisect = False  # hybrid: the searches turned, the value is bracketed
-    jump = False  # hybrid: the last search's value said more than its window
     while hi - lo >= res and W[OFF_CNT + C_ABORT] == 0:
-        if mode == 0 and not first:
-            beta = lo + res if last > 0 else hi - res + 1
-        elif mode == 1 or (mode == 2 and not first) or (mode == 4 and bisect):
-            beta = (lo + hi + 1) // 2
-        elif mode == 4 and not first and not jump:
-            # hybrid: the window moves by steps that double while searches fail the same way, telling no
-            # more than their window (a points game's fail-soft values often do not)
-            beta = lo + step if last > 0 else hi - step + 1
-        elif mode == 3 and not first:
-            # gallop away from the guess in the direction the searches go, bisect once they turn
-            beta = lo + step if last > 0 else hi - step + 1
+        if first:
+            beta = guess
         else:
-            beta = g
+            beta = lo + res if last > 0 else hi - res + 1
         if beta < lo + 1:
             beta = lo + 1
         if beta > hi:
             beta = hi
-        v = search(W, d, beta, ZERO)
+        v = search(W, d, beta)
         if W[OFF_CNT + C_ABORT] != 0:
             break
         W[OFF_CNT + C_SEARCHES] += 1
-        if mode == 4:
-            way = 1 if v >= beta else -1
-            jump = v > beta if way > 0 else v < beta - 1
-            if not first and way != last:
-                bisect = True
-            step = step * 2 if (way == last and not jump) else 1
         if v >= beta:
             lo = v if v < hi else hi
-            if mode != 4:
-                step = step * 2 if last > 0 else max(1, (hi - lo) // 2)
             last = 1
         else:
             hi = v if v > lo else lo
-            if mode != 4:
-                step = step * 2 if last < 0 else max(1, (hi - lo) // 2)
             last = -1
-        if first and mode != 4:
-            step = res  # gallop: steps of res, 2 res, 4 res ... away from the guess
-        g = v
         first = False
     return lo, hi
 
@@ -168,7 +141,7 @@ def decide(W, d, target, R):
     (0, R) when the node budget ran out."""
     if target <= 0 or target > R:  # answered by the bounds themselves: yes (lo >= target) or no (hi < target)
         return 0, R
-    v = search(W, d, target, ZERO)
+    v = search(W, d, target)
     if W[OFF_CNT + C_ABORT] != 0:
         return 0, R
     W[OFF_CNT + C_SEARCHES] += 1
@@ -300,7 +273,7 @@ def pv_line(W, value, budget, lpts, ltrk, lcards, i):
                 beta = -1  # every legal card keeps the value
             if beta >= 0:
                 W[P_ROOTD] = d
-                v = search(W, d, beta, ZERO)
+                v = search(W, d, beta)
                 W[P_ROOTD] = -1
                 if W[OFF_CNT + C_ABORT] != 0 or (is_max and v < V) or (not is_max and v > V):
                     ok = 0

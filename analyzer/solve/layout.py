@@ -13,7 +13,24 @@ bits low ranks; plane ``k`` = kinds held at least ``k + 1`` times).
 
 from __future__ import annotations
 
+import os
+
+import numba
+
+from analyzer.jit import cache_dir
 from analyzer.rules import lowered as R
+
+#: the search's diagnostic counters (table probes, hits, stores and slot misses, cut-offs and first-move
+#: cut-offs, the bounds' cuts, pruned moves, out-of-reach and ETC cuts, trick-boundary nodes by tricks left)
+#: are compiled in only when the environment variable ``PINOCHLE_SOLVER_COUNTERS`` is 1 at import: numba
+#: freezes this constant into the kernels, so by default the hot path does not count them (they read 0).
+#: Nodes, trick-boundary nodes, searches and the budget's abort are always counted (the product reads them).
+COUNT = os.environ.get("PINOCHLE_SOLVER_COUNTERS", "") == "1"
+if COUNT:
+    # kernels compiled with the counters in get a cache folder of their own: numba keys a cached kernel on
+    # its source, not on the constants it froze in (every solver kernel imports this module first, so it is
+    # decorated after this line)
+    numba.config.CACHE_DIR = cache_dir() + "-counters"
 
 MAX_SEATS = 4
 MAX_PLANES = 4
@@ -46,11 +63,9 @@ P_MAXMASK = R.RP_LEN + 9  # bitmask of the seats of the max side (the declaring 
 P_STAMP = R.RP_LEN + 10  # table stamp of the current solve: entries with another stamp count as empty
 P_BUDGET = R.RP_LEN + 11  # node budget: the search stops (C_ABORT) past it
 P_ROOTD = R.RP_LEN + 12  # ply of the start node of a search, whose moves are all searched (no cut); -1 none
-P_EXACTK = R.RP_LEN + 13  # trick boundaries with at most this many tricks left are solved exactly (0: none)
-P_DRIVER = R.RP_LEN + 14  # null-window driver: 0 MTD(f), 1 bisection, 2 guess then bisection, 3 guess then gallop
-P_TTFIRST = R.RP_LEN + 15  # boundaries with at least this many tricks left probe the table before the bounds (0: never)
-P_ETCK = R.RP_LEN + 16  # F_ETC: only where the children have at least this many tricks left
-NPRM = R.RP_LEN + 17
+P_TTFIRST = R.RP_LEN + 13  # boundaries with at least this many tricks left probe the table before the bounds (0: never)
+P_ETCK = R.RP_LEN + 14  # F_ETC: only where the children have at least this many tricks left
+NPRM = R.RP_LEN + 15
 
 # search switches (bits of P_FLAGS), for measurements: every combination gives the same values
 F_TABLE = 1  # transposition table
@@ -60,7 +75,6 @@ F_ORDER = 8  # heuristic move ordering (else high to low)
 F_PRUNE = 16  # small-card pruning by winning-rank relevance
 F_PART = 32  # table entries keep only the ranks that decided them (else every rank is pinned)
 F_KILLER = 64  # the lead that last cut off at the same trick first
-F_CUTCACHE = 256  # the card that last cut off in the same situation first
 F_QUASI = 512  # table slots keyed on suit lengths; entries answer for positions whose cards differ in points
 F_ENTRY = 2048  # the side on lead's sure points also through a partner's entry (its cashing after a low lead)
 F_TLEN = 4096  # sure points of either side also by trump length (the other side's trumps matched to its own)
@@ -73,6 +87,7 @@ C_NODES = 0  # nodes entered (every card)
 C_TBNODES = 1  # nodes at trick boundaries (as DDS counts them)
 C_ABORT = 2  # 1 once the node budget ran out
 C_SEARCHES = 3  # null-window searches from a driver
+# the rest only where COUNT is on
 C_PROBES = 4  # table probes
 C_HITS = 5  # probes answered by an entry
 C_STORES = 6  # entries written
@@ -85,7 +100,7 @@ C_RCUT = 12  # nodes cut by the points still out (the max side cannot reach the 
 C_SLOTMISS = 13  # probes whose slot held another coarse key
 C_ETC = 14  # nodes at a trick's last card cut by a child's table entry (F_ETC)
 NCNT = 16
-OFF_DEPTH = OFF_CNT + NCNT  # + tricks left: trick-boundary nodes entered with that many tricks to play
+OFF_DEPTH = OFF_CNT + NCNT  # + tricks left: trick-boundary nodes entered with that many tricks to play (COUNT)
 DEPTH_LEN = 32
 
 # ---- constant tables (per rule set) -------------------------------------------------------------------
@@ -134,7 +149,6 @@ R_BEST = 18  # card of the best / cutting move (-1: none)
 R_PAT = 19  # R_PAT + suit: the position's suit patterns (trick boundaries, after a probe)
 R_PATOK = 23  # 1 when R_PAT holds this node's patterns
 R_TTMOVE = 24  # best move suggested by the table (-1: none)
-R_CUTKEY = 25  # key of this node's situation in the cut-off card cache (OFF_CUT)
 NF = 28
 OFF_MV = OFF_PLY + MAX_PLY * NF  # + MAXMV * d + i: the moves of node d (card kinds), in search order
 OFF_MS = OFF_MV + MAX_PLY * MAXMV  # + MAXMV * d + i: their ordering scores
@@ -145,11 +159,7 @@ OFF_THR = OFF_MS + MAX_PLY * MAXMV  # + 32 * d + 8 * suit + class: small-card th
 # cards of each suit and point class) and holds up to P_TTWAYS entries. An entry answers for every
 # position with that coarse key whose suits agree, from the top rank down to a depth of its own, in the
 # owners and point classes of the ranks still out (see analyzer.solve.table).
-# cut-off card cache: per situation (seat and place in the trick, the cards that matter to its choice) the
-# card that last ended a search there: stamp << 24 | check bits << 8 | card + 1
-OFF_CUT = OFF_THR + MAX_PLY * 32
-CUT_BITS = 16
-OFF_TT = ((OFF_CUT + (1 << CUT_BITS) + 63) // 64) * 64
+OFF_TT = ((OFF_THR + MAX_PLY * 32 + 63) // 64) * 64
 S_CK = 0  # S_CK + seat: coarse key words
 S_META = MAX_SEATS  # leader | stamp << 8 | entries used << 40 | next entry to replace << 48
 SLOT_HDR = MAX_SEATS + 2

@@ -17,23 +17,20 @@ from analyzer.solve import layout as L
 class SolverConfig:
     """Search switches, for measurements: every combination gives the same exact values.
 
-    ``table`` the transposition table; ``partition`` its entries keep only the ranks that decided them
-    (else they pin every rank still out); ``quick`` sure-point bounds at trick boundaries; ``merge``
-    rank-equivalent cards as one move; ``ordering`` heuristic move ordering (else high to low);
-    ``prune`` small cards shown equivalent to one already searched are skipped; ``killer`` the lead that
-    last cut off at the same trick moves up among leads scored alike; ``driver`` "mtdf" (MTD(f) from a
-    first guess), "binary" (bisection of the open range), "guess-binary" (the guess, then bisection),
-    "gallop" (the guess, then steps doubling away from it until the searches turn, then halving) or
-    "hybrid" (MTD(f) while the searches' values say more than their windows, steps doubling while they
-    do not, bisection once they turn); ``entry`` the side on lead's sure points also count a partner's
-    cashing reached by a low lead to its sure winner; ``tlen`` either side's sure points also by trump
-    length (the other side's trumps matched to its own, :func:`bounds.trump_length`); ``forced`` the trump
-    bounds add the other side's cheapest cards on those tricks (both off by default: docs/solver.md step 63);
-    ``slot_bits`` log2 of the table's slots per thread and ``ways`` entries per slot; ``tt_first`` trick
-    boundaries with at least this many tricks left probe the table before the sure-point bounds (DDS's order;
-    0: never); ``etc`` enhanced transposition cut-offs: before searching the moves of a trick's last card,
-    every child trick boundary with at least ``etc`` tricks left is probed in the table, and one whose entry
-    decides the window cuts (0: never; the last trick is never probed).
+    ``table`` the transposition table; ``partition`` its entries keep only the ranks that decided them (else
+    they pin every rank still out); ``quick`` sure-point bounds at trick boundaries; ``merge`` rank-equivalent
+    cards as one move; ``ordering`` heuristic move ordering (else high to low); ``prune`` small cards shown
+    equivalent to one already searched are skipped; ``killer`` the lead that last cut off at the same trick
+    moves up among leads scored alike; ``quasi`` table slots keyed on suit lengths, an entry answering for
+    positions whose cards differ in points (its bounds widened by the gap); ``entry`` the side on lead's sure
+    points also count a partner's cashing reached by a low lead to its sure winner; ``tlen`` either side's sure
+    points also by trump length (the other side's trumps matched to its own, :func:`bounds.trump_length`);
+    ``forced`` the trump bounds add the other side's cheapest cards on those tricks (both off by default:
+    docs/solver.md step 63); ``slot_bits`` log2 of the table's slots per thread and ``ways`` entries per slot;
+    ``tt_first`` trick boundaries with at least this many tricks left probe the table before the sure-point
+    bounds (DDS's order; 0: never); ``etc`` enhanced transposition cut-offs: before searching the moves of a
+    trick's last card, every child trick boundary with at least ``etc`` tricks left is probed in the table, and
+    one whose entry decides the window cuts (0: never; the last trick is never probed).
     """
 
     table: bool = True
@@ -43,13 +40,10 @@ class SolverConfig:
     ordering: bool = True
     prune: bool = True
     killer: bool = True
-    cut_cache: bool = False
     quasi: bool = True
     entry: bool = True
     tlen: bool = False
     forced: bool = False
-    exact_tricks: int = 0
-    driver: str = "mtdf"
     slot_bits: int = 14
     ways: int = 128
     tt_first: int = 0
@@ -60,8 +54,7 @@ class SolverConfig:
         f = 0
         for on, bit in ((self.table, L.F_TABLE), (self.quick, L.F_QUICK), (self.merge, L.F_MERGE),
                         (self.ordering, L.F_ORDER), (self.prune, L.F_PRUNE), (self.partition, L.F_PART),
-                        (self.killer, L.F_KILLER),
-                        (self.cut_cache, L.F_CUTCACHE), (self.quasi, L.F_QUASI),
+                        (self.killer, L.F_KILLER), (self.quasi, L.F_QUASI),
                         (self.entry, L.F_ENTRY), (self.tlen, L.F_TLEN), (self.forced, L.F_FORCED),
                         (self.etc > 0, L.F_ETC)):
             if on:
@@ -70,8 +63,6 @@ class SolverConfig:
 
 
 DEFAULT_CONFIG = SolverConfig()
-#: null-window drivers (see analyzer.solve.driver.mtd)
-DRIVERS = ("mtdf", "binary", "guess-binary", "gallop", "hybrid")
 
 
 def _owner_table(seats: int, copies: int, cb: int) -> tuple[np.ndarray, np.ndarray, int]:
@@ -101,8 +92,6 @@ def header(rules: RuleSet, config: SolverConfig = DEFAULT_CONFIG) -> np.ndarray:
     nr, copies, seats = deck.nranks, deck.copies, rules.seats
     if seats > L.MAX_SEATS or copies > L.MAX_PLANES:
         raise UserError(f"the solver handles up to {L.MAX_SEATS} seats and {L.MAX_PLANES} copies")
-    if config.driver not in DRIVERS:
-        raise UserError(f"unknown solver driver {config.driver!r}: use one of {', '.join(DRIVERS)}")
     pts = rules.points_by_kind
     values = sorted({int(v) for v in rules.card_points.values()})
     if values[0] < 0:
@@ -154,8 +143,6 @@ def header(rules: RuleSet, config: SolverConfig = DEFAULT_CONFIG) -> np.ndarray:
     h[L.P_TTSLOTS] = config.slot_bits
     h[L.P_TTWAYS] = config.ways
     h[L.P_FLAGS] = config.flags
-    h[L.P_EXACTK] = config.exact_tricks
-    h[L.P_DRIVER] = DRIVERS.index(config.driver)
     h[L.P_TTFIRST] = config.tt_first
     h[L.P_ETCK] = max(config.etc, 2)
     rules.cache[key] = h

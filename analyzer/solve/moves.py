@@ -17,22 +17,18 @@ from __future__ import annotations
 from analyzer.jit import highbit, hot, popcount
 from analyzer.play.engine import beats, legal_cards
 from analyzer.solve.layout import (
-    CUT_BITS,
-    F_CUTCACHE,
     F_KILLER,
     F_MERGE,
     F_ORDER,
     MAX_PLANES,
     MAXMV,
     NF,
-    OFF_CUT,
     OFF_H,
     OFF_KILL,
     OFF_MS,
     OFF_MV,
     OFF_PLY,
     OFF_PTS,
-    P_COPIES,
     P_FLAGS,
     P_FOLLOW,
     P_HEAD,
@@ -40,9 +36,7 @@ from analyzer.solve.layout import (
     P_MAXMASK,
     P_MUSTTRUMP,
     P_SEATS,
-    P_STAMP,
     P_TRUMP,
-    R_CUTKEY,
     R_FIRST,
     R_LED,
     R_NC,
@@ -53,7 +47,6 @@ from analyzer.solve.layout import (
     R_WC,
     R_WS,
 )
-from analyzer.solve.position import all_held, mix
 
 #: the lead that last cut off with the same seat on lead and as many tricks left (the *killer*) moves up by
 #: this much: a tie-break among leads that score alike, not a jump to the front (a bonus that put it first
@@ -281,29 +274,6 @@ def follow_score(W, d, c, p, mine, others, sure):
 
 
 @hot
-def cut_key(W, d):
-    """Key of node ``d``'s situation in the cut-off card cache: the seat, its place in the trick and
-    what its choice mostly depends on -- leading: its hand; following suit: the cards of the led suit
-    still out, its own among them, and the trick's best card; discarding: its hand and the best card."""
-    b = OFF_PLY + d * NF
-    p = W[b + R_P]
-    tpos = W[b + R_TPOS]
-    h = OFF_H + MAX_PLANES * p
-    copies = W[P_COPIES]
-    k = mix(1 + p + 4 * tpos + 16 * (W[b + R_WC] + 1))
-    if tpos > 0:
-        sl = W[P_LANE] << (16 * W[b + R_LED])
-        if (W[h] & sl) != 0:
-            k = mix(k ^ ((all_held(W) | W[b + R_TM]) & sl))
-            for pl in range(copies):
-                k = mix(k ^ (W[h + pl] & sl) ^ pl)
-            return k
-    for pl in range(copies):
-        k = mix(k ^ W[h + pl] ^ pl)
-    return k
-
-
-@hot
 def gen_moves(W, d):
     """Generate the moves of node ``d`` into its move list, best first; returns their number.
 
@@ -333,13 +303,6 @@ def gen_moves(W, d):
     ms = OFF_MS + MAXMV * d
     n = 0
     ttm = W[b + R_TTMOVE]
-    cutc = -1
-    if (flags & F_CUTCACHE) != 0:
-        key = cut_key(W, d)
-        W[b + R_CUTKEY] = key
-        e = W[OFF_CUT + (key & ((1 << CUT_BITS) - 1))]
-        if (e >> 24) == W[P_STAMP] and ((e >> 8) & 0xFFFF) == ((key >> CUT_BITS) & 0xFFFF):
-            cutc = (e & 0xFF) - 1
     killer = -1
     killer2 = -1
     if tpos == 0 and (flags & F_KILLER) != 0:
@@ -379,8 +342,6 @@ def gen_moves(W, d):
                 sc = follow_score(W, d, c, p, mine, others, sure)
             if c == ttm:
                 sc += 5000
-            elif c == cutc:
-                sc += 4000
             elif c == killer:
                 sc += KILLER_BONUS
             elif c == killer2:

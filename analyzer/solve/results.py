@@ -48,6 +48,9 @@ class SolveResult:
 COUNTERS = ("nodes", "trick_nodes", "aborted", "searches", "probes", "hits", "stores", "cutoffs",
             "first_move_cutoffs", "sure_max_cuts", "sure_min_cuts", "pruned", "out_of_reach_cuts", "slot_misses",
             "etc_cuts")
+#: the diagnostic ones: counted only where the kernels were compiled with them (environment variable
+#: ``PINOCHLE_SOLVER_COUNTERS=1``, :data:`analyzer.solve.layout.COUNT`), else 0
+DIAGNOSTIC = COUNTERS[4:]
 
 
 class DealsResult(NamedTuple):
@@ -59,9 +62,10 @@ class DealsResult(NamedTuple):
     False: the value is not exact, the line's replay ran out of its node allowance, or ``lines`` was
     off. Summed over the declaring side, a played row equals ``value``. ``cards`` int64[n, ncards]: the
     line's card kinds in play order (-1 padded); ``line_nodes`` the nodes the replay took; ``ms`` each
-    deal's solve time; ``counters`` int64[n, len(COUNTERS)] the search's counters; ``status`` what each
-    solve proved (:data:`STATUSES`): ``lower <= value <= upper`` always holds, exact where they are equal,
-    ``upper - lower`` under the resolution asked where bracketed.
+    deal's solve time; ``counters`` int64[n, len(COUNTERS)] the search's counters (the :data:`DIAGNOSTIC`
+    ones 0 unless compiled in); ``status`` what each solve proved (:data:`STATUSES`): ``lower <= value <=
+    upper`` always holds, exact where they are equal, ``upper - lower`` under the resolution asked where
+    bracketed.
     """
 
     value: np.ndarray
@@ -75,7 +79,7 @@ class DealsResult(NamedTuple):
     cards: np.ndarray
     line_nodes: np.ndarray
     ms: np.ndarray
-    counters: np.ndarray  # int64[n, NCNT + 32]: COUNTERS, then trick-boundary nodes by tricks left
+    counters: np.ndarray  # int64[n, NCNT + 32]: COUNTERS, then trick-boundary nodes by tricks left (diagnostic)
     #: int64[n]: index into :data:`STATUSES` (0 unfinished, 1 bracketed, 2 exact)
     status: np.ndarray | None = None
 

@@ -22,8 +22,6 @@ At a trick boundary the search first tries the points still out, the sure-point 
 
 from __future__ import annotations
 
-import numpy as np
-
 from analyzer.jit import highbit, hot, typed_kernel
 from analyzer.play.engine import beats
 from analyzer.solve.bounds import sure_points
@@ -38,8 +36,7 @@ from analyzer.solve.layout import (
     C_QLO,
     C_RCUT,
     C_TBNODES,
-    CUT_BITS,
-    F_CUTCACHE,
+    COUNT,
     F_ETC,
     F_PRUNE,
     F_QUICK,
@@ -50,7 +47,6 @@ from analyzer.solve.layout import (
     NF,
     OFF_CLS,
     OFF_CNT,
-    OFF_CUT,
     OFF_DEPTH,
     OFF_H,
     OFF_KILL,
@@ -60,7 +56,6 @@ from analyzer.solve.layout import (
     OFF_THR,
     P_BUDGET,
     P_ETCK,
-    P_EXACTK,
     P_FLAGS,
     P_HEAD,
     P_LANE,
@@ -69,12 +64,10 @@ from analyzer.solve.layout import (
     P_PERTRICK,
     P_ROOTD,
     P_SEATS,
-    P_STAMP,
     P_TRUMP,
     P_TTFIRST,
     R_BEST,
     R_CARD,
-    R_CUTKEY,
     R_FIRST,
     R_GAIN,
     R_LEAD,
@@ -205,13 +198,15 @@ def boundary_cut(W, d, beta, R):
         maxmask = W[P_MAXMASK]
         lo, rel = sure_points(W, d, maxmask, beta)
         if lo >= beta:
-            W[OFF_CNT + C_QLO] += 1
+            if COUNT:
+                W[OFF_CNT + C_QLO] += 1
             W[b + R_REL] = rel
             return lo
         allm = (1 << W[P_SEATS]) - 1
         lo2, rel2 = sure_points(W, d, allm ^ maxmask, R - beta + 1)
         if R - lo2 < beta:
-            W[OFF_CNT + C_QHI] += 1
+            if COUNT:
+                W[OFF_CNT + C_QHI] += 1
             W[b + R_REL] = rel2
             return R - lo2
     if (flags & F_TABLE) != 0 and not early:
@@ -219,17 +214,10 @@ def boundary_cut(W, d, beta, R):
     return -1
 
 
-# the recursive calls pass int64 flags (a literal would ask numba for another specialisation)
-ZERO = np.int64(0)
-ONE = np.int64(1)
-
-
-@typed_kernel("int64(int64[::1], int64, int64, int64)")
-def search(W, d, beta, inner):
+@typed_kernel("int64(int64[::1], int64, int64)")
+def search(W, d, beta):
     """Fail-soft null-window search of node ``d`` against ``beta`` (see the module docstring).
 
-    A trick boundary with at most ``P_EXACTK`` tricks left is solved exactly (its table entry then
-    answers every later window), unless ``inner`` (the null-window searches of that exact solve).
     Returns 0 with ``C_ABORT`` set once the node budget ``P_BUDGET`` is spent.
     """
     nodes = W[OFF_CNT + C_NODES] + 1
@@ -244,7 +232,8 @@ def search(W, d, beta, inner):
     nc = W[b + R_NC]
     if tpos == 0:
         W[OFF_CNT + C_TBNODES] += 1
-        W[OFF_DEPTH + nc // seats] += 1
+        if COUNT:
+            W[OFF_DEPTH + nc // seats] += 1
         if nc == 0:
             return 0
         R = W[b + R_REM] + W[P_PERTRICK] * (nc // seats) + W[P_LAST]
@@ -253,7 +242,8 @@ def search(W, d, beta, inner):
     else:
         R = W[b + R_REM] + W[b + R_TP] + W[P_PERTRICK] * ((nc + tpos) // seats) + W[P_LAST]
     if R < beta:
-        W[OFF_CNT + C_RCUT] += 1
+        if COUNT:
+            W[OFF_CNT + C_RCUT] += 1
         return R
     if beta <= 0:
         return 0
@@ -265,31 +255,6 @@ def search(W, d, beta, inner):
         v = boundary_cut(W, d, beta, R)
         if v >= 0:
             return v
-        if inner == 0 and nc <= seats * W[P_EXACTK]:
-            # the exact value by null-window searches from beta, stored with the union of their relevance
-            lo = 0
-            hi = R
-            g = beta
-            xrel = 0
-            while lo < hi:
-                t = g
-                if t < lo + 1:
-                    t = lo + 1
-                if t > hi:
-                    t = hi
-                v = search(W, d, t, ONE)
-                if W[OFF_CNT + C_ABORT] != 0:
-                    return 0
-                xrel |= W[b + R_REL]
-                if v >= t:
-                    lo = v if v < hi else hi
-                else:
-                    hi = v if v > lo else lo
-                g = v
-            W[b + R_REL] = xrel
-            if (flags & F_TABLE) != 0:
-                store(W, d, lo, lo, W[b + R_BEST])
-            return lo
     # ---- the moves
     n = gen_moves(W, d)
     p = W[b + R_P]
@@ -313,7 +278,8 @@ def search(W, d, beta, inner):
             crel = W[b + NF + R_REL] | W[b + R_TREL]
             unplay(W, d)
             if v >= 0 and ((is_max and g + v >= beta) or (not is_max and g + v < beta)):
-                W[OFF_CNT + C_ETC] += 1
+                if COUNT:
+                    W[OFF_CNT + C_ETC] += 1
                 W[b + R_REL] = relb | crel
                 W[b + R_BEST] = c
                 return g + v
@@ -334,11 +300,12 @@ def search(W, d, beta, inner):
         s = c >> 4
         j = W[OFF_CLS + c]
         if prune and ((thrset >> (8 * s + j)) & 1) != 0 and (c & 15) < W[thr + 8 * s + j]:
-            W[OFF_CNT + C_PRUNED] += 1
+            if COUNT:
+                W[OFF_CNT + C_PRUNED] += 1
             continue
         play(W, d, c)
         g = W[b + R_GAIN]
-        v = g + search(W, d + 1, beta - g, ZERO)
+        v = g + search(W, d + 1, beta - g)
         unplay(W, d)
         if W[OFF_CNT + C_ABORT] != 0:
             return 0
@@ -358,18 +325,15 @@ def search(W, d, beta, inner):
                 cut = True
         if cut:
             rel = relb | crel
-            W[OFF_CNT + C_CUTS] += 1
-            if tried == 1:
-                W[OFF_CNT + C_CUT1] += 1
+            if COUNT:
+                W[OFF_CNT + C_CUTS] += 1
+                if tried == 1:
+                    W[OFF_CNT + C_CUT1] += 1
             if tpos == 0:
                 kk = OFF_KILL + 64 * p + nc // seats
                 if W[kk] != c:  # the killer before it moves to the second slot
                     W[kk + 32] = W[kk]
                     W[kk] = c
-            if (flags & F_CUTCACHE) != 0:
-                key = W[b + R_CUTKEY]
-                chk = (key >> CUT_BITS) & 0xFFFF
-                W[OFF_CUT + (key & ((1 << CUT_BITS) - 1))] = (W[P_STAMP] << 24) | (chk << 8) | (c + 1)
             break
         rel |= crel
         if (m >> 6) != c and ((crel >> c) & 1) != 0:

@@ -32,6 +32,7 @@ from analyzer.solve.layout import (
     C_PROBES,
     C_SLOTMISS,
     C_STORES,
+    COUNT,
     E_CK,
     E_META,
     E_PAT,
@@ -267,11 +268,13 @@ def probe(W, d, beta):
     or -1. An entry that matches without deciding leaves its best move in ``R_TTMOVE``.
     """
     b = OFF_PLY + d * NF
-    W[OFF_CNT + C_PROBES] += 1
+    if COUNT:
+        W[OFF_CNT + C_PROBES] += 1
     lead = W[b + R_LEAD]
     base = find_slot(W, lead)
     if base < 0:
-        W[OFF_CNT + C_SLOTMISS] += 1
+        if COUNT:
+            W[OFF_CNT + C_SLOTMISS] += 1
         return -1
     if W[b + R_PATOK] == 0:
         set_patterns(W, d)
@@ -309,7 +312,8 @@ def probe(W, d, beta):
                 lo -= dmin
                 hi += dplus
             if lo >= beta or hi < beta:
-                W[OFF_CNT + C_HITS] += 1
+                if COUNT:
+                    W[OFF_CNT + C_HITS] += 1
                 W[b + R_REL] = depth_kinds(W, dep)
                 return lo if lo >= beta else hi
         bm = (em >> 40) & 127
@@ -373,7 +377,8 @@ def store(W, d, lo, hi, best):
         W[base + S_META] = lead | (stamp << 8) | (W[b + R_NC] << 56)
     if W[b + R_PATOK] == 0:
         set_patterns(W, d)
-    W[OFF_CNT + C_STORES] += 1
+    if COUNT:
+        W[OFF_CNT + C_STORES] += 1
     slot = W[P_SLOT]
     dep = entry_depths(W, W[b + R_REL])
     p0 = W[b + R_PAT] & ((1 << ((dep & 15) * slot)) - 1)
