@@ -254,7 +254,7 @@ SWITCHES = [
     dict(quasi=False),
     dict(ways=1, slot_bits=4),
     dict(tlen=True, forced=True),
-    dict(etc=2), dict(tt_first=1), dict(etc=3, tt_first=2, tlen=True, forced=True),
+    dict(etc=2), dict(etc=3, tlen=True, forced=True),
     dict(ordering=False, table=False, merge=False, quick=False, prune=False, killer=False),
 ]
 
@@ -294,7 +294,7 @@ def test_search_switches_agree_on_larger_deals(rid, opts, size):
     want = solve_deals(rules, deals, trumps, leaders, declarers, config=plain).value
     for cfg in (SolverConfig(slot_bits=12), SolverConfig(slot_bits=6, ways=2),
                 SolverConfig(slot_bits=12, tlen=True, forced=True), SolverConfig(slot_bits=12, etc=2),
-                SolverConfig(slot_bits=12, tt_first=3), SolverConfig(slot_bits=6, ways=2, etc=3, tt_first=2)):
+                SolverConfig(slot_bits=6, ways=2, etc=3)):
         got = solve_deals(rules, deals, trumps, leaders, declarers, config=cfg).value
         assert np.array_equal(got, want), cfg
 

@@ -122,7 +122,7 @@ def test_brackets_hold_with_every_big_game_setting(rid, head):
     from analyzer.solve import SolverConfig
 
     rules = load(rid, {"head": head} if head else None)
-    cfg = SolverConfig(tlen=True, forced=True, etc=2, tt_first=1, slot_bits=10)
+    cfg = SolverConfig(tlen=True, forced=True, etc=2, slot_bits=10)
     counts = check_brackets(rules, 150, zlib.crc32(f"big/{rid}/{head}".encode()), (2, 3, 4, 4), config=cfg)
     assert counts["unfinished"] == 0
 

@@ -182,8 +182,6 @@ class SolverSpec:
     forced: bool = field(default=False, metadata=_d("trump-trick bounds add the other side's cheapest cards"))
     etc: int = field(default=0, metadata=_r(0, 40, "enhanced transposition cut-offs at a trick's last card where "
                                                    "at least this many tricks are left after it (0: never)"))
-    tt_first: int = field(default=0, metadata=_r(0, 40, "tricks left from which the table is probed before the "
-                                                        "sure-point bounds (0: never)"))
 
 
 @dataclass(frozen=True)

@@ -46,8 +46,7 @@ def rule_config(rules: RuleSet) -> SolverConfig:
     if spec is None:
         return DEFAULT_CONFIG
     s = spec.solver
-    return replace(DEFAULT_CONFIG, slot_bits=s.slot_bits, ways=s.ways, tlen=s.tlen, forced=s.forced, etc=s.etc,
-                   tt_first=s.tt_first)
+    return replace(DEFAULT_CONFIG, slot_bits=s.slot_bits, ways=s.ways, tlen=s.tlen, forced=s.forced, etc=s.etc)
 
 
 def rule_guess_shift(rules: RuleSet) -> int:

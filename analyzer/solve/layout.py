@@ -63,9 +63,8 @@ P_MAXMASK = R.RP_LEN + 9  # bitmask of the seats of the max side (the declaring 
 P_STAMP = R.RP_LEN + 10  # table stamp of the current solve: entries with another stamp count as empty
 P_BUDGET = R.RP_LEN + 11  # node budget: the search stops (C_ABORT) past it
 P_ROOTD = R.RP_LEN + 12  # ply of the start node of a search, whose moves are all searched (no cut); -1 none
-P_TTFIRST = R.RP_LEN + 13  # boundaries with at least this many tricks left probe the table before the bounds (0: never)
-P_ETCK = R.RP_LEN + 14  # F_ETC: only where the children have at least this many tricks left
-NPRM = R.RP_LEN + 15
+P_ETCK = R.RP_LEN + 13  # F_ETC: only where the children have at least this many tricks left
+NPRM = R.RP_LEN + 14
 
 # search switches (bits of P_FLAGS), for measurements: every combination gives the same values
 F_TABLE = 1  # transposition table

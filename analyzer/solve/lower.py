@@ -27,8 +27,7 @@ class SolverConfig:
     points also by trump length (the other side's trumps matched to its own, :func:`bounds.trump_length`);
     ``forced`` the trump bounds add the other side's cheapest cards on those tricks (both off by default:
     docs/solver.md step 63); ``slot_bits`` log2 of the table's slots per thread and ``ways`` entries per slot;
-    ``tt_first`` trick boundaries with at least this many tricks left probe the table before the sure-point
-    bounds (DDS's order; 0: never); ``etc`` enhanced transposition cut-offs: before searching the moves of a
+    ``etc`` enhanced transposition cut-offs: before searching the moves of a
     trick's last card, every child trick boundary with at least ``etc`` tricks left is probed in the table, and
     one whose entry decides the window cuts (0: never; the last trick is never probed).
     """
@@ -46,7 +45,6 @@ class SolverConfig:
     forced: bool = False
     slot_bits: int = 14
     ways: int = 128
-    tt_first: int = 0
     etc: int = 0
 
     @property
@@ -143,7 +141,6 @@ def header(rules: RuleSet, config: SolverConfig = DEFAULT_CONFIG) -> np.ndarray:
     h[L.P_TTSLOTS] = config.slot_bits
     h[L.P_TTWAYS] = config.ways
     h[L.P_FLAGS] = config.flags
-    h[L.P_TTFIRST] = config.tt_first
     h[L.P_ETCK] = max(config.etc, 2)
     rules.cache[key] = h
     return h

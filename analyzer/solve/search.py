@@ -65,7 +65,6 @@ from analyzer.solve.layout import (
     P_ROOTD,
     P_SEATS,
     P_TRUMP,
-    P_TTFIRST,
     R_BEST,
     R_CARD,
     R_FIRST,
@@ -187,13 +186,6 @@ def boundary_cut(W, d, beta, R):
     window ``(beta - 1, beta)``, or -1."""
     b = OFF_PLY + d * NF
     flags = W[P_FLAGS]
-    ttf = W[P_TTFIRST]
-    early = (flags & F_TABLE) != 0 and ttf > 0 and W[b + R_NC] >= ttf * W[P_SEATS]
-    if early:
-        # DDS's order far from the end: the table first, the bounds only where it does not decide
-        v = probe(W, d, beta)
-        if v >= 0:
-            return v
     if (flags & F_QUICK) != 0:
         maxmask = W[P_MAXMASK]
         lo, rel = sure_points(W, d, maxmask, beta)
@@ -209,7 +201,7 @@ def boundary_cut(W, d, beta, R):
                 W[OFF_CNT + C_QHI] += 1
             W[b + R_REL] = rel2
             return R - lo2
-    if (flags & F_TABLE) != 0 and not early:
+    if (flags & F_TABLE) != 0:
         return probe(W, d, beta)
     return -1
 
