@@ -234,15 +234,19 @@ def typed_kernel(signature: str):
 _TICK_RATE: list[float] = []
 
 
+@njit(cache=True)
+def _tick_now():
+    """:func:`ticks` callable from Python (compiled once and cached: a function compiled on every run would
+    show the first-run compile note on every run)."""
+    return ticks()
+
+
 def tick_rate() -> float:
     """Ticks of :func:`ticks` per second, measured once per process."""
     if not _TICK_RATE:
         import time
 
-        @njit(cache=False)
-        def now():
-            return ticks()
-
+        now = _tick_now
         now()
         t0, c0 = time.perf_counter(), now()
         time.sleep(0.02)
