@@ -248,8 +248,9 @@ def test_nobody_after_me_the_call_is_the_lowest_winning_bid_or_pass(rid, opts, d
     assert (ch.decl[1:] == me).all() and (ch.value[2:] <= ch.value[1] + 1e-9).all()
 
 
+@pytest.mark.parametrize("conventions", ["keep", "free"])
 @pytest.mark.parametrize("rid, opts", GAMES)
-def test_every_call_is_legal_over_many_random_auctions(rid, opts):
+def test_every_call_is_legal_over_many_random_auctions(rid, opts, conventions):
     rs = load(rid, opts)
     rng = np.random.default_rng(11)
     cv = Convention.of(rs)
@@ -259,10 +260,11 @@ def test_every_call_is_legal_over_many_random_auctions(rid, opts):
         state = AuctionState.of(rs, dealer, calls, me)
         hand = hand_of(rs, rng)
         out = synthetic_outcomes(rs, me, random_seats(rs, rng, 30), rng)
-        ch = choose_call(state, out, hand, risk=float(rng.choice([0.0, 0.5])))
+        ch = choose_call(state, out, hand, risk=float(rng.choice([0.0, 0.5])), conventions=conventions)
         a = replay(rs, dealer, calls)
         a.call(me, ch.call)  # the rules accept it (IllegalCall otherwise)
-        if state.conventions_bind:
+        keep = conventions == "keep"
+        if state.conventions_bind and keep:
             due = state.due(hand)
             if due and not state.last_turn:  # another turn to come: the due bid is the call outright
                 assert state.forced(due) and ch.call == due and ch.allowed.sum() == 1
@@ -274,8 +276,9 @@ def test_every_call_is_legal_over_many_random_auctions(rid, opts):
         assert ch.allowed[ch.best]
         if state.turn_to_come:  # another turn may come: the least allowed raise up to the ceiling, else pass
             ceil = ch.ceiling.bid
+            due = state.due(hand) if keep else 0
             within = [c for k, c in enumerate(ch.calls)
-                      if c is not None and ch.allowed[k] and (c == state.due(hand) or (ceil is not None and c <= ceil))]
+                      if c is not None and ch.allowed[k] and (c == due or (ceil is not None and c <= ceil))]
             assert ch.call == (min(within) if within else None)
         elif ch.allowed[0]:  # passing is open: the call never does worse than passing
             assert ch.value[ch.best] >= ch.value[0] - 1e-9
