@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# Duplicate play of the sampling player against policy v1 (reports/cardplay/duplicate.md), in parts of PART deals
+# Duplicate play of the sampling player against policy v1 (reports/cardplay/duplicate.md), in parts of PART deals (25:
+# about 10 minutes of 2 cores for auction)
 # (data/GAME.partK.parquet, kept once written: stop and start again, on another machine once committed).
 # Usage: bash run_duplicate.sh [GAME ...]   (default: auction double-deck luxury-family two-handed; DEALS each)
 set -euo pipefail
 cd "$(dirname "$0")"
-PART=${PART:-100}
+PART=${PART:-25}
 DEALS=${DEALS:-2000}
 mkdir -p data
 games=("$@")
