@@ -86,11 +86,15 @@ def test_every_seat_gets_advice_that_agrees_with_itself(rid, data):
             assert o.ruled in ("convention", "risk", "least-raise")
 
 
-def test_double_deck_conventional_bid_is_named_with_what_it_costs(run_cli):
+def test_double_deck_conventional_bid_is_named_with_what_it_costs(run_cli, tmp_path):
     """The issue's hand: a meld bid is due with a turn to come. The answer names the convention, lists
-    Pass, and every call shown above the call made is marked as one the model does not make now."""
+    Pass, and every call shown above the call made is marked as one the model does not make now. (Double
+    deck's advisor calls freely by default, measured by the arena; a house rule that keeps the conventions
+    shows them.)"""
     hand = "AS AS TS KS KS QS QS JS AH AH TH KH QH JH AD KD QD JD JD AC"
-    code, out, err = run_cli(["bid", "--rules", "double-deck", "--hand", hand, "--seed", "7", "--samples", "600",
+    house = tmp_path / "keep.toml"
+    house.write_text('base = "double-deck"\n[advice]\nconventions = "keep"\n', encoding="utf-8")
+    code, out, err = run_cli(["bid", "--rules", str(house), "--hand", hand, "--seed", "7", "--samples", "600",
                               "--json"])
     assert code == 0, err
     d = json.loads(out)
@@ -101,8 +105,14 @@ def test_double_deck_conventional_bid_is_named_with_what_it_costs(run_cli):
     assert all(o["ruled_out"] for o in call["options"] if o["net"]["mean"] > best and o["call"] != call["call"])
     nb = d["call"]["next_best"]
     assert nb is None or nb["allowed"] or nb["call"] == "Pass"  # a forced bid is set against passing
-    code, out, err = run_cli(["bid", "--rules", "double-deck", "--hand", hand, "--seed", "7", "--samples", "600"])
+    code, out, err = run_cli(["bid", "--rules", str(house), "--hand", hand, "--seed", "7", "--samples", "600"])
     assert code == 0 and "convention:" in out and "Pass (convention)" in out
+    # the shipped default calls freely: no convention named, Pass still listed
+    code, out, err = run_cli(["bid", "--rules", "double-deck", "--hand", hand, "--seed", "7", "--samples", "600",
+                              "--json"])
+    assert code == 0, err
+    call = json.loads(out)["call"]
+    assert not call.get("convention") and call["options"][0]["call"] == "Pass"
 
 
 def test_luxury_family_dealer_after_two_passes_gets_advice(run_cli):
