@@ -60,17 +60,23 @@ class VoidDealer:
         key = (u, room)
         got = self.memo.get(key)
         if got is None:
-            n = len(self.suits[u])
-            got = 0
-            for c in self.splits(u, room):
-                rest = self.ways(u + 1, tuple(r - x for r, x in zip(room, c, strict=True)))
-                if rest:
-                    mult = factorial(n)
-                    for x in c:
-                        mult //= factorial(x)
-                    got += mult * rest
+            got = sum(w for _, w in self.options(u, room))
             self.memo[key] = got
         return got
+
+    def options(self, u: int, room: tuple[int, ...]) -> list[tuple[tuple[int, ...], int]]:
+        """Each split of suit ``u`` into the seats' ``room`` that leaves a deal of the later suits possible, with
+        its number of deals: the ways to pick the suit's cards for the split times the ways of the rest."""
+        n = len(self.suits[u])
+        out = []
+        for c in self.splits(u, room):
+            rest = self.ways(u + 1, tuple(r - x for r, x in zip(room, c, strict=True)))
+            if rest:
+                mult = factorial(n)
+                for x in c:
+                    mult //= factorial(x)
+                out.append((c, mult * rest))
+        return out
 
     def draw(self, rng: np.random.Generator) -> np.ndarray:
         """One deal (int64[seats, copies]): the base plus the unseen cards dealt suit by suit."""
@@ -78,22 +84,15 @@ class VoidDealer:
         got: list[list[int]] = [[] for _ in self.fill]
         for u in range(4):
             n = len(self.suits[u])
-            opts, weights = [], []
-            for c in self.splits(u, room):
-                rest = self.ways(u + 1, tuple(r - x for r, x in zip(room, c, strict=True)))
-                if rest:
-                    mult = factorial(n)
-                    for x in c:
-                        mult //= factorial(x)
-                    opts.append(c)
-                    weights.append(mult * rest)
+            opts = self.options(u, room)
+            weights = [w for _, w in opts]
             total = sum(weights)
             pick = int(rng.integers(0, 2**62)) * total >> 62  # an integer below total (bias under 2**-62 a way)
             j = 0
             while pick >= weights[j]:
                 pick -= weights[j]
                 j += 1
-            c = opts[j]
+            c = opts[j][0]
             cards = [self.suits[u][i] for i in rng.permutation(n)]
             pos = 0
             for j, x in enumerate(c):
