@@ -221,6 +221,9 @@ def test_the_page_follows_the_game_seat_and_calls(server, browser):
     assert _text(d, "error") == "" and "name" in _text(d, "call") and "50" in _text(d, "call"), _text(d, "call")
     assert len(d.find_elements(By.CSS_SELECTOR, "#trumps tr")) == 5
     _no_flags(_text(d, "call"))
+    # the passes the advice read are listed as the calls so far: the play follows them (seat 0 at 50)
+    assert [b.text for b in d.find_elements(By.CSS_SELECTOR, "#calls button")] == ["1: pass", "2: pass", "3: pass"]
+    _wait(d, lambda d: "seat 0 won the auction at 50" in _text(d, "play-auction"))
     # Luxury Family's three seats: seat 3 chosen in double deck is not carried over
     _set(d, "seat", "3")
     _set(d, "dealer", "3")

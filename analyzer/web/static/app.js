@@ -779,6 +779,16 @@ function forPlay(text) {
 // a hand already under way keeps its contract, and calls that run to the last pass set the declarer and bid
 function prefillPlay(r) {
   if (play.cards.length) return;
+  // the dealer holding the opening bid with no calls listed: the advice read every other seat's pass; list those
+  // calls, so the play reads them too
+  if (r.name_trump && r.auction && r.auction.calls.length && !state.calls.length && r.seat === mySeat()
+      && r.dealer === Number($("dealer").value)) {
+    state.calls = r.auction.calls.map((c) => {
+      const [seat, bid] = c.split(":");
+      return { seat: Number(seat), bid: bid === "pass" ? null : Number(bid) };
+    });
+    renderCalls();
+  }
   if (playAuction()) {
     if (r.name_trump && r.recommendation && r.recommendation.trump) $("trump").value = r.recommendation.trump;
     return;
