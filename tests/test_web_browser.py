@@ -447,4 +447,11 @@ def test_play_after_bid_advice_sends_the_auction(server, browser):
     assert "auction" not in body and "dealer" not in body and (body["declarer"], body["bid"]) == (0, 25)
     for id_ in ("play-auction", "play-summary", "play-notes", "play-error"):
         _no_flags(_text(d, id_))
+    # everyone passes: the hand is thrown in, nothing to play (no request)
+    d.find_element(By.ID, "calls-clear").click()
+    for _ in range(4):
+        d.find_element(By.ID, "add-pass").click()
+    _wait(d, lambda d: _text(d, "turn").startswith("Everyone passed: the hand is thrown in"))
+    assert not d.find_element(By.ID, "play-advice").is_displayed()
+    assert not d.find_element(By.ID, "add-pass").is_enabled()
     _assert_no_csp_reports(d)

@@ -266,7 +266,7 @@ async function checkAuction() {
   if (!state.info) return;
   const text = state.info.has_bidding ? callsText() : "";
   const key = JSON.stringify([$("rules").value, options(), $("dealer").value, text]);
-  if (key === state.auctionKey) return;
+  if (key === state.auctionKey) { applyAuction(); return; }  // the same calls: their reading stands
   state.auctionKey = key;
   const seq = ++state.auctionSeq;
   state.auction = text ? { pending: true } : null;
@@ -590,7 +590,9 @@ function playProblem() {
   if (state.hand.length !== n) return `Pick your ${n} cards under \u201cYour hand\u201d to play the hand.`;
   const a = state.info.has_bidding ? state.auction : null;
   if (a && a.pending) return "Reading the calls so far\u2026";
-  if (a && a.thrown_in) return "Everyone passed: the hand is thrown in. Take a call back under \u201cCalls so far\u201d to play a contract.";
+  if (a && a.thrown_in) {
+    return "Everyone passed: the hand is thrown in. Take a call back under \u201cCalls so far\u201d to play a contract.";
+  }
   if (!playTrump()) return "Choose trump to play the hand.";
   if (play.cards.length >= state.info.seats * n) return "The hand is over.";
   return "";
