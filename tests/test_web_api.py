@@ -102,6 +102,38 @@ def test_play_gives_what_the_command_line_gives(client, run_cli):
     assert client.post("/api/play", json={**body, "samples": limits.MAX_PLAY_SAMPLES + 1}).status_code == 400
 
 
+def test_auction_says_whether_the_calls_decide_the_contract(client):
+    """The page's calls so far replayed: over (who won it at what: the contract its play sends with the calls),
+    still running (whose turn), thrown in; illegal calls answer the line ``pinochle bid --auction`` gives."""
+    def ask(**body):
+        return client.post("/api/auction", json=body)
+
+    over = ask(dealer=3, auction="0:25 1:pass 2:pass 3:pass").json()
+    assert (over["done"], over["winner"], over["contract"], over["turn"]) == (True, 0, 25, None)
+    assert over["calls"] == ["0:25", "1:pass", "2:pass", "3:pass"] and not over["thrown_in"]
+    running = ask(dealer=3, auction="0:25 1:pass").json()
+    assert (running["done"], running["winner"], running["contract"], running["turn"]) == (False, None, None, 2)
+    assert running["min_bid"] == 26 and running["passed"] == [1]
+    out = ask(dealer=3, auction="0:pass 1:pass 2:pass 3:pass").json()
+    assert out["done"] and out["thrown_in"] and out["winner"] is None
+    held = ask(rules="double-deck", dealer=0, auction="1:pass 2:pass 3:pass").json()  # the dealer holds 50
+    assert (held["done"], held["winner"], held["contract"]) == (True, 0, 50)
+    bad = ask(dealer=3, auction="1:25")
+    assert bad.status_code == 400 and bad.json()["error"] == "it is seat 0's turn to call, not seat 1's"
+    assert ask(rules="two-handed").status_code == 400
+    assert ask(dealer=7).status_code == 400
+    # what the page then sends: the calls and the dealer, the declarer and bid left to the auction
+    body = {"hand": HAND, "seat": 0, "trump": "H", "auction": over["auction"], "dealer": 3, "samples": 30, "seed": 3,
+            "play": "heuristic"}
+    r = client.post("/api/play", json=body)
+    assert r.status_code == 200, r.text
+    got = r.json()
+    assert (got["declarer"], got["bid"], got["auction"]) == (0, 25, over["auction"])
+    assert any(n.startswith("the auction's calls") for n in got["notes"]), got["notes"]
+    clash = client.post("/api/play", json={**body, "bid": 30})
+    assert clash.status_code == 400 and "contradicts the auction" in clash.json()["error"]
+
+
 def test_solve_gives_what_the_command_line_gives(client, run_cli):
     hands = "AS TS / KS QS / AH TH / KH QH"
     r = client.post("/api/solve", json={"trump": "S", "hands": hands, "leader": 0})
@@ -134,7 +166,8 @@ def test_two_handed_24_card_deck_changes_the_picker(client):
 
 def test_openapi_documents_the_api(client):
     paths = client.get("/openapi.json").json()["paths"]
-    for p in ("/api/meld", "/api/bid", "/api/solve", "/api/jobs", "/api/jobs/{job_id}/events"):
+    for p in ("/api/meld", "/api/bid", "/api/solve", "/api/play", "/api/auction", "/api/jobs",
+              "/api/jobs/{job_id}/events"):
         assert p in paths
     assert client.get("/docs").status_code == 200
 

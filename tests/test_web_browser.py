@@ -221,6 +221,9 @@ def test_the_page_follows_the_game_seat_and_calls(server, browser):
     assert _text(d, "error") == "" and "name" in _text(d, "call") and "50" in _text(d, "call"), _text(d, "call")
     assert len(d.find_elements(By.CSS_SELECTOR, "#trumps tr")) == 5
     _no_flags(_text(d, "call"))
+    # the passes the advice read are listed as the calls so far: the play follows them (seat 0 at 50)
+    assert [b.text for b in d.find_elements(By.CSS_SELECTOR, "#calls button")] == ["1: pass", "2: pass", "3: pass"]
+    _wait(d, lambda d: "seat 0 won the auction at 50" in _text(d, "play-auction"))
     # Luxury Family's three seats: seat 3 chosen in double deck is not carried over
     _set(d, "seat", "3")
     _set(d, "dealer", "3")
@@ -370,4 +373,85 @@ def test_play_along_the_readme_hand(server, browser):
     assert not d.find_elements(By.CSS_SELECTOR, "#play-table tr")
     assert [li.text for li in d.find_elements(By.CSS_SELECTOR, "#tricks li")] == ["none yet"]
     assert "Choose trump" in _text(d, "turn") and _text(d, "play-error") == ""
+    _assert_no_csp_reports(d)
+
+
+# ---- the play reads the auction (issue 30, item 4) ------------------------------------------------------------------
+def _record_play_bodies(d):
+    """A hook in the page: every body it posts to /api/play, in order, in ``window.playBodies``."""
+    d.execute_script("""
+        window.playBodies = [];
+        const send = window.fetch.bind(window);
+        window.fetch = (url, init) => {
+          if (String(url).endsWith("/api/play")) window.playBodies.push(JSON.parse(init.body));
+          return send(url, init);
+        };""")
+
+
+def test_play_after_bid_advice_sends_the_auction(server, browser):
+    from selenium.webdriver.common.by import By
+
+    d = browser
+    d.get(server)
+    _wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, '#picker button[data-card="AH"]'))
+    _record_play_bodies(d)
+    _game(d, "auction", HAND)
+    _set(d, "seat", "0")
+    _set(d, "dealer", "3")
+    # the calls to the last pass: seat 0 bids 25, the others pass; they set the play's declarer and bid
+    _set(d, "call-bid", "25")
+    d.find_element(By.ID, "add-bid").click()
+    for _ in range(3):
+        d.find_element(By.ID, "add-pass").click()
+    auction = "0:25 1:pass 2:pass 3:pass"
+    _wait(d, lambda d: "seat 0 won the auction at 25" in _text(d, "play-auction"))
+    assert auction in _text(d, "play-auction")
+    assert not d.find_element(By.ID, "add-bid").is_enabled() and "auction is over" in _text(d, "calls-note")
+    for id_, value in (("declarer", "0"), ("bid", "25")):
+        e = d.find_element(By.ID, id_)
+        assert e.get_attribute("value") == value and not e.is_enabled(), id_
+    _set(d, "play-samples", "40")
+    _set(d, "play-mode", "heuristic")
+    _set(d, "samples", "100")
+    _set(d, "play", "heuristic")
+    _analyse(d)
+    assert _text(d, "error") == "" and "won the auction at 25" in _text(d, "call"), _text(d, "call")
+    trump = d.find_element(By.ID, "trump").get_attribute("value")
+    assert trump in "SHDC" and trump  # the trump the advice names
+    _wait(d, _play_answered, 120)
+    assert _text(d, "play-error") == ""
+    # the play request carried the calls and the dealer, and left the declarer and bid to them
+    body = d.execute_script("return window.playBodies[window.playBodies.length - 1]")
+    assert (body["auction"], body["dealer"], body["trump"]) == (auction, 3, trump)
+    assert "declarer" not in body and "bid" not in body
+    want = _post_play(server, body)
+    assert (want["declarer"], want["bid"], want["auction"]) == (0, 25, auction)
+    rows = d.find_elements(By.CSS_SELECTOR, "#play-table tr[data-card]")
+    assert [r.get_attribute("data-card") for r in rows] == [c["card"] for c in want["cards"]]
+    assert _text(d, "play-call") == f"Play {want['best']}"
+    notes = [li.text for li in d.find_elements(By.CSS_SELECTOR, "#play-notes li")]
+    clue = [n for n in want["notes"] if n.startswith("the auction's calls")]
+    assert clue and clue[0] in notes, notes  # how the deals read the calls (relaxed or not), as the CLI prints
+    assert "to make 25" in _text(d, "play-summary")
+    # taking the last call back: the advice goes at once, the contract is given by hand again, no auction is sent
+    n = d.execute_script("return window.playBodies.length")
+    d.find_elements(By.CSS_SELECTOR, "#calls button")[-1].click()
+    assert not d.find_element(By.ID, "play-advice").is_displayed()
+    _wait(d, lambda d: "seat 3 is to call" in _text(d, "play-auction"))
+    assert d.find_element(By.ID, "declarer").is_enabled() and d.find_element(By.ID, "bid").is_enabled()
+    assert d.find_element(By.ID, "add-pass").is_enabled() and d.find_element(By.ID, "call-seat").get_attribute(
+        "value") == "3"
+    _wait(d, _play_answered, 120)
+    body = d.execute_script("return window.playBodies[window.playBodies.length - 1]")
+    assert d.execute_script("return window.playBodies.length") > n
+    assert "auction" not in body and "dealer" not in body and (body["declarer"], body["bid"]) == (0, 25)
+    for id_ in ("play-auction", "play-summary", "play-notes", "play-error"):
+        _no_flags(_text(d, id_))
+    # everyone passes: the hand is thrown in, nothing to play (no request)
+    d.find_element(By.ID, "calls-clear").click()
+    for _ in range(4):
+        d.find_element(By.ID, "add-pass").click()
+    _wait(d, lambda d: _text(d, "turn").startswith("Everyone passed: the hand is thrown in"))
+    assert not d.find_element(By.ID, "play-advice").is_displayed()
+    assert not d.find_element(By.ID, "add-pass").is_enabled()
     _assert_no_csp_reports(d)

@@ -16,7 +16,7 @@ from hypothesis import strategies as st  # noqa: E402
 
 from analyzer.web.app import create_app  # noqa: E402
 
-PATHS = ["/api/meld", "/api/bid", "/api/jobs", "/api/solve", "/api/rules"]
+PATHS = ["/api/meld", "/api/bid", "/api/jobs", "/api/solve", "/api/rules", "/api/auction"]
 FIELDS = ["rules", "options", "hand", "hands", "seat", "dealer", "samples", "seed", "risk", "upcard", "known",
           "constraints", "auction", "play", "dd_samples", "dd_trumps", "max_nodes", "policy", "partial", "trump",
           "leader", "declarer", "trick", "bid", "cards", "line", "max_nodes"]

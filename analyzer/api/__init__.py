@@ -6,6 +6,7 @@ call, in one place. Front ends parse and print; every decision is made below thi
 ``advise`` / ``ask``       the answer: the call now, the trump to name, two-handed's whole-hand analysis
 ``meld_report``            a hand's meld for every trump with its breakdown (``pinochle meld``)
 ``rules_summary``          a rule set described (``pinochle rules NAME``)
+``auction_report``         calls replayed: the auction over (who won it at what) or whose turn (the page)
 ``position_from_record``   a position to solve from its written form (a ``solve --file`` line, a page body)
 ``solve_report``           the report of a solved position (``pinochle solve --json``)
 ``solve_positions``        solve positions in parallel (the double-dummy solver)
@@ -28,6 +29,7 @@ _WHERE = {
     "Advice": ("analyzer.advisor.figures", "Advice"),
     "meld_report": ("analyzer.api.meld", "meld_report"),
     "rules_summary": ("analyzer.api.rules", "rules_summary"),
+    "auction_report": ("analyzer.api.auction", "auction_report"),
     "position_from_record": ("analyzer.api.solve", "position_from_record"),
     "solve_report": ("analyzer.api.solve", "report"),
     "solve_positions": ("analyzer.solve", "solve_positions"),

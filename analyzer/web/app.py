@@ -3,8 +3,9 @@
 
 The API gives the command line's ``--json`` data: ``/api/meld`` (``pinochle meld``), ``/api/bid`` and
 ``/api/jobs`` (``pinochle bid``, waiting for the answer or as a job the page follows), ``/api/solve``
-(``pinochle solve``). Bad input answers a 4xx whose ``error`` is the command line's one-line message (a body
-that does not fit the schema: 422 with a plain line such as ``samples: give a whole number``); ``/api/jobs``
+(``pinochle solve``), ``/api/play`` (``pinochle play``); ``/api/auction`` replays the page's calls so far (is the
+auction over, who won it at what). Bad input answers a 4xx whose ``error`` is the command line's one-line message
+(a body that does not fit the schema: 422 with a plain line such as ``samples: give a whole number``); ``/api/jobs``
 refuses what ``/api/bid`` refuses, before the job takes a queue slot. Every request passes
 :class:`analyzer.web.guard.Guard` (Host allow-list, client token, security headers, HEAD); Ctrl-C or SIGTERM
 cancels the running analyses so the server stops within seconds.
@@ -34,6 +35,7 @@ from analyzer.web.docs import docs_page
 from analyzer.web.guard import Guard
 from analyzer.web.jobs import Busy, Job, JobManager
 from analyzer.web.requests import (
+    AuctionBody,
     BidBody,
     MeldBody,
     PlayBody,
@@ -278,6 +280,13 @@ def create_app(workers: int = 1, warm: bool = True, job_seconds: float = limits.
 
         rs = web_rules(body.rules, body.options)
         return meld_report(body.hand, rs, partial=body.partial)
+
+    @app.post("/api/auction", summary="The calls so far replayed: whose turn it is, or (the auction over) who won "
+                                      "it at what: the contract the play of the hand follows")
+    async def auction(body: AuctionBody) -> dict[str, Any]:
+        from analyzer.api import auction_report
+
+        return auction_report(web_rules(body.rules, body.options), body.dealer, body.auction)
 
     # ---- work for the workers -------------------------------------------------------------------------
     async def _held(request: Request, kind: str, args: dict[str, Any]) -> Response:

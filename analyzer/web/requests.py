@@ -41,6 +41,16 @@ class MeldBody(_Body):
     partial: bool = False
 
 
+class AuctionBody(_Body):
+    """The calls so far (``pinochle bid``'s ``--auction`` text) and their dealer, to replay: is the auction
+    over, and who won it at what (the contract the play of the hand follows)?"""
+
+    rules: Name = "auction"
+    options: Options = {}
+    dealer: Seat = 0
+    auction: Text = ""
+
+
 class BidBody(_Body):
     """``pinochle bid --json``: the flags of ``pinochle bid`` by the same names (``constraints`` are its
     ``-c`` values, ``known`` its ``--known`` values). ``samples``, ``dd_samples`` and ``max_nodes`` are

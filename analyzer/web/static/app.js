@@ -5,7 +5,8 @@ const SUITS = ["S", "H", "D", "C"];
 const SYMBOL = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
 const SUIT_NAME = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
 const $ = (id) => document.getElementById(id);
-const state = { info: null, hand: [], calls: [], job: null, source: null, meldSeq: 0 };
+const state = { info: null, hand: [], calls: [], job: null, source: null, meldSeq: 0, auction: null, auctionKey: "",
+                auctionSeq: 0 };
 
 function el(tag, attrs = {}, ...kids) {
   const e = document.createElement(tag);
@@ -249,6 +250,69 @@ function renderCalls() {
     const b = state.info.bidding;
     $("call-bid").value = high ? high + (b.multiple_above && high >= b.multiple_above ? b.multiple : b.step) : b.opening;
   }
+  checkAuction();
+}
+
+// the calls listed, as the API's auction text ("1:16 2:pass 3:18"); "" when none
+function callsText() {
+  return state.calls.map((c) => `${c.seat}:${c.bid === null ? "pass" : c.bid}`).join(" ");
+}
+
+// What the calls so far decide (POST /api/auction). Once they run to the last pass, the winner and the contract
+// are the play's declarer and bid (filled in, not edited by hand) and every play request sends the calls and the
+// dealer, so the deals read the calls' clues as the bid advice reads them. A change of the calls, the dealer or
+// the game clears the play advice; the play waits for the server's reading of the new calls.
+async function checkAuction() {
+  if (!state.info) return;
+  const text = state.info.has_bidding ? callsText() : "";
+  const key = JSON.stringify([$("rules").value, options(), $("dealer").value, text]);
+  if (key === state.auctionKey) { applyAuction(); return; }  // the same calls: their reading stands
+  state.auctionKey = key;
+  const seq = ++state.auctionSeq;
+  state.auction = text ? { pending: true } : null;
+  applyAuction();
+  askPlay();
+  if (!text) return;
+  let a;
+  try {
+    a = await api("/api/auction", { rules: $("rules").value, options: options(), dealer: Number($("dealer").value),
+                                    auction: text });
+  } catch (e) { a = { error: e.message }; }
+  if (seq !== state.auctionSeq) return;
+  state.auction = a;
+  applyAuction();
+  askPlay();
+}
+
+// the auction the play follows: the calls listed, when they are a whole auction won by a seat (else null)
+function playAuction() {
+  const a = state.auction;
+  return a && a.done && a.winner !== null && a.winner !== undefined ? a : null;
+}
+
+// the play's contract inputs and the line under them, from the calls so far
+function applyAuction() {
+  const a = state.auction, won = playAuction();
+  $("declarer").disabled = !!won;
+  $("bid").disabled = !!won;
+  if (won) { $("declarer").value = String(won.winner); $("bid").value = String(won.contract); }
+  $("declarer").title = $("bid").title = won ? "set by the calls so far: take a call back to change it" : "";
+  // the server's reading of whose call it is (rounds, the dealer's hold): once over, no call may be added
+  const over = !!(a && a.done);
+  $("add-bid").disabled = over;
+  $("add-pass").disabled = over;
+  if (over) $("calls-note").textContent = "The auction is over. Click a call to take it (and the ones after it) back.";
+  else if (a && a.turn !== undefined && a.turn !== null) {
+    $("call-seat").value = String(a.turn);
+    $("call-bid").value = String(a.min_bid);
+  }
+  $("play-auction").textContent = !a || a.pending || a.thrown_in ? ""
+    : a.error ? `The calls so far cannot be read (${forPage(a.error)}): the play does not use them.`
+    : won ? `From the calls so far (${won.auction}, seat ${won.dealer} dealing): seat ${won.winner} won the ` +
+      `auction at ${won.contract}. The deals read the calls as the bid advice does; take a call back to set the ` +
+      "contract by hand."
+    : `The calls so far are not a whole auction yet (seat ${a.turn} is to call): give the contract here. The deals ` +
+      "read the calls once they run to the last pass.";
 }
 
 function addCall(pass) {
@@ -268,9 +332,7 @@ function request() {
   };
   if ($("play").value) body.play = $("play").value;
   if (state.info.stock) body.upcard = $("upcard").value.trim().toUpperCase() || null;
-  if (state.info.has_bidding && state.calls.length) {
-    body.auction = state.calls.map((c) => `${c.seat}:${c.bid === null ? "pass" : c.bid}`).join(" ");
-  }
+  if (state.info.has_bidding && state.calls.length) body.auction = callsText();
   return body;
 }
 
@@ -526,6 +588,11 @@ function handNow(rp) {
 function playProblem() {
   const n = state.info.hand_size;
   if (state.hand.length !== n) return `Pick your ${n} cards under \u201cYour hand\u201d to play the hand.`;
+  const a = state.info.has_bidding ? state.auction : null;
+  if (a && a.pending) return "Reading the calls so far\u2026";
+  if (a && a.thrown_in) {
+    return "Everyone passed: the hand is thrown in. Take a call back under \u201cCalls so far\u201d to play a contract.";
+  }
   if (!playTrump()) return "Choose trump to play the hand.";
   if (play.cards.length >= state.info.seats * n) return "The hand is over.";
   return "";
@@ -537,11 +604,15 @@ function playBody() {
     rules: $("rules").value, options: options(), hand: state.hand.join(" "), seat: mySeat(), trump: playTrump(),
     seed: Number($("seed").value) || 0, play: $("play-mode").value,
   };
-  if (info.has_bidding) {
+  const won = info.has_bidding ? playAuction() : null;
+  if (won) {  // the declarer and the bid follow from the calls (the server reads them there)
+    body.auction = won.auction;
+    body.dealer = won.dealer;
+  } else if (info.has_bidding) {
     body.declarer = Number($("declarer").value);
     body.bid = Number($("bid").value) || 0;
-    if ($("play-meld").value !== "") body.meld = Number($("play-meld").value);
   } else body.leader = Number($("leader").value);
+  if (info.has_bidding && $("play-meld").value !== "") body.meld = Number($("play-meld").value);
   if ($("play-samples").value !== "") body.samples = Number($("play-samples").value);
   const shown = Array.from($("shown").querySelectorAll("input"))
     .filter((i) => i.value.trim()).map((i) => `${i.dataset.seat}:${i.value.trim().toUpperCase()}`);
@@ -609,6 +680,8 @@ async function askPlay() {
     }
     return;
   }
+  await sleep(0);  // changes made together ask once
+  if (seq !== play.seq) return;
   let r;
   try { r = await postPlay(playBody(), seq); } catch (e) {
     if (seq !== play.seq || e.name === "AbortError") return;
@@ -670,14 +743,16 @@ function addPlayed(card) { play.cards.push(card); askPlay(); }
 const interval = (x, f) => `${f(x.mean)} (${f(x.lo)} to ${f(x.hi)})`;
 
 function showPlayAdvice(r) {
-  const bid = state.info.has_bidding ? Number($("bid").value) || 0 : 0;
+  const bid = r.bid || 0;
   $("play-call").textContent = r.action === "too-few" ? "Too few deals to name a card"
     : r.action === "only" ? `Play ${r.best}: the only card you may play` : `Play ${r.best}`;
   const so = r.points_so_far ? r.points_so_far.side : 0;
   $("play-summary").textContent = `Trick ${r.trick_number}: your side has ${so} points from tricks so far` +
     (r.points_to_make !== null && r.points_to_make !== undefined && bid
       ? `; the declaring side needs ${r.points_to_make} from tricks to make ${bid}` : "") +
-    `. ${r.deals} deals consistent with the play so far.`;
+    `. ${r.deals} deals consistent with the play so far` +
+    ({ clues: " and the calls' clues", hard: " and the calls' hard clues" }[r.auction && r.conditioning
+      ? r.conditioning.level : ""] || "") + ".";
   const make = r.cards.some((c) => c.make);
   $("play-table").replaceChildren(
     el("tr", {}, ...["card", "your side's points (95%)", ...(make ? ["bid made"] : []), "behind the best"]
@@ -703,9 +778,23 @@ function forPlay(text) {
 }
 
 // the contract of the bid advice, where it names one (your bid, or the trump to name once the auction is won);
-// a hand already under way keeps its contract
+// a hand already under way keeps its contract, and calls that run to the last pass set the declarer and bid
 function prefillPlay(r) {
   if (play.cards.length) return;
+  // the dealer holding the opening bid with no calls listed: the advice read every other seat's pass; list those
+  // calls, so the play reads them too
+  if (r.name_trump && r.auction && r.auction.calls.length && !state.calls.length && r.seat === mySeat()
+      && r.dealer === Number($("dealer").value)) {
+    state.calls = r.auction.calls.map((c) => {
+      const [seat, bid] = c.split(":");
+      return { seat: Number(seat), bid: bid === "pass" ? null : Number(bid) };
+    });
+    renderCalls();
+  }
+  if (playAuction()) {
+    if (r.name_trump && r.recommendation && r.recommendation.trump) $("trump").value = r.recommendation.trump;
+    return;
+  }
   const rec = r.recommendation;
   if (r.upcard !== undefined && r.analyses === undefined) {  // two-handed: the upcard names trump
     if (r.trump) $("trump").value = r.trump;
