@@ -1,5 +1,6 @@
 """The advisor: the passing model, scoring by bid level, recommendations; and the statistics it uses."""
 
+import dataclasses
 import json
 import math
 
@@ -209,12 +210,15 @@ def test_double_dummy_check():
     e = mean_ci([1.0, 2.0, 4.0, 3.0])
     s = _student(e)
     assert s.mean == e.mean and s.hi - s.mean == pytest.approx(3.182 * e.se) == s.mean - s.lo
-    assert default_play(load("auction")) == ("both", None)
-    plays, note = default_play(load("double-deck"))
+    for rid in ("auction", "double-deck", "luxury-family"):  # every game's default shows double-dummy figures
+        assert default_play(load(rid)) == ("both", None)
+    off = load("double-deck")
+    off = dataclasses.replace(off, advice=dataclasses.replace(off.advice, dd_by_default=False), cache={})
+    plays, note = default_play(off)
     assert plays == "heuristic" and "'both'" in note
     rs = load("auction")
     adv = ask(rs, STRONG["auction"], samples=200, seed=3, play="both", dd_samples=3, dd_trumps=4,
-                 max_nodes=2_000_000)
+                 max_nodes=2_000_000, dd_tricks_left=12)
     chk = adv.dd_check
     assert chk.samples == 3 and chk.max_nodes == 2_000_000
     assert [c.trump for c in chk.trumps][0] == adv.recommendation.trump and len(chk.trumps) == 4
@@ -223,6 +227,7 @@ def test_double_dummy_check():
     from analyzer.solve import solve_deals
 
     for c in chk.trumps:
+        assert c.from_trick == 1 and c.scope == "whole deals" and c.label.endswith("whole deals")
         assert c.deals == 3 and c.exact + c.bracketed + c.unfinished == 3  # every deal counted
         assert c.dd_lower.n == c.dd_upper.n == c.heuristic.n == 3
         assert c.dd_lower.mean <= c.dd_upper.mean
@@ -241,6 +246,82 @@ def test_double_dummy_check():
     # the heuristic analysis is the same with or without the check
     plain = ask(rs, STRONG["auction"], samples=200, seed=3, play="heuristic")
     assert plain.dd_check is None and plain.as_dict()["recommendation"] == d["recommendation"]
+
+
+@pytest.mark.parametrize("rid", ["auction", "double-deck", "luxury-family"])
+def test_double_dummy_check_from_a_later_trick(rid):
+    """The check of a later trick (``dd_tricks_left`` K): each deal's first tricks played by the heuristic players,
+    the last K solved; every bound holds the played points plus the endgame's exact value, the heuristic figure
+    is the same players going on from the same point (the whole heuristic play of that stream), the gap is
+    paired, the labels say "from trick k", and the make check asks the same kind of endgame."""
+    from analyzer.advisor.ddcheck import _endgame_seed
+    from analyzer.rules.lowered import first_leader
+    from analyzer.score import convert_points
+    from analyzer.solve import endgame_positions, solve_deals
+    from analyzer.solve.endgame import side_points
+
+    rs = load(rid)
+    left = {"auction": 4, "double-deck": 5, "luxury-family": 5}[rid]
+    seat, dealer = (1, 0)
+    adv = ask(rs, STRONG[rid], seat=seat, dealer=dealer, samples=150, seed=4, play="both", dd_samples=6,
+              dd_tricks_left=left)
+    chk = adv.dd_check
+    c = chk.trumps[0]
+    ft = rs.hand_size - left + 1
+    assert c.from_trick == ft and c.scope == f"from trick {ft}" and c.deals == 6
+    assert c.exact + c.bracketed + c.unfinished == 6 and c.unfinished == 0
+    sim, t, b = adv.simulation, SUITS.index(c.trump), adv.simulation.bids[-1]
+    hands = sim.deals.hands[:6]
+    lead = first_leader(rs, seat, dealer)
+    st = endgame_positions(rs, hands, t, lead, seat, left, bid=b, policy="v1", seed=_endgame_seed(sim, t, b))
+    exact = solve_deals(rs, st.hands, t, st.leader, seat, lines=False).value
+    dd = convert_points(rs, st.taken + exact).astype(float)
+    heur = convert_points(rs, side_points(rs, st.points, seat)).astype(float)
+    assert c.dd_lower.mean - 1e-9 <= dd.mean() <= c.dd_upper.mean + 1e-9
+    assert c.heuristic.mean == pytest.approx(heur.mean())
+    assert c.gap_lower.mean == pytest.approx(c.dd_lower.mean - c.heuristic.mean)
+    # the heuristic players going on from the endgame are the whole heuristic play of that stream
+    from analyzer.play import play_deals
+
+    whole = play_deals(rs, hands, t, lead, seat, seed=_endgame_seed(sim, t, b), bid=b)
+    assert np.array_equal(side_points(rs, whole.points, seat), side_points(rs, st.points, seat))
+    d = json.loads(json.dumps(adv.as_dict()))["double_dummy"]
+    assert d["trumps"][0]["from_trick"] == ft and f"from trick {ft}" in d["trumps"][0]["label"]
+    if chk.make is not None:
+        assert chk.make.from_trick == ft and d["make"]["from_trick"] == ft
+        assert chk.make.decided <= chk.make.deals
+    note = next(n for n in adv.notes if n.startswith("double-dummy check"))
+    assert f"from trick {ft}" in note and f"first {ft - 1} tricks played by the heuristic players" in note
+
+
+def test_double_dummy_make_check_from_a_later_trick_agrees_with_exact_endgames():
+    """The make check of a later trick counts the contracts made when the endgame after the heuristic players'
+    first tricks is played double dummy: the same as solving those endgames exactly and scoring them."""
+    from analyzer.advisor.ddcheck import _endgame_seed
+    from analyzer.advisor.ddcheck import dd_make as _dd_make
+    from analyzer.rules.lowered import bid_class, first_leader
+    from analyzer.score import points_to_make
+    from analyzer.solve import endgame_positions, solve_deals
+
+    rs = load("auction")
+    adv = ask(rs, STRONG["auction"], samples=200, seed=3, play="heuristic")
+    k, left = 30, 5
+    mk = _dd_make(adv.simulation, adv.analyses[0], k, 5_000_000, left)
+    assert mk is not None and mk.from_trick == rs.hand_size - left + 1
+    sim, t, seat = adv.simulation, SUITS.index(mk.trump), adv.seat
+    cls = bid_class(rs, mk.bid)
+    rows = sim.rows("declare", "heuristic", t, cls).filter(pl.col("deal") < k).sort("deal")
+    meld, _, _ = sim.seat_arrays(rows)
+    st = endgame_positions(rs, sim.deals.hands[:k], t, first_leader(rs, seat, sim.dealer), seat, left, bid=cls,
+                           seed=_endgame_seed(sim, t, cls))
+    v = solve_deals(rs, st.hands, t, st.leader, seat, lines=False).value
+    target, exact = points_to_make(rs, meld, seat, mk.bid)
+    # where the meld covers the bid (not exact) a trick is enough: one won already, or a point taken in the endgame;
+    # a "no" there decides nothing (a trick of no points would do)
+    made = np.where(exact, st.taken + v >= target, (st.won > 0) | (st.taken + v >= target))
+    counted = exact | made
+    assert mk.decided == int(counted.sum()) and mk.dd.k == int((made & counted).sum())
+    assert mk.decided <= k
 
 
 def test_double_dummy_make_check_agrees_with_exact_lines():

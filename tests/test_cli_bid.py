@@ -29,8 +29,9 @@ def test_same_seed_same_json_on_one_and_two_threads():
     assert one["samples"] == 1500 and one["seed"] == 7 and one["rules"] == "auction"
     assert one["recommendation"]["action"] == "bid" and one["recommendation"]["trump"] == "H"
     dd = one["double_dummy"]
-    assert dd["samples"] == 100 and [t["trump"] for t in dd["trumps"]] == ["H"]
-    assert one["analyses"][0]["trumps"][1]["dd_gap"]["deals"] == 100
+    assert dd["samples"] == 200 and [t["trump"] for t in dd["trumps"]] == ["H"]
+    assert dd["trumps"][0]["from_trick"] == 4  # auction's rule data: the last 9 tricks solved
+    assert one["analyses"][0]["trumps"][1]["dd_gap"]["deals"] == 200
     assert [t["dd_gap"] is None for t in one["analyses"][0]["trumps"]] == [True, False, True, True]
 
 
@@ -77,17 +78,34 @@ def test_play_both_reports_the_gap_per_trump(tmp_path, run_cli):
     ("double-deck", "AH AH AH TH TH TH KH KH KH QH QH QH JH JH JH AS AD AC KS QS"),
     ("luxury-family", "AH AH TH TH KH KH QH QH JH JH AS AD AC KS QS 7H"),
 ])
-def test_double_deck_and_luxury_family_dd_only_when_asked(rid, hand, run_cli):
+def test_double_deck_and_luxury_family_dd_by_default(rid, hand, run_cli):
+    """Every game shows double-dummy figures by default: double deck and Luxury Family from a later trick (their
+    whole deals are out of reach at the speed of an answer), labelled so; whole deals when asked."""
+    from analyzer.rules import load
+
+    rs = load(rid)
     base = ["bid", "-r", rid, "--hand", hand, "--samples", "100", "--seed", "1", "--json"]
-    code, out, err = run_cli(base)
-    assert code == 0, err
-    d = json.loads(out)
-    assert d["double_dummy"] is None and any("off by default" in n for n in d["notes"])
     small = ["--dd-samples", "2", "--max-nodes", "200000"]
-    code, out, err = run_cli([*base, "--play", "both", *small])
+    code, out, err = run_cli([*base, *small])
     assert code == 0, err
     d = json.loads(out)
-    assert d["double_dummy"]["samples"] == 2 and d["double_dummy"]["trumps"][0]["deals"] == 2
+    ft = rs.hand_size - rs.advice.dd_check_tricks_left + 1
+    if d["double_dummy"] is None:  # a first run on a fresh machine answers at once and compiles the solver for the next
+        assert any("compil" in n for n in d["notes"]), d["notes"]
+    else:
+        t = d["double_dummy"]["trumps"][0]
+        assert d["double_dummy"]["samples"] == 2 and t["deals"] == 2 and t["from_trick"] == ft > 1
+        assert f"from trick {ft}" in t["label"] and any(f"check, from trick {ft}" in n for n in d["notes"])
+    code, out, err = run_cli([*base, "--play", "both", *small, "--dd-tricks-left", "3"])
+    assert code == 0, err
+    t = json.loads(out)["double_dummy"]["trumps"][0]
+    assert t["from_trick"] == rs.hand_size - 2 and t["exact"] + t["bracketed"] == 2
+    code, out, err = run_cli([*base, "--play", "both", *small, "--dd-tricks-left", str(rs.hand_size)])
+    assert code == 0, err
+    t = json.loads(out)["double_dummy"]["trumps"][0]
+    assert t["from_trick"] == 1 and t["deals"] == 2 and "whole deals" in t["label"]
+    code, out, err = run_cli([*base, "--play", "both", "--dd-tricks-left", str(rs.hand_size + 1)])
+    assert code == 2 and "--dd-tricks-left" in err and len(err.strip().splitlines()) == 1
     code, out, err = run_cli([*base, "--play", "dd", *small])
     assert code == 0, err
     d = json.loads(out)

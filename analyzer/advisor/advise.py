@@ -343,21 +343,29 @@ def advise(req: BidRequest, *, progress: bool = False, workers: int = 1, cluster
         from analyzer.runs.progress import progress_bar
 
         with progress_bar(progress, None, f"the double-dummy check ({min(req.dd.samples, n)} deals)"):
-            sim, check = dd_check(sim, analyses[0], req.dd.samples, req.dd.trumps, req.dd.max_nodes)
+            sim, check = dd_check(sim, analyses[0], req.dd.samples, req.dd.trumps, req.dd.max_nodes,
+                                  req.dd.tricks_left)
         by = {c.trump: c for c in check.trumps}
         analyses[0] = replace(analyses[0], trumps=[replace(f, dd=by.get(f.trump)) for f in analyses[0].trumps])
         exact = sum(c.exact for c in check.trumps)
         brk = sum(c.bracketed for c in check.trumps)
         unf = sum(c.unfinished for c in check.trumps)
         total = sum(c.deals for c in check.trumps)
-        notes.append(f"double-dummy check: the first {check.samples} sampled deals, trump {', '.join(by)}, up to "
-                     f"{req.dd.max_nodes / 1e6:g} M nodes a deal: of {total} solves {exact} exact"
+        scope = check.trumps[0].scope
+        how = ("" if scope == "whole deals" else
+               f" (each deal's first {check.trumps[0].from_trick - 1} tricks played by the heuristic players, the "
+               f"rest solved; {req.word('dd_tricks_left')} {rs.hand_size} solves whole deals)")
+        notes.append(f"double-dummy check, {scope}{how}: the first {check.samples} sampled deals, trump "
+                     f"{', '.join(by)}, up to {req.dd.max_nodes / 1e6:g} M nodes a deal: of {total} solves "
+                     f"{exact} exact"
                      + (f", {brk} bracketed to {check.trumps[0].resolution} points" if brk else "")
                      + (f", {unf} unfinished (counted with the bounds proven, so the figures are brackets)"
                         if unf else "")
-                     + f"; {req.word('dd_samples')}, {req.word('dd_trumps')} and {req.word('max_nodes')} set them")
+                     + f"; {req.word('dd_samples')}, {req.word('dd_trumps')}, {req.word('max_nodes')} and "
+                       f"{req.word('dd_tricks_left')} set them")
         if rs.advice.dd_make_samples:
-            mk = dd_make(sim, analyses[0], rs.advice.dd_make_samples, rs.advice.dd_make_max_nodes)
+            mk = dd_make(sim, analyses[0], rs.advice.dd_make_samples, rs.advice.dd_make_max_nodes,
+                         req.dd.tricks_left)
             check = replace(check, make=mk)
     if dd_only:
         f = sim.frame

@@ -25,7 +25,9 @@ class DDTrump:
     (the budget ran out: the bounds proven so far, wider). No deal is left out: ``dd_lower`` / ``dd_upper``
     are the means of the lower and upper bounds over every deal, ``gap_lower`` / ``gap_upper`` their paired
     differences with the heuristic players' trick points on the same deals (``heuristic``), each with its
-    95% Student t interval; where every deal is exact the two are the same."""
+    95% Student t interval; where every deal is exact the two are the same. ``from_trick`` k > 1: each deal's
+    first k - 1 tricks were played by the heuristic players and the rest solved ("double dummy from trick k"),
+    ``heuristic`` the same players going on from there (:mod:`analyzer.advisor.ddcheck`)."""
 
     trump: str
     deals: int
@@ -38,6 +40,7 @@ class DDTrump:
     dd_upper: Estimate
     gap_lower: Estimate
     gap_upper: Estimate
+    from_trick: int = 1
 
     @property
     def solved(self) -> int:
@@ -45,11 +48,19 @@ class DDTrump:
         return self.exact + self.bracketed
 
     @property
+    def scope(self) -> str:
+        """What was solved: "whole deals" or "from trick k" (the first tricks by the heuristic players)."""
+        return "whole deals" if self.from_trick <= 1 else f"from trick {self.from_trick}"
+
+    @property
     def label(self) -> str:
-        """What the figures are: exact, bracketed (to the resolution) or with unfinished deals."""
+        """What the figures are: exact, bracketed (to the resolution) or with unfinished deals, and over what:
+        whole deals or from trick k."""
         if self.unfinished:
-            return f"bounds ({self.unfinished} of {self.deals} deals unfinished)"
-        return "exact" if not self.bracketed else f"bracketed to {self.resolution} points"
+            what = f"bounds ({self.unfinished} of {self.deals} deals unfinished)"
+        else:
+            what = "exact" if not self.bracketed else f"bracketed to {self.resolution} points"
+        return f"{what}, {self.scope}"
 
     def gap_dict(self) -> dict[str, Any]:
         return {"lower": self.gap_lower.as_dict(), "upper": self.gap_upper.as_dict(), "deals": self.deals,
@@ -58,6 +69,7 @@ class DDTrump:
     def as_dict(self) -> dict[str, Any]:
         return {"trump": self.trump, "deals": self.deals, "exact": self.exact, "bracketed": self.bracketed,
                 "unfinished": self.unfinished, "resolution": self.resolution, "label": self.label,
+                "from_trick": self.from_trick,
                 "heuristic_trick_points": self.heuristic.as_dict(),
                 "dd_trick_points": {"lower": self.dd_lower.as_dict(), "upper": self.dd_upper.as_dict()},
                 "gap": {"lower": self.gap_lower.as_dict(), "upper": self.gap_upper.as_dict()}}
@@ -68,7 +80,8 @@ class DDMake:
     """Does the contract make double dummy? ``bid`` with ``trump`` on the first ``deals`` sampled deals: one
     search a deal asks whether the declaring side takes the points it needs (no exact value); on the
     ``decided`` ones (finished within ``max_nodes``) the make rate double dummy and with heuristic play, and
-    their paired difference ``gap`` = dd - heuristic in points of make rate (95%)."""
+    their paired difference ``gap`` = dd - heuristic in points of make rate (95%). ``from_trick`` k > 1: the
+    first k - 1 tricks played by the heuristic players, the rest double dummy (as :class:`DDTrump`)."""
 
     trump: str
     bid: int
@@ -78,12 +91,13 @@ class DDMake:
     heuristic: Proportion | None
     dd: Proportion | None
     gap: Estimate | None
+    from_trick: int = 1
 
     def as_dict(self) -> dict[str, Any]:
         opt = lambda e: e.as_dict() if e is not None else None  # noqa: E731
         return {"trump": self.trump, "bid": self.bid, "deals": self.deals, "decided": self.decided,
                 "max_nodes": self.max_nodes, "heuristic_make": opt(self.heuristic), "dd_make": opt(self.dd),
-                "gap": opt(self.gap)}
+                "gap": opt(self.gap), "from_trick": self.from_trick}
 
 
 @dataclass(frozen=True)
@@ -99,7 +113,9 @@ class DDCheck:
     def as_dict(self) -> dict[str, Any]:
         return {"samples": self.samples, "max_nodes": self.max_nodes,
                 "measure": "the declaring side's trick points, double dummy minus heuristic play, paired on the "
-                           "same deals; deals not solved within max_nodes are left out",
+                           "same deals (from_trick k > 1: the first k - 1 tricks played by the heuristic players, "
+                           "both figures going on from there); a deal not solved within max_nodes counts with "
+                           "the bounds proven (dd_lower .. dd_upper)",
                 "trumps": [t.as_dict() for t in self.trumps],
                 "make": self.make.as_dict() if self.make is not None else None}
 

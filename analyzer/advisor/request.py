@@ -34,11 +34,14 @@ CLUE_MODES = ("fitted", "prior", "hard", "none")
 
 @dataclass(frozen=True)
 class DDSettings:
-    """The double-dummy part of an analysis: deals solved, trumps checked (``both``), node budget a solve."""
+    """The double-dummy part of an analysis: deals solved, trumps checked (``both``), node budget a solve, and
+    the tricks the check solves (``tricks_left``: the first tricks played by the heuristic players until that
+    many are left; 0, or the hand size: whole deals)."""
 
     samples: int
     trumps: int
     max_nodes: int
+    tricks_left: int = 0
 
     @classmethod
     def of(cls, rules: RuleSet, play: str) -> DDSettings:
@@ -47,7 +50,7 @@ class DDSettings:
         a = rules.advice
         if play == "dd":
             return cls(a.dd_only_samples, 4, 20_000_000)
-        return cls(a.dd_check_samples, a.dd_check_trumps, a.dd_check_max_nodes)
+        return cls(a.dd_check_samples, a.dd_check_trumps, a.dd_check_max_nodes, a.dd_check_tricks_left)
 
 
 def default_play(rules: RuleSet, flags: bool = False) -> tuple[str, str | None]:
@@ -130,6 +133,7 @@ class BidRequest:
         dd_samples: int | None = None,
         dd_trumps: int | None = None,
         max_nodes: int | None = None,
+        dd_tricks_left: int | None = None,
         clues: str = "fitted",
         detail: bool = True,
         raise_partner: str | None = None,
@@ -190,7 +194,14 @@ class BidRequest:
             raise UserError(f"{nm('dd_trumps')} is a number of trumps 1..4, not {dd_trumps}")
         if max_nodes is not None and max_nodes > 10**10:
             raise UserError(f"{nm('max_nodes')} {max_nodes:,} is over the limit of 10,000,000,000")
-        d = DDSettings(dd_samples or d.samples, dd_trumps or d.trumps, max_nodes or d.max_nodes)
+        hs = rules.hand_size
+        if dd_tricks_left is not None and (isinstance(dd_tricks_left, bool) or not isinstance(dd_tricks_left, int)
+                                           or not 0 <= dd_tricks_left <= hs):
+            raise UserError(f"{nm('dd_tricks_left')} is a number of tricks 1..{hs} (0 or {hs}: whole deals), "
+                            f"not {dd_tricks_left}")
+        left = d.tricks_left if dd_tricks_left is None else dd_tricks_left
+        d = DDSettings(dd_samples or d.samples, dd_trumps or d.trumps, max_nodes or d.max_nodes,
+                       0 if left == hs else left)
         if stock and not isinstance(hand, Hand) and upcard is not None:
             from analyzer.twohand.analysis import check_hand
 

@@ -177,7 +177,8 @@ def _print_dd_check(adv: Advice) -> None:
     chk = adv.dd_check
     if chk is None:
         return
-    t = table(title=f"Double dummy against heuristic play: the first {chk.samples} sampled deals, up to "
+    scope = chk.trumps[0].scope if chk.trumps else "whole deals"
+    t = table(title=f"Double dummy against heuristic play, {scope}: the first {chk.samples} sampled deals, up to "
                     f"{chk.max_nodes / 1e6:g} M nodes a deal")
     for c in ("trump", "exact/brk/unf", "heuristic trick points", "double-dummy trick points", "dd − heuristic (95%)"):
         t.add_column(c, justify="right")
@@ -189,11 +190,15 @@ def _print_dd_check(adv: Advice) -> None:
         t.add_row(c.trump, f"{c.exact}/{c.bracketed}/{c.unfinished}", _est(c.heuristic), dd, gap)
     t.caption = ("exact / bracketed (to the rule set's resolution) / unfinished (the node budget ran out: the bounds "
                  "proven so far); every deal counts, so the figures are brackets where a deal is not exact; paired on "
-                 "the same deals, Student t intervals")
+                 "the same deals, Student t intervals"
+                 + ("" if scope == "whole deals" else
+                    f"; {scope}: each deal's tricks before it played by the heuristic players, then solved double "
+                    "dummy (dd) or played on by the same players (heuristic)"))
     console.print(t)
     mk = chk.make
     if mk is not None:
-        head = f"Does {mk.bid} in {SUIT_NAMES[SUITS.index(mk.trump)].lower()} make double dummy? "
+        head = (f"Does {mk.bid} in {SUIT_NAMES[SUITS.index(mk.trump)].lower()} make double dummy"
+                + (f" from trick {mk.from_trick}" if mk.from_trick > 1 else "") + "? ")
         if mk.dd is None or mk.heuristic is None or mk.gap is None:
             console.print(head + f"no deal decided of {mk.deals} within {mk.max_nodes / 1e6:g} M nodes a search")
         else:
@@ -264,19 +269,23 @@ def register(app: typer.Typer) -> None:
         auction: Annotated[str | None, typer.Option(
             "--auction", help="the calls so far, SEAT:BID or SEAT:pass, e.g. '1:16 2:pass 3:18'")] = None,
         play: Annotated[str | None, typer.Option("--play", help=(
-            f"{PLAY_HELP}. Default: both for auction (the heuristic analysis plus a check of 100 deals, the "
-            "recommended trump, 2 M nodes a deal), heuristic for double-deck and luxury-family (their deals "
-            "rarely solve within millions of nodes), dd for two-handed's phase 2"))] = None,
+            f"{PLAY_HELP}. Default: both (the heuristic analysis plus a double-dummy check of the recommended "
+            "trump on the first sampled deals: the rule set's [advice] dd_check_* settings, `pinochle rules R` "
+            "shows them), dd for two-handed's phase 2"))] = None,
         dd_samples: Annotated[int | None, typer.Option(
-            "--dd-samples", help="deals solved double-dummy (the first ones sampled; --play both: default 100 "
-                                 "auction, 4 others; --play dd: 50 auction, 10 others)")] = None,
+            "--dd-samples", help="deals solved double-dummy (the first ones sampled; --play both: default the "
+                                 "rule set's dd_check_samples; --play dd: its dd_only_samples)")] = None,
         dd_trumps: Annotated[int | None, typer.Option(
             "--dd-trumps", help="--play both: how many trumps to check, best first (default 1: the recommended)")
         ] = None,
         max_nodes: Annotated[int | None, typer.Option(
-            "--max-nodes", help="node budget of one double-dummy solve (default 2 M auction check, 5 M "
-                                "others, 20 M dd); deals past it are left out of the check (dd: played "
-                                "heuristically, counted)")] = None,
+            "--max-nodes", help="node budget of one double-dummy solve (default the rule set's "
+                                "dd_check_max_nodes; --play dd 20 M); a check deal past it counts with the "
+                                "bounds proven (dd: played heuristically, counted)")] = None,
+        dd_tricks_left: Annotated[int | None, typer.Option(
+            "--dd-tricks-left", help="--play both: the tricks the check solves double dummy, the ones before "
+                                     "played by the heuristic players (default the rule set's "
+                                     "dd_check_tricks_left; the hand size or 0: whole deals)")] = None,
         policy: Annotated[str, typer.Option("--policy", help="policy of the heuristic players (v1, random)")] = "v1",
         json_out: JsonOpt = False,
         out: Annotated[Path | None, typer.Option("--out", help="save the per-deal results (parquet)")] = None,
@@ -287,9 +296,9 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Which trump to name and how high to bid (or pass), from sampled deals played out.
 
-        Auction shows heuristic play on every sampled deal and, by default, a double-dummy check of the
-        recommended trump on the first 100 deals (--play, --dd-samples, --dd-trumps, --max-nodes);
-        double deck and Luxury Family leave double dummy off unless asked (--play both or dd).
+        Heuristic play on every sampled deal and, by default, a double-dummy check of the recommended trump
+        on the first sampled deals (--play, --dd-samples, --dd-trumps, --max-nodes, --dd-tricks-left), whole
+        deals where the solver finishes them quickly, else from a later trick (labelled so).
         """
         check_output(out, "--out")
         check_output(deals_out, "--deals-out")
@@ -298,7 +307,7 @@ def register(app: typer.Typer) -> None:
         req = BidRequest.make(rs, hand, seat=seat, dealer=dealer, auction=auction, known=known,
                               constraints=constraint or [], upcard=upcard, samples=samples, seed=seed, risk=risk,
                               play=play, policy=policy, dd_samples=dd_samples, dd_trumps=dd_trumps,
-                              max_nodes=max_nodes, flags=True)
+                              max_nodes=max_nodes, dd_tricks_left=dd_tricks_left, flags=True)
         if req.play in ("dd", "both"):
             warmup.start_solver()  # compiles the solver on the second core while the deals are played out
         adv = advise(req, progress=True, workers=workers, cluster=cluster)

@@ -69,6 +69,13 @@ def register(app: typer.Typer) -> None:
         console.print(f"play: leader {rs.play.leader}, head {rs.play.head}; {trumping}")
         if rs.has_bidding:
             console.print(f"bidding: opening {rs.bidding.opening}, levels {rs.bid_levels()[:8]} …")
+            a = rs.advice
+            k = a.dd_check_tricks_left
+            scope = f"from trick {rs.hand_size - k + 1}" if 0 < k < rs.hand_size else "whole deals"
+            console.print(f"pinochle bid's double-dummy check: {'on' if a.dd_by_default else 'off'} by default; "
+                          f"{a.dd_check_samples} deals, {scope}, up to {a.dd_check_max_nodes:,} nodes a deal"
+                          + (f"; make check {a.dd_make_samples} deals, up to {a.dd_make_max_nodes:,} nodes a search"
+                             if a.dd_make_samples else ""))
         ot = table(title="options (--option name=value)")
         for c in ("option", "value", "choices", "meaning"):
             ot.add_column(c)

@@ -155,6 +155,10 @@ class AdviceSpec:
     dd_check_samples: int = field(default=4, metadata=_r(1, 100_000, "deals of the double-dummy check"))
     dd_check_trumps: int = field(default=1, metadata=_r(1, 4, "trumps of the double-dummy check"))
     dd_check_max_nodes: int = field(default=5_000_000, metadata=_r(1, 10**10, "node budget of a check solve"))
+    dd_check_tricks_left: int = field(
+        default=0, metadata=_r(0, 64, "tricks the double-dummy check solves: each deal's first tricks played by the "
+                                      "heuristic players until this many are left, the rest solved double dummy, "
+                                      "labelled 'from trick k' (0: whole deals)"))
     dd_only_samples: int = field(default=10, metadata=_r(1, 100_000, "deals of a double-dummy-only analysis"))
     dd_make_samples: int = field(default=0, metadata=_r(0, 100_000, "deals of the double-dummy make check (one "
                                                                        "search a deal; 0: none)"))
@@ -466,6 +470,9 @@ def _check(spec: RuleSpec) -> None:
     if dealt < size and not spec.play.stock:
         raise SchemaError(f"{t.seats} hands of {t.hand_size} cards leave {size - dealt} of the {size} cards undealt: "
                           "without a stock (play.stock = true) every card is dealt")
+    if spec.advice.dd_check_tricks_left > t.hand_size:
+        raise SchemaError(f"advice.dd_check_tricks_left {spec.advice.dd_check_tricks_left} is more tricks than a hand "
+                          f"has ({t.hand_size}): give 1..{t.hand_size}, or 0 for whole deals")
     if t.hand_size % t.deal_packet:
         raise SchemaError(f"table.deal_packet {t.deal_packet} does not divide table.hand_size {t.hand_size}")
     pts = spec.points

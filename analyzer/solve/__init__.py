@@ -36,7 +36,7 @@ from analyzer.solve.api import (
     trump_index,
 )
 from analyzer.solve.decide import Decisions, decide_deal, decide_deals, verdict
-from analyzer.solve.endgame import Endgames, endgame_positions, solve_endgames
+from analyzer.solve.endgame import Endgames, EndgameStarts, endgame_positions, solve_endgames
 
 __all__ = [
     "COUNTERS",
@@ -44,6 +44,7 @@ __all__ = [
     "STATUSES",
     "DealsResult",
     "Decisions",
+    "EndgameStarts",
     "Endgames",
     "Position",
     "SolveResult",

@@ -21,17 +21,35 @@ from analyzer.solve.api import DEFAULT_MAX_NODES, DealsResult, _kinds, solve_dea
 from analyzer.solve.lower import SolverConfig
 
 
+class EndgameStarts(NamedTuple):
+    """Whole deals after their first tricks played by the heuristic players (:func:`endgame_positions`), one entry
+    per deal: ``hands`` int64[n, seats, copies] and ``leader`` int64[n] of the endgame, ``taken`` int64[n] the
+    declaring side's points in the played tricks and ``won`` int64[n] the tricks it won there; ``points`` /
+    ``tricks`` int64[n, seats] every seat's points and
+    tricks when the same players play on to the last trick (the same random stream): the heuristic figure an
+    endgame solved double dummy is paired with, trick for trick up to the endgame."""
+
+    hands: np.ndarray
+    leader: np.ndarray
+    taken: np.ndarray
+    won: np.ndarray
+    points: np.ndarray
+    tricks: np.ndarray
+
+
 class Endgames(NamedTuple):
     """Results of :func:`solve_endgames`, one entry per deal: ``hands`` int64[n, seats, copies] and ``leader``
     int64[n] of the endgame (after the played tricks), ``taken`` int64[n] the declaring side's points in the
     played tricks, ``solved`` the endgame's :class:`~analyzer.solve.DealsResult` (its value, bounds and status
     count only the tricks left); the side's points in all: ``taken + solved.lower`` .. ``taken +
-    solved.upper`` (equal where exact)."""
+    solved.upper`` (equal where exact). ``heuristic`` int64[n]: the side's points where the heuristic players
+    play the endgame too (:attr:`EndgameStarts.points`)."""
 
     hands: np.ndarray
     leader: np.ndarray
     taken: np.ndarray
     solved: DealsResult
+    heuristic: np.ndarray
 
     @property
     def lower(self) -> np.ndarray:
@@ -44,10 +62,9 @@ class Endgames(NamedTuple):
 
 def endgame_positions(rules: RuleSet, deals: np.ndarray, trump: int | np.ndarray, leader: int | np.ndarray,
                       declarer: int | np.ndarray, tricks_left: int, bid: int = 0, policy: str = "v1",
-                      seed: int = 0) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+                      seed: int = 0) -> EndgameStarts:
     """Each whole deal after its first tricks played by ``policy`` until ``tricks_left`` are left (deal i's
-    random stream: ``seed``, ``i``): (hands int64[n, seats, copies], leader int64[n], the declaring side's
-    points taken so far int64[n])."""
+    random stream: ``seed``, ``i``), and what the same players go on to take: :class:`EndgameStarts`."""
     from analyzer.play import play_deal
 
     deals = np.asarray(deals, dtype=np.int64)
@@ -60,11 +77,15 @@ def endgame_positions(rules: RuleSet, deals: np.ndarray, trump: int | np.ndarray
     hands = deals.copy()
     lead = per[1].copy()
     taken = np.zeros(n, dtype=np.int64)
+    won = np.zeros(n, dtype=np.int64)
+    points = np.zeros((n, seats), dtype=np.int64)
+    tricks = np.zeros((n, seats), dtype=np.int64)
     for i in range(n):
         t, ld, dc = (int(a[i]) for a in per)
+        rec = play_deal(rules, deals[i], t, ld, dc, policy=policy, seed=seed, bid=bid, index=i)
+        points[i], tricks[i] = rec.points, rec.tricks
         if played == 0:
             continue
-        rec = play_deal(rules, deals[i], t, ld, dc, policy=policy, seed=seed, bid=bid, index=i)
         side = rules.sides[rules.side_of(dc)]
         held = [_kinds(deals[i, s]) for s in range(seats)]
         for k in range(played):
@@ -73,10 +94,11 @@ def endgame_positions(rules: RuleSet, deals: np.ndarray, trump: int | np.ndarray
                 held[int(s)].remove(int(c))
             if int(rec.winners[k]) in side:
                 taken[i] += int(sum(int(pts[int(c)]) for _, c in trick)) + rules.per_trick
+                won[i] += 1
         for s in range(seats):
             hands[i, s] = to_planes(held[s], rules.deck)
         lead[i] = int(rec.winners[played - 1])
-    return hands, lead, taken
+    return EndgameStarts(hands, lead, taken, won, points, tricks)
 
 
 def solve_endgames(rules: RuleSet, deals: np.ndarray, trump: int | np.ndarray, leader: int | np.ndarray,
@@ -86,7 +108,19 @@ def solve_endgames(rules: RuleSet, deals: np.ndarray, trump: int | np.ndarray, l
     """Whole deals played by ``policy`` until ``tricks_left`` tricks are left, the rest solved double dummy
     (exactly by default; ``resolution`` as :func:`solve_deals` takes it): see :class:`Endgames`. With
     ``tricks_left`` equal to the hand size this is :func:`solve_deals` of the whole deals."""
-    hands, lead, taken = endgame_positions(rules, deals, trump, leader, declarer, tricks_left, bid, policy, seed)
-    res = solve_deals(rules, hands, trump, lead, declarer, bid=bid, max_nodes=max_nodes, config=config,
+    st = endgame_positions(rules, deals, trump, leader, declarer, tricks_left, bid, policy, seed)
+    res = solve_deals(rules, st.hands, trump, st.leader, declarer, bid=bid, max_nodes=max_nodes, config=config,
                       lines=lines, resolution=resolution)
-    return Endgames(hands, lead, taken, res)
+    return Endgames(st.hands, st.leader, st.taken, res, side_points(rules, st.points, declarer))
+
+
+def side_points(rules: RuleSet, points: np.ndarray, declarer: int | np.ndarray) -> np.ndarray:
+    """int64[n]: the declaring side's points of each row of ``points`` int64[n, seats] (declarer ``declarer``,
+    one or one per row)."""
+    points = np.asarray(points, dtype=np.int64)
+    n = points.shape[0]
+    dc = np.broadcast_to(np.asarray(declarer, dtype=np.int64), (n,))
+    out = np.zeros(n, dtype=np.int64)
+    for i in range(n):
+        out[i] = sum(int(points[i, s]) for s in rules.sides[rules.side_of(int(dc[i]))])
+    return out

@@ -72,6 +72,7 @@ class BidBody(_Body):
     dd_samples: BigInt | None = None
     dd_trumps: BigInt | None = None
     max_nodes: BigInt | None = None
+    dd_tricks_left: BigInt | None = None
     dd_max_nodes: BigInt | None = None  # retired: refused with the name to use (max_nodes)
     policy: Name = "v1"
 
@@ -142,7 +143,8 @@ def bid_request(args: dict[str, Any]) -> Any:
                            known=a.get("known"), constraints=a.get("constraints") or [], upcard=a.get("upcard"),
                            samples=a.get("samples"), seed=a.get("seed", 0), risk=a.get("risk", 0.0),
                            play=a.get("play"), policy=a.get("policy", "v1"), dd_samples=a.get("dd_samples"),
-                           dd_trumps=a.get("dd_trumps"), max_nodes=a.get("max_nodes"))
+                           dd_trumps=a.get("dd_trumps"), max_nodes=a.get("max_nodes"),
+                           dd_tricks_left=a.get("dd_tricks_left"))
 
 
 def bid_args(body: BidBody) -> dict[str, Any]:

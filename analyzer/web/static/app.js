@@ -30,6 +30,8 @@ function forPage(text) {
   return String(text ?? "")
     .replace(/;\s*--dd-samples, --dd-trumps and --dd-max-nodes set them/g, "")
     .replace(/;\s*dd_samples, dd_trumps and max_nodes set them/g, "")
+    .replace(/;\s*dd_samples, dd_trumps, max_nodes and dd_tricks_left set them/g, "")
+    .replace(/;\s*dd_tricks_left (\d+) solves whole deals/g, "")
     .replace(/\s*\(dd_samples\)/g, "")
     .replace(/play mode 'both' adds a check on (\d+) deals, 'dd' a double-dummy analysis/g,
              "the play \u201cheuristic + double-dummy check\u201d adds a check on $1 deals")
@@ -483,7 +485,8 @@ function showResult(job) {
   } else { chart.hidden = true; $("chart-note").textContent = ""; }
   const dd = r.double_dummy;
   if (dd) {
-    $("dd").replaceChildren(el("h3", {}, `Double dummy against heuristic play: the first ${dd.samples} deals, up to ${dd.max_nodes / 1e6} M nodes a deal`),
+    const from = dd.trumps.length && dd.trumps[0].from_trick > 1 ? `, from trick ${dd.trumps[0].from_trick} (the tricks before it played by the heuristic players)` : ", whole deals";
+    $("dd").replaceChildren(el("h3", {}, `Double dummy against heuristic play${from}: the first ${dd.samples} deals, up to ${dd.max_nodes / 1e6} M nodes a deal`),
       el("table", { id: "dd-table" }, el("tr", {}, ...["trump", "exact / bracketed / unfinished", "heuristic", "double dummy", "dd \u2212 heuristic (95%)"].map((h) => el("th", {}, h))),
         ...dd.trumps.map((t) => {
           const lo = t.dd_trick_points.lower, hi = t.dd_trick_points.upper, glo = t.gap.lower, ghi = t.gap.upper;
@@ -495,7 +498,7 @@ function showResult(job) {
               : `${sign(glo.mean)} to ${sign(ghi.mean)} (${sign(glo.lo)} to ${sign(ghi.hi)})`));
         })),
       ...(dd.make ? [el("p", { id: "dd-make" }, dd.make.dd_make
-        ? `Does ${dd.make.bid} in ${dd.make.trump} make double dummy? ${pct(dd.make.dd_make.p)} against ${pct(dd.make.heuristic_make.p)} with heuristic play (dd \u2212 heuristic ${sign(dd.make.gap.mean)} points, 95% ${sign(dd.make.gap.lo)} to ${sign(dd.make.gap.hi)}); ${dd.make.decided} of the first ${dd.make.deals} deals decided, one search a deal`
+        ? `Does ${dd.make.bid} in ${dd.make.trump} make double dummy${dd.make.from_trick > 1 ? ` from trick ${dd.make.from_trick}` : ""}? ${pct(dd.make.dd_make.p)} against ${pct(dd.make.heuristic_make.p)} with heuristic play (dd \u2212 heuristic ${sign(dd.make.gap.mean)} points, 95% ${sign(dd.make.gap.lo)} to ${sign(dd.make.gap.hi)}); ${dd.make.decided} of the first ${dd.make.deals} deals decided, one search a deal`
         : `Does ${dd.make.bid} in ${dd.make.trump} make double dummy? No deal decided of ${dd.make.deals}.`)] : []));
   } else {
     $("dd").replaceChildren();  // a run without the check shows none (not the last run's)
