@@ -321,7 +321,7 @@ def _notes(req: PlayRequest, v: CardValues, n: int, action: str, side_meld: int 
                    "to set it)")
     if rs.play.stock and not v.fixed:
         out.append("phase 2 is a game of open cards: give the opponent's cards with "
-                   f"{w('shown')} to have them valued as they are")
+                   f"{w('shown')} to have them valued as they are (phase 1, the stock not gone: give {w('upcard')})")
     if rs.convert:
         out.append("points are card points before the conversion to trick points; the score converts them")
     if not rs.scoring.unit == "side" and rs.has_bidding:

@@ -24,17 +24,22 @@ EXAMPLES = """Examples:
   pinochle play --rules auction --hand "AS AS TS KD QD JD 9D AC KC QC JC 9C" --seat 1 --declarer 0 --bid 25 --trump H
       --shown 0:"AH TH KH QH JH" --played "AH"
 
-  Two-handed phase 1 (--upcard: the stock is not yet gone). --hand is every card you hold now, the melded ones on
-  your table included; --played the tricks so far, each from its leader: CARD* is a card played from its player's
-  melds on the table (*2: the second melded copy), +MELD after a trick is a meld its winner laid (+dix: the
-  exchange for the upcard while it lies there, +rm, +run, +new-run, +marriage-S, +aces, +kings, +queens, +jacks,
-  +pinochle, +double-pinochle, double- in front of any: two at once). The melds of the turn you won go into
+  Two-handed phase 1 (--upcard: the stock is not yet gone). --hand is
+  every card you hold now, the melded ones on your table included;
+  --played the tricks so far, each from its leader: CARD* is a card
+  played from its player's melds on the table (*2: the second melded
+  copy), +MELD after a trick is a meld its winner laid (+dix: the
+  exchange for the upcard while it lies there; +rm, +run, +new-run,
+  +marriage-S, +aces, +kings, +queens, +jacks, +pinochle; double- in
+  front of any: two at once). The melds of the turn you won go into
   --played before you ask.
 
-  pinochle play --rules two-handed --seat 0 --leader 0 --upcard 9H --hand "AS TS KS QS JD AH KH QH TC KC 9C JC"
+  pinochle play --rules two-handed --seat 0 --leader 0 --upcard 9H
+      --hand "AS TS KS QS JD AH KH QH TC KC 9C JC"
 
-  pinochle play --rules two-handed --seat 1 --leader 0 --upcard 9H --played "AS 9S / KD QD +rm / AC"
-      --hand "TS KS QS JD KH QH TH TC KC 9C JC JH" --play heuristic --samples 200
+  pinochle play --rules two-handed --seat 1 --leader 0 --upcard 9H
+      --hand "TS KS QS JD KH QH TH TC KC 9C JC JH"
+      --played "AS 9S / KD QD +rm / AC" --play heuristic --samples 200
 """
 
 
