@@ -221,7 +221,8 @@ def build_position(rules: RuleSet, seat: int, leader: int, upcard: int, holding:
     short = on_table[seat] - mine
     if short:
         raise UserError(f"{' '.join(name(k) for k in sorted(short.elements()))}: melded on your table by the "
-                        "history, but not among your cards (give every card you hold, melded ones included)")
+                        "history, but not among your cards (give every card you hold, melded ones included; a "
+                        "melded card played since is written CARD* in its trick)")
     hand_now = mine - on_table[seat]
     known: Counter[int] = Counter()
     if exchanged_by == opp:
