@@ -29,7 +29,6 @@ from analyzer.cards import SUITS
 from analyzer.estimate import Estimate, Proportion, mean_ci, paired_diff, proportion
 from analyzer.score import convert_points, points_to_make, score_hand, scoring_units, seat_unit
 from analyzer.twohand.policy import TH_VERSION
-from analyzer.twohand.state import C_TRUMP
 
 #: the fewest sampled deals a card is named from (fewer: the values are listed, no card is named)
 MIN_DEALS = 30
@@ -145,7 +144,7 @@ class StockAdvice:
             "options": rs.options,
             "phase": 1,
             "seat": me,
-            "trump": SUITS[int(pos.g[C_TRUMP])],
+            "trump": SUITS[pos.trump],
             "trick": [deck.name(k) for k in pos.trick],
             "trick_number": pos.tricks + 1,
             "stock_left": pos.stock_left,
@@ -203,7 +202,7 @@ def advise_stock(req: PlayRequest, progress: bool = False) -> StockAdvice:
     if pos.melder_open:
         notes.append("you won the last trick and have not melded: the advice is for leading without a further meld "
                      f"(add +MELD to the last trick of {w('played')} to meld first)")
-    if any(nm.endswith("*") or "*" in nm for nm in v.names):
+    if any("*" in nm for nm in v.names):
         notes.append("a card marked * is a melded copy from your table (playing it breaks its melds up)")
     if action == "too-few":
         notes.append(f"too few deals to name a card (fewer than {MIN_DEALS}): raise {w('samples')}")

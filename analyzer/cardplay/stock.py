@@ -24,7 +24,6 @@ from analyzer.score import score_hand
 from analyzer.twohand.hands import phase2_heuristic, solve_phase2
 from analyzer.twohand.policy import POLICY_CODES, TH_VERSION, pack
 from analyzer.twohand.position import position_rollouts
-from analyzer.twohand.state import C_TRUMP
 
 
 @dataclass(frozen=True)
@@ -73,7 +72,7 @@ def value_stock_moves(req: PlayRequest, progress: bool = False) -> StockValues:
         bar.advance(1)
         hands2 = r.hands2.reshape(n * c, 2, rs.deck.copies)
         lead2 = r.lead2.reshape(-1)
-        trump = np.full(n * c, int(pos.g[C_TRUMP]), dtype=np.int64)
+        trump = np.full(n * c, pos.trump, dtype=np.int64)
         pts2, trk2 = phase2_heuristic(rs, hands2, trump, lead2, req.seed)
         inexact = 0
         if req.play == "dd":

@@ -78,6 +78,11 @@ class Phase1Position:
         return 1 - self.seat
 
     @property
+    def trump(self) -> int:
+        """The trump suit 0..3 (the upcard's)."""
+        return int(self.g[S.C_TRUMP])
+
+    @property
     def stock_left(self) -> int:
         """Cards left in the stock, the face-up one included."""
         return int(self.g[S.C_SN] - self.g[S.C_STOP])
