@@ -23,6 +23,9 @@ EXAMPLES = {
     "example-auction": f'pinochle bid --hand "{HAND}" --seat 0 --dealer 0 --auction "1:16 2:pass 3:18" --seed 7',
     "example-play": f'pinochle play --rules auction --hand "{HAND}" --seat 0 --declarer 0 --bid 25 --trump H '
                     '--played "AS 9S TS KS / AH 9H JH QH" --seed 1',
+    "example-play-phase1": 'pinochle play --rules two-handed --seat 0 --leader 0 --upcard QC '
+                           '--hand "KH QH AD TD QD AC TC JC KS QS 9D JH" '
+                           '--played "9S AS +dix / JD AD +marriage-H / 9H TH +pinochle / KD" --seed 1',
     "example-two-hand": 'pinochle two-hand --hand "AH AH TH TH KH KH QH QH JH JH 9S 9D" --upcard 9H --samples 300 '
                         "--seed 1",
 }

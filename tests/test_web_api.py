@@ -134,6 +134,19 @@ def test_auction_says_whether_the_calls_decide_the_contract(client):
     assert clash.status_code == 400 and "contradicts the auction" in clash.json()["error"]
 
 
+def test_two_handed_phase1_play_gives_what_the_command_line_gives(client, run_cli):
+    body = {"rules": "two-handed", "hand": "TS KS QS JD KH QH TH TC KC 9C JC JH", "seat": 1, "leader": 0,
+            "upcard": "9H", "played": "AS 9S / KD QD +rm / AC", "samples": 30, "seed": 3, "play": "heuristic"}
+    r = client.post("/api/play", json=body)
+    assert r.status_code == 200, r.text
+    cli = _cli_json(run_cli, ["play", "--rules", "two-handed", "--hand", body["hand"], "--seat", "1", "--leader", "0",
+                              "--upcard", "9H", "--played", body["played"], "--samples", "30", "--seed", "3",
+                              "--play", "heuristic", "--json"])
+    assert r.json() == cli and cli["phase"] == 1
+    bad = client.post("/api/play", json={**body, "played": "AS 9S / KD QD +rm / AC AC"})
+    assert bad.status_code == 400 and "turn" in bad.json()["error"]
+
+
 def test_solve_gives_what_the_command_line_gives(client, run_cli):
     hands = "AS TS / KS QS / AH TH / KH QH"
     r = client.post("/api/solve", json={"trump": "S", "hands": hands, "leader": 0})

@@ -8,6 +8,10 @@ net score (ours minus theirs, the bid made or set: :func:`analyzer.score.score_h
 each for himself, the game maker's score and the defenders' points -- else my side's expected points. The best card
 comes first; every other says how far it is behind, with its interval. Fewer than :data:`MIN_DEALS` deals
 (with something unseen and a choice to make) is said as such and names no card.
+
+In a game's stock phase (two-handed phase 1, :mod:`analyzer.cardplay.stock`) every move -- a card from the hand
+or a melded copy from the table -- is ranked the same way by my expected score minus the opponent's over the
+whole hand (:class:`StockAdvice`).
 """
 
 from __future__ import annotations
@@ -19,10 +23,12 @@ import numpy as np
 
 from analyzer.cardplay.notation import played_text
 from analyzer.cardplay.request import PlayRequest
+from analyzer.cardplay.stock import StockValues, value_stock_moves
 from analyzer.cardplay.values import CardValues, declaring_seats, value_cards
 from analyzer.cards import SUITS
 from analyzer.estimate import Estimate, Proportion, mean_ci, paired_diff, proportion
 from analyzer.score import convert_points, points_to_make, score_hand, scoring_units, seat_unit
+from analyzer.twohand.policy import TH_VERSION
 
 #: the fewest sampled deals a card is named from (fewer: the values are listed, no card is named)
 MIN_DEALS = 30
@@ -102,9 +108,112 @@ class CardAdvice:
         }
 
 
-def advise_card(req: PlayRequest, progress: bool = False) -> CardAdvice:
+@dataclass(frozen=True)
+class StockLine:
+    """One move of the stock phase: my score minus the opponent's over the whole hand, my score, and how far the
+    move is behind the best (paired; None for the best)."""
+
+    card: str
+    diff: Estimate
+    mine: Estimate
+    behind: Estimate | None
+
+
+@dataclass(frozen=True)
+class StockAdvice:
+    """The answer to a stock-phase question (two-handed phase 1): ``action`` ``play`` (``best`` names the move),
+    ``only`` or ``too-few`` as :class:`CardAdvice`'s."""
+
+    request: PlayRequest
+    lines: tuple[StockLine, ...]
+    action: str
+    best: str | None
+    values: StockValues
+    notes: tuple[str, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data (the ``--json`` output and the page's answer)."""
+        req = self.request
+        pos = req.phase1
+        assert pos is not None
+        rs, deck = req.rules, req.rules.deck
+        v = self.values
+        me, opp = pos.seat, pos.opponent
+        return {
+            "rules": rs.id,
+            "options": rs.options,
+            "phase": 1,
+            "seat": me,
+            "trump": SUITS[pos.trump],
+            "trick": [deck.name(k) for k in pos.trick],
+            "trick_number": pos.tricks + 1,
+            "stock_left": pos.stock_left,
+            "face_up": deck.name(pos.bottom),
+            "hand_now": [deck.name(k) for k in sorted(pos.hand_now(), reverse=True)],
+            "table": {str(s): [{"card": c.card, "used_in": list(c.used_in)} for c in pos.table[s]] for s in (me, opp)},
+            "opponent_known": [deck.name(k) for k in pos.known],
+            "so_far": {"you": dict(zip(("meld", "points"), pos.score(me), strict=True)),
+                       "opponent": dict(zip(("meld", "points"), pos.score(opp), strict=True))},
+            "action": self.action,
+            "best": self.best,
+            "criterion": "difference",
+            "cards": [{"card": ln.card, "difference": ln.diff.as_dict(), "score": ln.mine.as_dict(),
+                       "behind": None if ln.behind is None else ln.behind.as_dict()} for ln in self.lines],
+            "deals": int(v.diff.shape[0]),
+            "dealt": v.dealt,
+            "phase2": v.phase2,
+            "phase2_inexact": v.inexact,
+            "max_nodes": req.max_nodes,
+            "play": req.play,
+            "seed": req.seed,
+            "notes": list(self.notes),
+        }
+
+
+def advise_stock(req: PlayRequest, progress: bool = False) -> StockAdvice:
+    """Value every move of a stock-phase position on sampled deals (:func:`analyzer.cardplay.stock.
+    value_stock_moves`) and rank them by my expected score minus the opponent's (module docstring)."""
+    pos = req.phase1
+    assert pos is not None
+    v = value_stock_moves(req, progress)
+    means = v.diff.mean(axis=0)
+    order = sorted(range(len(v.moves)), key=lambda j: (-round(float(means[j]), 9), j))
+    b = order[0]
+    lines = tuple(StockLine(v.names[j], mean_ci(v.diff[:, j]), mean_ci(v.mine[:, j]),
+                            None if j == b else paired_diff(v.diff[:, b], v.diff[:, j])) for j in order)
+    n = int(v.diff.shape[0])
+    if len(lines) == 1:
+        action, best = "only", lines[0].card
+    elif n < MIN_DEALS:
+        action, best = "too-few", None
+    else:
+        action, best = "play", lines[0].card
+    w = req.word
+    notes = [f"{n} deals of the unseen cards: the opponent's {pos.need} unknown cards in hand and the "
+             f"{pos.stock_left - 1} face-down stock cards in random order ({pos.rules.deck.name(pos.bottom)} face up "
+             "under them)",
+             f"the rest of phase 1 by policy {TH_VERSION} for both seats (tricks, melds, the dix exchange, the last "
+             "card), the same random stream for every card of a deal; phase 2 "
+             + ("by the solver (exact)" if v.phase2 == "exact" else "by the heuristic players (policy v1)")
+             + (f"; {v.inexact} phase-2 positions past {w('max_nodes')} scored at the middle of their bounds"
+                if v.inexact else ""),
+             "value = your meld and card points minus the opponent's over the whole hand (so far included: "
+             f"you {sum(pos.score(pos.seat))}, the opponent {sum(pos.score(pos.opponent))})"]
+    if pos.melder_open:
+        notes.append("you won the last trick and have not melded: the advice is for leading without a further meld "
+                     f"(add +MELD to the last trick of {w('played')} to meld first)")
+    if any("*" in nm for nm in v.names):
+        notes.append("a card marked * is a melded copy from your table (playing it breaks its melds up)")
+    if action == "too-few":
+        notes.append(f"too few deals to name a card (fewer than {MIN_DEALS}): raise {w('samples')}")
+    return StockAdvice(req, lines, action, best, v, tuple(notes))
+
+
+def advise_card(req: PlayRequest, progress: bool = False) -> CardAdvice | StockAdvice:
     """Value every legal card on sampled deals (:func:`analyzer.cardplay.values.value_cards`) and rank them
-    (module docstring)."""
+    (module docstring); in a stock phase, :func:`advise_stock`."""
+    if req.phase1 is not None:
+        return advise_stock(req, progress)
     rs, rec = req.rules, req.record
     v = value_cards(req, progress)
     total = int(rs.total_points)
@@ -211,7 +320,7 @@ def _notes(req: PlayRequest, v: CardValues, n: int, action: str, side_meld: int 
                    "to set it)")
     if rs.play.stock and not v.fixed:
         out.append("phase 2 is a game of open cards: give the opponent's cards with "
-                   f"{w('shown')} to have them valued as they are")
+                   f"{w('shown')} to have them valued as they are (phase 1, the stock not gone: give {w('upcard')})")
     if rs.convert:
         out.append("points are card points before the conversion to trick points; the score converts them")
     if not rs.scoring.unit == "side" and rs.has_bidding:

@@ -7,6 +7,14 @@ in progress)::
     AS 9S TS KS / QH JH 9H AH / TD        # auction: two tricks, then the third's lead
     AS 9S TS KS QH JH 9H AH TD            # the same without separators
 
+Two-handed phase 1 (:func:`parse_phase1`) writes the tricks the same way, each from its leader (no duty to
+follow); ``*`` after a card marks a copy played from its player's melds on the table (``*2``: the second melded
+copy of that card), and ``+NAME`` after a trick is a meld its winner laid then (``+dix`` the exchange while the
+turned-up card lies there, ``+rm``, ``+run``, ``+marriage-S``, ``+aces``, ``+pinochle``, ``+double-pinochle``,
+...: :func:`analyzer.twohand.position.meld_action`)::
+
+    9S AS +rm / TH KH* / QC JC +dix +aces / AD      # three tricks and the fourth's lead
+
 Cards shown (meld laid on the table) are ``SEAT:CARDS``, the seat a number or a word relative to me
 (``left``, ``right``, ``partner``, ``across``): ``0:"AH TH KH QH JH" partner:"QS JD"``.
 """
@@ -20,6 +28,7 @@ from analyzer.cards import Hand, parse_card
 from analyzer.deal import resolve_seat
 from analyzer.errors import UserError
 from analyzer.rules.model import RuleSet
+from analyzer.twohand.position import Trick
 
 _SPLIT = re.compile(r"[/|]")
 
@@ -50,6 +59,49 @@ def parse_played(text: str | Sequence[str] | None, rules: RuleSet, name: str = "
             except UserError as e:
                 raise UserError(f"{name}: card {len(kinds) + 1} ({tok!r}): {e}") from None
     return tuple(kinds)
+
+
+def parse_phase1(text: str | Sequence[str] | None, rules: RuleSet, name: str = "--played") -> tuple[Trick, ...]:
+    """Two-handed phase 1's tricks (module docstring), each as a :class:`~analyzer.twohand.position.Trick`;
+    UserError naming the token or trick that is wrong."""
+    if text is None:
+        return ()
+    if not isinstance(text, str):
+        if not all(isinstance(t, str) for t in text):
+            raise UserError(f"{name} must be text such as \"9S AS +rm / TH KH*\"")
+        text = " ".join(text)
+    tricks: list[Trick] = []
+    cards: list[tuple[int, int]] = []
+    melds: list[str] = []
+
+    def close(sep: bool) -> None:
+        nonlocal cards, melds
+        if sep and len(cards) < 2:
+            raise UserError(f"{name}: trick {len(tricks) + 1} has {len(cards)} card(s) before '/': a trick has 2")
+        if cards:
+            tricks.append(Trick(tuple(cards), tuple(melds)))
+        cards, melds = [], []
+
+    for tok in re.findall(r"[/|]|[^\s/|,]+", text):
+        if tok in "/|":
+            close(True)
+        elif tok.startswith("+"):
+            if len(cards) < 2 or not tok[1:]:
+                raise UserError(f"{name}: meld {tok!r} must follow a whole trick (its winner lays it)")
+            melds.append(tok[1:])
+        else:
+            if len(cards) == 2:
+                close(False)
+            card, star, where = tok.partition("*")
+            if star and where not in ("", "1", "2"):
+                raise UserError(f"{name}: {tok!r}: write * (a melded copy) or *1 / *2 after the card")
+            try:
+                k = parse_card(card, rules.deck)
+            except UserError as e:
+                raise UserError(f"{name}: trick {len(tricks) + 1}, {tok!r}: {e}") from None
+            cards.append((k, (int(where) if where else 0) if star else -1))
+    close(False)
+    return tuple(tricks)
 
 
 def played_text(kinds: Sequence[int], rules: RuleSet) -> str:

@@ -9,12 +9,13 @@ from dataclasses import dataclass
 
 from analyzer.bidding.auction import parse_calls
 from analyzer.bidding.auction import replay as replay_auction
-from analyzer.cardplay.notation import parse_played, parse_shown
+from analyzer.cardplay.notation import parse_phase1, parse_played, parse_shown
 from analyzer.cardplay.seen import Record, Seen, replay
-from analyzer.cards import SUITS, Hand
+from analyzer.cards import SUITS, Hand, parse_card
 from analyzer.errors import UserError
 from analyzer.meld import meld_points
 from analyzer.rules import RuleSet, parse_hand
+from analyzer.twohand.position import Phase1Position, build_position
 
 #: the play modes of card advice: ``dd`` (each sampled deal solved double-dummy where the solver finishes within
 #: the node budget, heuristic rollouts from each card otherwise) or ``heuristic`` (rollouts only)
@@ -27,11 +28,13 @@ MAX_PLAY_SAMPLES = 20_000
 class PlayRequest:
     """Every input of one card-play decision, checked (build it with :meth:`make`): the record of what my seat
     has seen (``record``, followed through in ``seen``), each seat's meld counted from the cards it showed
-    (``meld``; ``side_meld`` overrides the declaring side's), the sampled deals and how they are valued."""
+    (``meld``; ``side_meld`` overrides the declaring side's), the sampled deals and how they are valued. In a
+    game's stock phase (two-handed phase 1: the upcard given) the position is ``phase1`` instead, and
+    ``record`` and ``seen`` are None."""
 
     rules: RuleSet
-    record: Record
-    seen: Seen
+    record: Record | None
+    seen: Seen | None
     meld: tuple[int, ...]
     side_meld: int | None
     samples: int
@@ -42,6 +45,8 @@ class PlayRequest:
     #: the auction's calls (None: not given) and its dealer: their clues condition the sampled deals
     calls: tuple = ()
     dealer: int | None = None
+    #: two-handed phase 1: the position at my turn (:func:`analyzer.twohand.position.build_position`)
+    phase1: Phase1Position | None = None
 
     def word(self, field: str) -> str:
         """The front end's name of a field (``--max-nodes`` on the command line, ``max_nodes`` in JSON)."""
@@ -50,7 +55,7 @@ class PlayRequest:
     @property
     def contract(self) -> bool:
         """Whether there is a bid to make (a declarer and a bid above 0)."""
-        return self.rules.has_bidding and self.record.bid > 0
+        return self.rules.has_bidding and self.record is not None and self.record.bid > 0
 
     @classmethod
     def make(
@@ -59,7 +64,7 @@ class PlayRequest:
         hand: str | Hand,
         *,
         seat: int,
-        trump: str | int | None,
+        trump: str | int | None = None,
         declarer: int | None = None,
         bid: int = 0,
         leader: int | None = None,
@@ -73,6 +78,7 @@ class PlayRequest:
         auction: str | None = None,
         dealer: int | None = None,
         flags: bool = False,
+        upcard: str | None = None,
     ) -> PlayRequest:
         """The request from a front end's values; UserError with one line naming what to give instead (a value
         named as the front end names it: ``flags`` True for the command line's flags)."""
@@ -90,6 +96,33 @@ class PlayRequest:
             return v
 
         seat = whole("seat", seat, 0, seats - 1)
+        if upcard is not None:
+            if not rules.play.stock:
+                raise UserError(f"{nm('upcard')} is the card turned up on a stock: {rules.id} deals every card")
+            for name, given in (("shown", shown), ("meld", meld), ("auction", auction), ("dealer", dealer),
+                                ("declarer", declarer), ("bid", bid or None)):
+                if given is not None and given != [] and given != {}:
+                    raise UserError(f"leave out {nm(name)} in phase 1 (the melds on the table are the +MELD marks of "
+                                    f"{nm('played')})")
+            if not isinstance(upcard, str):
+                raise UserError(f"{nm('upcard')} is a card such as 9H")
+            try:
+                up = parse_card(upcard.strip(), rules.deck)
+            except UserError as e:
+                raise UserError(f"{nm('upcard')}: {e}") from None
+            if trump is not None and _trump(trump, nm("trump")) != up >> 4:
+                raise UserError(f"{nm('trump')} {trump} is not the upcard's suit: leave it out (the upcard names "
+                                "trump)")
+            if leader is None:
+                raise UserError(f"give the seat that led the first trick (the dealer's opponent): {nm('leader')} 0..1")
+            first = whole("leader", leader, 0, seats - 1)
+            try:
+                h = hand if isinstance(hand, Hand) else Hand.parse(hand, rules.deck)
+            except UserError as e:
+                raise UserError(f"{nm('hand')}: {e} (every card you hold now, in hand and melded)") from None
+            pos = build_position(rules, seat, first, up, h.kinds, parse_phase1(played, rules, nm("played")))
+            n, play, nodes = _effort(rules, samples, play, max_nodes, seed, whole, nm)
+            return cls(rules, None, None, (0,) * seats, None, n, seed, play, nodes, flags, phase1=pos)
         t = _trump(trump, nm("trump"))
         calls: tuple = ()
         if auction is not None:
@@ -149,15 +182,23 @@ class PlayRequest:
             meld = whole("meld", meld, 0, 100_000)
             if not rules.has_bidding:
                 raise UserError(f"{nm('meld')} is the declaring side's meld: {rules.id} has no bidding")
-        a = rules.advice
-        n = a.play_samples if samples is None else whole("samples", samples, 1, MAX_PLAY_SAMPLES)
-        if play not in PLAY_ADVICE_MODES:
-            raise UserError(f"unknown play mode {play!r}: use dd (double dummy where the solver finishes, rollouts "
-                            "otherwise) or heuristic (rollouts only)")
-        nodes = a.play_max_nodes if max_nodes is None else whole("max_nodes", max_nodes, 1, 10**10)
-        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-            raise UserError(f"{nm('seed')} must be a whole number 0 or more, not {seed!r}")
+        n, play, nodes = _effort(rules, samples, play, max_nodes, seed, whole, nm)
         return cls(rules, rec, seen, per_seat, meld, n, seed, play, nodes, flags, calls, dealer)
+
+
+def _effort(rules: RuleSet, samples: int | None, play: str, max_nodes: int | None, seed: object, whole,
+            nm) -> tuple[int, str, int]:
+    """The deals, the play mode and the node budget of a request, checked (``whole`` checks a whole number, ``nm``
+    names a field as the front end does)."""
+    a = rules.advice
+    n = a.play_samples if samples is None else whole("samples", samples, 1, MAX_PLAY_SAMPLES)
+    if play not in PLAY_ADVICE_MODES:
+        raise UserError(f"unknown play mode {play!r}: use dd (double dummy where the solver finishes, rollouts "
+                        "otherwise) or heuristic (rollouts only)")
+    nodes = a.play_max_nodes if max_nodes is None else whole("max_nodes", max_nodes, 1, 10**10)
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise UserError(f"{nm('seed')} must be a whole number 0 or more, not {seed!r}")
+    return n, play, nodes
 
 
 def _trump(value: str | int | None, name: str) -> int:

@@ -12,13 +12,34 @@ from analyzer.cli.options import SEATS_HELP, JsonOpt, OptionsOpt, RulesOpt, Seed
 from analyzer.estimate import Estimate, Proportion
 
 PLAYED_HELP = ('the cards played so far in play order, each trick from its leader, tricks separated by "/" '
-               '(the last may be incomplete), e.g. "AS 9S TS KS / QH"')
+               '(the last may be incomplete), e.g. "AS 9S TS KS / QH"; two-handed phase 1 (with --upcard): the '
+               'phase-1 tricks, CARD* a card played from its player\'s melds on the table, +MELD after a trick a meld '
+               'its winner laid, e.g. "9S AS +rm / TH KH* / QC JC +dix +aces / AD"')
+UPCARD_HELP = ("two-handed phase 1 (the stock not yet gone): the card turned up at the deal (it names trump); then "
+               "--hand is every card you hold now, in hand and melded on your table, --played the phase-1 tricks")
 EXAMPLES = """Examples:
 
   pinochle play --rules auction --hand "AH TH KH KH QH JH 9H AS QS JD AC TC" --seat 0 --declarer 0 --bid 25 --trump H
 
   pinochle play --rules auction --hand "AS AS TS KD QD JD 9D AC KC QC JC 9C" --seat 1 --declarer 0 --bid 25 --trump H
       --shown 0:"AH TH KH QH JH" --played "AH"
+
+  Two-handed phase 1 (--upcard: the stock is not yet gone). --hand is
+  every card you hold now, the melded ones on your table included;
+  --played the tricks so far, each from its leader: CARD* is a card
+  played from its player's melds on the table (*2: the second melded
+  copy), +MELD after a trick is a meld its winner laid (+dix: the
+  exchange for the upcard while it lies there; +rm, +run, +new-run,
+  +marriage-S, +aces, +kings, +queens, +jacks, +pinochle; double- in
+  front of any: two at once). The melds of the turn you won go into
+  --played before you ask.
+
+  pinochle play --rules two-handed --seat 0 --leader 0 --upcard 9H
+      --hand "AS TS KS QS JD AH KH QH TC KC 9C JC"
+
+  pinochle play --rules two-handed --seat 1 --leader 0 --upcard 9H
+      --hand "TS KS QS JD KH QH TH TC KC 9C JC JH"
+      --played "AS 9S / KD QD +rm / AC" --play heuristic --samples 200
 """
 
 
@@ -72,13 +93,46 @@ def print_card_advice(adv) -> None:
         console.print(f"[bold]Play {adv.best}.[/bold]")
 
 
+def print_stock_advice(adv) -> None:
+    """Two-handed phase 1's advice as a table of the moves (best first) and its notes."""
+    d = adv.to_dict()
+    rs = adv.request.rules
+    you, opp = d["so_far"]["you"], d["so_far"]["opponent"]
+    where = f"after {' '.join(d['trick'])}" if d["trick"] else "your lead"
+    console.print(f"{rs.name}, phase 1: trump {d['trump']}; seat {d['seat']} to play (trick {d['trick_number']}, "
+                  f"{where}); stock {d['stock_left']} cards, {d['face_up']} face up; so far you {you['meld']} meld + "
+                  f"{you['points']} points, the opponent {opp['meld']} + {opp['points']}")
+    for s, cards in d["table"].items():
+        if cards:
+            who = "your" if int(s) == d["seat"] else "the opponent's"
+            console.print(f"{who} table: " + " ".join(c["card"] for c in cards))
+    tbl = table()
+    tbl.add_column("card")
+    tbl.add_column("you minus opponent (95%)", justify="right")
+    tbl.add_column("your score (95%)", justify="right")
+    tbl.add_column("behind the best (95%)", justify="right")
+    for ln in adv.lines:
+        tbl.add_row(ln.card + (" *best" if ln.card == adv.best else ""), _est(ln.diff, sign=True), _est(ln.mine),
+                    "—" if ln.behind is None else _est(ln.behind))
+    tbl.caption = "ranked by your expected score minus the opponent's over the whole hand, paired on the same deals"
+    console.print(tbl)
+    print_notes(d["notes"])
+    if adv.action == "too-few":
+        console.print("[bold]Too few deals to name a card.[/bold]")
+    elif adv.action == "only":
+        console.print(f"[bold]Play {adv.best} (your only card).[/bold]")
+    else:
+        console.print(f"[bold]Play {adv.best}.[/bold]")
+
+
 def register(app: typer.Typer) -> None:
     @app.command("play", epilog=EXAMPLES + "\n" + SEATS_HELP)
     def play_cmd(
         hand: Annotated[str, typer.Option("--hand", "-H", help="your cards at the first lead (those played since "
                                                                "included)")],
         seat: Annotated[int, typer.Option("--seat", help="your seat")],
-        trump: Annotated[str, typer.Option("--trump", "-t", help="the trump suit: S, H, D or C")],
+        trump: Annotated[str | None, typer.Option("--trump", "-t", help="the trump suit: S, H, D or C (two-handed "
+                                                                        "phase 1: from --upcard)")] = None,
         declarer: Annotated[int | None, typer.Option("--declarer", "-d", help="the declarer (high bidder)'s seat "
                                                                               "(or give --auction)")] = None,
         bid: Annotated[int, typer.Option("--bid", help="the winning bid (0: no contract figures)")] = 0,
@@ -102,6 +156,7 @@ def register(app: typer.Typer) -> None:
         play: Annotated[str, typer.Option("--play", help="dd (double dummy where the solver finishes, rollouts "
                                                          "otherwise) or heuristic (rollouts only)")] = "dd",
         max_nodes: Annotated[int | None, typer.Option("--max-nodes", help="the solver's node budget a deal")] = None,
+        upcard: Annotated[str | None, typer.Option("--upcard", help=UPCARD_HELP)] = None,
         json_out: JsonOpt = False,
     ) -> None:
         """Which card to play now, every legal card valued on deals consistent with everything seen.
@@ -111,9 +166,11 @@ def register(app: typer.Typer) -> None:
         rs = load_rules(rules, option)
         req = PlayRequest.make(rs, hand, seat=seat, trump=trump, declarer=declarer, bid=bid, leader=leader,
                                shown=shown, played=played, meld=meld, samples=samples, seed=seed, play=play,
-                               max_nodes=max_nodes, auction=auction, dealer=dealer, flags=True)
+                               max_nodes=max_nodes, auction=auction, dealer=dealer, flags=True, upcard=upcard)
         adv = advise_card(req, progress=True)
         if json_out:
             emit_json(adv.to_dict())
+        elif req.phase1 is not None:
+            print_stock_advice(adv)
         else:
             print_card_advice(adv)

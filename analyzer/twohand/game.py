@@ -51,6 +51,11 @@ _USED_NAMES = ((S.U_RUN, "run/royal marriage"), (S.U_MAR, "marriage"), (S.U_DIX,
 STAGES = ("phase 1", "last card", "final meld", "phase 2")
 
 
+def used_names(u: int) -> tuple[str, ...]:
+    """The kinds of meld a melded copy whose reuse bits are ``u`` has been used in."""
+    return tuple(n for b, n in _USED_NAMES if u & b)
+
+
 @dataclass(frozen=True)
 class MeldOption:
     """A meld the player whose meld window is open could lay down now."""
@@ -69,6 +74,17 @@ class TableCard:
     card: str
     slot: int
     used_in: tuple[str, ...]
+
+
+def table_cards(rules: RuleSet, g: np.ndarray, seat: int) -> list[TableCard]:
+    """``seat``'s melded copies on the table in the phase-1 state ``g``."""
+    out = []
+    for k in rules.deck.kinds:
+        for slot in range(rules.deck.copies):
+            u = int(g[S.tslot(seat, k, slot)])
+            if u >= 0:
+                out.append(TableCard(rules.deck.name(k), slot, used_names(u)))
+    return out
 
 
 def _kinds(cards: str | Hand | Sequence[str], rules: RuleSet) -> list[int]:
@@ -195,14 +211,7 @@ class TwoHandGame:
 
     def table(self, seat: int) -> list[TableCard]:
         """``seat``'s melded copies on the table (phase 1)."""
-        out = []
-        for k in self.rules.deck.kinds:
-            for slot in range(self.rules.deck.copies):
-                u = int(self.g[S.tslot(seat, k, slot)])
-                if u >= 0:
-                    out.append(TableCard(self.rules.deck.name(k), slot,
-                                         tuple(n for b, n in _USED_NAMES if u & b)))
-        return out
+        return table_cards(self.rules, self.g, seat)
 
     def meld_score(self, seat: int) -> int:
         return int(self.g[S.C_MELD + seat])

@@ -290,17 +290,20 @@ def play_hands(
                        inexact)
 
 
-def solve_phase2(rules: RuleSet, hands2: np.ndarray, trump: np.ndarray, leader: np.ndarray
-                 ) -> tuple[np.ndarray, int]:
+def solve_phase2(rules: RuleSet, hands2: np.ndarray, trump: np.ndarray, leader: np.ndarray,
+                 max_nodes: int | None = None) -> tuple[np.ndarray, int]:
     """Phase-2 points of each seat with best play by both (the double-dummy solver, seat 0 against seat 1):
-    int64[n, 2] and the number of positions past the solver's node budget (scored at the middle of
-    their proven bounds)."""
+    int64[n, 2] and the number of positions past the solver's node budget (``max_nodes`` a position, default the
+    solver's; scored at the middle of their proven bounds)."""
     from analyzer.runs import warmup
     from analyzer.solve import solve_deals
 
     warmup.wait()
 
-    res = solve_deals(rules, hands2, trump=trump, leader=leader, declarer=0)
+    if max_nodes is None:
+        res = solve_deals(rules, hands2, trump=trump, leader=leader, declarer=0)
+    else:  # the values only: no replay of a line
+        res = solve_deals(rules, hands2, trump=trump, leader=leader, declarer=0, max_nodes=max_nodes, lines=False)
     total = _card_points(rules, hands2).sum(axis=1) + rules.last_trick
     v0 = np.where(res.exact, res.value, (res.lower + res.upper) // 2).astype(np.int64)
     return np.stack([v0, total - v0], axis=1), int((~res.exact).sum())

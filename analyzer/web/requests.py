@@ -96,13 +96,14 @@ class SolveBody(_Body):
 
 class PlayBody(_Body):
     """``pinochle play --json``: the flags of ``pinochle play`` by the same names (``shown`` its ``--shown``
-    values, ``SEAT:CARDS``). ``samples`` and ``max_nodes`` are capped (GET /api/limits)."""
+    values, ``SEAT:CARDS``; ``upcard`` for two-handed phase 1). ``samples`` and ``max_nodes`` are capped (GET
+    /api/limits)."""
 
     rules: Name = "auction"
     options: Options = {}
     hand: Text
     seat: Seat
-    trump: Name
+    trump: Name | None = None
     declarer: Seat | None = None
     bid: BigInt = 0
     leader: Seat | None = None
@@ -115,6 +116,8 @@ class PlayBody(_Body):
     max_nodes: BigInt | None = None
     auction: Text | None = None
     dealer: Seat | None = None
+    #: two-handed phase 1 (its ``--upcard``): the card turned up at the deal; ``played`` is then the phase-1 history
+    upcard: Name | None = None
 
 
 def web_rules(name: str, options: dict[str, Any], reference: bool = False) -> RuleSet:
