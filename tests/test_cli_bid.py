@@ -42,7 +42,7 @@ def test_play_dd_same_json_on_one_and_two_threads():
     assert one == two
     assert one["samples"] == 4 and [a["play"] for a in one["analyses"]] == ["dd"]
     assert one["analyses"][0]["policy"] == "dd" and one["double_dummy"] is None
-    assert any("double dummy on the first 4 sampled deals" in n for n in one["notes"])
+    assert any("double dummy, from trick 4" in n and "on the first 4 sampled deals" in n for n in one["notes"])
 
 
 def test_play_both_reports_the_gap_per_trump(tmp_path, run_cli):

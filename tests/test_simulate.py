@@ -184,3 +184,34 @@ def test_double_dummy_rows_are_solver_lines_scored_like_playouts(auction_sim):
         add_play(out, "dd", samples=2)
     with pytest.raises(UserError, match="dd-samples"):
         add_play(sim, "dd", samples=301)
+
+
+@pytest.mark.parametrize("rid,hand", [("double-deck", "AH AH AH TH TH TH KH KH KH QH QH QH JH JH JH AS AD AC KS QS"),
+                                      ("luxury-family", LUXURY)])
+def test_double_dummy_from_a_later_trick(rid, hand):
+    """dd play from the trick with K left: every row is the heuristic players' first tricks and then an optimal
+    line of the endgame; every seat's points add up to the deck's, the declaring side's are the points it took
+    in the played tricks plus the endgame's solved value, and each seat's points and tricks are those of the
+    played tricks plus those of the line."""
+    from analyzer.deal.rng import seed_of
+    from analyzer.solve import endgame_positions, solve_deals
+
+    rs = load(rid)
+    left, seed, t = 4, 2, 1
+    sim = simulate(rs, hand, seat=1, dealer=0, samples=5, seed=seed, trumps=[t], plays="dd", dd_tricks_left=left)
+    assert sim.meta["dd_tricks_left"] == left
+    side = list(rs.sides[rs.side_of(1)])
+    lead = first_leader(rs, 1, 0)
+    for b in sim.bids:
+        rows = sim.rows("declare", "dd", t, b)
+        _, pts, trk = sim.seat_arrays(rows)
+        assert rows["exact"].all() and (pts.sum(axis=1) == rs.total_points).all()
+        assert (trk.sum(axis=1) == rs.hand_size).all()
+        # the rows' play stream: chunk 0, play mode 0, then the contract's group (simulate._play_rows)
+        st = endgame_positions(rs, sim.deals.hands[:5], t, lead, 1, left, bid=b,
+                               seed=seed_of(seed_of(seed, 0, 0), 1 + 8 * t, b))
+        line = solve_deals(rs, st.hands, t, st.leader, 1, bid=b)
+        assert np.array_equal(pts[:, side].sum(axis=1), st.taken + line.value)
+        assert np.array_equal(pts, st.before_points + line.points)
+        assert np.array_equal(trk, st.before_tricks + line.tricks)
+        assert (st.before_tricks.sum(axis=1) == rs.hand_size - left).all()

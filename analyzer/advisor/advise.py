@@ -371,7 +371,10 @@ def advise(req: BidRequest, *, progress: bool = False, workers: int = 1, cluster
         f = sim.frame
         ex = f.filter((f["play"] == "dd") & f["trump"].is_not_null())["exact"]  # thrown-in deals are not played
         miss = int((~ex).sum())
-        notes.append(f"double dummy on the first {n} sampled deals ({req.word('dd_samples')}), up to "
+        left = req.dd.tricks_left
+        scope = (f", from trick {rs.hand_size - left + 1} (the tricks before it played by the heuristic players; "
+                 f"{req.word('dd_tricks_left')} {rs.hand_size}: whole deals)" if 0 < left < rs.hand_size else "")
+        notes.append(f"double dummy{scope} on the first {n} sampled deals ({req.word('dd_samples')}), up to "
                      f"{req.dd.max_nodes / 1e6:g} M nodes a solve: {ex.len() - miss} of {ex.len()} plays solved"
                      + (f"; the heuristic players stand in for the other {miss}" if miss else ""))
     notes.append(_model_note(rs))

@@ -46,10 +46,10 @@ class DDSettings:
     @classmethod
     def of(cls, rules: RuleSet, play: str) -> DDSettings:
         """The rule data's defaults (``[advice] dd_check_*``; ``dd`` alone: ``dd_only_samples`` deals, 20 M
-        nodes a solve)."""
+        nodes a solve, from the check's trick)."""
         a = rules.advice
         if play == "dd":
-            return cls(a.dd_only_samples, 4, 20_000_000)
+            return cls(a.dd_only_samples, 4, 20_000_000, a.dd_check_tricks_left)
         return cls(a.dd_check_samples, a.dd_check_trumps, a.dd_check_max_nodes, a.dd_check_tricks_left)
 
 

@@ -122,7 +122,8 @@ def study(req: BidRequest, calls: list, *, modes: tuple[str, ...], samples: int,
                            trumps=trumps, plays=modes, policy=req.policy, known=req.known_map,
                            stock_cards=req.stock, constraints=req.constraints, accept=acc,
                            others=other_trumps if others else None, progress=progress, max_tries=4 * MAX_TRIES,
-                           dd_max_nodes=max_nodes, workers=workers, cluster=cluster)
+                           dd_max_nodes=max_nodes, dd_tricks_left=req.dd.tricks_left if "dd" in modes else 0,
+                           workers=workers, cluster=cluster)
         except UserError:
             if acc is None:  # the request's own constraints accept too few deals: the user is told
                 raise

@@ -60,7 +60,10 @@ def _levels_to_show(lvs: list[LevelFigures], rec_bid: int | None) -> list[LevelF
 def _print_bidding(adv: Advice, an: PlayAnalysis) -> None:
     rs = adv.rules
     rec = an.recommendation
-    t = table(title=f"Declaring, by trump ({an.play}, policy {an.policy})")
+    left = adv.request.dd.tricks_left
+    how = (f"dd from trick {rs.hand_size - left + 1}, the tricks before it by the heuristic players"
+           if an.play == "dd" and 0 < left < rs.hand_size else f"{an.play}, policy {an.policy}")
+    t = table(title=f"Declaring, by trump ({how})")
     t.add_column("trump")
     t.add_column("own meld", justify="right")
     if rs.has_partners:

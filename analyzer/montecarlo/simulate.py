@@ -90,16 +90,28 @@ class DDOutcome:
 
 
 def _play_double_dummy(rules: RuleSet, deals: np.ndarray, trump: int, leader: int, declarer: int,
-                       policy: str, seed: int, bid: int, max_nodes: int = DD_MAX_NODES) -> DDOutcome:
+                       policy: str, seed: int, bid: int, max_nodes: int = DD_MAX_NODES,
+                       tricks_left: int = 0) -> DDOutcome:
     """Best play by everyone through ``analyzer.solve.solve_deals`` (one optimal line per deal).
 
     Deals the solver does not finish within ``max_nodes`` are played by the heuristic ``policy`` instead
-    (seed ``seed``) and marked ``exact = False``: never a made-up double-dummy number.
+    (seed ``seed``) and marked ``exact = False``: never a made-up double-dummy number. ``tricks_left`` K (0 or
+    the hand size: whole deals): each deal's first tricks played by ``policy`` until K are left, the rest
+    along an optimal line ("double dummy from trick k", :func:`analyzer.solve.endgame_positions`); a deal
+    past the budget is the same players going on.
     """
     from analyzer.runs import warmup
-    from analyzer.solve import solve_deals
+    from analyzer.solve import endgame_positions, solve_deals
 
     warmup.wait()
+    if 0 < tricks_left < rules.hand_size:
+        dc = max(declarer, 0)
+        st = endgame_positions(rules, deals, trump, leader, dc, tricks_left, bid, policy, seed)
+        res = solve_deals(rules, st.hands, trump, st.leader, dc, bid=bid, max_nodes=max_nodes, lines=True)
+        ok = np.asarray(res.played, dtype=bool)
+        points = np.where(ok[:, None], st.before_points + np.asarray(res.points, dtype=np.int64), st.points)
+        tricks = np.where(ok[:, None], st.before_tricks + np.asarray(res.tricks, dtype=np.int64), st.tricks)
+        return DDOutcome(points.astype(np.int64), tricks.astype(np.int64), ok)
     res = solve_deals(rules, deals, trump=trump, leader=leader, declarer=max(declarer, 0), bid=bid,
                       max_nodes=max_nodes, lines=True)
     points = res.points.astype(np.int64, copy=True)
@@ -287,13 +299,14 @@ class _Rows:
         return pl.concat(frames).sort(["scenario", "play", "trump", "bid", "deal"], nulls_last=True)
 
 
-def _mode_fn(play: str, dd_max_nodes: int | None) -> PlayFn:
-    """The play function of a mode (the built-in dd one with the run's node budget)."""
+def _mode_fn(play: str, dd_max_nodes: int | None, dd_tricks_left: int = 0) -> PlayFn:
+    """The play function of a mode (the built-in dd one with the run's node budget and tricks solved)."""
     fn = PLAY_MODES[play]
-    if fn is _play_double_dummy and dd_max_nodes is not None:
-        if dd_max_nodes < 1:
+    if fn is _play_double_dummy and (dd_max_nodes is not None or dd_tricks_left):
+        if dd_max_nodes is not None and dd_max_nodes < 1:
             raise UserError(f"max_nodes must be at least 1, not {dd_max_nodes}")
-        return partial(_play_double_dummy, max_nodes=int(dd_max_nodes))
+        return partial(_play_double_dummy, max_nodes=int(dd_max_nodes or DD_MAX_NODES),
+                       tricks_left=int(dd_tricks_left))
     return fn
 
 
@@ -306,6 +319,7 @@ class _Players:
     dealer: int
     policy: str
     dd_max_nodes: int | None
+    dd_tricks_left: int = 0
 
 
 def _play_rows(rows: _Rows, who: _Players, hands: np.ndarray, ids: np.ndarray, meld: np.ndarray, mode: str,
@@ -313,7 +327,7 @@ def _play_rows(rows: _Rows, who: _Players, hands: np.ndarray, ids: np.ndarray, m
     """Play each deal (``hands``, numbered ``ids``) by ``mode`` with its own contract (``contract``
     int64[n, 3]: declarer, trump, bid), grouped into calls of equal contracts."""
     rules = who.rules
-    fn = _mode_fn(mode, who.dd_max_nodes)
+    fn = _mode_fn(mode, who.dd_max_nodes, who.dd_tricks_left)
     pol = who.policy if mode == "heuristic" else mode
     for dc, tr, b in np.unique(contract, axis=0) if contract.size else []:
         sel = np.flatnonzero((contract == (dc, tr, b)).all(axis=1))
@@ -350,6 +364,7 @@ class _Chunk:
     policy: str
     dd_max_nodes: int | None
     others: Any
+    dd_tricks_left: int = 0
 
 
 def _run_chunk(t: _Chunk) -> tuple[Deals, np.ndarray, list[dict[str, Any]]]:
@@ -359,7 +374,7 @@ def _run_chunk(t: _Chunk) -> tuple[Deals, np.ndarray, list[dict[str, Any]]]:
     d = t.tab.sample(t.stop - t.start, seed, t.start, t.max_tries)
     n = len(d)
     m = meld_batch(d.hands.reshape(-1, rules.deck.copies), rules).reshape(n, rules.seats, 4)
-    who = _Players(rules, t.dealer, t.policy, t.dd_max_nodes)
+    who = _Players(rules, t.dealer, t.policy, t.dd_max_nodes, t.dd_tricks_left)
     for mi, mode in enumerate(t.modes):
         for tr in t.trumps:
             for b in t.bids:
@@ -395,6 +410,7 @@ def simulate(
     progress: bool = False,
     max_tries: int = 1000,
     dd_max_nodes: int | None = None,
+    dd_tricks_left: int = 0,
     workers: int = 1,
     cluster: Any = None,
 ) -> Simulation:
@@ -407,7 +423,8 @@ def simulate(
     ``stock_cards``, ``constraints`` and ``accept`` go to the sampler (:func:`analyzer.deal.table`);
     the trump is only known to constraints when a single trump is simulated. ``progress`` shows a
     progress bar (on stderr) while the chunks run. ``dd_max_nodes``: the node budget of each
-    double-dummy solve (default :data:`DD_MAX_NODES`). ``workers`` / ``cluster``: where the chunks run
+    double-dummy solve (default :data:`DD_MAX_NODES`); ``dd_tricks_left`` K: double dummy from the trick with K
+    left, the first tricks by the heuristic ``policy`` (0: whole deals; :func:`_play_double_dummy`). ``workers`` / ``cluster``: where the chunks run
     (:func:`analyzer.runs.batches.run_batches`: this process, a pool of processes, a Dask cluster; the table is
     the same). :func:`add_play` plays another mode on some of the deals afterwards.
     """
@@ -433,7 +450,7 @@ def simulate(
     blocks: list[dict[str, Any]] = []
     nchunks = (samples + BATCH - 1) // BATCH
     tasks = (_Chunk(tab, c, c * BATCH, min(samples, (c + 1) * BATCH), int(seed), max_tries, modes, trump_list, bids,
-                    declarer, dealer, policy, dd_max_nodes, others) for c in range(nchunks))
+                    declarer, dealer, policy, dd_max_nodes, others, int(dd_tricks_left)) for c in range(nchunks))
     # one chunk: no bar to count, but a double-dummy chunk can take minutes: a spinner with the time
     with progress_bar(progress and nchunks == 1, None, f"playing {samples:,} sampled deals ({', '.join(modes)})"):
         results = run_batches(_run_chunk, list(tasks), workers=workers, cluster=cluster,
@@ -454,7 +471,8 @@ def simulate(
         "rules": rules.id, "options": {k: str(v) for k, v in rules.options.items()}, "seat": seat,
         "dealer": dealer, "hand": my_hand.names(), "seed": int(seed), "samples": int(samples),
         "plays": list(modes), "policy": policy, "chunk": BATCH,
-        **({"dd_max_nodes": int(dd_max_nodes or DD_MAX_NODES)} if "dd" in modes else {}),
+        **({"dd_max_nodes": int(dd_max_nodes or DD_MAX_NODES), "dd_tricks_left": int(dd_tricks_left)}
+           if "dd" in modes else {}),
         "constraints": [c.describe() for c in tab.constraints],
     }
     return Simulation(

@@ -24,7 +24,8 @@ from analyzer.solve.lower import SolverConfig
 class EndgameStarts(NamedTuple):
     """Whole deals after their first tricks played by the heuristic players (:func:`endgame_positions`), one entry
     per deal: ``hands`` int64[n, seats, copies] and ``leader`` int64[n] of the endgame, ``taken`` int64[n] the
-    declaring side's points in the played tricks and ``won`` int64[n] the tricks it won there; ``points`` /
+    declaring side's points in the played tricks and ``won`` int64[n] the tricks it won there, ``before_points`` /
+    ``before_tricks`` int64[n, seats] every seat's points and tricks in them; ``points`` /
     ``tricks`` int64[n, seats] every seat's points and
     tricks when the same players play on to the last trick (the same random stream): the heuristic figure an
     endgame solved double dummy is paired with, trick for trick up to the endgame."""
@@ -33,6 +34,8 @@ class EndgameStarts(NamedTuple):
     leader: np.ndarray
     taken: np.ndarray
     won: np.ndarray
+    before_points: np.ndarray
+    before_tricks: np.ndarray
     points: np.ndarray
     tricks: np.ndarray
 
@@ -80,6 +83,8 @@ def endgame_positions(rules: RuleSet, deals: np.ndarray, trump: int | np.ndarray
     won = np.zeros(n, dtype=np.int64)
     points = np.zeros((n, seats), dtype=np.int64)
     tricks = np.zeros((n, seats), dtype=np.int64)
+    bp = np.zeros((n, seats), dtype=np.int64)
+    bt = np.zeros((n, seats), dtype=np.int64)
     for i in range(n):
         t, ld, dc = (int(a[i]) for a in per)
         rec = play_deal(rules, deals[i], t, ld, dc, policy=policy, seed=seed, bid=bid, index=i)
@@ -92,13 +97,17 @@ def endgame_positions(rules: RuleSet, deals: np.ndarray, trump: int | np.ndarray
             trick = rec.cards[k * seats:(k + 1) * seats]
             for s, c in trick:
                 held[int(s)].remove(int(c))
-            if int(rec.winners[k]) in side:
-                taken[i] += int(sum(int(pts[int(c)]) for _, c in trick)) + rules.per_trick
+            w = int(rec.winners[k])
+            got = int(sum(int(pts[int(c)]) for _, c in trick)) + rules.per_trick
+            bp[i, w] += got
+            bt[i, w] += 1
+            if w in side:
+                taken[i] += got
                 won[i] += 1
         for s in range(seats):
             hands[i, s] = to_planes(held[s], rules.deck)
         lead[i] = int(rec.winners[played - 1])
-    return EndgameStarts(hands, lead, taken, won, points, tricks)
+    return EndgameStarts(hands, lead, taken, won, bp, bt, points, tricks)
 
 
 def solve_endgames(rules: RuleSet, deals: np.ndarray, trump: int | np.ndarray, leader: int | np.ndarray,
