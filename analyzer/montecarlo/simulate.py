@@ -424,7 +424,8 @@ def simulate(
     the trump is only known to constraints when a single trump is simulated. ``progress`` shows a
     progress bar (on stderr) while the chunks run. ``dd_max_nodes``: the node budget of each
     double-dummy solve (default :data:`DD_MAX_NODES`); ``dd_tricks_left`` K: double dummy from the trick with K
-    left, the first tricks by the heuristic ``policy`` (0: whole deals; :func:`_play_double_dummy`). ``workers`` / ``cluster``: where the chunks run
+    left, the first tricks by the heuristic ``policy`` (0: whole deals; :func:`_play_double_dummy`).
+    ``workers`` / ``cluster``: where the chunks run
     (:func:`analyzer.runs.batches.run_batches`: this process, a pool of processes, a Dask cluster; the table is
     the same). :func:`add_play` plays another mode on some of the deals afterwards.
     """
