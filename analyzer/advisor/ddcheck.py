@@ -19,6 +19,12 @@ from analyzer.montecarlo.simulate import Simulation
 from analyzer.score import convert_points, declarer_made, points_to_make
 
 
+def _scope(rules, tricks_left: int) -> tuple[int, int]:
+    """(tricks solved, 0 for whole deals; the first trick solved: 1 for whole deals) of a ``tricks_left``."""
+    left = tricks_left if 0 < tricks_left < rules.hand_size else 0
+    return left, (rules.hand_size - left + 1 if left else 1)
+
+
 def _endgame_seed(sim: Simulation, trump: int, bid: int) -> int:
     """The heuristic players' stream of the check's first tricks (the same for the value and the make check)."""
     return seed_of(sim.seed, 0x400 + trump, bid)
@@ -46,7 +52,7 @@ def dd_check(sim: Simulation, base: PlayAnalysis, samples: int, ntrumps: int, ma
     hands = sim.deals.hands[:k]
     lead = first_leader(rules, seat, sim.dealer)
     res = rule_resolution(rules)
-    left = tricks_left if 0 < tricks_left < rules.hand_size else 0
+    left, ft = _scope(rules, tricks_left)
     out = []
     for t in ts:
         if left:
@@ -67,7 +73,7 @@ def dd_check(sim: Simulation, base: PlayAnalysis, samples: int, ntrumps: int, ma
             unfinished=int((st == 0).sum()), resolution=res, heuristic=student(mean_ci(h)),
             dd_lower=student(mean_ci(lo)), dd_upper=student(mean_ci(hi)),
             gap_lower=student(paired_diff(lo, h)), gap_upper=student(paired_diff(hi, h)),
-            from_trick=rules.hand_size - left + 1 if left else 1,
+            from_trick=ft,
         ))
     return sim, DDCheck(k, int(max_nodes), out)
 
@@ -101,7 +107,7 @@ def dd_make(sim: Simulation, base: PlayAnalysis, samples: int, max_nodes: int, t
     target, exact = points_to_make(rules, meld, seat, bid)
     hands = sim.deals.hands[:k][np.argsort(ids, kind="stable")]
     lead = first_leader(rules, seat, sim.dealer)
-    left = tricks_left if 0 < tricks_left < rules.hand_size else 0
+    left, ft = _scope(rules, tricks_left)
     if left:
         st = endgame_positions(rules, hands, t, lead, seat, left, bid=cls, policy=base.policy,
                                seed=_endgame_seed(sim, t, cls))
@@ -118,7 +124,6 @@ def dd_make(sim: Simulation, base: PlayAnalysis, samples: int, max_nodes: int, t
         made, decided = d.made, d.decided
     ok = decided & (exact | made)  # "no" to a sufficient target decides nothing
     n = int(ok.sum())
-    ft = rules.hand_size - left + 1 if left else 1
     if not n:
         return DDMake(trump, bid, k, 0, max_nodes, None, None, None, ft)
     dd, h = made[ok], heur[ok]

@@ -33,15 +33,21 @@ from analyzer.twohand.position import Trick
 _SPLIT = re.compile(r"[/|]")
 
 
+def _joined(text: str | Sequence[str], name: str, what: str) -> str:
+    """The notation as one text (a list of names joined by spaces); UserError when a list holds a non-text."""
+    if isinstance(text, str):
+        return text
+    if not all(isinstance(t, str) for t in text):
+        raise UserError(f"{name} must be {what}")
+    return " ".join(text)
+
+
 def parse_played(text: str | Sequence[str] | None, rules: RuleSet, name: str = "--played") -> tuple[int, ...]:
     """Card kinds played so far, in order, from the notation of the module docstring (or a list of card names);
     UserError naming the card or trick that is wrong."""
     if text is None:
         return ()
-    if not isinstance(text, str):
-        if not all(isinstance(t, str) for t in text):
-            raise UserError(f"{name} must be card names such as \"AS 9S TS KS / QH\"")
-        text = " ".join(text)
+    text = _joined(text, name, "card names such as \"AS 9S TS KS / QH\"")
     groups = [g.replace(",", " ").split() for g in _SPLIT.split(text)]
     separated = len(groups) > 1
     kinds: list[int] = []
@@ -66,10 +72,7 @@ def parse_phase1(text: str | Sequence[str] | None, rules: RuleSet, name: str = "
     UserError naming the token or trick that is wrong."""
     if text is None:
         return ()
-    if not isinstance(text, str):
-        if not all(isinstance(t, str) for t in text):
-            raise UserError(f"{name} must be text such as \"9S AS +rm / TH KH*\"")
-        text = " ".join(text)
+    text = _joined(text, name, "text such as \"9S AS +rm / TH KH*\"")
     tricks: list[Trick] = []
     cards: list[tuple[int, int]] = []
     melds: list[str] = []

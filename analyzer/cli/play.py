@@ -85,12 +85,7 @@ def print_card_advice(adv) -> None:
     tbl.caption = f"ranked by {crit}, paired on the same deals"
     console.print(tbl)
     print_notes(d["notes"])
-    if adv.action == "too-few":
-        console.print("[bold]Too few deals to name a card.[/bold]")
-    elif adv.action == "only":
-        console.print(f"[bold]Play {adv.best} (your only legal card).[/bold]")
-    else:
-        console.print(f"[bold]Play {adv.best}.[/bold]")
+    _print_card(adv, "your only legal card")
 
 
 def print_stock_advice(adv) -> None:
@@ -117,12 +112,7 @@ def print_stock_advice(adv) -> None:
     tbl.caption = "ranked by your expected score minus the opponent's over the whole hand, paired on the same deals"
     console.print(tbl)
     print_notes(d["notes"])
-    if adv.action == "too-few":
-        console.print("[bold]Too few deals to name a card.[/bold]")
-    elif adv.action == "only":
-        console.print(f"[bold]Play {adv.best} (your only card).[/bold]")
-    else:
-        console.print(f"[bold]Play {adv.best}.[/bold]")
+    _print_card(adv, "your only card")
 
 
 def register(app: typer.Typer) -> None:
@@ -174,3 +164,13 @@ def register(app: typer.Typer) -> None:
             print_stock_advice(adv)
         else:
             print_card_advice(adv)
+
+
+def _print_card(adv, only: str) -> None:
+    """The advice's last line: the card to play, the only one (``only`` says why), or too few deals."""
+    if adv.action == "too-few":
+        console.print("[bold]Too few deals to name a card.[/bold]")
+    elif adv.action == "only":
+        console.print(f"[bold]Play {adv.best} ({only}).[/bold]")
+    else:
+        console.print(f"[bold]Play {adv.best}.[/bold]")
