@@ -542,7 +542,9 @@ def test_two_handed_phase1_play_along(server, browser):
     _click(d, '#play-table button[data-card="KH*"]')
     assert _text(d, "play-notation") == PHASE1_PLAYED + " KH*"
     assert "KH" not in d.find_element(By.ID, "hand-text").get_attribute("value").split()
-    _wait(d, lambda d: "add the card you drew" in _text(d, "turn"))
+    _wait(d, lambda d: "add the card you draw from the stock" in _text(d, "turn"))
+    assert _text(d, "turn").startswith("Seat 1 to play")  # the opponent's card can still be tapped
+    assert d.find_element(By.CSS_SELECTOR, '#deck button[data-card="AS"]').is_enabled()
     # Undo: KH comes back to the hand, the advice again
     d.find_element(By.ID, "undo").click()
     assert _text(d, "play-notation") == PHASE1_PLAYED

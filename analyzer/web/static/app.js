@@ -757,7 +757,8 @@ async function askPlay() {
   if (phase1() && state.hand.length !== n) {  // a card played, the one drawn not added yet: the cards can be tapped
     play.confirmed = true;
     renderPlay(rp, "", `Your hand holds ${state.hand.length} cards: in phase 1 it is all ${n} you hold now ` +
-      "(melded ones included); add the card you drew from the stock under \u201cYour hand\u201d for the advice.");
+      "(melded ones included); once the trick is over, add the card you draw from the stock under \u201cYour " +
+      "hand\u201d for the advice.");
     return;
   }
   if (state.job) {  // the server runs one analysis a client: the bid analysis first
@@ -837,7 +838,7 @@ function renderPlay(rp, problem, handNote = "") {
   $("undo").disabled = !play.cards.length;
   // a meld goes after a whole trick (its winner lays it), before the next card
   const done = rp.tricks.length && rp.tricks[rp.tricks.length - 1].winner !== null;
-  $("trick-meld").disabled = !p1 || !done;
+  $("trick-meld").disabled = !p1 || !done || over;  // none after phase 1's last trick
   $("tricks-clear").disabled = !play.cards.length;
 }
 
