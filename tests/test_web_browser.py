@@ -458,3 +458,105 @@ def test_play_after_bid_advice_sends_the_auction(server, browser):
     assert not d.find_element(By.ID, "play-advice").is_displayed()
     assert not d.find_element(By.ID, "add-pass").is_enabled()
     _assert_no_csp_reports(d)
+
+
+# ---- two-handed phase 1 on the page ---------------------------------------------------------------------------------
+PHASE1_HAND = "KH QH AD TD QD AC TC JC KS QS 9D JH"  # README's phase-1 example: seat 0, leader 0, upcard QC
+PHASE1_PLAYED = "9S AS +dix / JD AD +marriage-H / 9H TH +pinochle / KD"
+
+
+def _click(d, css):
+    """Click the element ``css`` once it is enabled (the play section is redrawn as answers arrive: an element
+    found just before a redraw goes stale, look again)."""
+    from selenium.webdriver.common.by import By
+
+    def go(d):
+        e = d.find_element(By.CSS_SELECTOR, css)
+        if not e.is_enabled():
+            return False
+        e.click()
+        return True
+
+    _wait(d, go, 20)
+
+
+def _tap_deck(d, card):
+    _click(d, f'#deck button[data-card="{card}"]')
+
+
+def test_two_handed_phase1_play_along(server, browser):
+    from selenium.webdriver.common.by import By
+
+    d = browser
+    d.get(server)
+    _wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, '#picker button[data-card="AH"]'))
+    _record_play_bodies(d)
+    _game(d, "two-handed", PHASE1_HAND)
+    _set(d, "seat", "0")
+    _set(d, "leader", "0")
+    _set(d, "play-samples", "40")
+    _set(d, "play-mode", "heuristic")
+    assert d.find_element(By.ID, "play-phase").get_attribute("value") == "2"  # no upcard yet
+    _set(d, "upcard", "QC")  # the upcard given: phase 1, its controls and hint
+    assert d.find_element(By.ID, "play-phase").get_attribute("value") == "1"
+    assert d.find_element(By.ID, "phase1-box").is_displayed()
+    assert "your hand = all 12 cards you hold now" in _text(d, "phase1-hint")
+    assert not d.find_element(By.ID, "shown-box").is_displayed()
+    # the history by taps: the cards on the deck (any seat's in phase 1), the melds after their trick
+    for card in ("9S", "AS"):
+        _tap_deck(d, card)
+    _set(d, "trick-meld", "dix")
+    for card in ("JD", "AD"):
+        _tap_deck(d, card)
+    # a meld that cannot be: the API's one-line error in the page's words; Undo takes the meld back
+    _set(d, "trick-meld", "aces")
+    _wait(d, lambda d: _text(d, "play-error"), 120)
+    err = _text(d, "play-error")
+    assert "not among your cards" in err and "from the table" in err and "CARD*" not in err, err
+    _no_flags(err)
+    assert _text(d, "play-notation") == "9S AS +dix / JD AD +aces"
+    d.find_element(By.ID, "undo").click()
+    assert _text(d, "play-error") == "" and _text(d, "play-notation") == "9S AS +dix / JD AD"
+    _set(d, "trick-meld", "marriage-H")
+    for card in ("9H", "TH"):
+        _tap_deck(d, card)
+    _set(d, "trick-meld", "pinochle")
+    _tap_deck(d, "KD")
+    assert _text(d, "play-notation") == PHASE1_PLAYED
+    _wait(d, _play_answered, 120)
+    assert _text(d, "play-error") == ""
+    body = d.execute_script("return window.playBodies[window.playBodies.length - 1]")
+    assert body == {"rules": "two-handed", "options": {}, "hand": body["hand"], "seat": 0, "upcard": "QC",
+                    "leader": 0, "seed": 7, "play": "heuristic", "samples": 40, "played": PHASE1_PLAYED}
+    assert sorted(body["hand"].split()) == sorted(PHASE1_HAND.split())
+    want = _post_play(server, body)
+    assert want["phase"] == 1
+    rows = d.find_elements(By.CSS_SELECTOR, "#play-table tr[data-card]")
+    moves = [r.get_attribute("data-card") for r in rows]
+    assert moves == [c["card"] for c in want["cards"]] and "KH*" in moves and "QH*" in moves
+    assert _text(d, "play-summary").startswith(f"Phase 1, trick {want['trick_number']}:")
+    assert "Your table: KH QH" in _text(d, "play-summary")
+    for id_ in ("play-summary", "play-notes", "play-call"):
+        _no_flags(_text(d, id_))
+    # tapping a melded copy plays it (KH*): KH leaves the hand held now, the page asks for the card drawn
+    _click(d, '#play-table button[data-card="KH*"]')
+    assert _text(d, "play-notation") == PHASE1_PLAYED + " KH*"
+    assert "KH" not in d.find_element(By.ID, "hand-text").get_attribute("value").split()
+    _wait(d, lambda d: "add the card you draw from the stock" in _text(d, "turn"))
+    assert _text(d, "turn").startswith("Seat 1 to play")  # the opponent's card can still be tapped
+    assert d.find_element(By.CSS_SELECTOR, '#deck button[data-card="AS"]').is_enabled()
+    # Undo: KH comes back to the hand, the advice again
+    d.find_element(By.ID, "undo").click()
+    assert _text(d, "play-notation") == PHASE1_PLAYED
+    assert "KH" in d.find_element(By.ID, "hand-text").get_attribute("value").split()
+    _wait(d, _play_answered, 120)
+    assert d.find_elements(By.CSS_SELECTOR, '#play-table tr[data-card="KH*"]')
+    # "from the table" before tapping a card of the hand writes it CARD*
+    d.find_element(By.ID, "from-table").click()
+    _click(d, '#hand-now button[data-card="QH"]')
+    assert _text(d, "play-notation") == PHASE1_PLAYED + " QH*"
+    assert not d.find_element(By.ID, "from-table").is_selected()
+    # phase 2 starts the tricks over and sends no upcard
+    _set(d, "play-phase", "2")
+    assert _text(d, "play-notation") == "nothing yet" and not d.find_element(By.ID, "phase1-box").is_displayed()
+    _assert_no_csp_reports(d)

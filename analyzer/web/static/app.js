@@ -24,7 +24,8 @@ const CONTROL = {
   seat: "your seat", dealer: "the dealer", samples: "samples", seed: "seed", upcard: "the upcard",
   auction: "the calls so far", play: "play", option: "the game's options", hand: "your hand", rules: "the rule set",
   policy: "the policy", json: "the JSON", "dd-samples": "the double-dummy deals", "dd-trumps": "the trumps checked",
-  "dd-max-nodes": "the node budget", known: "known cards", risk: "risk",
+  "dd-max-nodes": "the node budget", known: "known cards", risk: "risk", leader: "the first leader",
+  played: "the tricks", shown: "the cards the others showed",
 };
 function forPage(text) {
   return String(text ?? "")
@@ -510,10 +511,28 @@ function showResult(job) {
 // here to lay the tricks out and to offer the right cards at once; whose turn it is comes from the server's
 // answer (the advice at your turn, "it is seat N's turn" otherwise). Anything that changes clears the advice
 // on screen before the server is asked again: an answer to an older question is dropped (play.seq).
-const play = { cards: [], turn: null, confirmed: false, seq: 0, outstanding: new Set(), advice: null };
+// Two-handed phase 1 (the stock lasts; `pinochle play --upcard`): play.cards also holds the melds laid after a
+// trick ("+dix"), a card played from its seat's table is written "KH*"; a card of yours played from "Your hand
+// now" or the advice leaves your hand (play.took: its index in play.cards -> the card, put back by Undo), since
+// in phase 1 the hand sent is every card you hold now.
+const play = { cards: [], turn: null, confirmed: false, seq: 0, outstanding: new Set(), advice: null,
+               took: new Map(), phaseChosen: false };
+// the melds a trick's winner may lay in phase 1, as the notation writes them (README, "Two-handed phase 1")
+const PHASE1_MELDS = ["dix", "rm", "run", "new-run", "marriage-S", "marriage-H", "marriage-D", "marriage-C", "aces",
+  "kings", "queens", "jacks", "pinochle", "double-dix", "double-run", "double-aces", "double-kings", "double-queens",
+  "double-jacks", "double-pinochle"];
 const sleep = (ms) => new Promise((ok) => setTimeout(ok, ms));
 const mySeat = () => Number($("seat").value);
-const playTrump = () => $("trump").value;
+const playTrump = () => (phase1() ? upcardSuit() || "" : $("trump").value);
+// two-handed, and the phase chosen is phase 1 (the stock lasts)
+const phase1 = () => !!(state.info && state.info.stock && $("play-phase").value === "1");
+const bare = (card) => card.replace(/\*\d*$/, "");  // "KH*2" -> "KH"
+const isMeld = (item) => item.startsWith("+");
+// the tricks of phase 1: the stock's cards over two a trick
+const phase1Tricks = () => {
+  const d = state.info.deck;
+  return (d.ranks.length * 4 * d.copies - state.info.seats * state.info.hand_size) / 2;
+};
 
 function seatOptions(id, keep, fallback) {
   const sel = $(id), old = sel.value;
@@ -530,15 +549,37 @@ function setupPlay(switched) {
   $("bid-label").hidden = !info.has_bidding;
   $("meld-label").hidden = !info.has_bidding;
   $("leader-label").hidden = info.has_bidding;
+  $("phase-label").hidden = !info.stock;
+  if (!$("trick-meld").options.length) {
+    $("trick-meld").replaceChildren(el("option", { value: "" }, "none"),
+      ...PHASE1_MELDS.map((m) => el("option", { value: m }, `+${m}`)));
+  }
   if (switched) {
     abortPlayRequests();
     play.cards = [];
+    play.took.clear();
+    play.phaseChosen = false;
+    $("play-phase").value = upcardSuit() ? "1" : "2";
+    $("from-table").checked = false;
     for (const id of ["bid", "play-meld", "play-samples"]) $(id).value = "";
     $("trump").value = "";
     $("play-mode").value = "dd";
     $("shown").replaceChildren();
   }
+  applyPhase();
   renderShownInputs();
+}
+
+// the controls of the phase chosen (two-handed): phase 1 has its meld and table controls, no shown cards, and
+// trump from the upcard
+function applyPhase() {
+  const p1 = phase1();
+  $("phase1-hint").hidden = !p1;
+  $("phase1-box").hidden = !p1;
+  $("shown-box").hidden = p1;
+  $("trump").disabled = p1;
+  $("trump").title = p1 ? "phase 1: the upcard names trump" : "";
+  $("undo").textContent = p1 ? "Undo the last card or meld" : "Undo the last card";
 }
 
 // one text box a seat other than yours: the cards it showed as meld (kept by seat while you change seats)
@@ -566,21 +607,26 @@ function replayPlays() {
   const n = state.info.seats, trump = playTrump(), tricks = [];
   let turn = leaderSeat(), cur = [], best = 0;
   for (const card of play.cards) {
+    if (isMeld(card)) {  // phase 1: a meld the last trick's winner laid
+      if (tricks.length && !cur.length) tricks[tricks.length - 1].melds.push(card);
+      continue;
+    }
     cur.push({ card, seat: turn });
-    if (cur.length > 1 && beats(card, cur[best].card, trump)) best = cur.length - 1;
+    if (cur.length > 1 && beats(bare(card), bare(cur[best].card), trump)) best = cur.length - 1;
     if (cur.length === n) {
       turn = cur[best].seat;
-      tricks.push({ cards: cur, winner: turn });
+      tricks.push({ cards: cur, winner: turn, melds: [] });
       cur = []; best = 0;
     } else turn = (turn + 1) % n;
   }
-  if (cur.length) tricks.push({ cards: cur, winner: null });
+  if (cur.length) tricks.push({ cards: cur, winner: null, melds: [] });
   return { tricks, turn };
 }
 
 function count(list, card) { return list.filter((c) => c === card).length; }
 
 function handNow(rp) {
+  if (phase1()) return [...state.hand];  // phase 1: the hand is every card held now (a card played leaves it)
   const rest = [...state.hand], me = mySeat();
   for (const t of rp.tricks) for (const p of t.cards) {
     if (p.seat === me) { const i = rest.indexOf(p.card); if (i >= 0) rest.splice(i, 1); }
@@ -588,8 +634,18 @@ function handNow(rp) {
   return rest;
 }
 
-function playProblem() {
+function playProblem(rp) {
   const n = state.info.hand_size;
+  if (phase1()) {
+    if (state.hand.length !== n && !play.cards.length) {
+      return `Pick the ${n} cards you hold now under \u201cYour hand\u201d to play phase 1.`;
+    }
+    if (!upcardSuit()) return "Give the upcard under \u201cTable\u201d (it names trump) to play phase 1, or choose phase 2.";
+    if (rp.tricks.filter((t) => t.winner !== null).length >= phase1Tricks()) {
+      return "Phase 1 is over (the stock is gone): choose phase 2 and tap its tricks.";
+    }
+    return "";
+  }
   if (state.hand.length !== n) return `Pick your ${n} cards under \u201cYour hand\u201d to play the hand.`;
   const a = state.info.has_bidding ? state.auction : null;
   if (a && a.pending) return "Reading the calls so far\u2026";
@@ -601,8 +657,30 @@ function playProblem() {
   return "";
 }
 
+// the cards played as `played` text: tricks of n cards separated by "/", phase 1's melds after their trick
+function playedText() {
+  const n = state.info.seats, tricks = [];
+  let cards = 0;
+  for (const item of play.cards) {
+    if (!isMeld(item) && cards % n === 0) tricks.push([]);
+    if (!isMeld(item)) cards++;
+    if (tricks.length) tricks[tricks.length - 1].push(item);
+  }
+  return tricks.map((t) => t.join(" ")).join(" / ");
+}
+
 function playBody() {
   const n = state.info.seats, info = state.info;
+  if (phase1()) {  // `pinochle play --upcard`: the hand held now, the first leader and the phase-1 history
+    const body = {
+      rules: $("rules").value, options: options(), hand: state.hand.join(" "), seat: mySeat(),
+      upcard: $("upcard").value.trim().toUpperCase().replace(/^10/, "T"), leader: Number($("leader").value),
+      seed: Number($("seed").value) || 0, play: $("play-mode").value,
+    };
+    if ($("play-samples").value !== "") body.samples = Number($("play-samples").value);
+    if (play.cards.length) body.played = playedText();
+    return body;
+  }
   const body = {
     rules: $("rules").value, options: options(), hand: state.hand.join(" "), seat: mySeat(), trump: playTrump(),
     seed: Number($("seed").value) || 0, play: $("play-mode").value,
@@ -670,11 +748,19 @@ async function askPlay() {
   if (!state.info) return;
   const seq = ++play.seq;
   clearPlayAdvice();
-  const problem = playProblem(), rp = replayPlays();
+  const rp = replayPlays(), problem = playProblem(rp);
   play.turn = problem ? null : rp.turn;
   play.confirmed = false;
   renderPlay(rp, problem);
   if (problem) return;
+  const n = state.info.hand_size;
+  if (phase1() && state.hand.length !== n) {  // a card played, the one drawn not added yet: the cards can be tapped
+    play.confirmed = true;
+    renderPlay(rp, "", `Your hand holds ${state.hand.length} cards: in phase 1 it is all ${n} you hold now ` +
+      "(melded ones included); once the trick is over, add the card you draw from the stock under \u201cYour " +
+      "hand\u201d for the advice.");
+    return;
+  }
   if (state.job) {  // the server runs one analysis a client: the bid analysis first
     play.confirmed = true;
     renderPlay(rp, "");
@@ -689,7 +775,7 @@ async function askPlay() {
   try { r = await postPlay(playBody(), seq); } catch (e) {
     if (seq !== play.seq || e.name === "AbortError") return;
     const m = /^it is seat (\d+)'s turn to play, not yours/.exec(e.message);
-    if (m) play.turn = Number(m[1]); else showError("play-error", e.message);
+    if (m) play.turn = Number(m[1]); else $("play-error").textContent = forPlay(e.message);
     play.confirmed = true;  // answered (an error keeps the turn worked out here)
     renderPlay(rp, "");
     return;
@@ -704,21 +790,31 @@ async function askPlay() {
 
 function seatName(s) { return s === mySeat() ? `seat ${s} (you)` : `seat ${s}`; }
 
-function renderPlay(rp, problem) {
-  const info = state.info, me = mySeat(), over = play.cards.length >= info.seats * info.hand_size;
+function renderPlay(rp, problem, handNote = "") {
+  const info = state.info, me = mySeat(), p1 = phase1();
+  const over = p1 ? rp.tricks.filter((x) => x.winner !== null).length >= phase1Tricks()
+    : play.cards.length >= info.seats * info.hand_size;
+  const label = (card) => {  // "KH*": the card, marked as played from the table
+    const star = card.slice(bare(card).length);
+    return star ? el("span", { title: "from the table" }, cardLabel(bare(card)), star) : cardLabel(card);
+  };
   $("tricks").replaceChildren(...rp.tricks.map((t) => el("li", {},
     ...t.cards.map((p) => el("span", { class: "played" + (p.seat === me ? " mine" : ""), title: seatName(p.seat) },
-      el("span", { class: "who" }, `${p.seat}:`), cardLabel(p.card))),
-    el("span", { class: "note" }, t.winner === null ? "" : ` \u2014 won by ${seatName(t.winner)}`))));
+      el("span", { class: "who" }, `${p.seat}:`), label(p.card))),
+    el("span", { class: "note" }, t.winner === null ? "" : ` \u2014 won by ${seatName(t.winner)}`),
+    ...t.melds.map((m) => el("span", { class: "meld", title: `seat ${t.winner} melded` }, m)))));
   if (!rp.tricks.length) $("tricks").append(el("li", { class: "note empty" }, "none yet"));
   const t = play.turn, wait = play.confirmed ? "" : " (asking the server\u2026)";
   $("turn").textContent = problem || t === null ? problem
     : t === me ? (play.advice ? `Your turn (seat ${me}): tap the card you play.`
       : `Your turn (seat ${me})${play.confirmed ? "" : ": working out the advice\u2026"}`)
     : `Seat ${t} to play${wait}: tap the card they play.`;
+  if (handNote) $("turn").textContent += (t === me ? ". " : " ") + handNote;
+  $("play-notation").textContent = playedText() || "nothing yet";
   // the deck: the cards another seat can still have (the copies not in your hand nor played by the others)
-  const others = rp.tricks.flatMap((x) => x.cards).filter((p) => p.seat !== me).map((p) => p.card);
-  const theirs = !problem && t !== null && t !== me && !over;
+  // phase 1: any seat's card can be tapped there (your own earlier cards too), a card played counted once
+  const others = rp.tricks.flatMap((x) => x.cards).filter((p) => p1 || p.seat !== me).map((p) => bare(p.card));
+  const theirs = !problem && t !== null && (p1 || t !== me) && !over;
   $("deck").replaceChildren(...SUITS.map((s) => el("div", { class: "suit" },
     el("span", { class: "suit-name " + (s === "H" || s === "D" ? "red" : ""), title: SUIT_NAME[s] }, SYMBOL[s]),
     ...info.deck.ranks.map((r) => {
@@ -731,21 +827,79 @@ function renderPlay(rp, problem) {
     }))));
   const legal = play.advice ? new Set(play.advice.cards.map((c) => c.card)) : null;
   const mine = !problem && t === me && !over;
+  // phase 1: a card of yours that lies only on your table is played as its melded copy (CARD*)
+  const move = (c) => (legal === null || legal.has(c) ? c : [...legal].find((m) => bare(m) === c) || null);
   $("hand-now").replaceChildren(...handNow(rp).sort((a, b) => order(a) - order(b)).map((c) => el("button", {
-    type: "button", class: "chip" + (play.advice && play.advice.best === c ? " best" : ""), "data-card": c,
-    disabled: !mine || (legal !== null && !legal.has(c)),
-    title: legal !== null && !legal.has(c) ? `${c} may not be played now` : `play ${c}`,
-    onclick: () => addPlayed(c),
+    type: "button", class: "chip" + (play.advice && play.advice.best && bare(play.advice.best) === c ? " best" : ""),
+    "data-card": c, disabled: !mine || move(c) === null,
+    title: move(c) === null ? `${c} may not be played now` : `play ${move(c)}`,
+    onclick: () => addPlayed(move(c), true),
   }, cardLabel(c))));
   $("undo").disabled = !play.cards.length;
+  // a meld goes after a whole trick (its winner lays it), before the next card
+  const done = rp.tricks.length && rp.tricks[rp.tricks.length - 1].winner !== null;
+  $("trick-meld").disabled = !p1 || !done || over;  // none after phase 1's last trick
   $("tricks-clear").disabled = !play.cards.length;
 }
 
-function addPlayed(card) { play.cards.push(card); askPlay(); }
+// a card played; fromHand: tapped in "Your hand now" or the advice (phase 1: it leaves the hand held now)
+function addPlayed(card, fromHand = false) {
+  if (phase1() && $("from-table").checked && !card.includes("*")) card += "*";
+  $("from-table").checked = false;
+  play.cards.push(card);
+  const i = fromHand && phase1() ? state.hand.indexOf(bare(card)) : -1;
+  if (i >= 0) {
+    state.hand.splice(i, 1);
+    play.took.set(play.cards.length - 1, bare(card));
+    renderHand();  // asks again
+  } else askPlay();
+}
+
+// Undo: the last card or meld; a card of yours that left the hand comes back to it
+function undoPlayed() {
+  const i = play.cards.length - 1;
+  if (i < 0) return;
+  play.cards.pop();
+  const card = play.took.get(i);
+  play.took.delete(i);
+  if (card && state.hand.length < state.info.hand_size) { state.hand.push(card); renderHand(); } else askPlay();
+}
+
+function addMeld() {
+  const m = $("trick-meld").value;
+  $("trick-meld").value = "";
+  if (!m || !phase1()) return;
+  play.cards.push(`+${m}`);
+  askPlay();
+}
 
 const interval = (x, f) => `${f(x.mean)} (${f(x.lo)} to ${f(x.hi)})`;
 
+// phase 1's advice (`pinochle play --upcard --json`): every move, from hand or a melded copy (CARD*), valued by
+// your score minus the opponent's over the whole hand
+function showPhase1Advice(r) {
+  $("play-call").textContent = r.action === "too-few" ? "Too few deals to name a move"
+    : r.action === "only" ? `Play ${r.best}: the only move you have` : `Play ${r.best}`;
+  const so = r.so_far, table = (s) => (r.table[String(s)] || []).map((c) => c.card).join(" ") || "nothing";
+  $("play-summary").textContent = `Phase 1, trick ${r.trick_number}: trump ${SUIT_NAME[r.trump]}; stock ` +
+    `${r.stock_left} cards, ${r.face_up} face up; so far you ${so.you.meld} meld + ${so.you.points} points, the ` +
+    `opponent ${so.opponent.meld} + ${so.opponent.points}. Your table: ${table(r.seat)}; the opponent's table: ` +
+    `${table(1 - r.seat)}. ${r.deals} deals of the unseen cards.`;
+  $("play-table").replaceChildren(
+    el("tr", {}, ...["move", "you minus opponent (95%)", "your score (95%)", "behind the best"]
+      .map((h) => el("th", {}, h))),
+    ...r.cards.map((c) => el("tr", { class: c.card === r.best ? "best" : "", "data-card": c.card },
+      el("td", {}, el("button", { type: "button", class: "chip", title: `play ${c.card}`, "data-card": c.card,
+        onclick: () => addPlayed(c.card, true) }, cardLabel(bare(c.card)), c.card.slice(bare(c.card).length))),
+      el("td", {}, interval(c.difference, (x) => sign(x))),
+      el("td", {}, interval(c.score, (x) => x.toFixed(1))),
+      el("td", {}, c.behind ? interval(c.behind, (x) => x.toFixed(2)) : "best"))));
+  $("play-notes").replaceChildren(...(r.notes || []).map((n) => el("li", {}, forPlay(n))));
+  $("play-advice").hidden = false;
+}
+
 function showPlayAdvice(r) {
+  if (r.phase === 1) { showPhase1Advice(r); return; }
   const bid = r.bid || 0;
   $("play-call").textContent = r.action === "too-few" ? "Too few deals to name a card"
     : r.action === "only" ? `Play ${r.best}: the only card you may play` : `Play ${r.best}`;
@@ -777,7 +931,12 @@ function forPlay(text) {
     .replace(/\s*\(give meld to set it\)/g, " (the \u201cdeclaring side's meld\u201d box sets it)")
     .replace(/raise samples/g, "raise the deals")
     .replace(/give the opponent's cards with shown/g,
-             "give the opponent's cards under \u201cCards the others showed\u201d");
+             "give the opponent's cards under \u201cCards the others showed\u201d")
+    .replace(/\s*\(give phase 2's cards with [^)]*\)/g, ": choose phase 2 and tap its tricks")
+    .replace(/a melded card played since is written CARD\* in its trick/g,
+             "a melded card played since is tapped with \u201cfrom the table\u201d ticked")
+    .replace(/\(add \+MELD to the last trick of [^)]*\)/g,
+             "(choose the meld under \u201cMeld after the trick\u201d to meld first)");
 }
 
 // the contract of the bid advice, where it names one (your bid, or the trump to name once the auction is won);
@@ -824,14 +983,28 @@ $("dealer").addEventListener("change", renderCalls);
 $("upcard").addEventListener("input", () => {
   updateMeld();
   const s = upcardSuit();  // two-handed: the upcard names trump
-  if (s && s !== $("trump").value) { $("trump").value = s; askPlay(); }
+  // phase 1 by default once the upcard is given (until the phase is chosen or a card is played)
+  if (!play.phaseChosen && !play.cards.length && $("play-phase").value !== (s ? "1" : "2")) {
+    $("play-phase").value = s ? "1" : "2";
+    applyPhase();
+  }
+  if (s && s !== $("trump").value) $("trump").value = s;
+  askPlay();
 });
+$("play-phase").addEventListener("change", () => {  // the phases write their tricks apart: start over
+  play.phaseChosen = true;
+  play.cards = [];
+  play.took.clear();
+  applyPhase();
+  askPlay();
+});
+$("trick-meld").addEventListener("change", addMeld);
 $("seat").addEventListener("change", () => { renderShownInputs(); askPlay(); });
 for (const id of ["declarer", "bid", "trump", "leader", "play-meld", "play-samples", "play-mode", "seed"]) {
   $(id).addEventListener("change", askPlay);
 }
-$("undo").addEventListener("click", () => { play.cards.pop(); askPlay(); });
-$("tricks-clear").addEventListener("click", () => { play.cards = []; askPlay(); });
+$("undo").addEventListener("click", undoPlayed);
+$("tricks-clear").addEventListener("click", () => { play.cards = []; play.took.clear(); askPlay(); });
 $("play-ask").addEventListener("click", askPlay);
 $("analyse").addEventListener("click", analyse);
 $("cancel").addEventListener("click", () => cancel(false));
