@@ -189,7 +189,8 @@ def summary(res: dict) -> str:
         f"  total {tot['nodes']:,}  rate {tot['nodes'] / max(ms.sum() / 1000, 1e-9) / 1e6:5.2f} M/s",
         f"{'':<14} searches/deal {tot['searches'] / n:4.1f}" + (
             f"  table hits {tot['hits'] / max(tot['probes'], 1):6.1%}"
-            f" of probes (slot misses {tot['slot_misses'] / max(tot['probes'], 1):5.1%})"
+            f" of probes (slot misses {tot['slot_misses'] / max(tot['probes'], 1):5.1%};"
+            f" entries evicted {tot['evictions'] / max(tot['stores'], 1):5.1%} of stores)"
             f"  first-move cuts {tot['first_move_cutoffs'] / max(tot['cutoffs'], 1):6.1%}" if COUNT else
             "  (diagnostic counters off: PINOCHLE_SOLVER_COUNTERS=1 compiles them in)"),
     ]

@@ -181,7 +181,7 @@ class SolverSpec:
     guess_shift: int = field(default=0, metadata=_r(-MAX_POINTS, MAX_POINTS, "points added to a first guess of "
                                                                              "the value before the first search"))
     slot_bits: int = field(default=14, metadata=_r(4, 20, "log2 of the transposition table's slots per thread"))
-    ways: int = field(default=128, metadata=_r(1, 255, "table entries per slot"))
+    ways: int = field(default=128, metadata=_r(1, 1023, "table entries per slot"))
     tlen: bool = field(default=False, metadata=_d("sure points also by trump length (later tricks)"))
     forced: bool = field(default=False, metadata=_d("trump-trick bounds add the other side's cheapest cards"))
     etc: int = field(default=0, metadata=_r(0, 40, "enhanced transposition cut-offs at a trick's last card where "

@@ -98,6 +98,7 @@ C_PRUNED = 11  # small cards not searched (shown equivalent to one searched)
 C_RCUT = 12  # nodes cut by the points still out (the max side cannot reach the target)
 C_SLOTMISS = 13  # probes whose slot held another coarse key
 C_ETC = 14  # nodes at a trick's last card cut by a child's table entry (F_ETC)
+C_EVICT = 15  # entries lost: overwritten in a full slot, or with their slot taken by another key
 NCNT = 16
 OFF_DEPTH = OFF_CNT + NCNT  # + tricks left: trick-boundary nodes entered with that many tricks to play (COUNT)
 DEPTH_LEN = 32
@@ -160,7 +161,7 @@ OFF_THR = OFF_MS + MAX_PLY * MAXMV  # + 32 * d + 8 * suit + class: small-card th
 # owners and point classes of the ranks still out (see analyzer.solve.table).
 OFF_TT = ((OFF_THR + MAX_PLY * 32 + 63) // 64) * 64
 S_CK = 0  # S_CK + seat: coarse key words
-S_META = MAX_SEATS  # leader | stamp << 8 | entries used << 40 | next entry to replace << 48
+S_META = MAX_SEATS  # leader | stamp << 4 | entries used << 36 | next entry to replace << 46 | cards << 56
 SLOT_HDR = MAX_SEATS + 2
 E_PAT = 0  # E_PAT + suit: pattern of the suit's top ranks (masked to the entry's depth)
 E_META = 4  # lo | hi << 12 | depths (4 bits a suit) << 24 | best move + 1 << 40

@@ -47,7 +47,7 @@ class SolveResult:
 #: names of the solver's counters, in the order of ``DealsResult.counters`` columns
 COUNTERS = ("nodes", "trick_nodes", "aborted", "searches", "probes", "hits", "stores", "cutoffs",
             "first_move_cutoffs", "sure_max_cuts", "sure_min_cuts", "pruned", "out_of_reach_cuts", "slot_misses",
-            "etc_cuts")
+            "etc_cuts", "evictions")
 #: the diagnostic ones: counted only where the kernels were compiled with them (environment variable
 #: ``PINOCHLE_SOLVER_COUNTERS=1``, :data:`analyzer.solve.layout.COUNT`), else 0
 DIAGNOSTIC = COUNTERS[4:]

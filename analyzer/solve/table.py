@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from analyzer.jit import highbit, hot
 from analyzer.solve.layout import (
+    C_EVICT,
     C_HITS,
     C_PROBES,
     C_SLOTMISS,
@@ -98,7 +99,7 @@ def slot_pair(W, lead):
 def slot_matches(W, base, lead):
     """Whether the slot at ``base`` holds the current position's slot key (in this solve)."""
     meta = W[base + S_META]
-    if ((meta >> 8) & 0xFFFFFFFF) != W[P_STAMP] or (meta & 0xFF) != lead:
+    if ((meta >> 4) & 0xFFFFFFFF) != W[P_STAMP] or (meta & 15) != lead:
         return False
     for q in range(W[P_SEATS]):
         if W[base + S_CK + q] != key_word(W, q):
@@ -265,7 +266,8 @@ def probe(W, d, beta):
     """Look the trick-boundary position at node ``d`` up for the null window ``(beta - 1, beta)``.
 
     Returns a bound that decides the window (sets the node's relevance to the ranks the entry pins),
-    or -1. An entry that matches without deciding leaves its best move in ``R_TTMOVE``.
+    or -1. The slot's entries are read newest first (docs/solver.md step 85); the newest entry that
+    matches without deciding leaves its best move in ``R_TTMOVE``.
     """
     b = OFF_PLY + d * NF
     if COUNT:
@@ -283,9 +285,17 @@ def probe(W, d, beta):
     p1 = W[b + R_PAT + 1]
     p2 = W[b + R_PAT + 2]
     p3 = W[b + R_PAT + 3]
-    used = (W[base + S_META] >> 40) & 0xFF
-    e = base + SLOT_HDR
-    for _ in range(used):
+    meta = W[base + S_META]
+    used = (meta >> 36) & 0x3FF
+    ways = W[P_TTWAYS]
+    nxt = (meta >> 46) & 0x3FF if used == ways else used
+    ew = base + SLOT_HDR
+    moved = False
+    for t in range(used):
+        i = nxt - 1 - t
+        if i < 0:
+            i += used
+        e = ew + i * ENTRY
         em = W[e + E_META]
         dep = (em >> 24) & 0xFFFF
         # owners must agree on the pinned ranks (point classes too, without quasi-symmetry)
@@ -302,7 +312,6 @@ def probe(W, d, beta):
             m3 = (1 << (((dep >> 12) & 15) * slot)) - 1
         if (((W[e + E_PAT] ^ p0) & m0) | ((W[e + E_PAT + 1] ^ p1) & m1) | ((W[e + E_PAT + 2] ^ p2) & m2)
                 | ((W[e + E_PAT + 3] ^ p3) & m3)) != 0:
-            e += ENTRY
             continue
         lo = em & M_VAL
         hi = (em >> 12) & M_VAL
@@ -317,9 +326,9 @@ def probe(W, d, beta):
                 W[b + R_REL] = depth_kinds(W, dep)
                 return lo if lo >= beta else hi
         bm = (em >> 40) & 127
-        if bm != 0:
+        if bm != 0 and not moved:
             W[b + R_TTMOVE] = bm - 1
-        e += ENTRY
+            moved = True
     return -1
 
 
@@ -364,17 +373,19 @@ def store(W, d, lo, hi, best):
         stamp = W[P_STAMP]
         m0 = W[b0 + S_META]
         m1 = W[b1 + S_META]
-        if ((m0 >> 8) & 0xFFFFFFFF) != stamp:
+        if ((m0 >> 4) & 0xFFFFFFFF) != stamp:
             base = b0
-        elif ((m1 >> 8) & 0xFFFFFFFF) != stamp:
+        elif ((m1 >> 4) & 0xFFFFFFFF) != stamp:
             base = b1
         elif ((m0 >> 56) & 0x7F) < ((m1 >> 56) & 0x7F):
             base = b0
         else:
             base = b1
+        if COUNT and ((W[base + S_META] >> 4) & 0xFFFFFFFF) == stamp:
+            W[OFF_CNT + C_EVICT] += (W[base + S_META] >> 36) & 0x3FF
         for q in range(seats):
             W[base + S_CK + q] = key_word(W, q)
-        W[base + S_META] = lead | (stamp << 8) | (W[b + R_NC] << 56)
+        W[base + S_META] = lead | (stamp << 4) | (W[b + R_NC] << 56)
     if W[b + R_PATOK] == 0:
         set_patterns(W, d)
     if COUNT:
@@ -386,7 +397,7 @@ def store(W, d, lo, hi, best):
     p2 = W[b + R_PAT + 2] & ((1 << (((dep >> 8) & 15) * slot)) - 1)
     p3 = W[b + R_PAT + 3] & ((1 << (((dep >> 12) & 15) * slot)) - 1)
     meta = W[base + S_META]
-    used = (meta >> 40) & 0xFF
+    used = (meta >> 36) & 0x3FF
     e = base + SLOT_HDR
     for _ in range(used):
         em = W[e + E_META]
@@ -412,9 +423,11 @@ def store(W, d, lo, hi, best):
     if used < ways:
         e = base + SLOT_HDR + used * ENTRY
         used += 1
-        nxt = (meta >> 48) & 0xFF
+        nxt = (meta >> 46) & 0x3FF
     else:
-        nxt = (meta >> 48) & 0xFF
+        if COUNT:
+            W[OFF_CNT + C_EVICT] += 1
+        nxt = (meta >> 46) & 0x3FF
         e = base + SLOT_HDR + nxt * ENTRY
         nxt = nxt + 1 if nxt + 1 < ways else 0
     W[e + E_PAT] = p0
@@ -424,4 +437,4 @@ def store(W, d, lo, hi, best):
     for q in range(seats):
         W[e + E_CK + q] = W[OFF_CK + q]
     W[e + E_META] = lo | (hi << 12) | (dep << 24) | ((best + 1) << 40)
-    W[base + S_META] = (meta & ~(0xFFFF << 40)) | (used << 40) | (nxt << 48)
+    W[base + S_META] = (meta & ~(0xFFFFF << 36)) | (used << 36) | (nxt << 46)
