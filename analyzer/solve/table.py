@@ -266,8 +266,9 @@ def probe(W, d, beta):
     """Look the trick-boundary position at node ``d`` up for the null window ``(beta - 1, beta)``.
 
     Returns a bound that decides the window (sets the node's relevance to the ranks the entry pins),
-    or -1. The slot's entries are read newest first (docs/solver.md step 85); the newest entry that
-    matches without deciding leaves its best move in ``R_TTMOVE``.
+    or -1. The slot's entries are read newest first, and an entry that decides becomes the newest (a
+    full slot replaces its oldest: docs/solver.md steps 86-87); the newest entry that matches without
+    deciding leaves its best move in ``R_TTMOVE``.
     """
     b = OFF_PLY + d * NF
     if COUNT:
@@ -324,6 +325,15 @@ def probe(W, d, beta):
                 if COUNT:
                     W[OFF_CNT + C_HITS] += 1
                 W[b + R_REL] = depth_kinds(W, dep)
+                if t != 0:  # the entry answered: it becomes the slot's newest (replaced last)
+                    top = nxt - 1
+                    if top < 0:
+                        top += used
+                    f = ew + top * ENTRY
+                    for j in range(ENTRY):
+                        x = W[e + j]
+                        W[e + j] = W[f + j]
+                        W[f + j] = x
                 return lo if lo >= beta else hi
         bm = (em >> 40) & 127
         if bm != 0 and not moved:
