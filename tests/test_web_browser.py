@@ -556,7 +556,9 @@ def test_two_handed_phase1_play_along(server, browser):
     _click(d, '#hand-now button[data-card="QH"]')
     assert _text(d, "play-notation") == PHASE1_PLAYED + " QH*"
     assert not d.find_element(By.ID, "from-table").is_selected()
-    # phase 2 starts the tricks over and sends no upcard
+    assert "QH" not in d.find_element(By.ID, "hand-text").get_attribute("value").split()
+    # phase 2 starts the tricks over (the card that left the hand comes back) and sends no upcard
     _set(d, "play-phase", "2")
     assert _text(d, "play-notation") == "nothing yet" and not d.find_element(By.ID, "phase1-box").is_displayed()
+    assert sorted(d.find_element(By.ID, "hand-text").get_attribute("value").split()) == sorted(PHASE1_HAND.split())
     _assert_no_csp_reports(d)

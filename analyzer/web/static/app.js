@@ -865,6 +865,20 @@ function undoPlayed() {
   if (card && state.hand.length < state.info.hand_size) { state.hand.push(card); renderHand(); } else askPlay();
 }
 
+// the tricks start over: the cards of yours that left the hand come back to it, latest first, while it has room
+function clearPlayed() {
+  const back = [...play.took.entries()].sort((a, b) => b[0] - a[0]).map(([, card]) => card);
+  play.cards = [];
+  play.took.clear();
+  let changed = false;
+  for (const card of back) {
+    if (state.hand.length >= state.info.hand_size) break;
+    state.hand.push(card);
+    changed = true;
+  }
+  if (changed) renderHand(); else askPlay();
+}
+
 function addMeld() {
   const m = $("trick-meld").value;
   $("trick-meld").value = "";
@@ -993,10 +1007,8 @@ $("upcard").addEventListener("input", () => {
 });
 $("play-phase").addEventListener("change", () => {  // the phases write their tricks apart: start over
   play.phaseChosen = true;
-  play.cards = [];
-  play.took.clear();
   applyPhase();
-  askPlay();
+  clearPlayed();
 });
 $("trick-meld").addEventListener("change", addMeld);
 $("seat").addEventListener("change", () => { renderShownInputs(); askPlay(); });
@@ -1004,7 +1016,7 @@ for (const id of ["declarer", "bid", "trump", "leader", "play-meld", "play-sampl
   $(id).addEventListener("change", askPlay);
 }
 $("undo").addEventListener("click", undoPlayed);
-$("tricks-clear").addEventListener("click", () => { play.cards = []; play.took.clear(); askPlay(); });
+$("tricks-clear").addEventListener("click", clearPlayed);
 $("play-ask").addEventListener("click", askPlay);
 $("analyse").addEventListener("click", analyse);
 $("cancel").addEventListener("click", () => cancel(false));
