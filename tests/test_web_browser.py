@@ -177,8 +177,7 @@ def test_the_page_follows_the_game_seat_and_calls(server, browser):
     from selenium.webdriver.common.by import By
 
     d = browser
-    d.get(server)
-    _wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, '#picker button[data-card="AH"]'))
+    _open(d, server)
     # the page states the server's cap on samples
     with urllib.request.urlopen(server + "api/limits") as resp:
         assert d.find_element(By.ID, "samples").get_attribute("max") == str(json.loads(resp.read())["max_samples"])
@@ -241,8 +240,7 @@ def test_two_handed_trump_follows_the_upcard(server, browser):
     from selenium.webdriver.common.by import By
 
     d = browser
-    d.get(server)
-    _wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, '#picker button[data-card="AH"]'))
+    _open(d, server)
     _game(d, "two-handed", "AH AH TH TH KH KH QH QH JH JH 9S 9D")  # hearts hold the best meld
     _wait(d, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#meld tr[data-suit]")) == 4)
     assert not d.find_elements(By.CSS_SELECTOR, "#meld tr.best")  # no trump before the upcard names it
@@ -302,8 +300,7 @@ def test_play_along_the_readme_hand(server, browser):
     from selenium.webdriver.common.by import By
 
     d = browser
-    d.get(server)
-    _wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, '#picker button[data-card="AH"]'))
+    _open(d, server)
     _game(d, "auction", HAND)
     # the contract straight away (no bid analysis first): seat 0 declares 25 in hearts
     _set(d, "seat", "0")
@@ -380,6 +377,14 @@ def test_play_along_the_readme_hand(server, browser):
 
 
 # ---- the play reads the auction (issue 30, item 4) ------------------------------------------------------------------
+def _open(d, server):
+    """Load the page and wait until the card picker is drawn."""
+    from selenium.webdriver.common.by import By
+
+    d.get(server)
+    _wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, '#picker button[data-card="AH"]'))
+
+
 def _record_play_bodies(d):
     """A hook in the page: every body it posts to /api/play, in order, in ``window.playBodies``."""
     d.execute_script("""
@@ -395,8 +400,7 @@ def test_play_after_bid_advice_sends_the_auction(server, browser):
     from selenium.webdriver.common.by import By
 
     d = browser
-    d.get(server)
-    _wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, '#picker button[data-card="AH"]'))
+    _open(d, server)
     _record_play_bodies(d)
     _game(d, "auction", HAND)
     _set(d, "seat", "0")
@@ -488,8 +492,7 @@ def test_two_handed_phase1_play_along(server, browser):
     from selenium.webdriver.common.by import By
 
     d = browser
-    d.get(server)
-    _wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, '#picker button[data-card="AH"]'))
+    _open(d, server)
     _record_play_bodies(d)
     _game(d, "two-handed", PHASE1_HAND)
     _set(d, "seat", "0")
