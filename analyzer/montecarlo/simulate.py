@@ -295,8 +295,14 @@ class _Rows:
                 schema[f"{prefix}_s{s}"] = pl.Int32
         if not self.blocks:
             return pl.DataFrame(schema=schema)
-        frames = [pl.DataFrame(b, schema=schema) for b in self.blocks]
-        return pl.concat(frames).sort(["scenario", "play", "trump", "bid", "deal"], nulls_last=True)
+        cols: dict[str, Any] = {}
+        for k in schema:  # one frame of whole columns: a frame a block cost more than the blocks' play
+            parts = [b[k] for b in self.blocks]
+            if any(isinstance(v, list) for v in parts):
+                cols[k] = [x for v in parts for x in (v if isinstance(v, list) else v.tolist())]
+            else:
+                cols[k] = np.concatenate(parts)
+        return pl.DataFrame(cols, schema=schema).sort(["scenario", "play", "trump", "bid", "deal"], nulls_last=True)
 
 
 def _mode_fn(play: str, dd_max_nodes: int | None, dd_tricks_left: int = 0) -> PlayFn:

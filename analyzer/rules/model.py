@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 import numpy as np
@@ -160,6 +161,16 @@ class RuleSet:
     def bid_levels(self, upto: int | None = None) -> list[int]:
         """The legal bid values from the opening upward: up to ``upto`` when given (the highest
         score a hand could reach), else as many as ``bidding.levels``."""
+        if upto is None:
+            return list(self._listed_levels)
+        return self._levels(upto)
+
+    @cached_property
+    def _listed_levels(self) -> tuple[int, ...]:
+        """``bid_levels()`` computed once (the arena asks for its cap on every call)."""
+        return tuple(self._levels(None))
+
+    def _levels(self, upto: int | None) -> list[int]:
         b = self.bidding
         if not self.has_bidding:
             return []
