@@ -20,7 +20,7 @@ from analyzer.deal import (
     table,
 )
 from analyzer.deal.kernel import count_suit
-from analyzer.deal.rng import draw32, mix32, mul32, stream_keys
+from analyzer.deal.rng import _mix32_py, draw32, mix32, mul32, seed_of, stream_keys
 from analyzer.errors import UserError
 from analyzer.meld import meld_batch
 from analyzer.rules import load
@@ -133,6 +133,23 @@ def test_the_uniformity_check_catches_a_biased_dealer():
             hands[i, [0, 2]] = hands[i, [2, 0]]
     stat, df = card_seat_chi2(hands, 1, rs)
     assert stat > chi2_threshold(df)
+
+
+def test_seed_mixing_in_python_matches_the_compiled_rounds():
+    rng = np.random.default_rng(3)
+    for x in rng.integers(0, 2**40, 3000).tolist() + [0, 1, 2**32 - 1, 2**32]:
+        assert _mix32_py(x) == int(mix32(x))
+    # seed_of mixed with the compiled mix32 before: a run's seeds (and every arena part) are unchanged
+
+    def compiled_seed_of(*parts: int) -> int:
+        h = 0x2B7E1516
+        for p in parts:
+            h = int(mix32((h ^ (p & 0xFFFFFFFF)) & 0xFFFFFFFF))
+            h = int(mix32((h + ((p >> 32) & 0xFFFFFFFF) + 0x9E3779B9) & 0xFFFFFFFF))
+        return (h << 16) ^ int(mix32(h ^ 0x85EBCA6B))
+
+    for parts in [(1, 9000, 2), (0,), (7, 2**40 + 5, 3, 11), (123456789, 0, 0)]:
+        assert seed_of(*parts) == compiled_seed_of(*parts)
 
 
 def test_the_random_stream_is_a_pure_function_of_seed_deal_and_attempt():

@@ -101,13 +101,24 @@ def xorshift(x):
     return x
 
 
+def _mix32_py(h: int) -> int:
+    """:func:`mix32` in Python ints, the same word (a compiled call from Python costs more than the rounds)."""
+    h &= M32
+    h ^= h >> 16
+    h = (h * MIX_A) & M32
+    h ^= h >> 13
+    h = (h * MIX_B) & M32
+    h ^= h >> 16
+    return h
+
+
 def seed_of(*parts: int) -> int:
     """A 48-bit seed mixed from integers (the run's seed, then the deal index, seat, study number, ...)."""
     h = 0x2B7E1516
     for p in parts:
-        h = int(mix32((h ^ (int(p) & M32)) & M32))
-        h = int(mix32((h + ((int(p) >> 32) & M32) + GOLDEN) & M32))
-    return (h << 16) ^ int(mix32(h ^ MIX_A))
+        h = _mix32_py((h ^ (int(p) & M32)) & M32)
+        h = _mix32_py((h + ((int(p) >> 32) & M32) + GOLDEN) & M32)
+    return (h << 16) ^ _mix32_py(h ^ MIX_A)
 
 
 def hash_uniform(hands: np.ndarray, salt: int) -> np.ndarray:
