@@ -496,7 +496,15 @@ def test_two_handed_phase1_play_along(server, browser):
     _record_play_bodies(d)
     _game(d, "two-handed", PHASE1_HAND)
     _set(d, "seat", "0")
+    # the first leader is the dealer's opponent, and follows the dealer until chosen
+    assert d.find_element(By.ID, "leader").get_attribute("value") == "1"
+    _set(d, "dealer", "1")
+    assert d.find_element(By.ID, "leader").get_attribute("value") == "0"
+    _set(d, "dealer", "0")
+    assert d.find_element(By.ID, "leader").get_attribute("value") == "1"
     _set(d, "leader", "0")
+    _set(d, "dealer", "1")  # chosen: a dealer change leaves it
+    assert d.find_element(By.ID, "leader").get_attribute("value") == "0"
     _set(d, "play-samples", "40")
     _set(d, "play-mode", "heuristic")
     assert d.find_element(By.ID, "play-phase").get_attribute("value") == "2"  # no upcard yet

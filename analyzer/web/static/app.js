@@ -516,7 +516,7 @@ function showResult(job) {
 // now" or the advice leaves your hand (play.took: its index in play.cards -> the card, put back by Undo), since
 // in phase 1 the hand sent is every card you hold now.
 const play = { cards: [], turn: null, confirmed: false, seq: 0, outstanding: new Set(), advice: null,
-               took: new Map(), phaseChosen: false };
+               took: new Map(), phaseChosen: false, leaderChosen: false };
 // the melds a trick's winner may lay in phase 1, as the notation writes them (README, "Two-handed phase 1")
 const PHASE1_MELDS = ["dix", "rm", "run", "new-run", "marriage-S", "marriage-H", "marriage-D", "marriage-C", "aces",
   "kings", "queens", "jacks", "pinochle", "double-dix", "double-run", "double-aces", "double-kings", "double-queens",
@@ -544,7 +544,9 @@ function seatOptions(id, keep, fallback) {
 function setupPlay(switched) {
   const info = state.info;
   seatOptions("declarer", !switched, 0);
-  seatOptions("leader", !switched, 0);
+  // no bidding (two-handed): the first leader is the dealer's opponent until the player picks one
+  if (switched) play.leaderChosen = false;
+  seatOptions("leader", play.leaderChosen, dealerOpponent());
   $("declarer-label").hidden = !info.has_bidding;
   $("bid-label").hidden = !info.has_bidding;
   $("meld-label").hidden = !info.has_bidding;
@@ -593,6 +595,8 @@ function renderShownInputs() {
       value: old[s] || "", onchange: askPlay,
     }))));
 }
+
+function dealerOpponent() { return (Number($("dealer").value) + 1) % state.info.seats; }
 
 function leaderSeat() { return Number($(state.info.has_bidding ? "declarer" : "leader").value); }
 
@@ -993,7 +997,15 @@ $("hand-clear").addEventListener("click", () => { state.hand = []; renderHand();
 $("add-bid").addEventListener("click", () => addCall(false));
 $("add-pass").addEventListener("click", () => addCall(true));
 $("calls-clear").addEventListener("click", () => { state.calls = []; renderCalls(); });
-$("dealer").addEventListener("change", renderCalls);
+$("dealer").addEventListener("change", () => {
+  renderCalls();
+  // the first leader follows the dealer (the seat after it leads) until chosen or a card is played
+  if (state.info && !play.leaderChosen && !play.cards.length && $("leader").value !== String(dealerOpponent())) {
+    $("leader").value = String(dealerOpponent());
+    if (!state.info.has_bidding) askPlay();
+  }
+});
+$("leader").addEventListener("change", () => { play.leaderChosen = true; });
 $("upcard").addEventListener("input", () => {
   updateMeld();
   const s = upcardSuit();  // two-handed: the upcard names trump
