@@ -66,6 +66,26 @@ def test_the_advised_card_is_legal_at_every_point_of_a_hand(rid):
         assert all(ln.behind.mean >= 0 for ln in adv.lines[1:])
 
 
+def test_the_solver_is_tried_only_within_the_rule_sets_horizon():
+    """Double deck's ``[advice] play_dd_tricks_left`` (12): with more tricks left every deal is valued by rollouts
+    at once, and the note says why; from it on the solver is tried (and one legal card is solved too, a chunk at a
+    time like the others)."""
+    rs = load("double-deck")
+    k_left = rs.advice.play_dd_tricks_left
+    assert 0 < k_left < rs.hand_size
+    early = _game("double-deck", 5, 4)[-1]  # 19 tricks left
+    adv = advise_card(PlayRequest(**{**early.__dict__, "samples": 30, "play": "dd"}))
+    assert adv.values.tried == 0 and not adv.values.solved.any()
+    assert any("play_dd_tricks_left" in n and "19 tricks are left" in n for n in adv.notes), adv.notes
+    late = _game("double-deck", 5, rs.seats * (rs.hand_size - 4))[-1]  # 4 tricks left: every deal solves
+    adv = advise_card(PlayRequest(**{**late.__dict__, "samples": 30, "play": "dd"}))
+    assert adv.values.tried == 30 and adv.values.solved.all()
+    assert not any("play_dd_tricks_left" in n for n in adv.notes)
+    last = _game("double-deck", 5, rs.seats * rs.hand_size - 1)[-1]  # the last card: one legal card
+    adv = advise_card(PlayRequest(**{**last.__dict__, "samples": 30, "play": "dd"}))
+    assert adv.action == "only" and adv.values.solved.all() and adv.values.tried == 30
+
+
 @pytest.mark.parametrize("rid", GAMES)
 def test_with_every_card_known_the_advice_is_the_solvers_best_card(rid):
     rs = load(rid)

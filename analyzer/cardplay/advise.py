@@ -24,7 +24,7 @@ import numpy as np
 from analyzer.cardplay.notation import played_text
 from analyzer.cardplay.request import PlayRequest
 from analyzer.cardplay.stock import StockValues, value_stock_moves
-from analyzer.cardplay.values import CardValues, declaring_seats, value_cards
+from analyzer.cardplay.values import CardValues, declaring_seats, tricks_left, value_cards, within_horizon
 from analyzer.cards import SUITS
 from analyzer.estimate import Estimate, Proportion, mean_ci, paired_diff, proportion
 from analyzer.score import convert_points, points_to_make, score_hand, scoring_units, seat_unit
@@ -303,7 +303,11 @@ def _notes(req: PlayRequest, v: CardValues, n: int, action: str, side_meld: int 
                 "ones accepted too few deals)", "none": "not read (they accepted too few deals)"}[v.conditioning]
         out.append(f"the auction's calls {read}: {'; '.join(v.clues)}")
     if req.play == "dd":
-        if solved < n:
+        if not within_horizon(req):
+            out.append(f"heuristic rollouts (policy v1, every seat) on all {n} deals: {tricks_left(req)} tricks are "
+                       f"left, and the solver is tried from {rs.advice.play_dd_tricks_left} left (the rule set's "
+                       "[advice] play_dd_tricks_left: before that its budget runs out on nearly every deal)")
+        elif solved < n:
             why = (f"the solver's budget of {req.max_nodes:,} nodes a deal ran out on {v.tried - solved} of the "
                    f"{v.tried} deals it was tried on" + ("" if v.tried == n else " (then it was tried no more)"))
             out.append(f"double dummy (exact) on {solved} of {n} deals; heuristic rollouts (policy v1, every seat) on "

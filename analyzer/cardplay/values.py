@@ -84,6 +84,19 @@ def declaring_seats(req: PlayRequest) -> list[int]:
     return [s for s in range(req.rules.seats) if (m >> s) & 1]
 
 
+def tricks_left(req: PlayRequest) -> int:
+    """Tricks left in the hand, counting the one in progress."""
+    return req.rules.hand_size - len(req.record.plays) // req.rules.seats
+
+
+def within_horizon(req: PlayRequest) -> bool:
+    """Whether the solver is tried at this decision: at most ``[advice] play_dd_tricks_left`` tricks left (0: at
+    every trick). Earlier in a big game the budget runs out on nearly every deal: trying costs seconds a decision
+    for no exact value."""
+    k = int(req.rules.advice.play_dd_tricks_left)
+    return k == 0 or tricks_left(req) <= k
+
+
 def value_cards(req: PlayRequest, progress: bool = False) -> CardValues:
     """Sample ``req.samples`` deals consistent with what was seen and value each legal card on each (module
     docstring)."""
@@ -104,9 +117,9 @@ def value_cards(req: PlayRequest, progress: bool = False) -> CardValues:
         hands = hands[:1]
     m = hands.shape[0]
     tried = 0
-    with progress_bar(progress, m + (0 if req.play == "heuristic" else -(-m // SOLVE_CHUNK)), "valuing the cards"
-                      ) as bar:
-        if req.play == "dd" and c > 1:
+    solve = req.play == "dd" and within_horizon(req)
+    with progress_bar(progress, m + (-(-m // SOLVE_CHUNK) if solve else 0), "valuing the cards") as bar:
+        if solve:
             trick = list(seen.trick)
             for a in range(0, m, SOLVE_CHUNK):
                 if a and solved[:a].sum() * 2 < a:
@@ -115,22 +128,17 @@ def value_cards(req: PlayRequest, progress: bool = False) -> CardValues:
                 tried = part.stop
                 positions = [make_position(rs, hands[i], rec.trump, seen.leader_now, rec.declarer, trick, rec.bid)
                              for i in part]
-                res = solve_positions(rs, positions, all_cards=True, max_nodes=req.max_nodes, lines=False)
+                # one legal card: its value is the position's (no card values to ask for)
+                res = solve_positions(rs, positions, all_cards=c > 1, max_nodes=req.max_nodes, lines=False)
                 for i, r in zip(part, res, strict=True):
                     nodes += r.nodes
-                    if r.exact and r.card_values is not None:
+                    if c > 1 and r.exact and r.card_values is not None:
                         solved[i] = True
                         decl[i] = [so_far + r.card_values[k] for k in cards]
+                    elif c == 1 and r.exact:
+                        solved[i] = True
+                        decl[i, 0] = so_far + int(r.value)
                 bar.advance(1)
-        elif req.play == "dd":  # one legal card: its value is the position's
-            tried = m
-            positions = [make_position(rs, hands[i], rec.trump, seen.leader_now, rec.declarer, list(seen.trick),
-                                       rec.bid) for i in range(m)]
-            for i, r in enumerate(solve_positions(rs, positions, max_nodes=req.max_nodes, lines=False)):
-                nodes += r.nodes
-                if r.exact:
-                    solved[i] = True
-                    decl[i, 0] = so_far + int(r.value)
         todo = np.flatnonzero(~solved[:m])
         if todo.size:
             pts = np.zeros((todo.size, c, rs.seats), dtype=np.int64)

@@ -168,6 +168,10 @@ class AdviceSpec:
     play_max_nodes: int = field(default=200_000, metadata=_r(1, 10**10, "node budget of a card-play decision's "
                                                                         "solve of one deal (every legal card); a "
                                                                         "deal past it is valued by rollouts"))
+    play_dd_tricks_left: int = field(
+        default=0, metadata=_r(0, 64, "pinochle play: the solver is tried only where at most this many tricks are "
+                                      "left, counting the one in progress (more: heuristic rollouts at once, where "
+                                      "the budget would run out on nearly every deal); 0: at every trick"))
 
 
 @dataclass(frozen=True)
