@@ -2,10 +2,10 @@
 processes (``--workers 2``) and on a Dask cluster (``--cluster``, here a local one on the loopback).
 
 Both ways out of this process pickle the batches and run them elsewhere in batch order; the cluster's workers
-live for the whole module while ``--workers 2`` spawns a pool a command (about 9 s on a loaded 2-core machine,
-whatever the work). So the default suite compares every command on the cluster and ``bid`` and ``two-hand`` at
-two workers (the pool itself: ``test_batches.py``); the other commands at two workers are slow tests
-(``pytest -m slow``)."""
+live for the whole session (``conftest.py``) while ``--workers 2`` spawns a pool a command (about 9 s on a
+loaded 2-core machine, whatever the work). So the default suite compares every command on the cluster and
+``bid`` and ``two-hand`` at two workers (the pool itself: ``test_batches.py``); the other commands at two
+workers are slow tests (``pytest -m slow``)."""
 
 from __future__ import annotations
 
@@ -57,12 +57,9 @@ def _in_process(run_cli, args):
     return _IN_PROCESS[key]
 
 
-@pytest.fixture(scope="module")
-def scheduler():
-    distributed = pytest.importorskip("distributed")
-    with distributed.LocalCluster(n_workers=2, processes=True, threads_per_worker=1, host="127.0.0.1",
-                                  dashboard_address=None, env={"NUMBA_NUM_THREADS": "1"}) as lc:
-        yield lc.scheduler_address
+@pytest.fixture
+def scheduler(dask_scheduler):
+    return dask_scheduler
 
 
 COMMANDS = {"bid": BID, "bid-after-calls": BID_AFTER, "two-hand": TWO_HAND, "arena": ARENA, "stats": STATS,
