@@ -53,3 +53,13 @@ def _ratio_ci(num: np.ndarray, den: np.ndarray) -> tuple[Estimate, np.ndarray]:
 def ratio_ci() -> RatioCi:
     """``ratio_ci(num, den)``: a ratio of means computed on the whole sample at once (:func:`_ratio_ci`)."""
     return _ratio_ci
+
+
+@pytest.fixture(scope="session")
+def dask_scheduler():
+    """The address of a local Dask cluster (two worker processes, one thread and one numba thread each, on the
+    loopback), started once for the session: the batch runner's and the commands' cluster tests share it."""
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=2, processes=True, threads_per_worker=1, host="127.0.0.1",
+                                  dashboard_address=None, env={"NUMBA_NUM_THREADS": "1"}) as lc:
+        yield lc.scheduler_address

@@ -90,12 +90,13 @@ def test_double_deck_conventional_bid_is_named_with_what_it_costs(run_cli, tmp_p
     """The issue's hand: a meld bid is due with a turn to come. The answer names the convention, lists
     Pass, and every call shown above the call made is marked as one the model does not make now. (Double
     deck's advisor calls freely by default, measured by the arena; a house rule that keeps the conventions
-    shows them.)"""
+    shows them.) The JSON runs play heuristically: double deck's default double-dummy check (about 5 s a run) changes
+    none of the call's figures, only adds its own section; the text run keeps it."""
     hand = "AS AS TS KS KS QS QS JS AH AH TH KH QH JH AD KD QD JD JD AC"
     house = tmp_path / "keep.toml"
     house.write_text('base = "double-deck"\n[advice]\nconventions = "keep"\n', encoding="utf-8")
     code, out, err = run_cli(["bid", "--rules", str(house), "--hand", hand, "--seed", "7", "--samples", "600",
-                              "--json"])
+                              "--play", "heuristic", "--json"])
     assert code == 0, err
     d = json.loads(out)
     call = d["call"]
@@ -109,7 +110,7 @@ def test_double_deck_conventional_bid_is_named_with_what_it_costs(run_cli, tmp_p
     assert code == 0 and "convention:" in out and "Pass (convention)" in out
     # the shipped default calls freely: no convention named, Pass still listed
     code, out, err = run_cli(["bid", "--rules", "double-deck", "--hand", hand, "--seed", "7", "--samples", "600",
-                              "--json"])
+                              "--play", "heuristic", "--json"])
     assert code == 0, err
     call = json.loads(out)["call"]
     assert not call.get("convention") and call["options"][0]["call"] == "Pass"

@@ -61,17 +61,16 @@ def test_process_pool_gives_the_serial_result():
     _same(collect(rs, SAMPLES, 7), collect(rs, SAMPLES, 7, workers=2))
 
 
-def test_local_dask_cluster_gives_the_serial_result():
+def test_local_dask_cluster_gives_the_serial_result(dask_scheduler):
     distributed = pytest.importorskip("distributed")
     rs = load("double-deck")
     serial = collect(rs, SAMPLES, 13)
     grid = settings_grid("two-handed", ["deck=48,24"])
     serial_cmp = compare(grid, 1200, 4).as_dict()
-    with distributed.LocalCluster(n_workers=2, processes=True, threads_per_worker=1, host="127.0.0.1",
-                                  dashboard_address=None) as lc, distributed.Client(lc) as client:
+    with distributed.Client(dask_scheduler) as client:
         _same(serial, collect(rs, SAMPLES, 13, cluster=client))
-        # by scheduler address too, as --cluster tcp://host:port does
-        assert compare(grid, 1200, 4, cluster=lc.scheduler_address).as_dict() == serial_cmp
+    # by scheduler address too, as --cluster tcp://host:port does
+    assert compare(grid, 1200, 4, cluster=dask_scheduler).as_dict() == serial_cmp
 
 
 def test_unreachable_scheduler_is_a_user_error(monkeypatch):

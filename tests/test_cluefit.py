@@ -79,9 +79,11 @@ def test_write_stores_the_fit_the_advisor_reads(tmp_path, monkeypatch):
     assert inf.clue_model(load("luxury-family")).source == "prior"
 
 
-def test_fit_by_relation_recovers_two_models():
+@pytest.mark.parametrize("n", [4000, pytest.param(8000, marks=pytest.mark.slow)])
+def test_fit_by_relation_recovers_two_models(n):
+    """Three grid fits (two by relation, one pooled) of ``n`` events: 4,000 in the default suite (about 2,000 a
+    relation), 8,000 slow."""
     rng = np.random.default_rng(7)
-    n = 8000
     partner = rng.random(n) < 0.5
     lim = rng.uniform(10, 40, n)
     will = lim + np.where(partner, -3.0, 0.5) + np.where(partner, 5.0, 1.5) * rng.standard_normal(n)

@@ -207,14 +207,25 @@ def check_against_reference(rules, n, seed, sizes=(2, 3, 4), config=None):
         assert got == cards, (hands, trick, trump, leader, declarer)
 
 
+def share(default: int, full: int):
+    """``count`` parameters: the default suite's share of a brute-force comparison, and the full count (slow,
+    run by ``pytest -m slow``). The same seed, so the share is the first ``default`` cases of the full run; the
+    reference minimax in Python is what costs."""
+    return pytest.mark.parametrize("count", [pytest.param(default, id=str(default)),
+                                             pytest.param(full, id=str(full), marks=pytest.mark.slow)])
+
+
+@share(250, 1000)
 @pytest.mark.parametrize("rid,head", CONFIGS)
-def test_solver_equals_brute_force(rid, head):
-    """1,000 endgames per rule set and head option (2-4 cards a hand, half of them inside a trick)."""
+def test_solver_equals_brute_force(rid, head, count):
+    """1,000 endgames per rule set and head option (2-4 cards a hand, half of them inside a trick); the
+    default suite checks the first 250."""
     rules = load(rid, {"head": head} if head else None)
-    check_against_reference(rules, 1000, seed=zlib.crc32(f"{rid}/{head}".encode()), sizes=(2, 2, 3, 3, 3, 4))
+    check_against_reference(rules, count, seed=zlib.crc32(f"{rid}/{head}".encode()), sizes=(2, 2, 3, 3, 3, 4))
 
 
-LATER_SIZES = [pytest.param(200, (3, 4, 4), id="small"),
+LATER_SIZES = [pytest.param(60, (3, 4, 4), id="small"),
+               pytest.param(200, (3, 4, 4), id="small-all", marks=pytest.mark.slow),
                pytest.param(300, (3, 4, 5), id="bigger", marks=pytest.mark.slow)]
 
 
@@ -222,8 +233,8 @@ LATER_SIZES = [pytest.param(200, (3, 4, 4), id="small"),
 @pytest.mark.parametrize("rid,head", CONFIGS)
 def test_later_tricks_bounds_equal_brute_force(rid, head, count, sizes):
     """The later-tricks bounds (trump length, forced points; off by default) against brute force, where a side
-    holds several trumps below the other side's best: 200 endgames of 3-4 cards a hand per rule set (the
-    default suite) and 300 of 3-5 cards (slow)."""
+    holds several trumps below the other side's best: 200 endgames of 3-4 cards a hand per rule set (slow; the
+    default suite checks the first 60 of them) and 300 of 3-5 cards (slow)."""
     rules = load(rid, {"head": head} if head else None)
     check_against_reference(rules, count, seed=zlib.crc32(f"later/{rid}/{head}/{len(sizes)}".encode()),
                             sizes=sizes, config=SolverConfig(tlen=True, forced=True))
@@ -486,11 +497,13 @@ def check_lines_against_reference(rules, n, seed, sizes=(2, 3, 3, 4)):
         assert tuple(pts) == res.points and tuple(trk) == res.tricks
 
 
+@share(40, 120)
 @pytest.mark.parametrize("rid,head", CONFIGS)
-def test_lines_are_optimal_for_both_sides(rid, head):
-    """120 endgames per rule set and head option (2-4 cards a hand, half of them inside a trick)."""
+def test_lines_are_optimal_for_both_sides(rid, head, count):
+    """120 endgames per rule set and head option (2-4 cards a hand, half of them inside a trick); the default
+    suite checks the first 40."""
     rules = load(rid, {"head": head} if head else None)
-    check_lines_against_reference(rules, 120, seed=zlib.crc32(f"line/{rid}/{head}".encode()))
+    check_lines_against_reference(rules, count, seed=zlib.crc32(f"line/{rid}/{head}".encode()))
 
 
 @pytest.mark.slow

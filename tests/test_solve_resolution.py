@@ -31,11 +31,13 @@ def check_brackets(rules, n, seed, sizes, max_nodes=50_000_000, config=None):
     res = [rng.choice((1, 2, 3, 4, 5, 7, 10, 12, 24)) for _ in range(n)]
     guesses = [rng.choice((-1, 0, 3, 8, 15, 40, 500)) for _ in range(n)]
     counts = dict.fromkeys(STATUSES, 0)
+    # the brute-force values, once for both shifts (the minimax in Python is what costs)
+    values = [reference(game, hands, trick, leader, trump, side_of(rules, declarer))[0]
+              for hands, trick, trump, leader, declarer in cases]
     for shift in (0, -7):
         results = solve_positions(rules, positions, max_nodes=max_nodes, lines=False, guess=guesses,
                                   resolution=res, guess_shift=shift, config=config)
-        for (hands, trick, trump, leader, declarer), r, N in zip(cases, results, res, strict=True):
-            v, _ = reference(game, hands, trick, leader, trump, side_of(rules, declarer))
+        for (hands, trick, trump, leader, declarer), r, N, v in zip(cases, results, res, values, strict=True):
             where = (hands, trick, trump, leader, declarer, N)
             assert r.lower <= v <= r.upper, where
             counts[r.status] += 1
@@ -50,12 +52,13 @@ def check_brackets(rules, n, seed, sizes, max_nodes=50_000_000, config=None):
     return counts
 
 
+@pytest.mark.parametrize("count", [100, pytest.param(250, marks=pytest.mark.slow)])
 @pytest.mark.parametrize("rid,head", CONFIGS)
-def test_brackets_hold_the_brute_force_value(rid, head):
+def test_brackets_hold_the_brute_force_value(rid, head, count):
     """250 endgames (2-4 cards a hand, half of them inside a trick) per rule set and head option, each at
-    two shifts of the first guess (the slow test below: 1,000 bigger ones)."""
+    two shifts of the first guess (slow; the default suite checks 100; the slow test below: 1,000 bigger ones)."""
     rules = load(rid, {"head": head} if head else None)
-    counts = check_brackets(rules, 250, zlib.crc32(f"res/{rid}/{head}".encode()), (2, 3, 3, 4))
+    counts = check_brackets(rules, count, zlib.crc32(f"res/{rid}/{head}".encode()), (2, 3, 3, 4))
     assert counts["unfinished"] == 0 and counts["exact"] > 0
 
 

@@ -109,12 +109,14 @@ def test_a_cancel_before_the_worker_process_exists_is_not_lost(monkeypatch):
     asyncio.run(go())
 
 
-def test_start_cancel_races_leave_nothing_running():
-    """100 times: start an analysis, read its first event, close the stream (the page goes away)."""
+@pytest.mark.parametrize("rounds", [30, pytest.param(100, marks=pytest.mark.slow)])
+def test_start_cancel_races_leave_nothing_running(rounds):
+    """100 times (the default suite: 30): start an analysis, read its first event, close the stream (the page goes
+    away)."""
     since = _now()
     with TestClient(create_app(workers=1, warm=False, orphan_seconds=600), base_url=BASE) as c:
         m = c.app.state.manager
-        for i in range(100):
+        for i in range(rounds):
             r = c.post("/api/jobs", json=LONG)
             assert r.status_code == 202, (i, r.text)
             jid = r.json()["id"]
@@ -267,8 +269,9 @@ def test_schema_errors_are_plain_one_liners(client, path, body, message):
 
 
 # ---- Ctrl-C stops the server within seconds, its workers with it ---------------------------------------------------
-@pytest.mark.parametrize("sig", ["SIGINT", "SIGTERM"])
+@pytest.mark.parametrize("sig", ["SIGINT", pytest.param("SIGTERM", marks=pytest.mark.slow)])
 def test_ctrl_c_stops_running_analyses_at_once(sig):
+    """Ctrl-C (SIGINT); SIGTERM, which the same handler stops, is a slow test (a server and a worker to start)."""
     import re
     import signal
     import subprocess

@@ -1,5 +1,11 @@
 """Every batch command gives the same answer however its work is spread: in this process, over two worker
-processes (``--workers 2``) and on a Dask cluster (``--cluster``, here a local one on the loopback)."""
+processes (``--workers 2``) and on a Dask cluster (``--cluster``, here a local one on the loopback).
+
+Both ways out of this process pickle the batches and run them elsewhere in batch order; the cluster's workers
+live for the whole session (``conftest.py``) while ``--workers 2`` spawns a pool a command (about 9 s on a
+loaded 2-core machine, whatever the work). So the default suite compares every command on the cluster and
+``bid`` and ``two-hand`` at two workers (the pool itself: ``test_batches.py``); the other commands at two
+workers are slow tests (``pytest -m slow``)."""
 
 from __future__ import annotations
 
@@ -39,20 +45,40 @@ def _answer(run_cli, args):
     return _strip(json.loads(out))
 
 
-@pytest.fixture(scope="module")
-def scheduler():
-    distributed = pytest.importorskip("distributed")
-    with distributed.LocalCluster(n_workers=2, processes=True, threads_per_worker=1, host="127.0.0.1",
-                                  dashboard_address=None, env={"NUMBA_NUM_THREADS": "1"}) as lc:
-        yield lc.scheduler_address
+_IN_PROCESS: dict[tuple[str, ...], dict] = {}
 
 
-@pytest.mark.parametrize("args", [BID, BID_AFTER, TWO_HAND, ARENA, STATS, COMPARE],
-                         ids=["bid", "bid-after-calls", "two-hand", "arena", "stats", "compare"])
-def test_same_answer_at_one_and_two_workers_and_on_a_cluster(args, run_cli, scheduler):
-    one = _answer(run_cli, args)
-    assert one == _answer(run_cli, [*args, "--workers", "2"])
-    assert one == _answer(run_cli, [*args, "--cluster", scheduler])
+def _in_process(run_cli, args):
+    """The answer of ``args`` in this process, computed once for the module (the cluster and the two-worker
+    tests compare against it)."""
+    key = tuple(args)
+    if key not in _IN_PROCESS:
+        _IN_PROCESS[key] = _answer(run_cli, args)
+    return _IN_PROCESS[key]
+
+
+@pytest.fixture
+def scheduler(dask_scheduler):
+    return dask_scheduler
+
+
+COMMANDS = {"bid": BID, "bid-after-calls": BID_AFTER, "two-hand": TWO_HAND, "arena": ARENA, "stats": STATS,
+            "compare": COMPARE}
+#: the commands compared at two workers in the default suite; the others' comparisons are slow
+AT_TWO_WORKERS = ("bid", "two-hand")
+
+
+@pytest.mark.parametrize("name", list(COMMANDS))
+def test_same_answer_in_this_process_and_on_a_cluster(name, run_cli, scheduler):
+    args = COMMANDS[name]
+    assert _in_process(run_cli, args) == _answer(run_cli, [*args, "--cluster", scheduler])
+
+
+@pytest.mark.parametrize("name", [n if n in AT_TWO_WORKERS else pytest.param(n, marks=pytest.mark.slow)
+                                  for n in COMMANDS])
+def test_same_answer_at_one_and_two_workers(name, run_cli):
+    args = COMMANDS[name]
+    assert _in_process(run_cli, args) == _answer(run_cli, [*args, "--workers", "2"])
 
 
 @pytest.mark.parametrize("command", [BID, TWO_HAND, ARENA, STATS, COMPARE],
@@ -64,7 +90,14 @@ def test_bad_workers_or_cluster_is_one_line(command, run_cli):
     assert code == 2 and "bad --cluster" in err and len(err.strip().splitlines()) == 1
 
 
-def test_solve_file_same_values_at_one_and_two_workers_and_on_a_cluster(tmp_path, run_cli, scheduler):
+@pytest.fixture(params=[False, pytest.param(True, marks=pytest.mark.slow)], ids=["cluster", "and-two-workers"])
+def at_two_workers(request):
+    """Whether a test compares ``--workers 2`` too (slow) besides the cluster (the default suite)."""
+    return request.param
+
+
+def test_solve_file_same_values_at_one_and_two_workers_and_on_a_cluster(tmp_path, run_cli, scheduler,
+                                                                        at_two_workers):
     """The positions' values and per-card values are the same; the node counts are not compared (a thread's
     table carries over between the positions it solves, so they depend on which positions share one)."""
     f = tmp_path / "positions.jsonl"
@@ -80,11 +113,12 @@ def test_solve_file_same_values_at_one_and_two_workers_and_on_a_cluster(tmp_path
         return [{k: v for k, v in r.items() if k not in ("nodes", "trick_nodes", "ms")} for r in rows]
 
     one = values([])
-    assert one == values(["--workers", "2"])
     assert one == values(["--cluster", scheduler])
+    if at_two_workers:
+        assert one == values(["--workers", "2"])
 
 
-def test_report_pages_same_at_one_and_two_workers_and_on_a_cluster(tmp_path, run_cli, scheduler):
+def test_report_pages_same_at_one_and_two_workers_and_on_a_cluster(tmp_path, run_cli, scheduler, at_two_workers):
     """``pinochle report`` writes the same page (its text; the command line it names aside) however spread."""
     def page(extra, name):
         out = tmp_path / name
@@ -94,8 +128,9 @@ def test_report_pages_same_at_one_and_two_workers_and_on_a_cluster(tmp_path, run
         return [x for x in (out / "README.md").read_text().splitlines() if "pinochle report" not in x]
 
     one = page([], "one")
-    assert one == page(["--workers", "2"], "two")
     assert one == page(["--cluster", scheduler], "cluster")
+    if at_two_workers:
+        assert one == page(["--workers", "2"], "two")
 
 
 @pytest.mark.slow
