@@ -270,17 +270,27 @@ SWITCHES = [
 ]
 
 
+@cache
+def _switch_cases():
+    """The switch tests' 40 small endgames with their brute-force values, worked out once for every switch."""
+    rules = load("auction", {"head": "always"})
+    game = Game(rules)
+    rng = random.Random(11)
+    cases = []
+    for _ in range(40):
+        hands, trick, trump, leader, declarer = random_position(game, rng, rng.choice((3, 4)), False)
+        want = reference(game, hands, trick, leader, trump, side_of(rules, declarer))
+        cases.append((hands, trick, trump, leader, declarer, want))
+    return rules, cases
+
+
 @pytest.mark.parametrize("switch", SWITCHES, ids=lambda d: ",".join(f"{k}={v}" for k, v in d.items()))
 def test_every_search_switch_gives_the_same_values(switch):
     """Small endgames against the reference, card values included, with one switch changed."""
     cfg = SolverConfig(**({"slot_bits": 10} | switch))
-    rules = load("auction", {"head": "always"})
-    game = Game(rules)
-    rng = random.Random(11)
-    for _ in range(40):
-        hands, trick, trump, leader, declarer = random_position(game, rng, rng.choice((3, 4)), False)
+    rules, cases = _switch_cases()
+    for hands, trick, trump, leader, declarer, want in cases:
         names = [" ".join(c[2] for c in h) for h in hands]
-        want = reference(game, hands, trick, leader, trump, side_of(rules, declarer))
         res = solve_deal(rules, names, trump, leader, declarer, trick=[c[2] for c in trick], all_cards=True,
                          config=cfg)
         assert res.value == want[0]
