@@ -24,6 +24,7 @@ import numpy as np
 from analyzer.advisor.request import BidRequest
 from analyzer.bidding.callmodel import AuctionState, Outcomes, declarer_terms, opening_calls, seat_features
 from analyzer.bidding.inference import clue_model, evidence
+from analyzer.cards import SUITS
 from analyzer.deal import table
 from analyzer.deal.rng import seed_of
 from analyzer.errors import UserError
@@ -143,21 +144,31 @@ def outcomes(sim: Simulation, play: str) -> Outcomes:
     me_a = [np.zeros((C, 4, n), dtype=np.int64), np.zeros((C, 4, n), dtype=bool), np.zeros((C, 4, n))]
     o_a = [np.zeros((C, rs.seats, n), dtype=np.int64), np.zeros((C, rs.seats, n), dtype=bool),
            np.zeros((C, rs.seats, n)), np.zeros((C, rs.seats, n))]
-    other = sim.rows("other", play)
+    # the frame's columns taken once as arrays, its rows picked by masks: one polars filter and sort per
+    # (trump, bid class, declarer) cost more than the advisor's kernels (every row is put at its deal's place)
+    f = sim.frame
+    of_play = (f["play"] == play).to_numpy()
+    declare = (f["scenario"] == "declare").to_numpy() & of_play
+    other = (f["scenario"] == "other").to_numpy() & of_play
+    deal, bid, declarer = f["deal"].to_numpy(), f["bid"].to_numpy(), f["declarer"].to_numpy()
+    per_seat = [f.select([f"{p}_s{i}" for i in range(rs.seats)]).to_numpy().astype(np.int64)
+                for p in ("meld", "points", "tricks")]
+    in_trump = {t: (f["trump"] == SUITS[t]).to_numpy() for t in sim.trumps}
     for ci, b in enumerate(classes):
+        at_b = bid == b
         for t in sim.trumps:
-            rows = sim.rows("declare", play, t, int(b))
-            pos = np.searchsorted(ids, rows["deal"].to_numpy())
-            terms = declarer_terms(rs, *sim.seat_arrays(rows), me, me)
+            m = declare & at_b & in_trump[t]
+            pos = np.searchsorted(ids, deal[m])
+            terms = declarer_terms(rs, *(x[m] for x in per_seat), me, me)
             for a, v in zip(me_a, terms[:3], strict=True):
                 a[ci, t, pos] = v
-        if other.height == 0:
+        if not other.any():
             continue
         for j in range(rs.seats):
             if j == me:
                 continue
-            rows = other.filter((other["declarer"] == j) & (other["bid"] == int(b)))
-            pos = np.searchsorted(ids, rows["deal"].to_numpy())
-            for a, v in zip(o_a, declarer_terms(rs, *sim.seat_arrays(rows), j, me), strict=True):
+            m = other & at_b & (declarer == j)
+            pos = np.searchsorted(ids, deal[m])
+            for a, v in zip(o_a, declarer_terms(rs, *(x[m] for x in per_seat), j, me), strict=True):
                 a[ci, j, pos] = v
     return Outcomes(classes, *me_a, *o_a, seat_features(rs, sim.deals.hands), np.ones(n))
