@@ -24,7 +24,6 @@ import numpy as np
 from analyzer.advisor.request import BidRequest
 from analyzer.bidding.callmodel import AuctionState, Outcomes, declarer_terms, opening_calls, seat_features
 from analyzer.bidding.inference import clue_model, evidence
-from analyzer.cards import SUITS
 from analyzer.deal import table
 from analyzer.deal.rng import seed_of
 from analyzer.errors import UserError
@@ -144,16 +143,17 @@ def outcomes(sim: Simulation, play: str) -> Outcomes:
     me_a = [np.zeros((C, 4, n), dtype=np.int64), np.zeros((C, 4, n), dtype=bool), np.zeros((C, 4, n))]
     o_a = [np.zeros((C, rs.seats, n), dtype=np.int64), np.zeros((C, rs.seats, n), dtype=bool),
            np.zeros((C, rs.seats, n)), np.zeros((C, rs.seats, n))]
-    # the frame's columns taken once as arrays, its rows picked by masks: one polars filter and sort per
-    # (trump, bid class, declarer) cost more than the advisor's kernels (every row is put at its deal's place)
-    f = sim.frame
-    of_play = (f["play"] == play).to_numpy()
-    declare = (f["scenario"] == "declare").to_numpy() & of_play
-    other = (f["scenario"] == "other").to_numpy() & of_play
-    deal, bid, declarer = f["deal"].to_numpy(), f["bid"].to_numpy(), f["declarer"].to_numpy()
-    per_seat = [f.select([f"{p}_s{i}" for i in range(rs.seats)]).to_numpy().astype(np.int64)
-                for p in ("meld", "points", "tricks")]
-    in_trump = {t: (f["trump"] == SUITS[t]).to_numpy() for t in sim.trumps}
+    # the rows' columns as arrays, the rows picked by masks (a polars filter and sort per trump, bid class and
+    # declarer cost more than the advisor's kernels); every row is put at its deal's place
+    cols = sim.arrays()
+    if not cols:
+        return Outcomes(classes, *me_a, *o_a, seat_features(rs, sim.deals.hands), np.ones(n))
+    of_play = cols["play"] == play
+    declare = (cols["scenario"] == "declare") & of_play
+    other = (cols["scenario"] == "other") & of_play
+    deal, bid, declarer = cols["deal"], cols["bid"], cols["declarer"]
+    per_seat = [cols["meld"], cols["points"], cols["tricks"]]
+    in_trump = {t: cols["trump_code"] == t for t in sim.trumps}
     for ci, b in enumerate(classes):
         at_b = bid == b
         for t in sim.trumps:

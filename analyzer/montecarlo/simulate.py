@@ -174,8 +174,9 @@ class Simulation:
     """Deals and play results of one :func:`simulate` run.
 
     ``frame``: one row per (scenario, deal, play, trump, bid class), columns :data:`COLUMNS` plus the
-    per-seat ``meld_s{i}``, ``points_s{i}``, ``tricks_s{i}``; ``deals``: the sampled deals;
-    ``meld``: int32[n, seats, 4] every seat's meld for each trump.
+    per-seat ``meld_s{i}``, ``points_s{i}``, ``tricks_s{i}`` (built from the play's column blocks on first
+    use: the advisor reads its rows through :meth:`rows` and :meth:`arrays` and never needs the whole frame);
+    ``deals``: the sampled deals; ``meld``: int32[n, seats, 4] every seat's meld for each trump.
     """
 
     rules: RuleSet
@@ -190,21 +191,53 @@ class Simulation:
     bids: tuple[int, ...]
     deals: Deals
     meld: np.ndarray
-    frame: pl.DataFrame
+    _frame: pl.DataFrame | None
     constraints: tuple[Constraint, ...] = ()
     meta: dict[str, Any] = field(default_factory=dict)
+    _rows: _Rows | None = field(default=None, repr=False, compare=False)
+    _arrays: dict[str, np.ndarray] | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def frame(self) -> pl.DataFrame:
+        """The rows as one frame, sorted by scenario, play, trump, bid class and deal (class docstring)."""
+        if self._frame is None:
+            assert self._rows is not None
+            self._frame = self._rows.frame()
+        return self._frame
+
+    def arrays(self) -> dict[str, np.ndarray]:
+        """Every column of the rows as one numpy array, the rows in no particular order (the per-seat
+        columns as ``meld`` / ``points`` / ``tricks`` int64[rows, seats]; ``trump_code`` int64, -1 for none;
+        strings and the null-able columns as object arrays)."""
+        if self._arrays is None:
+            if self._rows is not None and self._frame is None:
+                self._arrays = self._rows.arrays()
+            else:
+                self._arrays = _frame_arrays(self.frame, self.rules.seats)
+        return self._arrays
 
     def rows(self, scenario: str = "declare", play: str | None = None, trump: int | None = None,
              bid: int | None = None) -> pl.DataFrame:
         """The rows of one scenario (and play mode, trump, bid class), ordered by deal."""
-        f = self.frame.filter(pl.col("scenario") == scenario)
+        a = self.arrays()
+        schema = _schema(self.rules)
+        if not a:
+            return pl.DataFrame(schema=schema)
+        m = a["scenario"] == scenario
         if play is not None:
-            f = f.filter(pl.col("play") == play)
+            m &= a["play"] == play
         if trump is not None:
-            f = f.filter(pl.col("trump") == SUITS[trump])
+            m &= a["trump_code"] == trump
         if bid is not None:
-            f = f.filter(pl.col("bid") == bid)
-        return f.sort("deal")
+            m &= a["bid"] == bid
+        idx = np.flatnonzero(m)
+        idx = idx[np.argsort(a["deal"][idx], kind="stable")]
+        cols: dict[str, Any] = {}
+        for k in schema:
+            prefix, _, seat = k.rpartition("_s")
+            v = a[prefix][idx, int(seat)] if prefix in _PER_SEAT and seat.isdigit() else a[k][idx]
+            cols[k] = v.tolist() if v.dtype == object else v
+        return pl.DataFrame(cols, schema=schema)
 
     def seat_arrays(self, rows: pl.DataFrame) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """The per-seat meld, points and tricks of ``rows`` as int64[len(rows), seats] arrays."""
@@ -272,6 +305,7 @@ class _Rows:
             "declarer": declarer.astype(np.int8),
             "trump": [SUITS[t] for t in trump],
             "bid": bid.astype(np.int32),
+            "trump_code": trump.astype(np.int64),
         }
         side = _side_columns(self.rules, self.seat, meld, pts, trk)
         for k, v in side.items():
@@ -283,16 +317,7 @@ class _Rows:
         self.blocks.append(b)
 
     def frame(self) -> pl.DataFrame:
-        schema: dict[str, Any] = {
-            "scenario": pl.String, "deal": pl.Int64, "play": pl.String, "policy": pl.String,
-            "declarer": pl.Int8, "trump": pl.String, "bid": pl.Int32,
-        }
-        for k in COLUMNS:
-            schema.setdefault(k, pl.Int32)
-        schema["exact"] = pl.Boolean
-        for prefix in ("meld", "points", "tricks"):
-            for s in range(self.rules.seats):
-                schema[f"{prefix}_s{s}"] = pl.Int32
+        schema = _schema(self.rules)
         if not self.blocks:
             return pl.DataFrame(schema=schema)
         cols: dict[str, Any] = {}
@@ -303,6 +328,64 @@ class _Rows:
             else:
                 cols[k] = np.concatenate(parts)
         return pl.DataFrame(cols, schema=schema).sort(["scenario", "play", "trump", "bid", "deal"], nulls_last=True)
+
+    def arrays(self) -> dict[str, np.ndarray]:
+        """The blocks' columns as whole arrays in block order (:meth:`Simulation.arrays`)."""
+        if not self.blocks:
+            return {}
+        out: dict[str, np.ndarray] = {}
+        for k in _schema(self.rules):
+            prefix, _, seat = k.rpartition("_s")
+            if prefix in _PER_SEAT and seat.isdigit():
+                continue
+            parts = [b[k] for b in self.blocks]
+            if any(isinstance(v, list) for v in parts):
+                out[k] = np.array([x for v in parts for x in (v if isinstance(v, list) else v.tolist())], dtype=object)
+            else:
+                out[k] = np.concatenate(parts)
+        out["trump_code"] = np.concatenate([b["trump_code"] for b in self.blocks])
+        for prefix in _PER_SEAT:
+            out[prefix] = np.stack([np.concatenate([b[f"{prefix}_s{i}"] for b in self.blocks])
+                                    for i in range(self.rules.seats)], axis=1).astype(np.int64)
+        return out
+
+
+#: the per-seat column groups of a simulation's rows (``meld_s0`` ...)
+_PER_SEAT = ("meld", "points", "tricks")
+
+
+def _schema(rules: RuleSet) -> dict[str, Any]:
+    """The polars schema of a simulation's rows."""
+    schema: dict[str, Any] = {
+        "scenario": pl.String, "deal": pl.Int64, "play": pl.String, "policy": pl.String,
+        "declarer": pl.Int8, "trump": pl.String, "bid": pl.Int32,
+    }
+    for k in COLUMNS:
+        schema.setdefault(k, pl.Int32)
+    schema["exact"] = pl.Boolean
+    for prefix in _PER_SEAT:
+        for s in range(rules.seats):
+            schema[f"{prefix}_s{s}"] = pl.Int32
+    return schema
+
+
+def _frame_arrays(frame: pl.DataFrame, seats: int) -> dict[str, np.ndarray]:
+    """:meth:`Simulation.arrays` of a whole frame."""
+    if frame.height == 0:
+        return {}
+    out: dict[str, np.ndarray] = {}
+    for k in frame.columns:
+        prefix, _, seat = k.rpartition("_s")
+        if prefix in _PER_SEAT and seat.isdigit():
+            continue
+        col = frame[k]
+        out[k] = col.to_numpy() if col.dtype.is_numeric() and col.null_count() == 0 else np.array(col.to_list(),
+                                                                                                  dtype=object)
+    out["trump_code"] = np.array([SUITS.index(t) if t is not None else -1 for t in frame["trump"].to_list()],
+                                 dtype=np.int64)
+    for prefix in _PER_SEAT:
+        out[prefix] = frame.select([f"{prefix}_s{i}" for i in range(seats)]).to_numpy().astype(np.int64)
+    return out
 
 
 def _mode_fn(play: str, dd_max_nodes: int | None, dd_tricks_left: int = 0) -> PlayFn:
@@ -484,8 +567,8 @@ def simulate(
     }
     return Simulation(
         rules=rules, hand=my_hand, seat=seat, dealer=dealer, seed=int(seed), samples=int(samples), plays=modes,
-        policy=policy, trumps=trump_list, bids=bids, deals=deals, meld=np.concatenate(melds), frame=rows.frame(),
-        constraints=tab.constraints, meta=meta,
+        policy=policy, trumps=trump_list, bids=bids, deals=deals, meld=np.concatenate(melds), _frame=None,
+        constraints=tab.constraints, meta=meta, _rows=rows,
     )
 
 
@@ -527,7 +610,7 @@ def add_play(sim: Simulation, play: str, *, samples: int | None = None, trumps: 
     meta["added"] = [*meta.get("added", []), {"play": mode, "samples": k, "trumps": [SUITS[t] for t in ts],
                                               **({"dd_max_nodes": int(dd_max_nodes or DD_MAX_NODES)}
                                                  if mode == "dd" else {})}]
-    return replace(sim, plays=(*sim.plays, mode), frame=frame, meta=meta)
+    return replace(sim, plays=(*sim.plays, mode), _frame=frame, meta=meta, _rows=None, _arrays=None)
 
 
 #: what the columns of :func:`deals_frame` mean (``pinochle bid --deals-out`` writes it into the file)
