@@ -11,7 +11,7 @@ from collections import Counter
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from analyzer.cardplay.advise import advise_card
@@ -111,6 +111,8 @@ def test_the_position_written_down_is_the_engines_state(seed):
 
 @settings(max_examples=25, deadline=None)
 @given(st.integers(0, 10**6), st.integers(0, 11), st.booleans())
+# a marriage of clubs laid beside kings and queens around: its new card was the queen, not the first-named king
+@example(seed=45643, ntricks=11, lead=True)
 def test_sampled_deals_never_contradict_what_was_seen(seed, ntricks, lead):
     game, stock0, dealer, text = _game(seed, ntricks, lead)
     g = game.g
@@ -139,6 +141,21 @@ def test_sampled_deals_never_contradict_what_was_seen(seed, ntricks, lead):
         # every card of the pack exactly as often as the deck has it: nothing seen is dealt again
         assert seen + opp_hand + Counter(stock[:-1]) + Counter([stock[-1]]) == Counter(
             {name(k): RS.deck.copies for k in RS.deck.kinds})
+
+
+def test_a_meld_whose_new_card_is_not_named_is_read_as_the_cards_seen_allow():
+    """Seat 0 lays kings and queens around, later a marriage of clubs: both its cards lie free on the table, so
+    one new card comes from the hand, and "+marriage-C" does not say which. Here the king of clubs cannot be it
+    (seat 1 played the other one and seat 0's kings hold the first): the position takes the queen."""
+    game, stock0, dealer, text = _game(45643, 11, True)
+    assert "+kings" in text and "+queens" in text and text.endswith("KC TC +marriage-C / JC")
+    g = game.g
+    me = int(g[S.C_TURN])
+    pos = build_position(RS, me, 1 - dealer, int(stock0[0, -1]), _holding(g, me), parse_phase1(text, RS))
+    kc, qc = (RS.deck.kinds[[RS.deck.name(k) for k in RS.deck.kinds].index(c)] for c in ("KC", "QC"))
+    for s in (0, 1):
+        assert int(S.table_count(pos.g, s, kc)) == int(S.table_count(g, s, kc))
+        assert int(S.table_count(pos.g, s, qc)) == int(S.table_count(g, s, qc))
 
 
 def test_a_rollout_is_the_engine_played_step_by_step():

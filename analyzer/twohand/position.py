@@ -148,12 +148,44 @@ def _set_hand(g: np.ndarray, seat: int, planes: np.ndarray) -> None:
     g[S.G_H + S.MAXC * seat: S.G_H + S.MAXC * seat + planes.shape[0]] = planes
 
 
+class _Inconsistent(UserError):
+    """The replayed history does not add up with the cards seen (too many copies, or my table not my cards)."""
+
+
+#: the most readings of ambiguous melds tried (each a replay of the history)
+MAX_READINGS = 64
+
+
 def build_position(rules: RuleSet, seat: int, leader: int, upcard: int, holding: Sequence[int],
                    tricks: Sequence[Trick]) -> Phase1Position:
     """The position after ``tricks`` (module docstring) with my seat ``seat`` to play; ``leader`` led the first
     trick (the other seat dealt), ``upcard`` was turned up (it names trump), ``holding``: every card I hold now,
-    in hand and melded on my table. UserError for anything that cannot have happened."""
+    in hand and melded on my table. UserError for anything that cannot have happened.
+
+    A meld whose cards all lie free on the melder's table already (a marriage beside kings and queens around)
+    takes one new card from the hand, and its name does not say which: the replay takes the engine's first
+    choice and, when the history then does not add up with the cards seen, the other readings of such melds in
+    turn (at most :data:`MAX_READINGS`)."""
+    ambiguous: list[int] = []
+    try:
+        return _build(rules, seat, leader, upcard, holding, tricks, frozenset(), ambiguous)
+    except _Inconsistent as first:
+        k = len(ambiguous)
+        for r in range(1, min(1 << k, MAX_READINGS)):
+            flips = frozenset(ambiguous[i] for i in range(k) if (r >> i) & 1)
+            try:
+                return _build(rules, seat, leader, upcard, holding, tricks, flips, [])
+            except _Inconsistent:
+                continue
+        raise UserError(str(first)) from None
+
+
+def _build(rules: RuleSet, seat: int, leader: int, upcard: int, holding: Sequence[int], tricks: Sequence[Trick],
+           flips: frozenset[int], ambiguous: list[int]) -> Phase1Position:
+    """:func:`build_position` with the melds numbered in ``flips`` read the other way (their new card the
+    meld's second card, not its first); the numbers of the ambiguous melds are added to ``ambiguous``."""
     deck = rules.deck
+    meld_no = 0
     name = deck.name
     g = new_state(rules)  # checks the rule set
     m = deck.size - 2 * rules.hand_size
@@ -203,6 +235,12 @@ def build_position(rules: RuleSet, seat: int, leader: int, upcard: int, holding:
             if M.meld_value(g, w, act) < 0:
                 raise UserError(f"trick {t + 1}: seat {w} cannot meld {mname!r} then (the cards melded before, or "
                                 "the kind already used, do not allow it)")
+            if _new_card_ambiguous(g, w, act):
+                ambiguous.append(meld_no)
+                if meld_no in flips:  # the new card is not the meld's first card: that one is not in the hand
+                    first_kind = int(S.req_kind(g, act >> 4, (act >> 1) & 7, 0))
+                    _set_hand(g, w, full & ~np.int64(1 << first_kind))
+            meld_no += 1
             if w == exchanged_by and w != seat:
                 before = _planes_count(g, w, deck)
                 M.meld_apply(g, w, act)
@@ -225,9 +263,9 @@ def build_position(rules: RuleSet, seat: int, leader: int, upcard: int, holding:
             on_table[s][k] = int(S.table_count(g, s, k))
     short = on_table[seat] - mine
     if short:
-        raise UserError(f"{' '.join(name(k) for k in sorted(short.elements()))}: melded on your table by the "
-                        "history, but not among your cards (give every card you hold, melded ones included; a "
-                        "melded card played since is written CARD* in its trick)")
+        raise _Inconsistent(f"{' '.join(name(k) for k in sorted(short.elements()))}: melded on your table by the "
+                            "history, but not among your cards (give every card you hold, melded ones included; a "
+                            "melded card played since is written CARD* in its trick)")
     hand_now = mine - on_table[seat]
     known: Counter[int] = Counter()
     if exchanged_by == opp:
@@ -243,8 +281,8 @@ def build_position(rules: RuleSet, seat: int, leader: int, upcard: int, holding:
     seen = mine + on_table[opp] + played + known + Counter([bottom])
     over = [name(k) for k in deck.kinds if seen[k] > deck.copies]
     if over:
-        raise UserError(f"{', '.join(over)} seen more often than the deck has it (in your cards, on a table, played "
-                        f"or under the stock): the deck has {deck.copies} of each")
+        raise _Inconsistent(f"{', '.join(over)} seen more often than the deck has it (in your cards, on a table, "
+                            f"played or under the stock): the deck has {deck.copies} of each")
     pool = Counter({k: deck.copies for k in deck.kinds})
     pool.subtract(seen)
     need = rules.hand_size - int(lead) - sum(on_table[opp].values()) - sum(known.values())
@@ -258,6 +296,17 @@ def build_position(rules: RuleSet, seat: int, leader: int, upcard: int, holding:
     return Phase1Position(rules, seat, g, np.array(sorted(pool.elements()), dtype=np.int64), need, bottom,
                           tuple(moves), tuple(names), tables, tuple(sorted(known.elements())), int(g[S.C_TRICKS]),
                           open_window)
+
+
+def _new_card_ambiguous(g: np.ndarray, seat: int, act: int) -> bool:
+    """Whether meld ``act`` of ``seat`` finds every card it needs free on the table, so that its one new card
+    from the hand could be any of its cards (more than one kind)."""
+    typ, suit, n = act >> 4, (act >> 1) & 7, (act & 1) + 1
+    m = int(S.req_count(typ))
+    if m < 2:
+        return False
+    ub = S.ubit(typ)
+    return all(n <= int(S.table_free(g, seat, int(S.req_kind(g, typ, suit, i)), ub)) for i in range(m))
 
 
 def _planes_count(g: np.ndarray, seat: int, deck) -> Counter[int]:
