@@ -48,12 +48,13 @@ from analyzer.deal import Accept, Constraint, Deals, Table, table
 from analyzer.deal.rng import seed_of
 from analyzer.errors import UserError
 from analyzer.meld import meld_batch
+from analyzer.montecarlo.rows import COLUMNS as COLUMNS
+from analyzer.montecarlo.rows import PER_SEAT, Rows, frame_arrays, schema_of
 from analyzer.play.modes import PLAY_HELP, RETIRED_PLAY, play_mode
 from analyzer.rules.lowered import first_leader, play_bids
 from analyzer.rules.model import RuleSet
 from analyzer.runs.batches import BATCH, run_batches
 from analyzer.runs.progress import progress_bar
-from analyzer.score import convert_points
 
 PLAY_MODES_HELP = PLAY_HELP
 #: default node budget of one double-dummy solve in the driver (a full auction deal needs ~6 M nodes at the
@@ -145,30 +146,6 @@ def parse_play_modes(text: str | Sequence[str]) -> tuple[str, ...]:
     return tuple(out)
 
 
-#: the frame's columns (per-seat columns ``meld_s{i}``, ``points_s{i}``, ``tricks_s{i}`` follow them)
-COLUMNS = {
-    "scenario": "declare (I declare) or other (another seat declares its own trump: analyzer.bidding.callmodel)",
-    "deal": "deal index: its cards come from (seed, deal)",
-    "play": "play mode: heuristic (the heuristic players) or dd (double-dummy)",
-    "policy": "the policy that played (dd: the solver)",
-    "declarer": "the declaring seat (-1: nobody declares: two-handed)",
-    "trump": "trump suit S H D C",
-    "bid": "the contract the play assumed (only changes play where a rule depends on it)",
-    "own_meld": "my meld with this trump",
-    "partner_meld": "my partner's meld (null without partnerships)",
-    "side_meld": "my side's meld (partnerships: both partners; else mine)",
-    "side_points": "card points my side took, last-trick bonus included",
-    "side_trick_points": "trick points my side scores for them (Luxury Family converts; else = side_points)",
-    "side_tricks": "tricks my side took",
-    "opp_meld": "the other seats' meld, added up",
-    "opp_points": "card points the other seats took",
-    "opp_trick_points": "trick points the other seats score, added up (each converted on its own)",
-    "opp_tricks": "tricks the other seats took",
-    "exact": "dd rows: the solver finished the deal within its node budget (False: the heuristic playout's "
-             "result stands in); null for other play modes",
-}
-
-
 @dataclass
 class Simulation:
     """Deals and play results of one :func:`simulate` run.
@@ -194,7 +171,7 @@ class Simulation:
     _frame: pl.DataFrame | None
     constraints: tuple[Constraint, ...] = ()
     meta: dict[str, Any] = field(default_factory=dict)
-    _rows: _Rows | None = field(default=None, repr=False, compare=False)
+    _rows: Rows | None = field(default=None, repr=False, compare=False)
     _arrays: dict[str, np.ndarray] | None = field(default=None, repr=False, compare=False)
 
     @property
@@ -213,14 +190,14 @@ class Simulation:
             if self._rows is not None and self._frame is None:
                 self._arrays = self._rows.arrays()
             else:
-                self._arrays = _frame_arrays(self.frame, self.rules.seats)
+                self._arrays = frame_arrays(self.frame, self.rules.seats)
         return self._arrays
 
     def rows(self, scenario: str = "declare", play: str | None = None, trump: int | None = None,
              bid: int | None = None) -> pl.DataFrame:
         """The rows of one scenario (and play mode, trump, bid class), ordered by deal."""
         a = self.arrays()
-        schema = _schema(self.rules)
+        schema = schema_of(self.rules)
         if not a:
             return pl.DataFrame(schema=schema)
         m = a["scenario"] == scenario
@@ -235,7 +212,7 @@ class Simulation:
         cols: dict[str, Any] = {}
         for k in schema:
             prefix, _, seat = k.rpartition("_s")
-            v = a[prefix][idx, int(seat)] if prefix in _PER_SEAT and seat.isdigit() else a[k][idx]
+            v = a[prefix][idx, int(seat)] if prefix in PER_SEAT and seat.isdigit() else a[k][idx]
             cols[k] = v.tolist() if v.dtype == object else v
         return pl.DataFrame(cols, schema=schema)
 
@@ -255,137 +232,6 @@ class Simulation:
 
 #: ``(rules, hands int64[n, seats, copies]) -> trump int64[n, seats]``: the trump each seat names declaring
 OtherTrumps = Callable[[RuleSet, np.ndarray], np.ndarray]
-
-
-def _side_columns(rules: RuleSet, seat: int, meld: np.ndarray, pts: np.ndarray, trk: np.ndarray,
-                  ) -> dict[str, np.ndarray]:
-    """The side / opponent columns of rows with per-seat meld, points and tricks [n, seats]."""
-    mine = np.zeros(rules.seats, dtype=bool)
-    mine[list(rules.sides[rules.side_of(seat)])] = True
-    partners = rules.partners(seat)
-    out = {
-        "own_meld": meld[:, seat],
-        "partner_meld": meld[:, list(partners)].sum(axis=1) if partners else None,
-        "side_meld": meld[:, mine].sum(axis=1),
-        "side_points": pts[:, mine].sum(axis=1),
-        "side_tricks": trk[:, mine].sum(axis=1),
-        "opp_meld": meld[:, ~mine].sum(axis=1),
-        "opp_points": pts[:, ~mine].sum(axis=1),
-        "opp_tricks": trk[:, ~mine].sum(axis=1),
-    }
-    if rules.has_partners:
-        out["side_trick_points"] = convert_points(rules, out["side_points"])
-        out["opp_trick_points"] = convert_points(rules, out["opp_points"])
-    else:  # each player converts his own power points
-        out["side_trick_points"] = convert_points(rules, pts[:, seat])
-        out["opp_trick_points"] = convert_points(rules, pts[:, ~mine]).sum(axis=1)
-    return out
-
-
-class _Rows:
-    """Column buffers of the frame, filled block by block."""
-
-    def __init__(self, rules: RuleSet, seat: int) -> None:
-        self.rules, self.seat = rules, seat
-        self.blocks: list[dict[str, Any]] = []
-
-    def add(self, scenario: str, play: str, policy: str, deal: np.ndarray, contract: np.ndarray,
-            meld: np.ndarray, pts: np.ndarray, trk: np.ndarray, exact: np.ndarray | None = None) -> None:
-        """Rows of deals ``deal`` played in ``scenario`` by ``play`` / ``policy``: ``contract`` int64[n, 3]
-        (declarer, trump, bid), the declarer's trump's meld, points and tricks int64[n, seats]."""
-        n = deal.size
-        declarer, trump, bid = contract[:, 0], contract[:, 1], contract[:, 2]
-        if n == 0:
-            return
-        b: dict[str, Any] = {
-            "scenario": [scenario] * n,
-            "deal": deal.astype(np.int64),
-            "play": [play] * n,
-            "policy": [policy] * n,
-            "declarer": declarer.astype(np.int8),
-            "trump": [SUITS[t] for t in trump],
-            "bid": bid.astype(np.int32),
-            "trump_code": trump.astype(np.int64),
-        }
-        side = _side_columns(self.rules, self.seat, meld, pts, trk)
-        for k, v in side.items():
-            b[k] = [None] * n if v is None else v.astype(np.int32)
-        b["exact"] = [None] * n if exact is None else np.asarray(exact, dtype=bool)
-        for prefix, arr in (("meld", meld), ("points", pts), ("tricks", trk)):
-            for s in range(self.rules.seats):
-                b[f"{prefix}_s{s}"] = arr[:, s].astype(np.int32)
-        self.blocks.append(b)
-
-    def frame(self) -> pl.DataFrame:
-        schema = _schema(self.rules)
-        if not self.blocks:
-            return pl.DataFrame(schema=schema)
-        cols: dict[str, Any] = {}
-        for k in schema:  # one frame of whole columns: a frame a block cost more than the blocks' play
-            parts = [b[k] for b in self.blocks]
-            if any(isinstance(v, list) for v in parts):
-                cols[k] = [x for v in parts for x in (v if isinstance(v, list) else v.tolist())]
-            else:
-                cols[k] = np.concatenate(parts)
-        return pl.DataFrame(cols, schema=schema).sort(["scenario", "play", "trump", "bid", "deal"], nulls_last=True)
-
-    def arrays(self) -> dict[str, np.ndarray]:
-        """The blocks' columns as whole arrays in block order (:meth:`Simulation.arrays`)."""
-        if not self.blocks:
-            return {}
-        out: dict[str, np.ndarray] = {}
-        for k in _schema(self.rules):
-            prefix, _, seat = k.rpartition("_s")
-            if prefix in _PER_SEAT and seat.isdigit():
-                continue
-            parts = [b[k] for b in self.blocks]
-            if any(isinstance(v, list) for v in parts):
-                out[k] = np.array([x for v in parts for x in (v if isinstance(v, list) else v.tolist())], dtype=object)
-            else:
-                out[k] = np.concatenate(parts)
-        out["trump_code"] = np.concatenate([b["trump_code"] for b in self.blocks])
-        for prefix in _PER_SEAT:
-            out[prefix] = np.stack([np.concatenate([b[f"{prefix}_s{i}"] for b in self.blocks])
-                                    for i in range(self.rules.seats)], axis=1).astype(np.int64)
-        return out
-
-
-#: the per-seat column groups of a simulation's rows (``meld_s0`` ...)
-_PER_SEAT = ("meld", "points", "tricks")
-
-
-def _schema(rules: RuleSet) -> dict[str, Any]:
-    """The polars schema of a simulation's rows."""
-    schema: dict[str, Any] = {
-        "scenario": pl.String, "deal": pl.Int64, "play": pl.String, "policy": pl.String,
-        "declarer": pl.Int8, "trump": pl.String, "bid": pl.Int32,
-    }
-    for k in COLUMNS:
-        schema.setdefault(k, pl.Int32)
-    schema["exact"] = pl.Boolean
-    for prefix in _PER_SEAT:
-        for s in range(rules.seats):
-            schema[f"{prefix}_s{s}"] = pl.Int32
-    return schema
-
-
-def _frame_arrays(frame: pl.DataFrame, seats: int) -> dict[str, np.ndarray]:
-    """:meth:`Simulation.arrays` of a whole frame."""
-    if frame.height == 0:
-        return {}
-    out: dict[str, np.ndarray] = {}
-    for k in frame.columns:
-        prefix, _, seat = k.rpartition("_s")
-        if prefix in _PER_SEAT and seat.isdigit():
-            continue
-        col = frame[k]
-        out[k] = col.to_numpy() if col.dtype.is_numeric() and col.null_count() == 0 else np.array(col.to_list(),
-                                                                                                  dtype=object)
-    out["trump_code"] = np.array([SUITS.index(t) if t is not None else -1 for t in frame["trump"].to_list()],
-                                 dtype=np.int64)
-    for prefix in _PER_SEAT:
-        out[prefix] = frame.select([f"{prefix}_s{i}" for i in range(seats)]).to_numpy().astype(np.int64)
-    return out
 
 
 def _mode_fn(play: str, dd_max_nodes: int | None, dd_tricks_left: int = 0) -> PlayFn:
@@ -411,7 +257,7 @@ class _Players:
     dd_tricks_left: int = 0
 
 
-def _play_rows(rows: _Rows, who: _Players, hands: np.ndarray, ids: np.ndarray, meld: np.ndarray, mode: str,
+def _play_rows(rows: Rows, who: _Players, hands: np.ndarray, ids: np.ndarray, meld: np.ndarray, mode: str,
                scenario: str, contract: np.ndarray, seed: int) -> None:
     """Play each deal (``hands``, numbered ``ids``) by ``mode`` with its own contract (``contract``
     int64[n, 3]: declarer, trump, bid), grouped into calls of equal contracts."""
@@ -459,7 +305,7 @@ class _Chunk:
 def _run_chunk(t: _Chunk) -> tuple[Deals, np.ndarray, list[dict[str, Any]]]:
     """The deals of one chunk, their meld, and the table rows of their play (the same in any process)."""
     rules, seat, c, seed = t.tab.rules, t.tab.seat, t.index, t.seed
-    rows = _Rows(rules, seat)
+    rows = Rows(rules, seat)
     d = t.tab.sample(t.stop - t.start, seed, t.start, t.max_tries)
     n = len(d)
     m = meld_batch(d.hands.reshape(-1, rules.deck.copies), rules).reshape(n, rules.seats, 4)
@@ -549,7 +395,7 @@ def simulate(
         all_deals.append(d)
         melds.append(m)
         blocks.extend(b)
-    rows = _Rows(rules, seat)
+    rows = Rows(rules, seat)
     rows.blocks = blocks
     deals = Deals(
         np.concatenate([d.hands for d in all_deals]),
@@ -597,7 +443,7 @@ def add_play(sim: Simulation, play: str, *, samples: int | None = None, trumps: 
     rules = sim.rules
     hands, ids, meld = sim.deals.hands[:k], sim.deals.ids[:k], sim.meld[:k]
     declarer = sim.seat if rules.has_bidding else -1
-    rows = _Rows(rules, sim.seat)
+    rows = Rows(rules, sim.seat)
     seed = seed_of(sim.seed, 0, 0x200 + len(sim.plays))
     with progress_bar(progress, None, f"playing {k:,} sampled deals ({mode})"):
         for t in ts:
