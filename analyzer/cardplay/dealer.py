@@ -49,6 +49,14 @@ class VoidDealer:
     suits: list[list[int]]
     allowed: list[list[bool]]
     memo: dict = field(default_factory=dict)
+    #: :meth:`options` by (suit, room): every draw of a decision asks the same few (a draw is otherwise mostly
+    #: spent splitting suits again)
+    splits_memo: dict = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        #: whether no receiving seat is void in any of suits u..3, and how many cards suits u..3 hold
+        self.open_from = [all(all(a) for a in self.allowed[u:]) for u in range(4)]
+        self.left_from = [sum(len(x) for x in self.suits[u:]) for u in range(4)]
 
     def splits(self, u: int, room: tuple[int, ...]) -> list[tuple[int, ...]]:
         caps = [room[j] if self.allowed[u][j] else 0 for j in range(len(room))]
@@ -57,6 +65,13 @@ class VoidDealer:
     def ways(self, u: int, room: tuple[int, ...]) -> int:
         if u == 4:
             return 1 if not any(room) else 0
+        if self.open_from[u]:  # no seat void in suits u..3: the multinomial of their cards into the room
+            if sum(room) != self.left_from[u]:
+                return 0
+            out = factorial(self.left_from[u])
+            for r in room:
+                out //= factorial(r)
+            return out
         key = (u, room)
         got = self.memo.get(key)
         if got is None:
@@ -67,6 +82,9 @@ class VoidDealer:
     def options(self, u: int, room: tuple[int, ...]) -> list[tuple[tuple[int, ...], int]]:
         """Each split of suit ``u`` into the seats' ``room`` that leaves a deal of the later suits possible, with
         its number of deals: the ways to pick the suit's cards for the split times the ways of the rest."""
+        got = self.splits_memo.get((u, room))
+        if got is not None:
+            return got
         n = len(self.suits[u])
         out = []
         for c in self.splits(u, room):
@@ -76,6 +94,7 @@ class VoidDealer:
                 for x in c:
                     mult //= factorial(x)
                 out.append((c, mult * rest))
+        self.splits_memo[(u, room)] = out
         return out
 
     def draw(self, rng: np.random.Generator) -> np.ndarray:
