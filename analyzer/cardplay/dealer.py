@@ -51,7 +51,7 @@ class VoidDealer:
     memo: dict = field(default_factory=dict)
     #: :meth:`options` by (suit, room): every draw of a decision asks the same few (a draw is otherwise mostly
     #: spent splitting suits again)
-    splits_memo: dict = field(default_factory=dict)
+    options_memo: dict = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         #: whether no receiving seat is void in any of suits u..3, and how many cards suits u..3 hold
@@ -82,7 +82,7 @@ class VoidDealer:
     def options(self, u: int, room: tuple[int, ...]) -> list[tuple[tuple[int, ...], int]]:
         """Each split of suit ``u`` into the seats' ``room`` that leaves a deal of the later suits possible, with
         its number of deals: the ways to pick the suit's cards for the split times the ways of the rest."""
-        got = self.splits_memo.get((u, room))
+        got = self.options_memo.get((u, room))
         if got is not None:
             return got
         n = len(self.suits[u])
@@ -94,7 +94,7 @@ class VoidDealer:
                 for x in c:
                     mult //= factorial(x)
                 out.append((c, mult * rest))
-        self.splits_memo[(u, room)] = out
+        self.options_memo[(u, room)] = out
         return out
 
     def draw(self, rng: np.random.Generator) -> np.ndarray:

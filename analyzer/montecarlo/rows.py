@@ -37,7 +37,6 @@ COLUMNS = {
 }
 
 
-
 def side_columns(rules: RuleSet, seat: int, meld: np.ndarray, pts: np.ndarray, trk: np.ndarray,
                   ) -> dict[str, np.ndarray]:
     """The side / opponent columns of rows with per-seat meld, points and tricks [n, seats]."""
@@ -101,14 +100,17 @@ class Rows:
         schema = schema_of(self.rules)
         if not self.blocks:
             return pl.DataFrame(schema=schema)
-        cols: dict[str, Any] = {}
-        for k in schema:  # one frame of whole columns: a frame a block cost more than the blocks' play
-            parts = [b[k] for b in self.blocks]
-            if any(isinstance(v, list) for v in parts):
-                cols[k] = [x for v in parts for x in (v if isinstance(v, list) else v.tolist())]
-            else:
-                cols[k] = np.concatenate(parts)
+        # one frame of whole columns: a frame a block cost more than the blocks' play
+        cols = {k: self._joined(k) for k in schema}
         return pl.DataFrame(cols, schema=schema).sort(["scenario", "play", "trump", "bid", "deal"], nulls_last=True)
+
+    def _joined(self, k: str) -> list | np.ndarray:
+        """Column ``k`` of every block joined: a list where a block holds it as a list (strings, nulls), else an
+        array."""
+        parts = [b[k] for b in self.blocks]
+        if any(isinstance(v, list) for v in parts):
+            return [x for v in parts for x in (v if isinstance(v, list) else v.tolist())]
+        return np.concatenate(parts)
 
     def arrays(self) -> dict[str, np.ndarray]:
         """The blocks' columns as whole arrays in block order (``Simulation.arrays``)."""
@@ -119,11 +121,8 @@ class Rows:
             prefix, _, seat = k.rpartition("_s")
             if prefix in PER_SEAT and seat.isdigit():
                 continue
-            parts = [b[k] for b in self.blocks]
-            if any(isinstance(v, list) for v in parts):
-                out[k] = np.array([x for v in parts for x in (v if isinstance(v, list) else v.tolist())], dtype=object)
-            else:
-                out[k] = np.concatenate(parts)
+            v = self._joined(k)
+            out[k] = np.array(v, dtype=object) if isinstance(v, list) else v
         out["trump_code"] = np.concatenate([b["trump_code"] for b in self.blocks])
         for prefix in PER_SEAT:
             out[prefix] = np.stack([np.concatenate([b[f"{prefix}_s{i}"] for b in self.blocks])
