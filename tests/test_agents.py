@@ -29,12 +29,13 @@ def test_make_agent_specs():
     assert make_agent("advisor-cautious").risk == 0.6 and make_agent("advisor-noinf").inference is False
     assert make_agent("advisor:raise_partner=never").raise_partner == "never"
     assert make_agent("advisor").raise_partner is None  # the rule set's [advice] raise_partner
+    assert make_agent("advisor:relax_clues=drop").relax_clues == "drop" and make_agent("advisor").relax_clues is None
     assert isinstance(make_agent("formula:margin=3"), Formula) and make_agent("formula:margin=3").margin == 3
     assert isinstance(make_agent("analyzer.arena.agents:MeldOnly"), MeldOnly)
     for x in ("formula", "meld-only", "random", "advisor"):
         assert isinstance(make_agent(x), Agent)
     for bad in ("oracle", "advisor:samples", "advisor:colour=red", "advisor:risk=2", "nowhere.mod:Thing",
-                "advisor:raise_partner=always"):
+                "advisor:raise_partner=always", "advisor:relax_clues=never"):
         with pytest.raises(UserError):
             make_agent(bad)
 

@@ -14,6 +14,7 @@ from analyzer.bidding.inference import (
     Clue,
     Convention,
     Evidence,
+    clue_ladder,
     clue_model,
     evidence,
     log_phi,
@@ -215,3 +216,47 @@ def test_replay_keeps_first_call_context():
     with pytest.raises(UserError):
         parse_calls("16", rs)
     assert main is not None and json is not None
+
+
+#: the arena hand (auction against formula, seed 1, deal 4707, second copy) whose forecast read 8% where the
+#: contract made: the fitted clue model found its partner's 33 too rare, so every soft clue was dropped and the
+#: partner was sampled as a weak hand
+OVERCALL = dict(hand="JS AH TH TH QH AD AC TC QC JC JC 9C", seat=3, dealer=3, auction="0:24 1:33 2:pass")
+
+
+def test_clue_ladder_reads_the_prior_model_then_the_highest_bid_before_dropping():
+    """auction's ``[advice] relax_clues = "prior"``: the fitted model, the prior model, the other seats' highest
+    bid alone, the hard clues, nothing; Luxury Family (``drop``) keeps the old ladder."""
+    rs = load("auction")
+    calls = parse_calls(OVERCALL["auction"], rs)
+    ladder, words = clue_ladder(rs, 3, calls, 3)
+    assert [lv for _, lv in ladder] == ["clues", "prior", "high", "hard", "none"]
+    assert any("seat 1 bid 33" in w for w in words)
+    assert clue_ladder(rs, 3, calls, 3, "prior")[0][1][1] == "high"  # no prior rung after the prior model
+    assert [lv for _, lv in clue_ladder(rs, 3, calls, 3, "none")[0]] == ["none"]
+    # the highest-bid rung: seat 1's 33 read as the prior model reads it, with the hard clues
+    pilot = table(rs, 3, Hand.parse(OVERCALL["hand"], rs.deck)).sample(20_000, 5, 0, 10**6)
+    acc = {lv: a for a, lv in ladder}
+    high = np.asarray(acc["high"](pilot.hands))
+    lims = bidding_limits(rs, features(rs, pilot.hands[:, 1]))[0]
+    prior = clue_model(rs, fitted=False)
+    assert high.sum() > 20 and np.asarray(acc["clues"](pilot.hands)).sum() < high.sum()
+    assert np.percentile(lims[high], 10) > 33 - 2 * prior.sigma > np.median(lims)
+    assert not (high & ~np.asarray(acc["hard"](pilot.hands))).any()  # the hard clues still hold
+    lf = load("luxury-family")
+    lf_calls = parse_calls("1:pass 2:pass", lf)
+    assert lf.advice.relax_clues == "drop"
+    assert "prior" not in [lv for _, lv in clue_ladder(lf, 0, lf_calls, 0)[0]]
+
+
+def test_partner_s_high_bid_is_read_not_dropped():
+    """The arena hand above: the calls are read by the highest bid (the answer says so) and the contract's
+    chance is the partner's strong hand's, not a weak one's (8% before)."""
+    rs = load("auction")
+    adv = ask(rs, OVERCALL["hand"], seat=3, dealer=3, auction=OVERCALL["auction"], samples=300, seed=7,
+              play="heuristic")
+    d = adv.as_dict()
+    assert d["auction"]["conditioning"]["level"] == "high"
+    assert "highest bid" in d["auction"]["conditioning"]["relaxed"]
+    bid = [o for o in d["call"]["options"] if o["bid"] == 34][0]
+    assert bid["make"]["p"] > 0.5

@@ -30,6 +30,9 @@ TWO_HANDED_SAMPLES = TWO_HAND_DEFAULT
 #: how the other seats' calls are read: the fitted soft-clue model, the prior one, the hard clues only
 #: (conventions), or not at all
 CLUE_MODES = ("fitted", "prior", "hard", "none")
+#: how the sampler relaxes the calls' clues when they accept too few deals
+#: (:func:`analyzer.bidding.inference.clue_ladder`)
+RELAX_CLUES = ("drop", "prior")
 
 
 @dataclass(frozen=True)
@@ -98,6 +101,7 @@ class BidRequest:
     detail: bool = True
     raise_partner: str | None = None  # the call model's options (None: the rule set's [advice] values)
     conventions: str | None = None
+    relax_clues: str | None = None  # the sampler's relaxation of the calls' clues (None: the rule set's)
     flags: bool = False  # the front end's words: the command line's flags (--dd-samples), else the JSON's fields
     notes: tuple[str, ...] = ()  # what the request's defaults left out (shown with the answer)
 
@@ -138,6 +142,7 @@ class BidRequest:
         detail: bool = True,
         raise_partner: str | None = None,
         conventions: str | None = None,
+        relax_clues: str | None = None,
         flags: bool = False,
     ) -> BidRequest:
         """The request from a front end's values (the flags of ``pinochle bid`` by the same names); every
@@ -175,6 +180,8 @@ class BidRequest:
             raise UserError(f"raise_partner is one of {', '.join(RAISE_PARTNER)}, not {raise_partner!r}")
         if conventions is not None and conventions not in ("keep", "free"):
             raise UserError(f"conventions are keep or free, not {conventions!r}")
+        if relax_clues is not None and relax_clues not in RELAX_CLUES:
+            raise UserError(f"relax_clues is one of {', '.join(RELAX_CLUES)}, not {relax_clues!r}")
         if clues not in CLUE_MODES:
             raise UserError(f"clues are one of {', '.join(CLUE_MODES)}, not {clues!r}")
         notes: list[str] = []
@@ -236,7 +243,8 @@ class BidRequest:
         if not stock:  # the sampler's table: known cards that clash with the hand, constraints that cannot parse
             table(rules, seat, h, known=by_seat, constraints=cons)
         return cls(rules, h, seat, dealer, calls, tuple(sorted(by_seat.items())), stock_hand, cons, upcard, n, seed,
-                   float(risk), mode, policy, d, clues, detail, raise_partner, conventions, flags, tuple(notes))
+                   float(risk), mode, policy, d, clues, detail, raise_partner, conventions, relax_clues, flags,
+                   tuple(notes))
 
 
 def _first_run_note(flags: bool) -> str | None:

@@ -6,8 +6,9 @@ the soft clues of the fitted clue model (a bid says the hand's valuation reaches
 are drawn from the posterior by rejection: a deal is kept when every hard clue holds and each soft clue's
 thinning draw falls under its likelihood (equal weights, so every figure is a plain mean). When the clues
 together accept too few deals to draw from (fewer than one in :data:`MAX_TRIES` of a pilot batch: a rare
-auction, or clues that contradict each other under the model), the soft clues are dropped, then every clue,
-and the answer says so (:class:`Conditioning`). The user's own constraints are never relaxed.
+auction, or clues that contradict each other under the model), the soft clues are read with the prior model
+where the rule set asks for it (``[advice] relax_clues``), else dropped, then every clue is dropped, and the
+answer says so (:class:`Conditioning`). The user's own constraints are never relaxed.
 
 The same function serves ``pinochle bid``, the page and the arena's advisor agent (which asks for fewer
 deals), so the deals behind a call are drawn the same way wherever the call is made.
@@ -15,7 +16,6 @@ deals), so the deals behind a call are drawn the same way wherever the call is m
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,7 +23,7 @@ import numpy as np
 
 from analyzer.advisor.request import BidRequest
 from analyzer.bidding.callmodel import AuctionState, Outcomes, declarer_terms, opening_calls, seat_features
-from analyzer.bidding.inference import clue_model, evidence
+from analyzer.bidding.inference import Accept, clue_ladder
 from analyzer.deal import table
 from analyzer.deal.rng import seed_of
 from analyzer.errors import UserError
@@ -35,9 +35,6 @@ MAX_TRIES = 600
 PILOT = 3000
 #: the heuristic players' play mode
 HEURISTIC = "heuristic"
-
-Accept = Callable[[np.ndarray], np.ndarray]
-
 
 @dataclass(frozen=True)
 class Conditioning:
@@ -69,23 +66,13 @@ def _plausible(req: BidRequest, acc: Accept) -> bool:
     return int(np.asarray(acc(pilot.hands)).sum()) * MAX_TRIES >= PILOT
 
 
-def _ladder(req: BidRequest, calls: list) -> tuple[list[tuple[Accept | None, str]], tuple[str, ...]]:
-    """The accept tests to try, strictest first (module docstring), and the clues' words."""
-    rs = req.rules
-    if req.clues == "none" or not calls:
-        return [(None, "none")], ()
-    ev = evidence(rs, req.dealer, calls, req.seat, hard_only=req.clues == "hard",
-                  model=clue_model(rs, req.clues != "prior"))
-    if not ev:
-        return [(None, "none")], ()
-    ladder: list[tuple[Accept | None, str]] = [(ev.accept, "clues")]
-    if any(not c.hard for c in ev.active) and any(c.hard for c in ev.active):
-        ladder.append((ev.accept_hard, "hard"))
-    ladder.append((None, "none"))
-    return ladder, tuple(ev.describe())
-
-
 def _relaxed(level: str) -> str:
+    if level == "high":
+        return ("of the soft clues only the other seats' highest bid was read, with the prior model (the bidder's "
+                f"hand reaches about that far): all the calls' clues accept fewer than one deal in {MAX_TRIES:,}")
+    if level == "prior":
+        return ("the soft clues were read with the prior model (a bid says the hand reaches about that far): under "
+                f"the fitted clue model the calls so far accept fewer than one deal in {MAX_TRIES:,}")
     dropped = "the soft clues were" if level == "hard" else "the calls' clues were"
     return (f"{dropped} dropped: the calls so far accept fewer than one deal in {MAX_TRIES:,} under the clue "
             "model")
@@ -113,7 +100,7 @@ def study(req: BidRequest, calls: list, *, modes: tuple[str, ...], samples: int,
     declaring each of ``trumps`` (default all four) and, with ``others``, every other seat declaring its own
     trump: the simulation and how the deals meet the calls (module docstring: the clues are relaxed when they
     accept too few deals; the request's own constraints never are)."""
-    ladder, words = _ladder(req, calls)
+    ladder, words = clue_ladder(req.rules, req.dealer, calls, req.seat, req.clues, req.relax_clues)
     for i, (acc, level) in enumerate(ladder):
         if acc is not None and not _plausible(req, acc):
             continue

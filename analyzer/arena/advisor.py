@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from analyzer.advisor.advise import advise
 from analyzer.advisor.figures import Advice
-from analyzer.advisor.request import BidRequest
+from analyzer.advisor.request import RELAX_CLUES, BidRequest
 from analyzer.arena.agents import Forecast
 from analyzer.bidding.auction import BidView
 from analyzer.bidding.callmodel import RAISE_PARTNER
@@ -74,7 +74,9 @@ class Advisor:
     rule set's ``[advice] arena_samples``); ``risk``: the least chance of making a bid it calls;
     ``inference`` False: the calls are not read; ``clues``: the soft clues' model, ``fitted``
     (rules/clue_fit.json) or ``prior``; ``raise_partner`` (None: the rule set's) and ``conventions``
-    (``keep`` or ``free``; None: the rule set's) as :func:`analyzer.bidding.callmodel.choose_call` reads them.
+    (``keep`` or ``free``; None: the rule set's) as :func:`analyzer.bidding.callmodel.choose_call` reads them;
+    ``relax_clues`` (``drop`` or ``prior``; None: the rule set's) as
+    :func:`analyzer.bidding.inference.clue_ladder` reads it.
     ``forecast`` False: no forecast draw (the forecast, the chance of making the contract and the expected
     points with the trump named, comes from a draw of its own on the same clues: the deals that chose the
     best of four trumps overrate the one chosen)."""
@@ -86,6 +88,7 @@ class Advisor:
     policy: str = "v1"
     raise_partner: str | None = None
     conventions: str | None = None
+    relax_clues: str | None = None
     forecast_draw: bool = True
     name: str = "advisor"
     stats: AdvisorStats = field(default_factory=AdvisorStats, init=False, repr=False)
@@ -101,6 +104,8 @@ class Advisor:
             raise UserError(f"advisor raise_partner is one of {', '.join(RAISE_PARTNER)}, not {self.raise_partner!r}")
         if self.conventions is not None and self.conventions not in ("keep", "free"):
             raise UserError(f"advisor conventions are keep or free, not {self.conventions!r}")
+        if self.relax_clues is not None and self.relax_clues not in RELAX_CLUES:
+            raise UserError(f"advisor relax_clues is one of {', '.join(RELAX_CLUES)}, not {self.relax_clues!r}")
         if self.clues not in ("fitted", "prior"):
             raise UserError(f"advisor clues are fitted or prior, not {self.clues!r}")
 
@@ -115,7 +120,8 @@ class Advisor:
                                samples=self.n_samples(rs), seed=view.seed if seed is None else seed, risk=self.risk,
                                play="heuristic", policy=self.policy,
                                clues=self.clues if self.inference else "none", detail=False,
-                               raise_partner=self.raise_partner, conventions=self.conventions)
+                               raise_partner=self.raise_partner, conventions=self.conventions,
+                               relax_clues=self.relax_clues)
 
     def _record(self, adv: Advice) -> None:
         an = adv.analyses[0] if adv.analyses else None

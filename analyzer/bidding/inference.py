@@ -49,7 +49,7 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -514,6 +514,44 @@ def evidence_from(auction: Auction, me: int, hard_only: bool = False) -> Evidenc
         if ctx.call.seat != me:
             clues += clues_of(auction.rules, ctx)
     return Evidence(auction.rules, me, merge_soft(clues), len(auction.calls), hard_only)
+
+
+#: an accept test of sampled hands (int8[n, seats, ...] -> bool[n]); None: every deal
+Accept = Callable[[np.ndarray], np.ndarray] | None
+
+
+def clue_ladder(rules: RuleSet, dealer: int, calls: Sequence[Call], me: int, mode: str = "fitted",
+                relax: str | None = None) -> tuple[list[tuple[Accept, str]], tuple[str, ...]]:
+    """How sampled deals read the calls of every seat but ``me``: the accept tests to try, strictest first,
+    each with its level, and the clues' words. ``mode``: ``fitted`` (the soft clues read with the fitted model,
+    :func:`clue_model`), ``prior`` (with the prior model), ``hard`` (the conventions' hard clues only) or
+    ``none``. The levels: ``clues`` (every clue), then, where the rule set's ``[advice] relax_clues`` is
+    ``prior``, ``prior`` (the soft clues read with the prior model, a bid saying the hand reaches about that
+    far; after the fitted model only) and ``high`` (of the soft clues only the other seats' highest bid, read
+    with the prior model), then ``hard`` (the hard clues only) and ``none``. A sampler takes the first level
+    that accepts enough deals. ``relax``: ``drop`` or ``prior`` in place of the rule set's value."""
+    if mode == "none" or not calls:
+        return [(None, "none")], ()
+    auction = replay(rules, dealer, calls)
+    ev = evidence_from(auction, me, hard_only=mode == "hard")
+    ev.model = clue_model(rules, mode != "prior")
+    if not ev:
+        return [(None, "none")], ()
+    ladder: list[tuple[Accept, str]] = [(ev.accept, "clues")]
+    soft = [c for c in ev.active if not c.hard]
+    if soft and (relax or rules.advice.relax_clues) == "prior":
+        prior = clue_model(rules, fitted=False)
+        if ev.model != prior:
+            ladder.append((Evidence(rules, me, ev.clues, ev.calls, model=prior).accept, "prior"))
+        bids = [c for c in soft if c.kind == "at-least"]
+        top = max((c.a for c in bids), default=None)
+        keep = [c for c in ev.clues if c.hard or (c.kind == "at-least" and c.a == top)]
+        if bids and len(keep) < len(ev.clues):
+            ladder.append((Evidence(rules, me, keep, ev.calls, model=prior).accept, "high"))
+    if soft and any(c.hard for c in ev.active):
+        ladder.append((ev.accept_hard, "hard"))
+    ladder.append((None, "none"))
+    return ladder, tuple(ev.describe())
 
 
 # ---- the advisor after an auction (pinochle bid --auction) -------------------------------------------------

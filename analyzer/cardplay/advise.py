@@ -299,8 +299,12 @@ def _notes(req: PlayRequest, v: CardValues, n: int, action: str, side_meld: int 
     else:
         out.append(f"{n} deals consistent with everything seen (kept {n} of {v.dealt:,} dealt)")
     if v.clues:
-        read = {"clues": "read as the bidding advice reads them", "hard": "read by their hard clues only (the soft "
-                "ones accepted too few deals)", "none": "not read (they accepted too few deals)"}[v.conditioning]
+        read = {"clues": "read as the bidding advice reads them",
+                "prior": "read with the prior clue model (the fitted one accepted too few deals)",
+                "high": "read by the other seats' highest bid only, with the prior model (all of them accepted too "
+                        "few deals)",
+                "hard": "read by their hard clues only (the soft ones accepted too few deals)",
+                "none": "not read (they accepted too few deals)"}[v.conditioning]
         out.append(f"the auction's calls {read}: {'; '.join(v.clues)}")
     if req.play == "dd":
         if not within_horizon(req):

@@ -12,12 +12,11 @@ nothing). Every deal is valued one way or the other, never dropped, and says whi
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
 
-from analyzer.bidding.inference import clue_model, evidence
+from analyzer.bidding.inference import clue_ladder
 from analyzer.cardplay import dealer
 from analyzer.cardplay.kernel import rollouts
 from analyzer.cardplay.request import PlayRequest
@@ -161,21 +160,12 @@ def value_cards(req: PlayRequest, progress: bool = False) -> CardValues:
 def _sample(req: PlayRequest) -> tuple[Table, Deals, str, tuple[str, ...]]:
     """The deals of a decision (:func:`analyzer.cardplay.dealer.sample`: the public voids met by construction):
     consistent with the record and, where the auction is given, with its clues as
-    the bidding advice reads them (:func:`analyzer.bidding.inference.evidence`, the fitted clue model) on the
-    hands at the first lead -- the soft clues dropped, then all, when they accept fewer than one deal in
-    :data:`MAX_TRIES` (the level says which held). Returns the sampler, the deals, the level and the clues'
+    the bidding advice reads them (:func:`analyzer.bidding.inference.clue_ladder`, the fitted clue model) on
+    the hands at the first lead -- relaxed as the bidding advice relaxes them when they accept fewer than one
+    deal in :data:`MAX_TRIES` (the level says which held). Returns the sampler, the deals, the level and the clues'
     words."""
     seen, rs = req.seen, req.rules
-    ladder: list[tuple[Callable[[np.ndarray], np.ndarray] | None, str]] = [(None, "none")]
-    words: tuple[str, ...] = ()
-    if req.calls:
-        ev = evidence(rs, int(req.dealer or 0), list(req.calls), req.record.seat, model=clue_model(rs))
-        if ev:
-            words = tuple(ev.describe())
-            ladder = [(ev.accept, "clues")]
-            if any(not c.hard for c in ev.active) and any(c.hard for c in ev.active):
-                ladder.append((ev.accept_hard, "hard"))
-            ladder.append((None, "none"))
+    ladder, words = clue_ladder(rs, int(req.dealer or 0), list(req.calls or ()), req.record.seat)
     for acc, level in ladder:
         tab = table_of(seen, acc)
         try:
