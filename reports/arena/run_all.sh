@@ -8,7 +8,7 @@
 # (`pinochle arena --from ... --report .`) once they are all there.
 # Seeds 1-3 make the reports; seed 101 makes the hands the soft clue model is fitted on (never reported on).
 #
-# Usage: bash run_all.sh [STEP ...]   (steps 1-4 below; default: all, in order)
+# Usage: bash run_all.sh [STEP ...]   (steps 1-5 below; default: all, in order)
 #        GAMES="auction luxury-family" bash run_all.sh 2 3   (only those games' runs of each step)
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -73,6 +73,14 @@ step4() {  # whether the advisor's own calls keep the conventions: keeping them 
   done
 }
 
+step5() {  # how the advisor relaxes the calls' clues when they accept too few deals: the prior model, then the
+  # other seats' highest bid, before dropping them (prior), against dropping the soft clues at once (drop)
+  for r in auction; do
+    in_games $r || continue
+    run $r-relax-prior-vs-drop 4000 --rules $r --seed 2 --ns advisor:relax_clues=prior --ew advisor:relax_clues=drop
+  done
+}
+
 steps=("$@")
-[[ ${#steps[@]} -eq 0 ]] && steps=(1 2 3 4)
+[[ ${#steps[@]} -eq 0 ]] && steps=(1 2 3 4 5)
 for s in "${steps[@]}"; do "step$s"; done
