@@ -6,9 +6,10 @@ the soft clues of the fitted clue model (a bid says the hand's valuation reaches
 are drawn from the posterior by rejection: a deal is kept when every hard clue holds and each soft clue's
 thinning draw falls under its likelihood (equal weights, so every figure is a plain mean). When the clues
 together accept too few deals to draw from (fewer than one in :data:`MAX_TRIES` of a pilot batch: a rare
-auction, or clues that contradict each other under the model), the soft clues are read with the prior model
-where the rule set asks for it (``[advice] relax_clues``), else dropped, then every clue is dropped, and the
-answer says so (:class:`Conditioning`). The user's own constraints are never relaxed.
+auction, or clues that contradict each other under the model), they are relaxed step by step
+(:func:`analyzer.bidding.inference.clue_ladder`): where the rule set asks for it (``[advice] relax_clues``) the
+soft clues are read with the prior model, then only the other seats' highest bid; then the soft clues are
+dropped, then every clue; the answer says which (:class:`Conditioning`). The user's own constraints are never relaxed.
 
 The same function serves ``pinochle bid``, the page and the arena's advisor agent (which asks for fewer
 deals), so the deals behind a call are drawn the same way wherever the call is made.
