@@ -234,6 +234,10 @@ def test_clue_ladder_reads_the_prior_model_then_the_highest_bid_before_dropping(
     assert any("seat 1 bid 33" in w for w in words)
     assert clue_ladder(rs, 3, calls, 3, "prior")[0][1][1] == "high"  # no prior rung after the prior model
     assert [lv for _, lv in clue_ladder(rs, 3, calls, 3, "none")[0]] == ["none"]
+    # relax_clues = "partner": only my partner's bids (seat 1 is seat 3's partner), read with the prior model
+    part, _ = clue_ladder(rs, 3, calls, 3, relax="partner")
+    assert [lv for _, lv in part] == ["clues", "partner", "hard", "none"]
+    assert [lv for _, lv in clue_ladder(rs, 3, calls[:2], 2, relax="partner")[0]] == ["clues", "hard", "none"]
     # the highest-bid rung: seat 1's 33 read as the prior model reads it, with the hard clues
     pilot = table(rs, 3, Hand.parse(OVERCALL["hand"], rs.deck)).sample(20_000, 5, 0, 10**6)
     acc = {lv: a for a, lv in ladder}
@@ -247,6 +251,7 @@ def test_clue_ladder_reads_the_prior_model_then_the_highest_bid_before_dropping(
     lf_calls = parse_calls("1:pass 2:pass", lf)
     assert lf.advice.relax_clues == "drop"
     assert "prior" not in [lv for _, lv in clue_ladder(lf, 0, lf_calls, 0)[0]]
+    assert "partner" not in [lv for _, lv in clue_ladder(lf, 0, lf_calls, 0, relax="partner")[0]]  # no partners
 
 
 def test_partner_s_high_bid_is_read_not_dropped():

@@ -32,7 +32,7 @@ TWO_HANDED_SAMPLES = TWO_HAND_DEFAULT
 CLUE_MODES = ("fitted", "prior", "hard", "none")
 #: how the sampler relaxes the calls' clues when they accept too few deals
 #: (:func:`analyzer.bidding.inference.clue_ladder`)
-RELAX_CLUES = ("drop", "prior")
+RELAX_CLUES = ("drop", "prior", "partner")
 
 
 @dataclass(frozen=True)

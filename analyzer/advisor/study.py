@@ -71,6 +71,9 @@ def _relaxed(level: str) -> str:
     if level == "high":
         return ("of the soft clues only the other seats' highest bid was read, with the prior model (the bidder's "
                 f"hand reaches about that far): all the calls' clues accept fewer than one deal in {MAX_TRIES:,}")
+    if level == "partner":
+        return ("of the soft clues only my partner's bids were read, with the prior model (the bidder's hand "
+                f"reaches about that far): all the calls' clues accept fewer than one deal in {MAX_TRIES:,}")
     if level == "prior":
         return ("the soft clues were read with the prior model (a bid says the hand reaches about that far): under "
                 f"the fitted clue model the calls so far accept fewer than one deal in {MAX_TRIES:,}")

@@ -528,8 +528,9 @@ def clue_ladder(rules: RuleSet, dealer: int, calls: Sequence[Call], me: int, mod
     ``none``. The levels: ``clues`` (every clue), then, where the rule set's ``[advice] relax_clues`` is
     ``prior``, ``prior`` (the soft clues read with the prior model, a bid saying the hand reaches about that
     far; after the fitted model only) and ``high`` (of the soft clues only the other seats' highest bid, read
-    with the prior model), then ``hard`` (the hard clues only) and ``none``. A sampler takes the first level
-    that accepts enough deals. ``relax``: ``drop`` or ``prior`` in place of the rule set's value."""
+    with the prior model); where it is ``partner``, ``partner`` (of the soft clues only my partner's bids, read
+    with the prior model); then ``hard`` (the hard clues only) and ``none``. A sampler takes the first level
+    that accepts enough deals. ``relax``: ``drop``, ``prior`` or ``partner`` in place of the rule set's value."""
     if mode == "none" or not calls:
         return [(None, "none")], ()
     auction = replay(rules, dealer, calls)
@@ -539,7 +540,14 @@ def clue_ladder(rules: RuleSet, dealer: int, calls: Sequence[Call], me: int, mod
         return [(None, "none")], ()
     ladder: list[tuple[Accept, str]] = [(ev.accept, "clues")]
     soft = [c for c in ev.active if not c.hard]
-    if soft and (relax or rules.advice.relax_clues) == "prior":
+    relax = relax or rules.advice.relax_clues
+    if soft and relax == "partner":
+        bids = [c for c in soft if c.kind == "at-least" and c.seat in rules.partners(me)]
+        if bids:
+            keep = [c for c in ev.clues if c.hard] + bids
+            ladder.append((Evidence(rules, me, keep, ev.calls, model=clue_model(rules, fitted=False)).accept,
+                           "partner"))
+    if soft and relax == "prior":
         prior = clue_model(rules, fitted=False)
         if ev.model != prior:
             ladder.append((Evidence(rules, me, ev.clues, ev.calls, model=prior).accept, "prior"))

@@ -303,6 +303,7 @@ def _notes(req: PlayRequest, v: CardValues, n: int, action: str, side_meld: int 
                 "prior": "read with the prior clue model (the fitted one accepted too few deals)",
                 "high": "read by the other seats' highest bid only, with the prior model (all of them accepted too "
                         "few deals)",
+                "partner": "read by my partner's bids only, with the prior model (all of them accepted too few deals)",
                 "hard": "read by their hard clues only (the soft ones accepted too few deals)",
                 "none": "not read (they accepted too few deals)"}[v.conditioning]
         out.append(f"the auction's calls {read}: {'; '.join(v.clues)}")

@@ -151,10 +151,11 @@ class AdviceSpec:
         default="keep", metadata=_d("whether the advisor's own calls keep the game's bidding conventions while a "
                                     "seat after it could read them (keep), or call freely (free); it reads the "
                                     "other seats' calls by them either way"))
-    relax_clues: Literal["drop", "prior"] = field(
+    relax_clues: Literal["drop", "prior", "partner"] = field(
         default="drop", metadata=_d("when the calls so far, read with the fitted clue model, accept too few sampled "
                                     "deals: drop the soft clues (drop), or first read them with the prior model, a bid "
-                                    "saying the hand reaches about that far (prior)"))
+                                    "saying the hand reaches about that far, then only the other seats' highest bid "
+                                    "(prior), or first read only my partner's bids with the prior model (partner)"))
     dd_by_default: bool = field(default=False, metadata=_d("pinochle bid includes the double-dummy check"))
     dd_check_samples: int = field(default=4, metadata=_r(1, 100_000, "deals of the double-dummy check"))
     dd_check_trumps: int = field(default=1, metadata=_r(1, 4, "trumps of the double-dummy check"))

@@ -927,7 +927,7 @@ function showPlayAdvice(r) {
       ? `; the declaring side needs ${r.points_to_make} from tricks to make ${bid}` : "") +
     `. ${r.deals} deals consistent with the play so far` +
     ({ clues: " and the calls' clues", prior: " and the calls' clues (read with the prior model)",
-      high: " and the other seats' highest bid", hard: " and the calls' hard clues" }[r.auction && r.conditioning
+      high: " and the other seats' highest bid", partner: " and your partner's bids", hard: " and the calls' hard clues" }[r.auction && r.conditioning
       ? r.conditioning.level : ""] || "") + ".";
   const make = r.cards.some((c) => c.make);
   $("play-table").replaceChildren(
