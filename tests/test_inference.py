@@ -225,17 +225,19 @@ OVERCALL = dict(hand="JS AH TH TH QH AD AC TC QC JC JC 9C", seat=3, dealer=3, au
 
 
 def test_clue_ladder_reads_the_prior_model_then_the_highest_bid_before_dropping():
-    """auction's ``[advice] relax_clues = "prior"``: the fitted model, the prior model, the other seats' highest
-    bid alone, the hard clues, nothing; Luxury Family (``drop``) keeps the old ladder."""
+    """``relax_clues = "prior"``: the fitted model, the prior model, the other seats' highest bid alone, the hard
+    clues, nothing; ``partner`` (auction's): my partner's bids alone; Luxury Family (``drop``) keeps the old
+    ladder."""
     rs = load("auction")
+    assert rs.advice.relax_clues == "partner"
     calls = parse_calls(OVERCALL["auction"], rs)
-    ladder, words = clue_ladder(rs, 3, calls, 3)
+    ladder, words = clue_ladder(rs, 3, calls, 3, relax="prior")
     assert [lv for _, lv in ladder] == ["clues", "prior", "high", "hard", "none"]
     assert any("seat 1 bid 33" in w for w in words)
-    assert clue_ladder(rs, 3, calls, 3, "prior")[0][1][1] == "high"  # no prior rung after the prior model
+    assert clue_ladder(rs, 3, calls, 3, "prior", "prior")[0][1][1] == "high"  # no prior rung after the prior model
     assert [lv for _, lv in clue_ladder(rs, 3, calls, 3, "none")[0]] == ["none"]
     # relax_clues = "partner": only my partner's bids (seat 1 is seat 3's partner), read with the prior model
-    part, _ = clue_ladder(rs, 3, calls, 3, relax="partner")
+    part, _ = clue_ladder(rs, 3, calls, 3)
     assert [lv for _, lv in part] == ["clues", "partner", "hard", "none"]
     assert [lv for _, lv in clue_ladder(rs, 3, calls[:2], 2, relax="partner")[0]] == ["clues", "hard", "none"]
     # the highest-bid rung: seat 1's 33 read as the prior model reads it, with the hard clues
@@ -255,13 +257,13 @@ def test_clue_ladder_reads_the_prior_model_then_the_highest_bid_before_dropping(
 
 
 def test_partner_s_high_bid_is_read_not_dropped():
-    """The arena hand above: the calls are read by the highest bid (the answer says so) and the contract's
+    """The arena hand above: the calls are read by the partner's bid (the answer says so) and the contract's
     chance is the partner's strong hand's, not a weak one's (8% before)."""
     rs = load("auction")
     adv = ask(rs, OVERCALL["hand"], seat=3, dealer=3, auction=OVERCALL["auction"], samples=300, seed=7,
               play="heuristic")
     d = adv.as_dict()
-    assert d["auction"]["conditioning"]["level"] == "high"
-    assert "highest bid" in d["auction"]["conditioning"]["relaxed"]
+    assert d["auction"]["conditioning"]["level"] == "partner"
+    assert "partner's bids" in d["auction"]["conditioning"]["relaxed"]
     bid = [o for o in d["call"]["options"] if o["bid"] == 34][0]
     assert bid["make"]["p"] > 0.5

@@ -73,11 +73,11 @@ step4() {  # whether the advisor's own calls keep the conventions: keeping them 
   done
 }
 
-step5() {  # how the advisor relaxes the calls' clues when they accept too few deals: the prior model, then the
-  # other seats' highest bid, before dropping them (prior), against dropping the soft clues at once (drop)
+step5() {  # how the advisor relaxes the calls' clues when they accept too few deals: the rule set's way (auction:
+  # my partner's bids alone, with the prior model) against dropping the soft clues at once (drop)
   for r in auction; do
     in_games $r || continue
-    run $r-relax-prior-vs-drop 4000 --rules $r --seed 2 --ns advisor:relax_clues=prior --ew advisor:relax_clues=drop
+    run $r-relax-shipped-vs-drop 4000 --rules $r --seed 2 --ns advisor --ew advisor:relax_clues=drop
   done
 }
 
