@@ -7,9 +7,10 @@ are drawn from the posterior by rejection: a deal is kept when every hard clue h
 thinning draw falls under its likelihood (equal weights, so every figure is a plain mean). When the clues
 together accept too few deals to draw from (fewer than one in :data:`MAX_TRIES` of a pilot batch: a rare
 auction, or clues that contradict each other under the model), they are relaxed step by step
-(:func:`analyzer.bidding.inference.clue_ladder`): where the rule set asks for it (``[advice] relax_clues``) the
-soft clues are read with the prior model, then only the other seats' highest bid; then the soft clues are
-dropped, then every clue; the answer says which (:class:`Conditioning`). The user's own constraints are never relaxed.
+(:func:`analyzer.bidding.inference.clue_ladder`): as the rule set asks (``[advice] relax_clues``) only my
+partner's bids are read with the prior model (``partner``), or every soft clue, then only the other seats'
+highest bid (``prior``); then the soft clues are dropped, then every clue; the answer says which
+(:class:`Conditioning`). The user's own constraints are never relaxed.
 
 The same function serves ``pinochle bid``, the page and the arena's advisor agent (which asks for fewer
 deals), so the deals behind a call are drawn the same way wherever the call is made.

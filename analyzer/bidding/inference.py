@@ -541,14 +541,13 @@ def clue_ladder(rules: RuleSet, dealer: int, calls: Sequence[Call], me: int, mod
     ladder: list[tuple[Accept, str]] = [(ev.accept, "clues")]
     soft = [c for c in ev.active if not c.hard]
     relax = relax or rules.advice.relax_clues
+    prior = clue_model(rules, fitted=False)
     if soft and relax == "partner":
         bids = [c for c in soft if c.kind == "at-least" and c.seat in rules.partners(me)]
         if bids:
             keep = [c for c in ev.clues if c.hard] + bids
-            ladder.append((Evidence(rules, me, keep, ev.calls, model=clue_model(rules, fitted=False)).accept,
-                           "partner"))
+            ladder.append((Evidence(rules, me, keep, ev.calls, model=prior).accept, "partner"))
     if soft and relax == "prior":
-        prior = clue_model(rules, fitted=False)
         if ev.model != prior:
             ladder.append((Evidence(rules, me, ev.clues, ev.calls, model=prior).accept, "prior"))
         bids = [c for c in soft if c.kind == "at-least"]
