@@ -75,7 +75,7 @@ class Advisor:
     ``inference`` False: the calls are not read; ``clues``: the soft clues' model, ``fitted``
     (rules/clue_fit.json) or ``prior``; ``raise_partner`` (None: the rule set's) and ``conventions``
     (``keep`` or ``free``; None: the rule set's) as :func:`analyzer.bidding.callmodel.choose_call` reads them;
-    ``relax_clues`` (``drop`` or ``prior``; None: the rule set's) as
+    ``relax_clues`` (``drop``, ``prior`` or ``partner``; None: the rule set's) as
     :func:`analyzer.bidding.inference.clue_ladder` reads it.
     ``forecast`` False: no forecast draw (the forecast, the chance of making the contract and the expected
     points with the trump named, comes from a draw of its own on the same clues: the deals that chose the

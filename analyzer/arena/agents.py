@@ -31,15 +31,11 @@ agent that ignores them still plays legally, only misleads the inference.
   within its limit, and on its last turn (one-round auctions) bids its limit outright. Trump: its best valuation.
 * ``meld-only`` — the same bidding with the valuation of :mod:`analyzer.advisor.advise`'s passing model: own best
   meld plus a fair share of the trick points. Trump: its best meld.
-* ``advisor`` — the bid advisor at arena speed (:class:`analyzer.arena.advisor.Advisor`): a few hundred sampled deals
-  (the rule data's ``[advice] arena_samples``) conditioned on the auction (inference on), played out by
-  the heuristic policy, one analysis per hand reused for every call; ``advisor-cautious`` wants a 60%
-  chance of making any bid (``risk=0.6``); ``advisor-noinf`` samples without the auction's clues. It does not call
-  :func:`analyzer.advisor.advise.advise` (which builds tables and intervals for every level: about half a
-  second per call at 300 deals, too slow for tens of thousands of calls) but follows its model — the
-  same sampler, play kernels and scoring, the highest bid whose gain over passing is positive where it
-  wins — on arrays, with the auction's state (who passed, who still bids, the standing bid) in the
-  passing model.
+* ``advisor`` — the bid advisor as ``pinochle bid`` runs it (:class:`analyzer.arena.advisor.Advisor`): every call
+  and the trump named are :func:`analyzer.advisor.advise.advise`'s answer to the player's request, with fewer
+  sampled deals (the rule data's ``[advice] arena_samples``), conditioned on the calls so far and played out by
+  the heuristic policy; ``advisor-cautious`` wants a 60% chance of making any bid (``risk=0.6``);
+  ``advisor-noinf`` samples without the auction's clues.
 * ``random`` — a random legal call (tests: legality).
 * ``trickster`` and ``percentile`` — yardsticks written from published bidding logic: the bid formula of
   the TricksterBots pinochle bot (:mod:`analyzer.arena.trickster`) and the percentile method of
