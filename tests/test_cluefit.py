@@ -59,6 +59,29 @@ def test_clue_events_of_arena_hands(tmp_path, capsys):
     assert main(["fit", str(tmp_path / "missing.parquet")]) == 2
 
 
+def test_fit_pools_runs_read_by_each_files_advisor(tmp_path):
+    """Step 1's fit pools runs against different bidders: each file's calls are read by its own advisor seats
+    (agent A in one run, B in the other), never the advisor's own calls as an opponent's."""
+    from analyzer.arena.cluefit import fit_files
+
+    rs = load("luxury-family")
+    paths = []
+    for a, b in (("advisor:samples=30", "formula"), ("meld-only", "advisor:samples=30")):
+        p = tmp_path / f"{a.split(':')[0]}-{b.split(':')[0]}.parquet"
+        run_arena(rs, a, b, 3, seed=5).write(p)
+        paths.append(str(p))
+    from analyzer.arena.core import read_hands
+
+    f0, _ = read_hands(paths[0])
+    f1, _ = read_hands(paths[1])
+    want = clue_events(rs, f0, {0}).n + clue_events(rs, f1, {1}).n
+    fit = fit_files(paths, by_relation=True)
+    assert fit["events"] == want and "partner" not in fit  # Luxury Family: opponents only
+    assert want != clue_events(rs, f0, {0}).n + clue_events(rs, f1, {0}).n  # the readers matter
+    assert fit_files(paths)["events"] == clue_events(rs, f0, by_relation=False).n + clue_events(
+        rs, f1, by_relation=False).n
+
+
 def test_write_stores_the_fit_the_advisor_reads(tmp_path, monkeypatch):
     import analyzer.bidding.inference as inf
     from analyzer.arena.cluefit import write_fit

@@ -16,11 +16,20 @@ summed log-likelihood over ``(shift, sigma)`` (a grid search refined around its 
 on arena hands of seeds the reports do not use, and :func:`write_fit_report` draws the advisor's
 reliability before (calls read with the prior model) and after (with the fitted one)::
 
-``--by-relation`` fits the partner's calls apart from the opponents' (read as the advisor seats read them). Measured
-in double deck (fit on the seed-101 hands: opponents shift 0.00 / spread 12.0, partner -0.85 / 18.1, against the
-pooled -0.61 / 15.1), the advisor against ``formula`` on the report's 10,000 seed-1 deals: +2.63 a deal
-(95% +1.95 to +3.31) against the pooled fit's +2.81, paired -0.19 (-0.43 to +0.05); deciles within ±3 points
-10/10 (largest gap 1.7) against 10/10 (2.1). No gain, so ``run_all.sh`` keeps the pooled fit everywhere::
+``--by-relation`` reads each file's calls as its advisor seats read them: the opponents' calls fitted together, the
+partner's apart (the advisor's own calls never count as an opponent's). ``run_all.sh`` step 1 fits that way on
+seed-101 runs of the advisor (prior model) against each of formula, trickster and percentile, so that the opponents'
+model is one of "an opponent" pooled over three ways of bidding rather than the formula bidder and the advisor
+itself (the earlier fit, every seat's calls of the run against formula). Why, in auction: fitted apart, formula's
+calls have shift -0.01 / spread 1.9 (it bids its limit), trickster's +6.5 / 3.3, percentile's +3.1 / 3.4, the
+advisor's as a partner -13.0 / 8.6, and the earlier pooled fit -7.2 / 6.0 read every opponent's bid some 10 points
+too strong. Fitted on the seed-1 deals 2,500-4,999 of the three report runs (opponents +2.9 / 4.3, partner -13.0 /
+8.6) and played on deals 0-2,499, paired against the earlier fit: against trickster +0.42 a deal (95% +0.23 to
++0.60; 7.6% of the deals differ), against formula +0.03 (-0.11 to +0.17). Luxury Family (no partner; opponents +30.1
+/ 32.2 against the earlier +0.7 / 37.6, fitted on deals 0-2,499 of the three runs), against percentile on deals
+0-1,249: +0.24 (-1.05 to +1.54; 12.1% differ). In double deck a fit by relation on the formula run alone (opponents
+0.00 / 12.0, partner -0.85 / 18.1) measured +2.63 a deal against formula where the pooled fit gave +2.81, paired
+-0.19 (-0.43 to +0.05)::
 
     python3 -m analyzer.arena.cluefit fit [--write] [--by-relation] data/fit-auction.parquet [more.parquet ...]
     python3 -m analyzer.arena.cluefit report --before data/fit-auction.parquet --after data/auction.parquet \
@@ -178,13 +187,20 @@ def _read(paths: list[str]) -> tuple[RuleSet, pl.DataFrame, list[dict[str, Any]]
 
 def fit_files(paths: list[str], by_relation: bool = False) -> dict[str, Any]:
     """The fit on saved arena hands (module docstring), as plain data: every seat's calls, or with
-    ``by_relation`` the calls as the advisor seats read them (every seat, if no advisor played), the partner's
-    fitted apart from the opponents'."""
-    rules, frame, sums = _read(paths)
+    ``by_relation`` the calls as each file's advisor seats read them (every seat, if no advisor played), the
+    partner's fitted apart from the opponents'. Runs against different bidders pool their opponents' calls
+    (``run_all.sh`` step 1: formula, trickster and percentile)."""
+    rules, _, _ = _read(paths)
     prior = clue_model(rules, fitted=False)
-    agents = list((sums[0].get("agents") or {}).values())
-    readers = {i for i, a in enumerate(agents) if str(a).startswith("advisor")} if by_relation else None
-    model, info = fit_clue_model(clue_events(rules, frame, readers, by_relation), prior, by_relation)
+    parts = []
+    for p in paths:
+        _, frame, sums = _read([p])
+        agents = list((sums[0].get("agents") or {}).values())
+        readers = {i for i, a in enumerate(agents) if str(a).startswith("advisor")} if by_relation else None
+        parts.append(clue_events(rules, frame, readers, by_relation))
+    ev = ClueEvents(*(np.concatenate([getattr(e, k) for e in parts]) for k in ("limit", "lo", "hi")),
+                    np.concatenate([e.partner for e in parts]) if by_relation else None)
+    model, info = fit_clue_model(ev, prior, by_relation)
     return {"rules": rules.id, "files": list(paths), "fitted": model.as_dict(), "prior": prior.as_dict(), **info}
 
 

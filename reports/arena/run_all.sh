@@ -37,11 +37,16 @@ run() {
   pinochle arena "${parts[@]}" --report . --name "$name" > /dev/null
 }
 
-step1() {  # the clue model's fit: the advisor reading the calls with the prior model, on seed 101
+step1() {  # the clue model's fit: the advisor reading the calls with the prior model against each of the three
+  # bidders, on seed 101; the opponents' calls pooled over the three (one model of "an opponent"), the partner's fitted
+  # apart (analyzer/arena/cluefit.py)
   for r in auction double-deck luxury-family; do
     in_games $r || continue
     run fit-$r-prior 2000 --rules $r --seed 101 --ns advisor:clues=prior --ew formula
-    python3 -m analyzer.arena.cluefit fit --write data/fit-$r-prior.part*.parquet > fit-$r.json
+    run fit-$r-prior-vs-trickster 2000 --rules $r --seed 101 --ns advisor:clues=prior --ew trickster
+    run fit-$r-prior-vs-percentile 2000 --rules $r --seed 101 --ns advisor:clues=prior --ew percentile
+    python3 -m analyzer.arena.cluefit fit --by-relation --write data/fit-$r-prior.part*.parquet \
+      data/fit-$r-prior-vs-*.part*.parquet > fit-$r.json
   done
 }
 
@@ -50,7 +55,8 @@ step2() {  # the advisor (the fitted model) against the formula bidder; the clue
     in_games $r || continue
     run $r-advisor-vs-formula 10000 --rules $r --seed 1 --ns advisor --ew formula
     python3 -m analyzer.arena.cluefit report --before data/fit-$r-prior.part*.parquet \
-      --after data/$r-advisor-vs-formula.part*.parquet --fit data/fit-$r-prior.part*.parquet --name $r-clue-fit
+      --after data/$r-advisor-vs-formula.part*.parquet --fit data/fit-$r-prior.part*.parquet \
+      data/fit-$r-prior-vs-*.part*.parquet --by-relation --name $r-clue-fit
   done
 }
 
