@@ -1,0 +1,108 @@
+"""The advisor's forecasts of an arena run drawn again, on the same contracts (the same calls, trump and play), with
+another sample count or another soft-clue model: where a forecast decile misses, whether the gap is the forecast's
+sampling noise (more samples) or how the calls are read (another model). The contracts are those the advisor
+declared, with the first forecast between ``--low`` and ``--high``; the draw is the arena's own (the seed of the
+declarer's hand, forecast stream), so with the run's sample count and model it gives the run's forecasts again::
+
+    python3 reports/arena/reforecast.py data/luxury-family-advisor-vs-percentile.part*.parquet --high 0.88
+    python3 reports/arena/reforecast.py ... --samples 800            # the same draw, four times the deals
+    python3 reports/arena/reforecast.py ... --clue-model 33.4,27.2   # calls read with shift 33.4, spread 27.2
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+import numpy as np
+import polars as pl
+
+from analyzer.arena.advisor import Advisor
+from analyzer.arena.core import read_hands
+from analyzer.bidding.auction import BidView, parse_calls, replay
+from analyzer.cards import Hand
+from analyzer.deal.rng import seed_of
+from analyzer.errors import UserError
+from analyzer.estimate import proportion
+from analyzer.rules import load
+
+
+def reforecast(paths: list[str], samples: int | None, low: float, high: float, clue_model: tuple[float, float] | None,
+               limit: int | None = None) -> pl.DataFrame:
+    """Per contract the advisor declared with a first forecast in ``[low, high]``: the run's forecast ``p_old``,
+    the new draw's ``p_new`` and whether it was made."""
+    frames, seeds = [], set()
+    rid = None
+    for p in paths:
+        f, s = read_hands(p)
+        if s.get("agents", {}).get("A", "").split(":")[0] != "advisor":
+            raise UserError(f"{p}: agent A is not the advisor")
+        rid = rid or s["rules"]
+        seeds.add(s["seed"])
+        frames.append(f)
+    if len(seeds) != 1:
+        raise UserError("the files come from runs of different seeds")
+    rules = load(rid, read_hands(paths[0])[1].get("options") or {})
+    if clue_model is not None:
+        import analyzer.bidding.inference as inf
+
+        inf.CLUE_FIT[rules.id] = inf.ClueModel(clue_model[0], clue_model[1], "fitted")
+    seed = seeds.pop()
+    df = pl.concat(frames).filter((pl.col("declarer") >= 0) & pl.col("p_make").is_not_null())
+    df = df.filter(pl.col("p_make").is_between(low, high))
+    adv = Advisor(samples=samples)
+    rows = []
+    for r in df.iter_rows(named=True):
+        d = int(r["declarer"])
+        if r[f"agent_s{d}"] != 0:  # agent B declared
+            continue
+        a = replay(rules, r["dealer"], parse_calls(r["calls"], rules))
+        planes = np.asarray(Hand.parse(r[f"hand_s{d}"], rules.deck).planes)
+        view = BidView(rules, d, r["dealer"], planes, tuple(a.calls), a.high, a.high_seat, r["contract"],
+                       frozenset(a.passed), a.round, False, True, (), (r["deal"], r["copy"]),
+                       seed_of(seed, r["deal"], r["copy"], d), r["contract"])
+        fc = adv._forecast(view, "SHDC".index(r["trump"]))
+        rows.append({"deal": r["deal"], "copy": r["copy"], "p_old": r["p_make"],
+                     "p_new": None if fc is None else fc.p_make, "made": r["made"]})
+        if limit and len(rows) >= limit:
+            break
+    return pl.DataFrame(rows, schema={"deal": pl.Int64, "copy": pl.Int64, "p_old": pl.Float64, "p_new": pl.Float64,
+                                      "made": pl.Boolean})
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python3 reports/arena/reforecast.py")
+    ap.add_argument("files", nargs="+")
+    ap.add_argument("--samples", type=int, default=None, help="deals of the new draw (default: the rule set's "
+                                                              "arena_samples, the run's)")
+    ap.add_argument("--low", type=float, default=0.0)
+    ap.add_argument("--high", type=float, default=1.0)
+    ap.add_argument("--clue-model", default=None, help="SHIFT,SPREAD: the soft clues' model of the new draw")
+    ap.add_argument("--limit", type=int, default=None, help="at most this many contracts")
+    ap.add_argument("--out", default=None, help="a Parquet file of the forecasts")
+    a = ap.parse_args(argv)
+    try:
+        cm = None
+        if a.clue_model:
+            try:
+                cm = tuple(float(x) for x in a.clue_model.split(","))
+            except ValueError:
+                cm = ()
+            if len(cm) != 2 or cm[1] <= 0:
+                raise UserError(f"--clue-model is SHIFT,SPREAD with a positive spread (30,32), not {a.clue_model!r}")
+        d = reforecast(a.files, a.samples, a.low, a.high, cm, a.limit)
+    except UserError as e:
+        print(f"reforecast: {e}", file=sys.stderr)
+        return 2
+    if a.out:
+        d.write_parquet(a.out)
+    made = d["made"].to_numpy().astype(bool)
+    obs = proportion(made) if len(made) else None
+    new = d["p_new"].drop_nulls()
+    print(f"{d.height:,} contracts: forecast {d['p_old'].mean():.1%} in the run, {new.mean():.1%} drawn again"
+          + (f"; made {obs.p:.1%} (95% {obs.lo:.1%} to {obs.hi:.1%})" if obs else ""))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
