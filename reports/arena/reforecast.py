@@ -77,7 +77,8 @@ def main(argv: list[str] | None = None) -> int:
                                                               "arena_samples, the run's)")
     ap.add_argument("--low", type=float, default=0.0)
     ap.add_argument("--high", type=float, default=1.0)
-    ap.add_argument("--clue-model", default=None, help="SHIFT,SPREAD: the soft clues' model of the new draw")
+    ap.add_argument("--clue-model", default=None,
+                    help="SHIFT,SPREAD: the soft clues' model of the new draw (negative: --clue-model=-0.3,2.1)")
     ap.add_argument("--limit", type=int, default=None, help="at most this many contracts")
     ap.add_argument("--out", default=None, help="a Parquet file of the forecasts")
     a = ap.parse_args(argv)
