@@ -168,8 +168,8 @@ def _fit_one(ev: ClueEvents, prior: ClueModel) -> tuple[ClueModel, dict[str, Any
     return ClueModel(m, sg, "fitted"), info
 
 
-def _read(paths: list[str]) -> tuple[RuleSet, pl.DataFrame, list[dict[str, Any]]]:
-    """The hands of saved arena runs of one rule set, and their summaries."""
+def _read_each(paths: list[str]) -> tuple[RuleSet, list[pl.DataFrame], list[dict[str, Any]]]:
+    """The hands of saved arena runs of one rule set, file by file, and their summaries."""
     from analyzer.arena.core import read_hands
     from analyzer.rules import load
 
@@ -182,7 +182,13 @@ def _read(paths: list[str]) -> tuple[RuleSet, pl.DataFrame, list[dict[str, Any]]
         sums.append(s)
     if not sums or not sums[0].get("rules"):
         raise UserError("give arena hands saved by pinochle arena --out")
-    return load(sums[0]["rules"], sums[0].get("options") or {}), pl.concat(frames), sums
+    return load(sums[0]["rules"], sums[0].get("options") or {}), frames, sums
+
+
+def _read(paths: list[str]) -> tuple[RuleSet, pl.DataFrame, list[dict[str, Any]]]:
+    """The hands of saved arena runs of one rule set, together, and their summaries."""
+    rules, frames, sums = _read_each(paths)
+    return rules, pl.concat(frames), sums
 
 
 def fit_files(paths: list[str], by_relation: bool = False) -> dict[str, Any]:
@@ -190,12 +196,11 @@ def fit_files(paths: list[str], by_relation: bool = False) -> dict[str, Any]:
     ``by_relation`` the calls as each file's advisor seats read them (every seat, if no advisor played), the
     partner's fitted apart from the opponents'. Runs against different bidders pool their opponents' calls
     (``run_all.sh`` step 1: formula, trickster and percentile)."""
-    rules, _, _ = _read(paths)
+    rules, frames, sums = _read_each(paths)
     prior = clue_model(rules, fitted=False)
     parts = []
-    for p in paths:
-        _, frame, sums = _read([p])
-        agents = list((sums[0].get("agents") or {}).values())
+    for frame, summary in zip(frames, sums, strict=True):
+        agents = list((summary.get("agents") or {}).values())
         readers = {i for i, a in enumerate(agents) if str(a).startswith("advisor")} if by_relation else None
         parts.append(clue_events(rules, frame, readers, by_relation))
     ev = ClueEvents(*(np.concatenate([getattr(e, k) for e in parts]) for k in ("limit", "lo", "hi")),
