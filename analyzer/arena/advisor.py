@@ -152,7 +152,7 @@ class Advisor:
         self.stats.trumps += 1
         fc = None
         if self.forecast_draw:
-            fc = self._forecast(view, t)
+            fc = self.draw_forecast(view, t)
         else:
             x = adv.named[t]
             fc = Forecast(x.make.p, x.points.mean, adv.kept, adv.tried)
@@ -161,7 +161,7 @@ class Advisor:
         self._forecasts[(view.key, view.seat)] = (t, fc)
         return t
 
-    def _forecast(self, view: BidView, t: int) -> Forecast | None:
+    def draw_forecast(self, view: BidView, t: int) -> Forecast | None:
         """The forecast for trump ``t`` on a draw of its own (seed stream :data:`FORECAST_STREAM`)."""
         adv = advise(self.request(view, seed_of(view.seed, FORECAST_STREAM)))
         if adv.named is None or adv.recommendation.action == "too-few":

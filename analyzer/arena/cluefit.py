@@ -168,7 +168,7 @@ def _fit_one(ev: ClueEvents, prior: ClueModel) -> tuple[ClueModel, dict[str, Any
     return ClueModel(m, sg, "fitted"), info
 
 
-def _read_each(paths: list[str]) -> tuple[RuleSet, list[pl.DataFrame], list[dict[str, Any]]]:
+def read_runs(paths: list[str]) -> tuple[RuleSet, list[pl.DataFrame], list[dict[str, Any]]]:
     """The hands of saved arena runs of one rule set, file by file, and their summaries."""
     from analyzer.arena.core import read_hands
     from analyzer.rules import load
@@ -187,7 +187,7 @@ def _read_each(paths: list[str]) -> tuple[RuleSet, list[pl.DataFrame], list[dict
 
 def _read(paths: list[str]) -> tuple[RuleSet, pl.DataFrame, list[dict[str, Any]]]:
     """The hands of saved arena runs of one rule set, together, and their summaries."""
-    rules, frames, sums = _read_each(paths)
+    rules, frames, sums = read_runs(paths)
     return rules, pl.concat(frames), sums
 
 
@@ -196,7 +196,7 @@ def fit_files(paths: list[str], by_relation: bool = False) -> dict[str, Any]:
     ``by_relation`` the calls as each file's advisor seats read them (every seat, if no advisor played), the
     partner's fitted apart from the opponents'. Runs against different bidders pool their opponents' calls
     (``run_all.sh`` step 1: formula, trickster and percentile)."""
-    rules, frames, sums = _read_each(paths)
+    rules, frames, sums = read_runs(paths)
     prior = clue_model(rules, fitted=False)
     parts = []
     for frame, summary in zip(frames, sums, strict=True):

@@ -115,6 +115,14 @@ class _Contract:
     forecast: Any
 
 
+def declarer_view(a: Auction, hand: np.ndarray, key: tuple[int, int], seed: int) -> BidView:
+    """The view of the seat that won the finished auction ``a`` (holding ``hand``), as it names trump and
+    forecasts its contract: the arena's, and :mod:`reports/arena/reforecast.py`'s to draw a forecast again."""
+    decl, contract = int(a.winner), int(a.contract or 0)
+    return BidView(a.rules, decl, a.dealer, np.asarray(hand), tuple(a.calls), a.high, a.high_seat, contract,
+                   frozenset(a.passed), a.round, False, True, (), key, seed, contract)
+
+
 def bid_hand(rules: RuleSet, hands: np.ndarray, deal: int, copy: int, dealer: int, seat_agents: Sequence[Any],
              agents_of: tuple[int, ...], seed: int) -> HandRecord | _Contract:
     """One hand's auction and trump (module docstring): the record of a deal thrown in, else the contract to
@@ -138,8 +146,7 @@ def bid_hand(rules: RuleSet, hands: np.ndarray, deal: int, copy: int, dealer: in
                           z, z, z, z, 0, None, None, None)
     decl, contract = int(a.winner), int(a.contract or 0)
     ag = seat_agents[decl]
-    tv = BidView(rules, decl, dealer, np.asarray(hands[decl]), tuple(a.calls), a.high, a.high_seat, contract,
-                 frozenset(a.passed), a.round, False, True, (), key, seed_of(seed, deal, copy, decl), contract)
+    tv = declarer_view(a, hands[decl], key, seed_of(seed, deal, copy, decl))
     trump = ag.choose_trump(tv)
     if not isinstance(trump, (int, np.integer)) or not 0 <= int(trump) <= 3:
         raise IllegalCall(f"agent {ag.name!r} named trump {trump!r}: name 0..3 (S H D C)")

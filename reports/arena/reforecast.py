@@ -14,35 +14,29 @@ from __future__ import annotations
 import argparse
 import sys
 
-import numpy as np
 import polars as pl
 
 from analyzer.arena.advisor import Advisor
-from analyzer.arena.core import read_hands
-from analyzer.bidding.auction import BidView, parse_calls, replay
+from analyzer.arena.cluefit import read_runs
+from analyzer.arena.core import declarer_view
+from analyzer.bidding.auction import parse_calls, replay
 from analyzer.cards import Hand
 from analyzer.deal.rng import seed_of
 from analyzer.errors import UserError
 from analyzer.estimate import proportion
-from analyzer.rules import load
 
 
 def reforecast(paths: list[str], samples: int | None, low: float, high: float, clue_model: tuple[float, float] | None,
                limit: int | None = None) -> pl.DataFrame:
     """Per contract the advisor declared with a first forecast in ``[low, high]``: the run's forecast ``p_old``,
     the new draw's ``p_new`` and whether it was made."""
-    frames, seeds = [], set()
-    rid = None
-    for p in paths:
-        f, s = read_hands(p)
+    rules, frames, sums = read_runs(paths)
+    for p, s in zip(paths, sums, strict=True):
         if s.get("agents", {}).get("A", "").split(":")[0] != "advisor":
             raise UserError(f"{p}: agent A is not the advisor")
-        rid = rid or s["rules"]
-        seeds.add(s["seed"])
-        frames.append(f)
+    seeds = {s["seed"] for s in sums}
     if len(seeds) != 1:
         raise UserError("the files come from runs of different seeds")
-    rules = load(rid, read_hands(paths[0])[1].get("options") or {})
     if clue_model is not None:
         import analyzer.bidding.inference as inf
 
@@ -57,11 +51,9 @@ def reforecast(paths: list[str], samples: int | None, low: float, high: float, c
         if r[f"agent_s{d}"] != 0:  # agent B declared
             continue
         a = replay(rules, r["dealer"], parse_calls(r["calls"], rules))
-        planes = np.asarray(Hand.parse(r[f"hand_s{d}"], rules.deck).planes)
-        view = BidView(rules, d, r["dealer"], planes, tuple(a.calls), a.high, a.high_seat, r["contract"],
-                       frozenset(a.passed), a.round, False, True, (), (r["deal"], r["copy"]),
-                       seed_of(seed, r["deal"], r["copy"], d), r["contract"])
-        fc = adv._forecast(view, "SHDC".index(r["trump"]))
+        view = declarer_view(a, Hand.parse(r[f"hand_s{d}"], rules.deck).planes, (r["deal"], r["copy"]),
+                             seed_of(seed, r["deal"], r["copy"], d))
+        fc = adv.draw_forecast(view, "SHDC".index(r["trump"]))
         rows.append({"deal": r["deal"], "copy": r["copy"], "p_old": r["p_make"],
                      "p_new": None if fc is None else fc.p_make, "made": r["made"]})
         if limit and len(rows) >= limit:
