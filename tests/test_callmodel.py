@@ -314,3 +314,57 @@ def test_raising_my_partner_only_as_told():
         assert choose_call(state, out, hand).call == {"ceiling": base, "clear": clear, "never": never}[
             rs.advice.raise_partner].call
     assert seen >= 10 and raised >= 3  # by the ceiling I do raise my partner at times
+
+
+# ---- the other seats bidding by their willingness ([advice] others = "willingness") --------------------------
+def test_phi_inv_matches_the_standard_library():
+    import statistics
+
+    from analyzer.bidding.inference import phi_inv
+
+    p = np.array([1e-12, 1e-5, 0.01, 0.02425, 0.1, 0.5, 0.8, 0.97575, 0.999, 1 - 1e-9])
+    ref = np.array([statistics.NormalDist().inv_cdf(float(x)) for x in p])
+    assert np.allclose(phi_inv(p), ref, rtol=0, atol=1e-7)
+
+
+def _willing(rid, calls, me, shift, sigma, partner=None, n=400, seed=5):
+    from analyzer.bidding.callmodel import seat_features, willing_seats
+    from analyzer.bidding.inference import ClueModel
+    from analyzer.deal import random_deals
+
+    rs = load(rid)
+    hands = random_deals(rs, n, seed=seed, start=0, stock=False).hands
+    state = AuctionState.of(rs, 0, parse_calls(calls, rs), me)
+    base = seat_features(rs, hands)
+    got = willing_seats(state, base, hands, ClueModel(shift, sigma, "fitted", partner))
+    return rs, base, got, willing_seats(state, base, hands, ClueModel(shift, sigma, "fitted", partner))
+
+
+def test_willingness_keeps_within_what_the_calls_said():
+    """Luxury Family after 1:10 2:20 0:30 1:40 2:50: seat 1 bid 40 and seat 2 bid 50, so on every deal their
+    willingness is at least that, whatever their hands; my own limit is left alone; the draw is repeatable."""
+    rs, base, got, again = _willing("luxury-family", "1:10 2:20 0:30 1:40 2:50", 0, -80.0, 30.0)
+    assert (got.limit[1] >= 40).all() and (got.limit[2] >= 50).all()
+    assert np.array_equal(got.limit[0], base.limit[0])
+    assert np.array_equal(got.limit, again.limit)
+    assert np.array_equal(got.trump, base.trump) and np.array_equal(got.signal, base.signal)
+
+
+def test_willingness_is_the_clue_model_where_the_calls_bind_nothing():
+    """Opening calls far below every hand's reach bind nothing: the draws are the limit plus the shift plus
+    normal noise of the spread (mean and spread within sampling error of 2,000 deals)."""
+    rs, base, got, _ = _willing("luxury-family", "1:10 2:20", 0, 12.0, 20.0, n=2000)
+    for s in (1, 2):
+        d = got.limit[s] - base.limit[s]
+        assert abs(d.mean() - 12.0) < 4 * 20.0 / math.sqrt(d.size)
+        assert abs(d.std() - 20.0) < 1.5
+    assert np.corrcoef(got.limit[1] - base.limit[1], got.limit[2] - base.limit[2])[0, 1] < 0.1  # a stream a seat
+
+
+def test_willingness_reads_my_partner_with_the_partners_model():
+    """Auction: the partner's draws use the partner's (shift, spread), the opponents' theirs."""
+    rs, base, got, _ = _willing("auction", "", 1, 0.0, 1e-6, partner=(-15.0, 1e-6), n=200)
+    # dealer 0, no calls: seat 1 calls first; its partner is seat 3
+    assert rs.partners(1) == (3,)
+    assert np.allclose(got.limit[3], base.limit[3] - 15.0, atol=1e-3)
+    assert np.allclose(got.limit[0], base.limit[0], atol=1e-3) and np.allclose(got.limit[2], base.limit[2], atol=1e-3)

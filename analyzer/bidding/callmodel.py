@@ -72,7 +72,8 @@ from analyzer.bidding.auction import Auction, Call, bid_cap, is_bid_value, next_
 from analyzer.bidding.call_kernel import rest_of_auction
 from analyzer.bidding.features import features
 from analyzer.bidding.formula import bidding_limits
-from analyzer.bidding.inference import Convention
+from analyzer.bidding.inference import SOFT_KINDS, ClueModel, Convention, clues_of, phi, phi_inv
+from analyzer.deal.rng import hash_uniform
 from analyzer.errors import UserError
 from analyzer.estimate import effective_size
 from analyzer.rules.model import RuleSet
@@ -206,6 +207,46 @@ def seat_features(rules: RuleSet, hands: np.ndarray) -> SeatFeatures:
         sig[s] = cv.hand_signal(f)
         least[s] = f.least
     return SeatFeatures(lim, tr, sig, least)
+
+
+#: how the call model's other seats bid (``[advice] others``): up to their bidding limit (``limit``), or up to their
+#: willingness as the clue model reads the calls (``willingness``: :func:`willing_seats`)
+OTHERS = ("limit", "willingness")
+#: the salt of the willingness draws (one stream per seat: ``_WILL_SALT + seat``)
+_WILL_SALT = 0x5EA7_0000
+
+
+def willing_seats(state: AuctionState, seats: SeatFeatures, hands: np.ndarray, model: ClueModel) -> SeatFeatures:
+    """``seats`` with every other seat's limit replaced by its *willingness* on each deal: the soft clues' model
+    read as how the seat bids -- its bidding limit plus the model's shift (my partner's, where the model has
+    one) plus normal noise of its spread, drawn within the bounds its calls so far set (a free bid ``b``: at
+    least ``b``; a pass or a last-turn bid: below the value it passed up) -- so the rest of the auction is
+    played by the same bidders the calls were read by. The draw is the inverse normal of a uniform from a hash
+    of the deal's cards (:func:`analyzer.deal.rng.hash_uniform`, a stream per seat): repeatable, whatever the
+    deal's index. ``hands`` int64[n, seats, copies], the deals of ``seats``."""
+    rs = state.rules
+    lo = np.full(rs.seats, -np.inf)
+    hi = np.full(rs.seats, np.inf)
+    for ctx in replay(rs, state.dealer, list(state.calls)).contexts:
+        for c in clues_of(rs, ctx):
+            if c.kind == "at-least":
+                lo[c.seat] = max(lo[c.seat], c.a)
+            elif c.kind in SOFT_KINDS:
+                hi[c.seat] = min(hi[c.seat], c.a)
+    lim = seats.limit.copy()
+    partners = rs.partners(state.me)
+    for s in range(rs.seats):
+        if s == state.me:
+            continue
+        shift, sigma = model.partner if s in partners and model.partner else (model.shift, model.sigma)
+        mu = seats.limit[s] + shift
+        a = phi((lo[s] - mu) / sigma) if np.isfinite(lo[s]) else np.zeros_like(mu)
+        b = phi((hi[s] - mu) / sigma) if np.isfinite(hi[s]) else np.ones_like(mu)
+        u = hash_uniform(hands, _WILL_SALT + s)
+        lim[s] = mu + sigma * phi_inv(np.clip(a + u * np.maximum(b - a, 0.0), 1e-12, 1 - 1e-12))
+        if np.isfinite(lo[s]):  # a tail beyond the normal's precision: at least the bid it made
+            lim[s] = np.maximum(lim[s], lo[s])
+    return SeatFeatures(lim, seats.trump, seats.signal, seats.least)
 
 
 # ---- the scores of every declarer -------------------------------------------------------------------------------
