@@ -17,7 +17,8 @@ class Features:
     """Per-hand features of a batch of hands (arrays of length n): ``meld`` int64[n, 4] (meld for trump S H
     D C), ``best`` / ``least`` meld, ``aces`` (ace cards held), ``ace_suits`` (suits with an ace),
     ``length`` int64[n, 4] (cards per suit), ``sure`` (sure tricks: aces, plus the tens of suits where the
-    hand holds every copy of the ace)."""
+    hand holds every copy of the ace); ``counts`` int64[n, 4, nranks] (copies held by suit and rank, only where
+    the rule set reads hands by the rich reach: :mod:`analyzer.bidding.reach`; else None)."""
 
     meld: np.ndarray
     best: np.ndarray
@@ -26,6 +27,7 @@ class Features:
     ace_suits: np.ndarray
     length: np.ndarray
     sure: np.ndarray
+    counts: np.ndarray | None = None
 
 
 def features(rules: RuleSet, hands: np.ndarray) -> Features:
@@ -37,9 +39,15 @@ def features(rules: RuleSet, hands: np.ndarray) -> Features:
     c = suit_counts(h, np.int64(deck.lane), np.int64(deck.rank_bit[deck.ranks[0]]), np.int64(ten_bit))
     length, ace, ten = c[:, 0], c[:, 1], c[:, 2]
     sure = (ace + np.where(ace == deck.copies, ten, 0)).sum(axis=1)
-    return Features(meld, meld.max(axis=1), meld.min(axis=1), ace.sum(axis=1), (ace > 0).sum(axis=1), length, sure)
+    counts = None
+    if rules.advice.reach == "rich":
+        from analyzer.bidding.reach import rank_counts
+
+        counts = rank_counts(rules, h)
+    return Features(meld, meld.max(axis=1), meld.min(axis=1), ace.sum(axis=1), (ace > 0).sum(axis=1), length, sure,
+                    counts)
 
 
 
 def subset(f: Features, keep: np.ndarray) -> Features:
-    return Features(*(getattr(f, k)[keep] for k in Features.__dataclass_fields__))
+    return Features(*(None if getattr(f, k) is None else getattr(f, k)[keep] for k in Features.__dataclass_fields__))

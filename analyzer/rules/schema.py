@@ -156,6 +156,10 @@ class AdviceSpec:
                                     "deals: drop the soft clues (drop), or first read them with the prior model, a bid "
                                     "saying the hand reaches about that far, then only the other seats' highest bid "
                                     "(prior), or first read only my partner's bids with the prior model (partner)"))
+    reach: Literal["formula", "rich"] = field(
+        default="formula", metadata=_d("how the advice values the other seats' hands when it reads their calls and "
+                                       "plays the rest of the auction: the formula valuation (formula), or the rich "
+                                       "one of analyzer.bidding.reach, fitted on played-out deals (rich)"))
     others: Literal["limit", "willingness"] = field(
         default="limit", metadata=_d("how the call model's other seats bid in the rest of the auction: up to their "
                                      "bidding limit (limit), or up to their willingness as the fitted clue model "
