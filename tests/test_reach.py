@@ -69,3 +69,16 @@ def test_the_advice_reads_hands_by_the_rich_reach_where_the_rules_say():
     v = reach_values(rr, f1.meld, f1.counts)
     assert np.allclose(lim1, v.max(axis=1) - bidding_margin(rr)) and np.array_equal(tr1, v.argmax(axis=1))
     assert np.allclose(lim0, formula_values(rs, f0).max(axis=1) - bidding_margin(rs))
+
+
+def test_default_options_read_the_stored_fit(monkeypatch):
+    """A rule set with its default options takes the stored coefficients (no fit at first use); the store is
+    what ``python3 -m analyzer.bidding.reach fit RULES --write`` wrote."""
+    import analyzer.bidding.reach as reach
+
+    stored = reach._stored()
+    assert "luxury-family" in stored
+    monkeypatch.setattr(reach, "fit_reach", lambda *a, **k: (_ for _ in ()).throw(AssertionError("fitted")))
+    w = reach.reach_params(rich(load("luxury-family")))
+    assert np.allclose(w, stored["luxury-family"])
+    assert reach.main(["fit", "two-handed"]) == 2

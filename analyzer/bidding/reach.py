@@ -10,11 +10,16 @@ keeps the formula. Why: a bidder that values its hand by simulation (the arena's
 17.5 points (standard deviation) of this valuation on 2,000 random Luxury Family hands, within 28.5 of the
 formula's (``reports/arena/README.md`` has the measurement).
 
-The coefficients are fitted once per rule set and process (20,000 deals of seed 0, a few seconds) and cached on
-the rule set.
+The coefficients of a rule set with its default options are read from :data:`REACH_FIT_FILE`, written by
+``python3 -m analyzer.bidding.reach fit --write RULES`` (never by hand); other options are fitted on first use
+(20,000 deals of seed 0, some seconds) and cached on the rule set.
 """
 
 from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
 
 import numpy as np
 
@@ -32,6 +37,8 @@ from analyzer.score import score_hand
 TERMS = ("meld", "trump_by_rank", "side_by_rank", "side_voids", "side_singletons")
 #: deals of the fit
 FIT_DEALS = 20_000
+#: the stored fits (rule set id -> coefficients), for the rule sets' default options
+REACH_FIT_FILE = Path(__file__).parent.parent / "rules" / "reach_fit.json"
 
 
 def rank_counts(rules: RuleSet, hands: np.ndarray) -> np.ndarray:
@@ -67,11 +74,23 @@ def reach_values(rules: RuleSet, meld: np.ndarray, counts: np.ndarray) -> np.nda
     return design(rules, meld, counts) @ w[1:] + w[0]
 
 
+def _stored() -> dict[str, list[float]]:
+    try:
+        return {k: v["coef"] for k, v in json.loads(REACH_FIT_FILE.read_text(encoding="utf-8")).items()}
+    except FileNotFoundError:
+        return {}
+
+
 def reach_params(rules: RuleSet) -> np.ndarray:
-    """The fitted coefficients (intercept first, then :data:`TERMS`) for ``rules``, fitted once and cached."""
+    """The fitted coefficients (intercept first, then :data:`TERMS`) for ``rules``: stored (default options), else
+    fitted once and cached on the rule set."""
     w = rules.cache.get("reach_params")
     if w is None:
-        w = rules.cache["reach_params"] = fit_reach(rules, FIT_DEALS, seed=0)
+        from analyzer.bidding.formula import default_options
+
+        stored = _stored().get(rules.id) if not rules.options or rules.options == default_options(rules) else None
+        w = np.array(stored, dtype=np.float64) if stored is not None else fit_reach(rules, FIT_DEALS, seed=0)
+        rules.cache["reach_params"] = w
     return w
 
 
@@ -109,3 +128,45 @@ def fit_reach(rules: RuleSet, deals: int = FIT_DEALS, seed: int = 0, rounds: int
         w, *_ = np.linalg.lstsq(xc, y[np.arange(n), choice], rcond=None)
         choice = (x @ w[1:] + w[0]).argmax(axis=1)
     return w
+
+
+def write_fit(rules: RuleSet, w: np.ndarray, path: Path | None = None) -> Path:
+    """Store ``rules``' coefficients in :data:`REACH_FIT_FILE`."""
+    path = path or REACH_FIT_FILE
+    data = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+    data[rules.id] = {"coef": [round(float(x), 6) for x in w], "terms": ["intercept", *TERMS],
+                      "deals": FIT_DEALS, "seed": 0}
+    path.write_text(json.dumps(dict(sorted(data.items())), indent=1) + "\n", encoding="utf-8")
+    return path
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``fit RULES [--write]``: fit the valuation for a rule set's default options and print the coefficients
+    (``--write``: and store them where the advice reads them)."""
+    import argparse
+
+    from analyzer.errors import UserError
+    from analyzer.rules import load
+
+    ap = argparse.ArgumentParser(prog="python3 -m analyzer.bidding.reach")
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    f = sub.add_parser("fit")
+    f.add_argument("rules")
+    f.add_argument("--write", action="store_true", help="store the fit in the file the advice reads")
+    a = ap.parse_args(sys.argv[1:] if argv is None else argv)
+    try:
+        rs = load(a.rules)
+        if not rs.has_bidding:
+            raise UserError(f"{a.rules} has no bidding to read")
+        w = fit_reach(rs, FIT_DEALS, seed=0)
+    except UserError as e:
+        print(f"pinochle: error: {e}", file=sys.stderr)
+        return 2
+    if a.write:
+        write_fit(rs, w)
+    print(json.dumps({"rules": rs.id, "coef": [round(float(x), 6) for x in w], "terms": ["intercept", *TERMS]}))
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())
