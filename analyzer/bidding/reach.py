@@ -8,7 +8,7 @@ and the clue fit (:mod:`analyzer.arena.cluefit`) all take :func:`analyzer.biddin
 which is then this valuation less the same safety margin. The formula bidder itself (the arena's ``formula``)
 keeps the formula. Why: a bidder that values its hand by simulation (the arena's ``percentile``) bids within
 17.5 points (standard deviation) of this valuation on 2,000 random Luxury Family hands, within 28.5 of the
-formula's (``reports/arena/README.md`` has the measurement).
+formula's (``reports/arena/reach-check-luxury-family.md``, written by ``reports/arena/reach_check.py``).
 
 The coefficients of a rule set with its default options are read from :data:`REACH_FIT_FILE`, written by
 ``python3 -m analyzer.bidding.reach fit --write RULES`` (never by hand); other options are fitted on first use
