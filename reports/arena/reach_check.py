@@ -62,6 +62,7 @@ def main(argv: list[str] | None = None) -> int:
     except UserError as e:
         print(f"reach_check: {e}", file=sys.stderr)
         return 2
+    print(f"Made by `python3 reports/arena/reach_check.py --rules {a.rules} --hands {a.hands}`.\n")
     print(f"{a.rules}, {a.hands:,} random hands: a bidder's highest willing bid less each valuation's limit")
     print("| bidder | formula limit: shift | spread | rich reach: shift | spread |")
     print("| --- | ---: | ---: | ---: | ---: |")
