@@ -7,6 +7,7 @@ declarer's hand, forecast stream), so with the run's sample count and model it g
     python3 reports/arena/reforecast.py data/luxury-family-advisor-vs-percentile.part*.parquet --high 0.88
     python3 reports/arena/reforecast.py ... --samples 800            # the same draw, four times the deals
     python3 reports/arena/reforecast.py ... --clue-model 33.4,27.2   # calls read with shift 33.4, spread 27.2
+    python3 reports/arena/reforecast.py ... --reach rich --clue-model 29.492,34.707   # hands valued by the rich reach
 """
 
 from __future__ import annotations
@@ -27,10 +28,14 @@ from analyzer.estimate import proportion
 
 
 def reforecast(paths: list[str], samples: int | None, low: float, high: float, clue_model: tuple[float, float] | None,
-               limit: int | None = None) -> pl.DataFrame:
+               limit: int | None = None, reach: str | None = None) -> pl.DataFrame:
     """Per contract the advisor declared with a first forecast in ``[low, high]``: the run's forecast ``p_old``,
     the new draw's ``p_new`` and whether it was made."""
     rules, frames, sums = read_runs(paths)
+    if reach is not None:  # the other seats valued by another reach (analyzer.bidding.reach)
+        import dataclasses
+
+        rules = dataclasses.replace(rules, advice=dataclasses.replace(rules.advice, reach=reach), cache={})
     for p, s in zip(paths, sums, strict=True):
         if s.get("agents", {}).get("A", "").split(":")[0] != "advisor":
             raise UserError(f"{p}: agent A is not the advisor")
@@ -72,6 +77,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--clue-model", default=None,
                     help="SHIFT,SPREAD: the soft clues' model of the new draw (negative: --clue-model=-0.3,2.1)")
     ap.add_argument("--limit", type=int, default=None, help="at most this many contracts")
+    ap.add_argument("--reach", choices=("formula", "rich"), default=None,
+                    help="how the other seats' hands are valued (default: the rule set's [advice] reach)")
     ap.add_argument("--out", default=None, help="a Parquet file of the forecasts")
     a = ap.parse_args(argv)
     try:
@@ -83,7 +90,7 @@ def main(argv: list[str] | None = None) -> int:
                 cm = ()
             if len(cm) != 2 or cm[1] <= 0:
                 raise UserError(f"--clue-model is SHIFT,SPREAD with a positive spread (30,32), not {a.clue_model!r}")
-        d = reforecast(a.files, a.samples, a.low, a.high, cm, a.limit)
+        d = reforecast(a.files, a.samples, a.low, a.high, cm, a.limit, a.reach)
     except UserError as e:
         print(f"reforecast: {e}", file=sys.stderr)
         return 2
