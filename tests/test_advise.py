@@ -350,26 +350,3 @@ def test_double_dummy_make_check_agrees_with_exact_lines():
     assert r.played.all()
     made = declarer_made(rs, meld, r.points, r.tricks, seat, small.bid)
     assert small.dd.k == int(made.sum())
-
-
-def test_others_bidding_by_willingness():
-    """``others="willingness"`` (:func:`analyzer.bidding.callmodel.willing_seats`): the answer says how the other
-    seats bid in the model and the call is legal; with ``limit`` the words are the bidding limit's; a bad value
-    is one clear error, from the request and from the arena's agent spec."""
-    from analyzer.arena.registry import make_agent
-
-    rs = load("luxury-family")
-    calls = "1:10 2:20 0:30 1:40 2:50"
-    will = ask(rs, STRONG["luxury-family"], seat=0, dealer=0, auction=calls, samples=300, seed=4, play="heuristic",
-               others="willingness")
-    lim = ask(rs, STRONG["luxury-family"], seat=0, dealer=0, auction=calls, samples=300, seed=4, play="heuristic",
-              others="limit")
-    assert any("how far their calls so far say they go" in n for n in will.notes)
-    assert not any("how far their calls so far say they go" in n for n in lim.notes)
-    for a in (will, lim):
-        rec = a.recommendation
-        assert rec.action in ("pass", "bid") and (rec.bid is None or rec.bid >= 60)
-    with pytest.raises(UserError, match="others is one of limit, willingness"):
-        ask(rs, STRONG["luxury-family"], seat=0, dealer=0, auction=calls, samples=30, others="some")
-    with pytest.raises(UserError, match="others"):
-        make_agent("advisor:others=some")

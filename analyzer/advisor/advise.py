@@ -50,8 +50,8 @@ from analyzer.advisor.figures import (
 from analyzer.advisor.request import BidRequest
 from analyzer.advisor.study import HEURISTIC, auction_state, outcomes, study
 from analyzer.bidding.auction import Auction, Call, CallContext, replay
-from analyzer.bidding.callmodel import AuctionState, CallChoice, Ceiling, Outcomes, choose_call, willing_seats
-from analyzer.bidding.inference import Convention, clue_model
+from analyzer.bidding.callmodel import AuctionState, CallChoice, Ceiling, Outcomes, choose_call
+from analyzer.bidding.inference import Convention
 from analyzer.cards import SUIT_NAMES, SUITS
 from analyzer.errors import UserError
 from analyzer.estimate import Estimate, mean_ci, paired_diff, proportion
@@ -195,8 +195,6 @@ def _too_few(n: int, what: str) -> Recommendation:
 
 def _analyse_bidding(sim: Simulation, play: str, req: BidRequest, state: AuctionState) -> PlayAnalysis:
     out = outcomes(sim, play)
-    if (req.others or sim.rules.advice.others) == "willingness":
-        out.seats = willing_seats(state, out.seats, sim.deals.hands, clue_model(sim.rules, req.clues != "prior"))
     ch = choose_call(state, out, sim.hand.planes, req.risk, MIN_WON_CEILING, req.raise_partner, req.conventions)
     policy = req.policy if play == HEURISTIC else play
     mode = "heuristic" if play == HEURISTIC else play
@@ -246,16 +244,12 @@ def _ceiling_figures(sim: Simulation, ceil: Ceiling, pass_net: np.ndarray, state
                           {SUITS[x]: ceil.by_trump.get(x) for x in sim.trumps}, not state.last_turn)
 
 
-def _model_note(rules: RuleSet, others: str | None = None) -> str:
-    """How the call model plays the rest of the auction, in the words of the game (``others``: the request's
-    ``others``, None: the rule set's)."""
+def _model_note(rules: RuleSet) -> str:
+    """How the call model plays the rest of the auction, in the words of the game."""
     partner = " my partner does not raise me," if rules.has_partners else ""
     end = "the dealer plays at the opening bid" if rules.bidding.dealer_holds else "thrown in"
-    how = ("up to how far their calls so far say they go (the calls' reading: bidding limit plus the fitted shift "
-           "and spread, drawn on each deal)" if (others or rules.advice.others) == "willingness"
-           else "by their bidding limit (formula valuation less a margin)")
-    return ("every legal call is followed to the end of the auction on every deal: the other seats bid "
-            f"{how} and keep the conventions, a seat that passed is out,"
+    return ("every legal call is followed to the end of the auction on every deal: the other seats bid by their "
+            "bidding limit (formula valuation less a margin) and keep the conventions, a seat that passed is out,"
             f"{partner} I raise up to the ceiling on a later turn; all passed: {end}")
 
 
@@ -383,7 +377,7 @@ def advise(req: BidRequest, *, progress: bool = False, workers: int = 1, cluster
         notes.append(f"double dummy{scope} on the first {n} sampled deals ({req.word('dd_samples')}), up to "
                      f"{req.dd.max_nodes / 1e6:g} M nodes a solve: {ex.len() - miss} of {ex.len()} plays solved"
                      + (f"; the heuristic players stand in for the other {miss}" if miss else ""))
-    notes.append(_model_note(rs, req.others))
+    notes.append(_model_note(rs))
     if req.calls is None and state.calls:
         notes.append(f"no calls given: the seats before yours passed ({' '.join(map(str, state.calls))})")
     if cond.relaxed:

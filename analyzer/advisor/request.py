@@ -102,7 +102,6 @@ class BidRequest:
     raise_partner: str | None = None  # the call model's options (None: the rule set's [advice] values)
     conventions: str | None = None
     relax_clues: str | None = None  # the sampler's relaxation of the calls' clues (None: the rule set's)
-    others: str | None = None  # how the call model's other seats bid (None: the rule set's)
     flags: bool = False  # the front end's words: the command line's flags (--dd-samples), else the JSON's fields
     notes: tuple[str, ...] = ()  # what the request's defaults left out (shown with the answer)
 
@@ -144,7 +143,6 @@ class BidRequest:
         raise_partner: str | None = None,
         conventions: str | None = None,
         relax_clues: str | None = None,
-        others: str | None = None,
         flags: bool = False,
     ) -> BidRequest:
         """The request from a front end's values (the flags of ``pinochle bid`` by the same names); every
@@ -176,7 +174,7 @@ class BidRequest:
 
         if policy not in POLICIES:
             raise UserError(f"unknown policy {policy!r}: use one of {', '.join(POLICIES)}")
-        from analyzer.bidding.callmodel import OTHERS, RAISE_PARTNER
+        from analyzer.bidding.callmodel import RAISE_PARTNER
 
         if raise_partner is not None and raise_partner not in RAISE_PARTNER:
             raise UserError(f"raise_partner is one of {', '.join(RAISE_PARTNER)}, not {raise_partner!r}")
@@ -184,8 +182,6 @@ class BidRequest:
             raise UserError(f"conventions are keep or free, not {conventions!r}")
         if relax_clues is not None and relax_clues not in RELAX_CLUES:
             raise UserError(f"relax_clues is one of {', '.join(RELAX_CLUES)}, not {relax_clues!r}")
-        if others is not None and others not in OTHERS:
-            raise UserError(f"others is one of {', '.join(OTHERS)}, not {others!r}")
         if clues not in CLUE_MODES:
             raise UserError(f"clues are one of {', '.join(CLUE_MODES)}, not {clues!r}")
         notes: list[str] = []
@@ -247,7 +243,7 @@ class BidRequest:
         if not stock:  # the sampler's table: known cards that clash with the hand, constraints that cannot parse
             table(rules, seat, h, known=by_seat, constraints=cons)
         return cls(rules, h, seat, dealer, calls, tuple(sorted(by_seat.items())), stock_hand, cons, upcard, n, seed,
-                   float(risk), mode, policy, d, clues, detail, raise_partner, conventions, relax_clues, others, flags,
+                   float(risk), mode, policy, d, clues, detail, raise_partner, conventions, relax_clues, flags,
                    tuple(notes))
 
 

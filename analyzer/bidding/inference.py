@@ -335,36 +335,6 @@ def phi(x: np.ndarray) -> np.ndarray:
     return 0.5 * (1.0 + np.sign(z) * erf)
 
 
-# the rational approximation of the normal quantile by P. J. Acklam (relative error below 1.2e-9): central
-# region coefficients (_QA over _QB) and tails (_QC over _QD)
-_QA = (-3.969683028665376e01, 2.209460984245205e02, -2.759285104469687e02, 1.383577518672690e02,
-       -3.066479806614716e01, 2.506628277459239e00)
-_QB = (-5.447609879822406e01, 1.615858368580409e02, -1.556989798598866e02, 6.680131188771972e01,
-       -1.328068155288572e01)
-_QC = (-7.784894002430293e-03, -3.223964580411365e-01, -2.400758277161838e00, -2.549732539343734e00,
-       4.374664141464968e00, 2.938163982698783e00)
-_QD = (7.784695709041462e-03, 3.224671290700398e-01, 2.445134137142996e00, 3.754408661907416e00)
-_Q_TAIL = 0.02425
-
-
-def _poly(coef: tuple[float, ...], x: np.ndarray) -> np.ndarray:
-    out = np.full_like(x, coef[0])
-    for c in coef[1:]:
-        out = out * x + c
-    return out
-
-
-def phi_inv(p: np.ndarray) -> np.ndarray:
-    """The standard normal quantile (the inverse of :func:`phi`), element-wise, for ``p`` in (0, 1)."""
-    p = np.clip(np.asarray(p, dtype=np.float64), 1e-300, 1 - 1e-16)
-    q = p - 0.5
-    r = q * q
-    mid = _poly(_QA, r) * q / (_poly(_QB, r) * r + 1.0)
-    t = np.sqrt(-2.0 * np.log(np.minimum(p, 1.0 - p)))
-    tail = _poly(_QC, t) / (_poly(_QD, t) * t + 1.0)
-    return np.where(np.abs(q) <= 0.5 - _Q_TAIL, mid, np.where(q < 0, tail, -tail))
-
-
 @dataclass
 class Evidence:
     """The clues of an auction about the other seats' hands, and the sampler's accept test.

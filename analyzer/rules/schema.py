@@ -160,11 +160,6 @@ class AdviceSpec:
         default="formula", metadata=_d("how the advice values the other seats' hands when it reads their calls and "
                                        "plays the rest of the auction: the formula valuation (formula), or the rich "
                                        "one of analyzer.bidding.reach, fitted on played-out deals (rich)"))
-    others: Literal["limit", "willingness"] = field(
-        default="limit", metadata=_d("how the call model's other seats bid in the rest of the auction: up to their "
-                                     "bidding limit (limit), or up to their willingness as the fitted clue model "
-                                     "reads the calls, drawn on each deal within what their calls so far say "
-                                     "(willingness)"))
     dd_by_default: bool = field(default=False, metadata=_d("pinochle bid includes the double-dummy check"))
     dd_check_samples: int = field(default=4, metadata=_r(1, 100_000, "deals of the double-dummy check"))
     dd_check_trumps: int = field(default=1, metadata=_r(1, 4, "trumps of the double-dummy check"))
