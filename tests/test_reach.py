@@ -6,9 +6,9 @@ import dataclasses
 
 import numpy as np
 
-from analyzer.bidding.features import features
+from analyzer.bidding.features import features, rank_counts
 from analyzer.bidding.formula import bidding_limits, bidding_margin, formula_values
-from analyzer.bidding.reach import TERMS, design, fit_reach, rank_counts, reach_values
+from analyzer.bidding.reach import TERMS, design, fit_reach, reach_limits, reach_values
 from analyzer.cards import from_planes
 from analyzer.deal import random_deals
 from analyzer.rules import load
@@ -16,6 +16,10 @@ from analyzer.rules import load
 
 def rich(rules):
     return dataclasses.replace(rules, advice=dataclasses.replace(rules.advice, reach="rich"), cache={})
+
+
+def formula(rules):
+    return dataclasses.replace(rules, advice=dataclasses.replace(rules.advice, reach="formula"), cache={})
 
 
 def test_rank_counts_and_terms_match_a_plain_count():
@@ -59,16 +63,18 @@ def test_the_fit_values_hands_closer_to_their_played_score_than_the_formula():
 
 
 def test_the_advice_reads_hands_by_the_rich_reach_where_the_rules_say():
-    rs = load("luxury-family")
+    rs = formula(load("luxury-family"))
     rr = rich(rs)
+    assert load("luxury-family").advice.reach == "rich"  # the shipped rule data
     hands = random_deals(rs, 50, seed=4, start=0, stock=False).hands[:, 2]
     f0, f1 = features(rs, hands), features(rr, hands)
     assert f0.counts is None and f1.counts is not None
-    lim0, _ = bidding_limits(rs, f0)
-    lim1, tr1 = bidding_limits(rr, f1)
+    lim0, _ = reach_limits(rs, f0)
+    lim1, tr1 = reach_limits(rr, f1)
     v = reach_values(rr, f1.meld, f1.counts)
     assert np.allclose(lim1, v.max(axis=1) - bidding_margin(rr)) and np.array_equal(tr1, v.argmax(axis=1))
     assert np.allclose(lim0, formula_values(rs, f0).max(axis=1) - bidding_margin(rs))
+    assert np.allclose(lim0, bidding_limits(rs, f0)[0])
 
 
 def test_default_options_read_the_stored_fit(monkeypatch):

@@ -1,7 +1,7 @@
 """Fitting the soft clue model by likelihood on arena hands.
 
 A call's free-bidding part reads as the caller's strength through :class:`analyzer.bidding.inference.ClueModel`:
-the seat's *willingness* is its bidding limit ``l`` (:func:`analyzer.bidding.formula.bidding_limits`) plus a
+the seat's *willingness* is its bidding limit ``l`` (:func:`analyzer.bidding.reach.reach_limits`) plus a
 ``shift`` plus normal noise of spread ``sigma``. Over a whole auction a seat's soft clues bound its
 willingness: from below by its highest free bid (``at-least``), from above by the lowest free bid it
 passed up (``below``) and, on a last turn, by the next free value it did not bid (``at-most``). The
@@ -50,8 +50,8 @@ import polars as pl
 
 from analyzer.bidding.auction import parse_calls, replay
 from analyzer.bidding.features import features
-from analyzer.bidding.formula import bidding_limits
 from analyzer.bidding.inference import ClueModel, clue_model, clues_of, log_phi
+from analyzer.bidding.reach import reach_limits
 from analyzer.cards import Hand
 from analyzer.errors import UserError
 from analyzer.rules.model import RuleSet
@@ -113,7 +113,7 @@ def clue_events(rules: RuleSet, frame: pl.DataFrame, readers: set[int] | None = 
     if not hands:
         return ClueEvents(np.zeros(0), np.zeros(0), np.zeros(0), np.zeros(0, dtype=bool))
     planes = np.stack([Hand.parse(h, rules.deck).planes for h in hands])
-    lims = bidding_limits(rules, features(rules, planes))[0]
+    lims = reach_limits(rules, features(rules, planes))[0]
     return ClueEvents(np.asarray(lims, dtype=np.float64), np.asarray(los, dtype=np.float64),
                       np.asarray(his, dtype=np.float64), np.asarray(rel, dtype=bool) if by_relation else None)
 

@@ -12,7 +12,8 @@ deals). The pieces:
   left (``bidding-rounds``).
 * **The other seats' bidding** on each sampled deal (:func:`seat_features`): each bids by its *bidding
   limit* — the formula valuation of its own hand less the safety margin
-  (:func:`analyzer.bidding.formula.bidding_limits`, the "reach" the inference's clues are stated in) — and keeps
+  (:func:`analyzer.bidding.reach.reach_limits`, the "reach" the inference's clues are stated in: the formula's, or
+  where the rule data says so the rich valuation's) — and keeps
   the conventions of :mod:`analyzer.bidding.inference` (auction's signals, double deck's meld bids): a
   conventional bid when due, else the least free raise within its limit, its limit outright on a last
   turn (one- and two-round auctions), else pass. My partner never raises my bid except with a
@@ -77,8 +78,8 @@ import numpy as np
 from analyzer.bidding.auction import Auction, Call, bid_cap, is_bid_value, next_legal, replay
 from analyzer.bidding.call_kernel import rest_of_auction
 from analyzer.bidding.features import features
-from analyzer.bidding.formula import bidding_limits
 from analyzer.bidding.inference import Convention
+from analyzer.bidding.reach import reach_limits
 from analyzer.errors import UserError
 from analyzer.estimate import effective_size
 from analyzer.rules.model import RuleSet
@@ -208,7 +209,7 @@ def seat_features(rules: RuleSet, hands: np.ndarray) -> SeatFeatures:
     for s in range(seats):
         f = features(rules, hands[:, s])
         # the trump its limit is valued in, on purpose not columns.choose_trump's best-meld suit (stats figures)
-        lim[s], tr[s] = bidding_limits(rules, f)
+        lim[s], tr[s] = reach_limits(rules, f)
         sig[s] = cv.hand_signal(f)
         least[s] = f.least
     return SeatFeatures(lim, tr, sig, least)

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from analyzer.bidding.features_kernel import suit_counts
+from analyzer.cards import LANE
 from analyzer.meld import meld_batch
 from analyzer.rules.model import RuleSet
 
@@ -39,14 +40,20 @@ def features(rules: RuleSet, hands: np.ndarray) -> Features:
     c = suit_counts(h, np.int64(deck.lane), np.int64(deck.rank_bit[deck.ranks[0]]), np.int64(ten_bit))
     length, ace, ten = c[:, 0], c[:, 1], c[:, 2]
     sure = (ace + np.where(ace == deck.copies, ten, 0)).sum(axis=1)
-    counts = None
-    if rules.advice.reach == "rich":
-        from analyzer.bidding.reach import rank_counts
-
-        counts = rank_counts(rules, h)
+    counts = rank_counts(rules, h) if rules.advice.reach == "rich" else None
     return Features(meld, meld.max(axis=1), meld.min(axis=1), ace.sum(axis=1), (ace > 0).sum(axis=1), length, sure,
                     counts)
 
+
+
+def rank_counts(rules: RuleSet, hands: np.ndarray) -> np.ndarray:
+    """int64[n, 4, nranks]: the copies of each card held, by suit and rank (high to low), of hands int64[n,
+    copies] (count planes)."""
+    h = np.ascontiguousarray(hands, dtype=np.int64).reshape(-1, rules.deck.copies)
+    deck = rules.deck
+    shifts = np.array([LANE * s + deck.rank_bit[r] for s in range(4) for r in deck.ranks], dtype=np.int64)
+    bits = (h[:, :, None] >> shifts[None, None, :]) & 1
+    return bits.sum(axis=1).reshape(h.shape[0], 4, deck.nranks)
 
 
 def subset(f: Features, keep: np.ndarray) -> Features:

@@ -72,14 +72,8 @@ def bidding_margin(rules: RuleSet) -> float:
 
 def bidding_limits(rules: RuleSet, f: Features) -> tuple[np.ndarray, np.ndarray]:
     """(limit float64[n], trump int64[n]): how high each hand bids by the formula (its best valuation
-    less :func:`bidding_margin`), and the trump it names -- how the advice reads the other seats; where the rule
-    data says ``[advice] reach = "rich"``, by the rich valuation of :mod:`analyzer.bidding.reach` instead."""
-    if f.counts is not None:
-        from analyzer.bidding.reach import reach_values
-
-        v = reach_values(rules, f.meld, f.counts)
-    else:
-        v = formula_values(rules, f)
+    less :func:`bidding_margin`), and the trump it names."""
+    v = formula_values(rules, f)
     return v.max(axis=1) - bidding_margin(rules), v.argmax(axis=1)
 
 

@@ -24,7 +24,8 @@ Three layers:
   call that passed up an open signal (no signal at or above the lowest bid then), a meld bid (least meld
   in ``[20, 29]``), a first-round pass (least meld under 10). *Soft* clues say what a call suggests about
   strength, measured by the **bidding limit** a formula bidder has
-  (:func:`~analyzer.bidding.formula.bidding_limits`: its best :func:`~analyzer.bidding.formula.formula_values`
+  (:func:`~analyzer.bidding.reach.reach_limits`: where the rule data says ``reach = "rich"`` the rich valuation of
+  :mod:`analyzer.bidding.reach`, else its best :func:`~analyzer.bidding.formula.formula_values`
   — meld plus fixed allowances per sure trick and per long trump — less the tuned safety margin of
   :func:`~analyzer.bidding.formula.bidding_margin`): a pass when the lowest free bid was ``b`` is likely
   when the limit ``l`` is below ``b``, with probability ``Phi((b - l) / sigma)``; a free bid ``b`` is
@@ -60,7 +61,8 @@ import numpy as np
 from analyzer.bidding.auction import Auction, Call, CallContext, bid_cap, next_legal, replay
 from analyzer.bidding.call_kernel import CONV_MELD_BIDS, CONV_NONE, CONV_SIGNALS
 from analyzer.bidding.features import Features, features, subset
-from analyzer.bidding.formula import SOFT_SCALE, bidding_limits, default_options
+from analyzer.bidding.formula import SOFT_SCALE, default_options
+from analyzer.bidding.reach import reach_limits
 from analyzer.deal.rng import hash_uniform
 from analyzer.rules.model import RuleSet
 from analyzer.score import fair_share
@@ -406,7 +408,7 @@ class Evidence:
             elif c.kind == "meld-below":
                 keep = f.least < c.a
             else:
-                v = bidding_limits(self.rules, f)[0]
+                v = reach_limits(self.rules, f)[0]
                 z = (self.model or clue_model(self.rules)).z(c.kind, v, c.a,
                                                              c.seat in self.rules.partners(self.me))
                 if soft == "weigh":

@@ -4,8 +4,8 @@ singletons outside the trump -- fitted by least squares on played-out random dea
 
 Where the rule data says ``[advice] reach = "rich"``, the advice reads the other seats by it: the clue model's
 soft clues (:mod:`analyzer.bidding.inference`), the call model's other seats (:mod:`analyzer.bidding.callmodel`)
-and the clue fit (:mod:`analyzer.arena.cluefit`) all take :func:`analyzer.bidding.formula.bidding_limits`,
-which is then this valuation less the same safety margin. The formula bidder itself (the arena's ``formula``)
+and the clue fit (:mod:`analyzer.arena.cluefit`) all take :func:`reach_limits`: the formula bidder's limit, or this
+valuation less the same safety margin. The formula bidder itself (the arena's ``formula``)
 keeps the formula. Why: a bidder that values its hand by simulation (the arena's ``percentile``) bids within
 17.5 points (standard deviation) of this valuation on 2,000 random Luxury Family hands, within 28.5 of the
 formula's (``reports/arena/reach-check-luxury-family.md``, written by ``reports/arena/reach_check.py``).
@@ -23,7 +23,8 @@ from pathlib import Path
 
 import numpy as np
 
-from analyzer.cards import LANE
+from analyzer.bidding.features import Features, features, rank_counts
+from analyzer.bidding.formula import bidding_limits, bidding_margin, formula_values
 from analyzer.deal import random_deals
 from analyzer.deal.rng import seed_of
 from analyzer.meld import meld_batch
@@ -39,16 +40,6 @@ TERMS = ("meld", "trump_by_rank", "side_by_rank", "side_voids", "side_singletons
 FIT_DEALS = 20_000
 #: the stored fits (rule set id -> coefficients), for the rule sets' default options
 REACH_FIT_FILE = Path(__file__).parent.parent / "rules" / "reach_fit.json"
-
-
-def rank_counts(rules: RuleSet, hands: np.ndarray) -> np.ndarray:
-    """int64[n, 4, nranks]: the copies of each card held, by suit and rank (high to low), of hands int64[n,
-    copies] (count planes)."""
-    h = np.ascontiguousarray(hands, dtype=np.int64).reshape(-1, rules.deck.copies)
-    deck = rules.deck
-    shifts = np.array([LANE * s + deck.rank_bit[r] for s in range(4) for r in deck.ranks], dtype=np.int64)
-    bits = (h[:, :, None] >> shifts[None, None, :]) & 1
-    return bits.sum(axis=1).reshape(h.shape[0], 4, deck.nranks)
 
 
 def design(rules: RuleSet, meld: np.ndarray, counts: np.ndarray) -> np.ndarray:
@@ -81,6 +72,16 @@ def _stored() -> dict[str, list[float]]:
         return {}
 
 
+def reach_limits(rules: RuleSet, f: Features) -> tuple[np.ndarray, np.ndarray]:
+    """(limit float64[n], trump int64[n]): how far each hand goes as the advice reads the other seats -- the
+    formula bidder's limit (:func:`analyzer.bidding.formula.bidding_limits`), or where the rule data says
+    ``[advice] reach = "rich"`` (``f`` then carries the rank counts) the rich valuation less the same margin."""
+    if f.counts is None:
+        return bidding_limits(rules, f)
+    v = reach_values(rules, f.meld, f.counts)
+    return v.max(axis=1) - bidding_margin(rules), v.argmax(axis=1)
+
+
 def reach_params(rules: RuleSet) -> np.ndarray:
     """The fitted coefficients (intercept first, then :data:`TERMS`) for ``rules``: stored (default options), else
     fitted once and cached on the rule set."""
@@ -97,9 +98,6 @@ def reach_params(rules: RuleSet) -> np.ndarray:
 def _fit_batch(task: tuple[RuleSet, int, int, int]) -> tuple[np.ndarray, ...]:
     """One batch's rows: seat 0's design [n, 4, K], its side's round score per trump [n, 4] as counted, and the
     trump its formula valuation names [n]."""
-    from analyzer.bidding.features import features
-    from analyzer.bidding.formula import formula_values
-
     rules, seed, start, n = task
     d = random_deals(rules, n, seed=seed, start=start, stock=False).hands
     n = d.shape[0]

@@ -20,7 +20,7 @@ import numpy as np
 from analyzer.arena.percentile import percentile_bid
 from analyzer.arena.trickster import trickster_target
 from analyzer.bidding.features import features
-from analyzer.bidding.formula import bidding_limits
+from analyzer.bidding.reach import reach_limits
 from analyzer.deal import random_deals
 from analyzer.deal.rng import seed_of
 from analyzer.errors import UserError
@@ -35,8 +35,8 @@ def check(rules_id: str, n: int, seed: int = 777) -> dict[str, dict[str, dict[st
     rich = dataclasses.replace(rs, advice=dataclasses.replace(rs.advice, reach="rich"), cache={})
     form = dataclasses.replace(rs, advice=dataclasses.replace(rs.advice, reach="formula"), cache={})
     hands = random_deals(rs, n, seed=seed, start=0, stock=False).hands[:, 1]
-    lim_f = bidding_limits(form, features(form, hands))[0]
-    lim_r = bidding_limits(rich, features(rich, hands))[0]
+    lim_f = reach_limits(form, features(form, hands))[0]
+    lim_r = reach_limits(rich, features(rich, hands))[0]
     pct = np.zeros(n)
     with progress_bar(True, n, "percentile's bids") as bar:
         for i in range(n):
