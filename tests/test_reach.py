@@ -88,3 +88,10 @@ def test_default_options_read_the_stored_fit(monkeypatch):
     w = reach.reach_params(rich(load("luxury-family")))
     assert np.allclose(w, stored["luxury-family"])
     assert reach.main(["fit", "two-handed"]) == 2
+
+
+def test_the_answer_names_the_valuation_the_other_seats_bid_by():
+    from analyzer.advisor.advise import _model_note
+
+    assert "rich reach valuation" in _model_note(load("luxury-family"))
+    assert "formula valuation" in _model_note(load("auction"))

@@ -248,8 +248,9 @@ def _model_note(rules: RuleSet) -> str:
     """How the call model plays the rest of the auction, in the words of the game."""
     partner = " my partner does not raise me," if rules.has_partners else ""
     end = "the dealer plays at the opening bid" if rules.bidding.dealer_holds else "thrown in"
+    valuation = "the rich reach valuation" if rules.advice.reach == "rich" else "formula valuation"
     return ("every legal call is followed to the end of the auction on every deal: the other seats bid by their "
-            "bidding limit (formula valuation less a margin) and keep the conventions, a seat that passed is out,"
+            f"bidding limit ({valuation} less a margin) and keep the conventions, a seat that passed is out,"
             f"{partner} I raise up to the ceiling on a later turn; all passed: {end}")
 
 
