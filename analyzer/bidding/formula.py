@@ -88,24 +88,32 @@ class _FitBatch:
     n: int
 
 
+def declarer_round_scores(rules: RuleSet, deals: np.ndarray, seed: int) -> tuple[np.ndarray, np.ndarray]:
+    """What the valuations are fitted on: seat 0 declaring every trump on ``deals`` int64[n, seats, copies]
+    (dealer seat ``seats - 1``, v1 play from the rules' first leader, a contract above the opening, trump ``t``'s
+    play from ``seed_of(seed, t)``). Returns (meld int64[n, seats, 4] of every seat per trump, side float64[4, n]:
+    seat 0's side's meld + trick points as counted)."""
+    n = deals.shape[0]
+    meld = meld_batch(deals.reshape(-1, rules.deck.copies), rules).reshape(n, rules.seats, 4).astype(np.int64)
+    bid = play_bids(rules)[-1]
+    dealer = rules.seats - 1
+    side = np.zeros((4, n))
+    for tr in range(4):
+        r = play_deals(rules, deals, tr, first_leader(rules, 0, dealer), 0, "v1", seed=seed_of(seed, tr), bid=bid)
+        side[tr] = score_hand(rules, meld[:, :, tr], r.points, r.tricks, 0, 0)[:, 0]
+    return meld, side
+
+
 def _fit_batch(t: _FitBatch) -> tuple[np.ndarray, ...]:
     """One batch's regression data: seat 0's meld per trump [n, 4], sure tricks [n], trumps beyond a quarter
     of the hand [n, 4], the target per trump [4, n] and the partners' meld per trump [4, n]."""
     rules = t.rules
     d = random_deals(rules, t.n, seed=t.seed, start=t.start, stock=False).hands
-    n = d.shape[0]
-    meld = meld_batch(d.reshape(-1, rules.deck.copies), rules).reshape(n, rules.seats, 4).astype(np.int64)
+    meld, side = declarer_round_scores(rules, d, t.seed)
     f = features(rules, d[:, 0])
-    bid = play_bids(rules)[-1]
-    dealer = rules.seats - 1
-    y = np.zeros((4, n))
-    pm = np.zeros((4, n))
     partners = list(rules.partners(0))
-    for tr in range(4):
-        r = play_deals(rules, d, tr, first_leader(rules, 0, dealer), 0, "v1", seed=seed_of(t.seed, tr), bid=bid)
-        s0 = score_hand(rules, meld[:, :, tr], r.points, r.tricks, 0, 0)
-        y[tr] = s0[:, 0] - meld[:, 0, tr]  # the side's meld + trick points as counted, less my meld
-        pm[tr] = meld[:, partners, tr].sum(axis=1) if partners else 0
+    y = side - meld[:, 0, :].T  # the side's meld + trick points as counted, less my meld
+    pm = meld[:, partners, :].sum(axis=1).T if partners else np.zeros_like(y)
     return meld[:, 0, :], np.asarray(f.sure, dtype=np.float64), excess_trumps(rules, f.length), y, pm
 
 

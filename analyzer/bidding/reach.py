@@ -24,15 +24,16 @@ from pathlib import Path
 import numpy as np
 
 from analyzer.bidding.features import Features, features, rank_counts
-from analyzer.bidding.formula import bidding_limits, bidding_margin, formula_values
+from analyzer.bidding.formula import (
+    bidding_limits,
+    bidding_margin,
+    declarer_round_scores,
+    default_options,
+    formula_values,
+)
 from analyzer.deal import random_deals
-from analyzer.deal.rng import seed_of
-from analyzer.meld import meld_batch
-from analyzer.play import play_deals
-from analyzer.rules.lowered import first_leader, play_bids
 from analyzer.rules.model import RuleSet
 from analyzer.runs.batches import run_batches, spans
-from analyzer.score import score_hand
 
 #: what :func:`design` puts in a hand's row for one trump, in order (``nranks`` entries for each ``*_by_rank``)
 TERMS = ("meld", "trump_by_rank", "side_by_rank", "side_voids", "side_singletons")
@@ -87,8 +88,6 @@ def reach_params(rules: RuleSet) -> np.ndarray:
     fitted once and cached on the rule set."""
     w = rules.cache.get("reach_params")
     if w is None:
-        from analyzer.bidding.formula import default_options
-
         stored = _stored().get(rules.id) if not rules.options or rules.options == default_options(rules) else None
         w = np.array(stored, dtype=np.float64) if stored is not None else fit_reach(rules, FIT_DEALS, seed=0)
         rules.cache["reach_params"] = w
@@ -96,20 +95,14 @@ def reach_params(rules: RuleSet) -> np.ndarray:
 
 
 def _fit_batch(task: tuple[RuleSet, int, int, int]) -> tuple[np.ndarray, ...]:
-    """One batch's rows: seat 0's design [n, 4, K], its side's round score per trump [n, 4] as counted, and the
-    trump its formula valuation names [n]."""
+    """One batch's rows: seat 0's design [n, 4, K], its side's round score per trump [n, 4] as counted
+    (:func:`analyzer.bidding.formula.declarer_round_scores`, the formula's fit's), and the trump its formula
+    valuation names [n]."""
     rules, seed, start, n = task
     d = random_deals(rules, n, seed=seed, start=start, stock=False).hands
-    n = d.shape[0]
-    meld = meld_batch(d.reshape(-1, rules.deck.copies), rules).reshape(n, rules.seats, 4).astype(np.int64)
-    bid = play_bids(rules)[-1]
-    y = np.zeros((n, 4))
-    for tr in range(4):
-        r = play_deals(rules, d, tr, first_leader(rules, 0, rules.seats - 1), 0, "v1", seed=seed_of(seed, tr),
-                       bid=bid)
-        y[:, tr] = score_hand(rules, meld[:, :, tr], r.points, r.tricks, 0, 0)[:, 0]
+    meld, side = declarer_round_scores(rules, d, seed)
     named = formula_values(rules, features(rules, d[:, 0])).argmax(axis=1)
-    return design(rules, meld[:, 0, :], rank_counts(rules, d[:, 0])), y, named
+    return design(rules, meld[:, 0, :], rank_counts(rules, d[:, 0])), side.T, named
 
 
 def fit_reach(rules: RuleSet, deals: int = FIT_DEALS, seed: int = 0, rounds: int = 4) -> np.ndarray:
