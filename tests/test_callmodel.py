@@ -314,3 +314,42 @@ def test_raising_my_partner_only_as_told():
         assert choose_call(state, out, hand).call == {"ceiling": base, "clear": clear, "never": never}[
             rs.advice.raise_partner].call
     assert seen >= 10 and raised >= 3  # by the ceiling I do raise my partner at times
+
+
+@pytest.mark.parametrize("game,opts", GAMES)
+def test_net_ceiling_is_the_best_least_raise_policy(game, opts):
+    """``[advice] ceiling = "net"``: the ceiling is the level whose policy "the least raise now, later raises up to
+    it" nets the most over all deals (recomputed here level by level from the auction's rest), it beats passing,
+    and with a turn to come the call now (the least raise) is worth exactly that policy's value."""
+    rs = load(game, opts)
+    rng = np.random.default_rng(11)
+    seen = later = 0
+    for _ in range(60):
+        dealer = int(rng.integers(0, rs.seats))
+        calls, me = random_auction(rs, dealer, rng, p_pass=0.2)
+        state = AuctionState.of(rs, dealer, calls, me)
+        hand = hand_of(rs, rng)
+        out = synthetic_outcomes(rs, me, random_seats(rs, rng, 40), rng)
+        ch = choose_call(state, out, hand, ceiling_rule="net", conventions="free")
+        ceil = ch.ceiling
+        later += state.turn_to_come
+        assert ceil.how == "net"
+        pass_value = float(np.mean(ch.net[0]))
+        best_value = -np.inf
+        for k, b in enumerate(ceil.bids):  # the policy's value, level by level, on the documented path
+            d, c = rest_of_auctions(state, out.seats, [state.min_bid], [int(b)])
+            mine = d[0] == me
+            for t in range(4):
+                v = float(np.mean(np.where(mine, out.my_net(t, c[0])[0], out.other_net(d[0], c[0]))))
+                assert v == pytest.approx(ceil.value[t, k], abs=1e-9)
+                best_value = max(best_value, v)
+        if ceil.bid is None:
+            assert ceil.bids.size == 0 or best_value <= pass_value + 1e-9
+            continue
+        k = int(np.flatnonzero(ceil.bids == ceil.bid)[0])
+        assert ceil.value[ceil.trump, k] == pytest.approx(best_value, abs=1e-9) and best_value > pass_value
+        assert ceil.by_trump[ceil.trump] == ceil.bid
+        if state.turn_to_come and ch.call == state.min_bid:
+            seen += 1
+            assert ch.value[ch.best] == pytest.approx(best_value, abs=1e-9)
+    assert seen >= 3 or later == 0  # one-round auctions never give a turn to come

@@ -465,11 +465,7 @@ function showResult(job) {
   }
   $("call").title = rec.text;
   const c = r.ceiling;
-  $("ceiling").textContent = c && c.bid !== null
-    ? `Ceiling: up to ${c.bid} with ${SUIT_NAME[c.trump]}; where ${c.bid} wins the auction ` +
-      `(${pct(c.wins_auction.p)} of the deals) you make it ${pct(c.make_if_won.p)} of the time and gain ` +
-      `${sign(c.gain_over_pass.mean)} over passing (95% ${sign(c.gain_over_pass.lo)} to ${sign(c.gain_over_pass.hi)}).`
-    : "Ceiling: no bid beats passing where it wins the auction.";
+  $("ceiling").textContent = c ? c.text : "";  // the library's sentence (the rule data's ceiling rule)
   $("auction-note").textContent = forPage(r.auction ? `${r.auction.text} (${r.auction.kept} deals kept of ${r.auction.tried} dealt by the calls' clues)` : rec.text);
   const a = r.analyses[0], partners = a.trumps[0].partner_meld !== null;
   const head = ["trump", "own meld", ...(partners ? ["partner meld"] : []), "trick points (95%)", "total", "ceiling"];
