@@ -141,8 +141,7 @@ def _convention(sim: Simulation, state: AuctionState, ch: CallChoice, out: Outco
                    if state.forced(ch.due) else "passing or a free bid below it would tell the table otherwise"))
     else:
         text = "conventional bid values are not bid freely (they would tell the table what your hand holds)"
-    free = choose_call(state, out, sim.hand.planes, req.risk, MIN_WON_CEILING, req.raise_partner, "free",
-                       req.ceiling)
+    free = choose_call(state, out, sim.hand.planes, req.risk, MIN_WON_CEILING, req.raise_partner, "free")
     fk, best = free.best, ch.best
     same = free.calls[fk] == ch.calls[best]
     cost_free = None if same else paired_diff(ch.net[best], free.net[fk])
@@ -196,8 +195,7 @@ def _too_few(n: int, what: str) -> Recommendation:
 
 def _analyse_bidding(sim: Simulation, play: str, req: BidRequest, state: AuctionState) -> PlayAnalysis:
     out = outcomes(sim, play)
-    ch = choose_call(state, out, sim.hand.planes, req.risk, MIN_WON_CEILING, req.raise_partner, req.conventions,
-                     req.ceiling)
+    ch = choose_call(state, out, sim.hand.planes, req.risk, MIN_WON_CEILING, req.raise_partner, req.conventions)
     policy = req.policy if play == HEURISTIC else play
     mode = "heuristic" if play == HEURISTIC else play
     if not req.detail:
@@ -237,21 +235,13 @@ def _analyse_bidding(sim: Simulation, play: str, req: BidRequest, state: Auction
 def _ceiling_figures(sim: Simulation, ceil: Ceiling, pass_net: np.ndarray, state: AuctionState) -> CeilingFigures:
     if ceil.bid is None:
         return CeilingFigures(None, None, None, None, None, None, {SUITS[x]: None for x in sim.trumps},
-                              not state.last_turn, ceil.how)
+                              not state.last_turn)
     k = int(np.flatnonzero(ceil.bids == ceil.bid)[0])
-    t = int(ceil.trump)
-    by = {SUITS[x]: ceil.by_trump.get(x) for x in sim.trumps}
-    if ceil.how == "net":  # the policy "least raise now, later up to the ceiling": where it wins, and over all deals
-        won, pnet = ceil.policy_won[k], ceil.policy_net[t, k]
-        some = bool(won.any())  # a ceiling that only pushes the other seats up may win no deal
-        return CeilingFigures(ceil.bid, SUITS[t], proportion(won),
-                              proportion(ceil.policy_made[t, k][won]) if some else None,
-                              mean_ci(pnet[won]) if some else None, paired_diff(pnet, pass_net), by,
-                              not state.last_turn, "net")
     won = ceil.won[k]
+    t = int(ceil.trump)
     return CeilingFigures(ceil.bid, SUITS[t], proportion(won), proportion(ceil.made[t, k][won]),
-                          mean_ci(ceil.net[t, k][won]), paired_diff(ceil.net[t, k][won], pass_net[won]), by,
-                          not state.last_turn)
+                          mean_ci(ceil.net[t, k][won]), paired_diff(ceil.net[t, k][won], pass_net[won]),
+                          {SUITS[x]: ceil.by_trump.get(x) for x in sim.trumps}, not state.last_turn)
 
 
 def _model_note(rules: RuleSet) -> str:

@@ -306,12 +306,10 @@ class CallAdvice:
 
 @dataclass(frozen=True)
 class CeilingFigures:
-    """How high I may go on a later turn (``rule``, the rule set's ``[advice] ceiling``): ``won``, the highest
-    bid that beats passing where it wins (``bid`` None: none), with ``trump``, its chance of winning the auction,
-    of being made there and the paired gain over passing on those deals (``net``: my expected net there);
-    ``net``, the bid whose least raises up to it net the most over all the deals, with the same figures of
-    that policy and its gain over passing over all the deals; ``by_trump`` per trump; ``later_turn``:
-    whether I get another turn."""
+    """How high I may go on a later turn: the highest bid that beats passing where it wins (``bid``
+    None: none), with ``trump``, its chance of winning the auction, of being made there and the paired
+    gain over passing (``net``: my expected net there); ``by_trump`` per trump; ``later_turn``: whether I
+    get another turn."""
 
     bid: int | None
     trump: str | None
@@ -321,26 +319,17 @@ class CeilingFigures:
     gain: Estimate | None
     by_trump: dict[str, int | None]
     later_turn: bool
-    rule: str = "won"
 
     def as_dict(self) -> dict[str, Any]:
         opt = lambda e: e.as_dict() if e is not None else None  # noqa: E731
         return {"bid": self.bid, "trump": self.trump, "wins_auction": opt(self.win), "make_if_won": opt(self.make),
                 "net_if_won": opt(self.net), "gain_over_pass": opt(self.gain), "by_trump": dict(self.by_trump),
-                "later_turn": self.later_turn, "rule": self.rule, "text": self.text()}
+                "later_turn": self.later_turn, "text": self.text()}
 
     def text(self) -> str:
-        net = self.rule == "net"
         if self.bid is None or self.trump is None:
-            return ("Ceiling: no bid beats passing " + ("over all the deals." if net else "where it wins the auction."))
+            return "Ceiling: no bid beats passing where it wins the auction."
         later = "" if self.later_turn else " (you get no later turn in this auction)"
-        if net:
-            made = (f", makes it {self.make.p:.0%} of the time there," if self.make is not None
-                    else " (it only pushes the other seats up)")
-            return (f"Ceiling: you may go up to {self.bid} with {SUIT_NAMES[SUITS.index(self.trump)]}{later}; raising "
-                    f"by the least step up to {self.bid} wins the auction {self.win} of the deals{made} and gains "
-                    f"{self.gain.mean:+.1f} over passing on all the deals (95% {self.gain.lo:+.1f} to "
-                    f"{self.gain.hi:+.1f}).")
         return (f"Ceiling: you may go up to {self.bid} with {SUIT_NAMES[SUITS.index(self.trump)]}{later}; where "
                 f"{self.bid} wins the auction ({self.win} of the deals) you make it {self.make.p:.0%} of the time "
                 f"and gain {self.gain.mean:+.1f} over passing (95% {self.gain.lo:+.1f} to {self.gain.hi:+.1f}).")

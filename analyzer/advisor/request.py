@@ -102,7 +102,6 @@ class BidRequest:
     raise_partner: str | None = None  # the call model's options (None: the rule set's [advice] values)
     conventions: str | None = None
     relax_clues: str | None = None  # the sampler's relaxation of the calls' clues (None: the rule set's)
-    ceiling: str | None = None  # how the call model's ceiling is chosen (None: the rule set's [advice] ceiling)
     flags: bool = False  # the front end's words: the command line's flags (--dd-samples), else the JSON's fields
     notes: tuple[str, ...] = ()  # what the request's defaults left out (shown with the answer)
 
@@ -144,7 +143,6 @@ class BidRequest:
         raise_partner: str | None = None,
         conventions: str | None = None,
         relax_clues: str | None = None,
-        ceiling: str | None = None,
         flags: bool = False,
     ) -> BidRequest:
         """The request from a front end's values (the flags of ``pinochle bid`` by the same names); every
@@ -176,14 +174,12 @@ class BidRequest:
 
         if policy not in POLICIES:
             raise UserError(f"unknown policy {policy!r}: use one of {', '.join(POLICIES)}")
-        from analyzer.bidding.callmodel import CEILINGS, RAISE_PARTNER
+        from analyzer.bidding.callmodel import RAISE_PARTNER
 
         if raise_partner is not None and raise_partner not in RAISE_PARTNER:
             raise UserError(f"raise_partner is one of {', '.join(RAISE_PARTNER)}, not {raise_partner!r}")
         if conventions is not None and conventions not in ("keep", "free"):
             raise UserError(f"conventions are keep or free, not {conventions!r}")
-        if ceiling is not None and ceiling not in CEILINGS:
-            raise UserError(f"ceiling is one of {', '.join(CEILINGS)}, not {ceiling!r}")
         if relax_clues is not None and relax_clues not in RELAX_CLUES:
             raise UserError(f"relax_clues is one of {', '.join(RELAX_CLUES)}, not {relax_clues!r}")
         if clues not in CLUE_MODES:
@@ -247,8 +243,8 @@ class BidRequest:
         if not stock:  # the sampler's table: known cards that clash with the hand, constraints that cannot parse
             table(rules, seat, h, known=by_seat, constraints=cons)
         return cls(rules, h, seat, dealer, calls, tuple(sorted(by_seat.items())), stock_hand, cons, upcard, n, seed,
-                   float(risk), mode, policy, d, clues, detail, raise_partner, conventions, relax_clues, ceiling,
-                   flags, tuple(notes))
+                   float(risk), mode, policy, d, clues, detail, raise_partner, conventions, relax_clues, flags,
+                   tuple(notes))
 
 
 def _first_run_note(flags: bool) -> str | None:

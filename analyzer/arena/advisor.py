@@ -15,7 +15,7 @@ from analyzer.advisor.figures import Advice
 from analyzer.advisor.request import RELAX_CLUES, BidRequest
 from analyzer.arena.agents import Forecast
 from analyzer.bidding.auction import BidView
-from analyzer.bidding.callmodel import CEILINGS, RAISE_PARTNER
+from analyzer.bidding.callmodel import RAISE_PARTNER
 from analyzer.cards import SUITS, Hand, from_planes
 from analyzer.deal.rng import seed_of
 from analyzer.errors import UserError
@@ -76,8 +76,7 @@ class Advisor:
     (rules/clue_fit.json) or ``prior``; ``raise_partner`` (None: the rule set's) and ``conventions``
     (``keep`` or ``free``; None: the rule set's) as :func:`analyzer.bidding.callmodel.choose_call` reads them;
     ``relax_clues`` (``drop``, ``prior`` or ``partner``; None: the rule set's) as
-    :func:`analyzer.bidding.inference.clue_ladder` reads it; ``ceiling`` (``won`` or ``net``; None: the rule
-    set's) as :func:`analyzer.bidding.callmodel.ceiling` reads it.
+    :func:`analyzer.bidding.inference.clue_ladder` reads it.
     ``forecast`` False: no forecast draw (the forecast, the chance of making the contract and the expected
     points with the trump named, comes from a draw of its own on the same clues: the deals that chose the
     best of four trumps overrate the one chosen)."""
@@ -90,7 +89,6 @@ class Advisor:
     raise_partner: str | None = None
     conventions: str | None = None
     relax_clues: str | None = None
-    ceiling: str | None = None
     forecast_draw: bool = True
     name: str = "advisor"
     stats: AdvisorStats = field(default_factory=AdvisorStats, init=False, repr=False)
@@ -108,8 +106,6 @@ class Advisor:
             raise UserError(f"advisor conventions are keep or free, not {self.conventions!r}")
         if self.relax_clues is not None and self.relax_clues not in RELAX_CLUES:
             raise UserError(f"advisor relax_clues is one of {', '.join(RELAX_CLUES)}, not {self.relax_clues!r}")
-        if self.ceiling is not None and self.ceiling not in CEILINGS:
-            raise UserError(f"advisor ceiling is one of {', '.join(CEILINGS)}, not {self.ceiling!r}")
         if self.clues not in ("fitted", "prior"):
             raise UserError(f"advisor clues are fitted or prior, not {self.clues!r}")
 
@@ -125,7 +121,7 @@ class Advisor:
                                play="heuristic", policy=self.policy,
                                clues=self.clues if self.inference else "none", detail=False,
                                raise_partner=self.raise_partner, conventions=self.conventions,
-                               relax_clues=self.relax_clues, ceiling=self.ceiling)
+                               relax_clues=self.relax_clues)
 
     def _record(self, adv: Advice) -> None:
         an = adv.analyses[0] if adv.analyses else None

@@ -156,10 +156,6 @@ class AdviceSpec:
                                     "deals: drop the soft clues (drop), or first read them with the prior model, a bid "
                                     "saying the hand reaches about that far, then only the other seats' highest bid "
                                     "(prior), or first read only my partner's bids with the prior model (partner)"))
-    ceiling: Literal["won", "net"] = field(
-        default="won", metadata=_d("how high the advisor may raise on later turns: the highest bid that beats passing "
-                                   "on the deals where it wins the auction (won), or the bid whose least raises up to "
-                                   "it net the most over all the deals, pushing the other seats up included (net)"))
     reach: Literal["formula", "rich"] = field(
         default="formula", metadata=_d("how the advice values the other seats' hands when it reads their calls and "
                                        "plays the rest of the auction: the formula valuation (formula), or the rich "

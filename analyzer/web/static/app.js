@@ -465,7 +465,7 @@ function showResult(job) {
   }
   $("call").title = rec.text;
   const c = r.ceiling;
-  $("ceiling").textContent = c ? c.text : "";  // the library's sentence (the rule data's ceiling rule)
+  $("ceiling").textContent = c ? c.text : "";  // the library's sentence (CeilingFigures.text)
   $("auction-note").textContent = forPage(r.auction ? `${r.auction.text} (${r.auction.kept} deals kept of ${r.auction.tried} dealt by the calls' clues)` : rec.text);
   const a = r.analyses[0], partners = a.trumps[0].partner_meld !== null;
   const head = ["trump", "own meld", ...(partners ? ["partner meld"] : []), "trick points (95%)", "total", "ceiling"];
