@@ -214,6 +214,7 @@ def test_the_page_follows_the_game_seat_and_calls(server, browser):
     assert _text(d, "calls-note").startswith("No calls")
     _analyse(d)
     assert _text(d, "error") == "" and _text(d, "call").startswith("Call now")
+    assert _text(d, "ceiling").startswith("Ceiling:")  # the library's sentence (ceiling.text in the JSON)
     for li in d.find_elements(By.CSS_SELECTOR, "#notes li"):
         _no_flags(li.text)
     _no_advice_flags(d)
