@@ -44,6 +44,18 @@ def test_rank_counts_and_terms_match_a_plain_count():
             assert x[i, t, 2 + 2 * nr] == sum(lengths[s] == 1 for s in range(4) if s != t)
 
 
+def test_the_valuation_is_the_design_times_the_coefficients():
+    """:func:`reach_values` sums the terms without the design matrix: the same values as ``design @ w``."""
+    from analyzer.bidding.reach import reach_params
+
+    for rid in ("luxury-family", "double-deck", "auction"):
+        rs = rich(load(rid))
+        hands = random_deals(rs, 200, seed=8, start=0, stock=False).hands[:, 0]
+        f = features(rs, hands)
+        w = reach_params(rs)
+        assert np.allclose(reach_values(rs, f.meld, f.counts), design(rs, f.meld, f.counts) @ w[1:] + w[0])
+
+
 def test_the_fit_values_hands_closer_to_their_played_score_than_the_formula():
     """Fitted on 3,000 deals, checked on 1,500 others (the same play as the fit): the rich valuation's error in
     each hand's formula-named trump is below the formula valuation's."""

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from analyzer.bidding.features_kernel import rank_counts as rank_counts_kernel
 from analyzer.bidding.features_kernel import suit_counts
 from analyzer.cards import LANE
 from analyzer.meld import meld_batch
@@ -51,9 +52,11 @@ def rank_counts(rules: RuleSet, hands: np.ndarray) -> np.ndarray:
     copies] (count planes)."""
     h = np.ascontiguousarray(hands, dtype=np.int64).reshape(-1, rules.deck.copies)
     deck = rules.deck
-    shifts = np.array([LANE * s + deck.rank_bit[r] for s in range(4) for r in deck.ranks], dtype=np.int64)
-    bits = (h[:, :, None] >> shifts[None, None, :]) & 1
-    return bits.sum(axis=1).reshape(h.shape[0], 4, deck.nranks)
+    shifts = rules.cache.get("rank_count_shifts")
+    if shifts is None:
+        shifts = np.array([LANE * s + deck.rank_bit[r] for s in range(4) for r in deck.ranks], dtype=np.int64)
+        rules.cache["rank_count_shifts"] = shifts
+    return rank_counts_kernel(h, shifts, np.int64(deck.nranks))
 
 
 def subset(f: Features, keep: np.ndarray) -> Features:

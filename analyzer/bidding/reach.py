@@ -24,6 +24,7 @@ from pathlib import Path
 import numpy as np
 
 from analyzer.bidding.features import Features, features, rank_counts
+from analyzer.bidding.features_kernel import reach_values as reach_kernel_values
 from analyzer.bidding.formula import (
     bidding_limits,
     bidding_margin,
@@ -61,9 +62,10 @@ def design(rules: RuleSet, meld: np.ndarray, counts: np.ndarray) -> np.ndarray:
 
 
 def reach_values(rules: RuleSet, meld: np.ndarray, counts: np.ndarray) -> np.ndarray:
-    """float64[n, 4]: the valuation of each hand with each trump (the fitted round score)."""
-    w = reach_params(rules)
-    return design(rules, meld, counts) @ w[1:] + w[0]
+    """float64[n, 4]: the valuation of each hand with each trump (the fitted round score): ``design @ w`` plus the
+    intercept, summed in a kernel without building the design (the advice calls it on every sampled deal)."""
+    return reach_kernel_values(np.ascontiguousarray(meld, dtype=np.int64),
+                               np.ascontiguousarray(counts, dtype=np.int64), reach_params(rules))
 
 
 def _stored() -> dict[str, list[float]]:
