@@ -3,6 +3,7 @@
     python benchmarks/update_readme.py solver /tmp/solver.md    # a file between <!-- solver:begin/end -->
     python benchmarks/update_readme.py examples                 # rerun the README's example commands
     python benchmarks/update_readme.py arena                    # the arena tables from reports/arena/*.json
+    python benchmarks/update_readme.py cardplay                 # the duplicate figures, reports/cardplay/duplicate.json
 
 ``examples`` runs each example command of :data:`EXAMPLES` (output to a pipe: Markdown tables) and puts
 its output, in a console block, between ``<!-- NAME:begin -->`` and ``<!-- NAME:end -->``.
@@ -90,10 +91,31 @@ def arena_tables() -> str:
         "seed 101):\n\n" + "\n".join(cal)
 
 
+CARDPLAY = README.parent / "reports" / "cardplay"
+DUPLICATE_DEALS = 2000  # each game's goal (reports/cardplay/run_duplicate.sh's DEALS)
+
+
+def cardplay_sentence() -> str:
+    """The sampling player against policy v1, game by game, from ``reports/cardplay/duplicate.json``."""
+    import json
+
+    d = json.loads((CARDPLAY / "duplicate.json").read_text())
+    parts = []
+    for rid, g in d.items():
+        n = g["deals"]
+        size = f"{n:,} deals" if n >= DUPLICATE_DEALS else f"{n:,} of its {DUPLICATE_DEALS:,} deals so far"
+        a, dec, dfd = g["all"], g["declaring"], g["defending"]
+        parts.append(f"{rid}, {size}: {a['mean']:+.2f} a deal against policy v1, 95% {a['lo']:+.2f} to {a['hi']:+.2f} "
+                     f"(declaring {dec['mean']:+.2f}, defending {dfd['mean']:+.2f})")
+    return "; ".join(parts) if parts else "none played yet"
+
+
 def main() -> None:
     text = README.read_text()
     if sys.argv[1] == "arena":
         text = replace(text, "arena", arena_tables())
+    elif sys.argv[1] == "cardplay":
+        text = replace(text, "cardplay", cardplay_sentence())
     elif sys.argv[1] == "examples":
         # the solver compiled first, so that the bid example shows its double-dummy check
         subprocess.run([sys.executable, "-m", "analyzer.runs.warmup"], check=True)
