@@ -127,6 +127,10 @@ def test_luxury_family_dealer_after_two_passes_gets_advice(run_cli):
         d = json.loads(out)
         assert d["recommendation"]["action"] in ("bid", "pass")
         assert "partner" not in " ".join(d["notes"])
+        # after two passes (given, or read from no calls) nobody calls after the dealer: the ceiling says there is no
+        # later turn (Luxury Family has no rounds limit: this once read the rounds limit alone)
+        assert d["call"]["seats_still_to_call"] == [] and d["ceiling"]["later_turn"] is False
+        assert "no later turn" in d["ceiling"]["text"]
 
 
 def test_too_few_deals_make_no_call(run_cli):
