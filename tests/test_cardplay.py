@@ -216,6 +216,13 @@ def test_pinochle_play_json_answers_and_ranks_the_best_first(run_cli):
         PlayRequest.make(load("auction"), "AH", seat=0, trump="H", declarer=0)
 
 
+def test_the_text_output_prints_the_librarys_words_as_they_are(run_cli):
+    """Text with brackets (``[advice] play_dd_tricks_left``) once vanished: the console read it as rich markup."""
+    code, out, err = run_cli(["play", *AUCTION, "--seat", "0", "--samples", "30"])  # the first lead: rollouts
+    assert code == 0, err
+    assert "the rule set's [advice] play_dd_tricks_left" in out and "Play " in out
+
+
 def test_duplicate_play_is_paired_and_reproducible():
     from analyzer.cardplay.duplicate import ROLES, duplicate_rows
 

@@ -11,7 +11,7 @@ import typer
 
 from analyzer.arena.advisor import AdvisorStats
 from analyzer.arena.registry import AGENTS_HELP
-from analyzer.cli.common import check_output, console, emit_json, load_rules, quantile_text, table
+from analyzer.cli.common import check_output, console, emit_json, load_rules, quantile_text, styled, table
 from analyzer.cli.options import SEATS_HELP, ClusterOpt, OptionsOpt, RulesOpt, WorkersOpt
 from analyzer.errors import UserError
 from analyzer.runs.batches import MAX_DEALS, check_cluster, check_samples
@@ -34,8 +34,8 @@ def print_result(res: Any) -> None:
 
     s = res.summary()
     rs = res.rules
-    console.print(f"[bold]{rs.name}[/bold] ({rs.option_text() or 'default options'}) — {res.deals:,} deals, "
-                  f"{len(res.frame):,} hands, seed {res.seed}, play {res.play}; {s['seconds']:,.1f} s")
+    console.print(styled((rs.name, "bold"), f" ({rs.option_text() or 'default options'}) — {res.deals:,} deals, "
+                         f"{len(res.frame):,} hands, seed {res.seed}, play {res.play}; {s['seconds']:,.1f} s"))
     t = table(title="Duplicate result (both agents held the same cards)")
     t.add_column("")
     for n in res.names:
@@ -74,7 +74,7 @@ def print_result(res: Any) -> None:
                       f"{cs['judged_groups']} groups with >= 100 contracts within ±5 points")
         console.print(ct)
     for k, w in (s.get("advisor_work") or {}).items():
-        console.print(f"[dim]{res.names['AB'.index(k)]}: {AdvisorStats.describe(w)}[/dim]")
+        console.print(styled((f"{res.names['AB'.index(k)]}: {AdvisorStats.describe(w)}", "dim")))
 
 
 def load_runs(paths: list[Path]) -> Any:

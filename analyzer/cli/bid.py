@@ -27,6 +27,7 @@ from analyzer.cli.common import (
     emit_json,
     load_rules,
     print_notes,
+    styled,
     table,
 )
 from analyzer.cli.options import SEATS_HELP, ClusterOpt, JsonOpt, OptionsOpt, RulesOpt, SeedOpt, WorkersOpt
@@ -227,15 +228,13 @@ def print_advice(adv: Advice) -> None:
     """The advice as rich tables and a recommendation line."""
     rs = adv.rules
     sim = adv.simulation
-    console.print(
-        f"[bold]{rs.name}[/bold] ({rs.option_text() or 'default options'}) — seat {adv.seat}, dealer "
-        f"{adv.dealer}: {' '.join(adv.hand.names())}"
-    )
+    console.print(styled((rs.name, "bold"), f" ({rs.option_text() or 'default options'}) — seat {adv.seat}, dealer "
+                         f"{adv.dealer}: {' '.join(adv.hand.names())}"))
     extra = f", constraints accept {sim.deals.acceptance:.1%} of deals" if sim is not None and sim.constraints else ""
     console.print(f"{adv.samples} sampled deals, seed {adv.seed}{extra}")
     if adv.named is not None:
         _print_named(adv)
-        console.print(f"[bold]Name trump:[/bold] {adv.recommendation.text}")
+        console.print(styled(("Name trump:", "bold"), f" {adv.recommendation.text}"))
     for an in adv.analyses:
         if an.two_handed is not None:
             _print_two_handed(adv, an)
@@ -243,7 +242,7 @@ def print_advice(adv: Advice) -> None:
             _print_bidding(adv, an)
         label = "Call now" if an.call is not None or an.recommendation.action == "too-few" else "Recommendation"
         label = label if len(adv.analyses) == 1 else f"{label} ({an.play})"
-        console.print(f"[bold]{label}:[/bold] {an.recommendation.text}")
+        console.print(styled((f"{label}:", "bold"), f" {an.recommendation.text}"))
         if an.ceiling is not None:
             console.print(an.ceiling.text())
     _print_dd_check(adv)
@@ -329,7 +328,7 @@ def register(app: typer.Typer) -> None:
         else:
             print_advice(adv)
             if (line := adv.summary()) is not None:
-                console.print(f"[bold]{line}[/bold]")
+                console.print(styled((line, "bold")))
 
 
 def _write(path: Path, fn) -> None:

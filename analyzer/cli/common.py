@@ -12,6 +12,7 @@ from typing import Any
 from rich import box
 from rich.console import Console, ConsoleDimensions
 from rich.table import Table
+from rich.text import Text
 
 from analyzer.errors import (
     UserError,
@@ -25,7 +26,9 @@ PIPE_WIDTH = 10_000
 
 class OutputConsole(Console):
     """The console of the command output: on a terminal a rich console as wide as the terminal; to a pipe
-    or a file no colours and no wrapping (one table row per line, tables in Markdown)."""
+    or a file no colours and no wrapping (one table row per line, tables in Markdown). Strings print as they
+    are, never read as rich markup (the library's texts hold brackets, such as ``[advice] reach``): styled
+    output is built with :func:`styled`."""
 
     @property
     def size(self) -> ConsoleDimensions:
@@ -50,7 +53,7 @@ class OutputConsole(Console):
                 if title:
                     super().print(title, **kw)
                 buf = io.StringIO()
-                Console(file=buf, width=PIPE_WIDTH, color_system=None).print(o)
+                Console(file=buf, width=PIPE_WIDTH, color_system=None, markup=False).print(o)
                 rows = [line.rstrip() for line in buf.getvalue().splitlines() if line.strip()]
                 super().print("\n".join(rows), markup=False, highlight=False, soft_wrap=True)
                 if caption:
@@ -60,7 +63,13 @@ class OutputConsole(Console):
                 super().print(o, **kw)
 
 
-console = OutputConsole()
+console = OutputConsole(markup=False)
+
+
+def styled(*parts: str | tuple[str, str]) -> Text:
+    """A line of output from plain strings and ``(text, style)`` pairs (``"bold"``, ``"dim"``...): the text is
+    never read as markup."""
+    return Text.assemble(*parts)
 
 
 def table(title: str | None = None, **kw: Any) -> Table:
@@ -110,7 +119,7 @@ def quantile_text(v: float, sign: bool = False) -> str:
 def print_notes(notes: Any) -> None:
     """The notes under a command's tables, dimmed, one per line."""
     for n in notes:
-        console.print(f"[dim]Note: {n}[/dim]")
+        console.print(styled((f"Note: {n}", "dim")))
 
 
 def emit_json(obj: Any) -> None:

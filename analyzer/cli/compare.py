@@ -14,6 +14,7 @@ from analyzer.cli.common import (
     console,
     emit_json,
     print_notes,
+    styled,
     table,
 )
 from analyzer.cli.options import SEATS_HELP, ClusterOpt, JsonOpt, RulesOpt, SeedOpt, VsOpt, WorkersOpt
@@ -39,8 +40,8 @@ def fmt(metric: str, v: float, sign: bool = False) -> str:
 def print_comparison(c: Comparison) -> None:
     """The comparison as a rich table: each setting's figures, then each difference with its interval."""
     base = c.baseline
-    console.print(f"[bold]{base.rules.name}[/bold] — {c.samples:,} random deals per setting, seed {c.seed}; "
-                  f"baseline {base.label}")
+    console.print(styled((base.rules.name, "bold"), f" — {c.samples:,} random deals per setting, seed {c.seed}; "
+                         f"baseline {base.label}"))
     t = table(title="Figures per setting (95% intervals)")
     t.add_column("metric")
     for f in c.figures:

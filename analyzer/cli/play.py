@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 
 from analyzer.api import PlayRequest, advise_card
-from analyzer.cli.common import console, emit_json, load_rules, print_notes, table
+from analyzer.cli.common import console, emit_json, load_rules, print_notes, styled, table
 from analyzer.cli.options import SEATS_HELP, JsonOpt, OptionsOpt, RulesOpt, SeedOpt
 from analyzer.estimate import Estimate, Proportion
 
@@ -169,8 +169,8 @@ def register(app: typer.Typer) -> None:
 def _print_card(adv, only: str) -> None:
     """The advice's last line: the card to play, the only one (``only`` says why), or too few deals."""
     if adv.action == "too-few":
-        console.print("[bold]Too few deals to name a card.[/bold]")
+        console.print(styled(("Too few deals to name a card.", "bold")))
     elif adv.action == "only":
-        console.print(f"[bold]Play {adv.best} ({only}).[/bold]")
+        console.print(styled((f"Play {adv.best} ({only}).", "bold")))
     else:
-        console.print(f"[bold]Play {adv.best}.[/bold]")
+        console.print(styled((f"Play {adv.best}.", "bold")))

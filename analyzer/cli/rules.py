@@ -8,7 +8,7 @@ import typer
 
 from analyzer.api.rules import rules_summary
 from analyzer.cards import SUITS
-from analyzer.cli.common import console, emit_json, load_rules, table
+from analyzer.cli.common import console, emit_json, load_rules, styled, table
 from analyzer.cli.options import OptionsOpt
 from analyzer.rules import available, load
 
@@ -56,7 +56,7 @@ def register(app: typer.Typer) -> None:
         if json_out:
             emit_json(d)
             return
-        console.print(f"[bold]{rs.name}[/bold] ({rs.id}) — {rs.summary}")
+        console.print(styled((rs.name, "bold"), f" ({rs.id}) — {rs.summary}"))
         console.print(
             f"deck: {' '.join(rs.deck.ranks)} ×{rs.deck.copies} ({rs.deck.size} cards); "
             f"{rs.seats} seats, sides {d['sides']}; {rs.hand_size} cards each"

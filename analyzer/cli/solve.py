@@ -15,7 +15,7 @@ import typer
 
 from analyzer.api.solve import Defaults, parse_hands, parse_trick, parse_trump, report, solve_file
 from analyzer.cards import SUITS, parse_card
-from analyzer.cli.common import console, emit_json, table
+from analyzer.cli.common import console, emit_json, styled, table
 from analyzer.cli.options import SEATS_HELP, ClusterOpt, OptionsOpt, WorkersOpt
 from analyzer.errors import UserError
 from analyzer.play.engine import beats
@@ -42,12 +42,12 @@ def _print(rep: dict[str, Any], rules: RuleSet) -> None:
         t, made = rep["at_least"], rep["made"]
         what = (f"yes: {rep['lower']} or more" if made else f"no: at most {rep['upper']}" if made is False else
                 f"undecided (node budget reached after {rep['nodes']:,} nodes; raise --max-nodes)")
-        console.print(f"[bold]at least {t}? {what}[/bold]  ({rep['nodes']:,} nodes, {rep['ms']:,.0f} ms)")
+        console.print(styled((f"at least {t}? {what}", "bold"), f"  ({rep['nodes']:,} nodes, {rep['ms']:,.0f} ms)"))
     elif rep["exact"]:
-        console.print(f"[bold]value {rep['value']}[/bold]  ({rep['nodes']:,} nodes, {rep['ms']:,.0f} ms)")
+        console.print(styled((f"value {rep['value']}", "bold"), f"  ({rep['nodes']:,} nodes, {rep['ms']:,.0f} ms)"))
     else:
-        console.print(f"[bold]not exact: between {rep['lower']} and {rep['upper']}[/bold] "
-                      f"(node budget reached after {rep['nodes']:,} nodes; raise --max-nodes)")
+        console.print(styled((f"not exact: between {rep['lower']} and {rep['upper']}", "bold"),
+                             f" (node budget reached after {rep['nodes']:,} nodes; raise --max-nodes)"))
     if rep["cards"]:
         tbl = table()
         tbl.add_column("card")

@@ -9,7 +9,7 @@ import typer
 
 from analyzer.analyses.stats import MeldStats, fraction_text, meld_stats
 from analyzer.cards import SUIT_NAMES, SUITS, suit_index
-from analyzer.cli.common import check_output, console, emit_json, load_rules, print_notes, quantile_text, table
+from analyzer.cli.common import check_output, console, emit_json, load_rules, print_notes, quantile_text, styled, table
 from analyzer.cli.options import SEATS_HELP, ClusterOpt, JsonOpt, OptionsOpt, RulesOpt, SeedOpt, WorkersOpt
 from analyzer.montecarlo.columns import DD_NODES, PLAYS_HELP, parse_plays
 from analyzer.runs import warmup
@@ -25,8 +25,8 @@ def _q(d: dict[float, float], p: float) -> str:
 def print_stats(st: MeldStats) -> None:
     """The statistics as rich tables."""
     rs = st.rules
-    console.print(f"[bold]{rs.name}[/bold] ({rs.option_text() or 'default options'}) — {st.samples:,} random deals, "
-                  f"seed {st.seed}")
+    console.print(styled((rs.name, "bold"), f" ({rs.option_text() or 'default options'}) — {st.samples:,} random "
+                         f"deals, seed {st.seed}"))
     t = table(title=f"Meld of a hand (seat 0): in its best trump, and with {SUITS[st.trump]} as trump (--trump)")
     for c in ("trump", "mean (95%)", "exact mean", "z", "5%", "25%", "median", "75%", "95%", "99%"):
         t.add_column(c, justify="right")

@@ -15,7 +15,7 @@ from typing import Annotated
 import typer
 
 from analyzer.api import BidRequest, advise
-from analyzer.cli.common import console, emit_json, print_notes, table
+from analyzer.cli.common import console, emit_json, print_notes, styled, table
 from analyzer.cli.options import SEATS_HELP, ClusterOpt, OptionsOpt, WorkersOpt
 from analyzer.errors import UserError
 from analyzer.play.modes import play_mode
@@ -54,8 +54,8 @@ def print_analysis(a: HandAnalysis) -> None:
     rs = a.rules
     who = "you deal (the opponent leads)" if a.dealer else "the opponent deals (you lead)"
     p2 = "double-dummy solver" if a.phase2 == "exact" else f"heuristic players ({PHASE2_POLICY})"
-    console.print(f"[bold]{rs.name}[/bold] — {a.samples} sampled hands, seed {a.seed}; phase 1 {TH_VERSION} "
-                  f"for both players, phase 2 by the {p2}")
+    console.print(styled((rs.name, "bold"), f" — {a.samples} sampled hands, seed {a.seed}; phase 1 {TH_VERSION} "
+                         f"for both players, phase 2 by the {p2}"))
     console.print(f"options: {rs.option_text()}")
     console.print(f"hand: {' '.join(a.hand)}   upcard {a.upcard}: trump {trump_name(a)}; {who}")
     console.print(f"meld of these {len(a.hand)} cards at full value: {a.static_meld}")
@@ -68,8 +68,9 @@ def print_analysis(a: HandAnalysis) -> None:
     t.add_row("score", _pm(a.score), _pm(a.opp_score))
     console.print(t)
     d = a.difference
-    console.print(f"score difference (you − opponent): [bold]{d.mean:+.1f}[/bold] (95% {d.lo:+.1f} to {d.hi:+.1f}); "
-                  f"you outscore the opponent in {100 * a.outscore.p:.1f}% of the hands")
+    console.print(styled("score difference (you − opponent): ", (f"{d.mean:+.1f}", "bold"),
+                         f" (95% {d.lo:+.1f} to {d.hi:+.1f}); you outscore the opponent in "
+                         f"{100 * a.outscore.p:.1f}% of the hands"))
     console.print(f"dix: {a.dix.text}")
     if a.melds:
         m = table(title="Melds to aim for (how often you scored each, mean points per hand)")
@@ -84,17 +85,18 @@ def print_analysis(a: HandAnalysis) -> None:
         console.print(f"phase 2, solver minus heuristic players on the same positions: {g.mean:+.2f} points for you "
                       f"(95% {g.lo:+.2f} to {g.hi:+.2f})")
     if a.inexact:
-        console.print(f"[yellow]{a.inexact} phase-2 positions past the solver's node budget (scored at the middle "
-                      "of their proven bounds)[/yellow]")
+        console.print(styled((f"{a.inexact} phase-2 positions past the solver's node budget (scored at the middle "
+                              "of their proven bounds)", "yellow")))
 
 
 def _print_odds(o: GameOdds) -> None:
     first = "this hand as analysed, then " if o.first_hand == "analysed hand" else ""
     deal = "you deal" if o.i_deal else "the opponent deals"
-    console.print(f"game: from {o.score[0]}-{o.score[1]} to {o.target} ({deal} next), you win "
-                  f"[bold]{100 * o.win.p:.1f}%[/bold] (95% {100 * o.win.lo:.1f}-{100 * o.win.hi:.1f}%) of "
-                  f"{o.games} games; {first}hands of {TH_VERSION} self-play ({o.pool} hands, phase 2 "
-                  f"{o.phase2}); {o.mean_hands:.2f} hands per game on average")
+    console.print(styled(f"game: from {o.score[0]}-{o.score[1]} to {o.target} ({deal} next), you win ",
+                         (f"{100 * o.win.p:.1f}%", "bold"),
+                         f" (95% {100 * o.win.lo:.1f}-{100 * o.win.hi:.1f}%) of {o.games} games; {first}hands of "
+                         f"{TH_VERSION} self-play ({o.pool} hands, phase 2 {o.phase2}); {o.mean_hands:.2f} hands per "
+                         "game on average"))
 
 
 def register(app: typer.Typer) -> None:
@@ -154,5 +156,5 @@ def register(app: typer.Typer) -> None:
             print_notes(adv.notes)
         if odds is not None:
             if analysis is None:
-                console.print(f"[bold]{rs.name}[/bold] — options: {rs.option_text()}")
+                console.print(styled((rs.name, "bold"), f" — options: {rs.option_text()}"))
             _print_odds(odds)
