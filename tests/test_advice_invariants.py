@@ -65,7 +65,7 @@ def test_every_seat_gets_advice_that_agrees_with_itself(rid, data):
     text = json.dumps(adv.as_dict())
     if not rs.has_partners:
         assert "partner" not in text.lower().replace('"partner_declares": null', "").replace(
-            '"partner_meld": null', "")
+            '"partner_meld": null', "").replace('"partner_holds": null', "")
     if a.done:  # I won the auction: the trump to name
         assert rec.action == "trump" and rec.trump in "SHDC" and rec.bid == a.contract
         best = max(adv.named, key=lambda x: x.net.mean)
@@ -83,7 +83,7 @@ def test_every_seat_gets_advice_that_agrees_with_itself(rid, data):
             d = paired_diff(ch.net[ch.best], ch.net[k])
             assert d.hi >= -1e-9, (o.label, d)  # not below a call the model allows, beyond the interval
         if not o.allowed:
-            assert o.ruled in ("convention", "risk", "least-raise")
+            assert o.ruled in ("convention", "risk", "least-raise", "partner-took-over")
 
 
 def test_double_deck_conventional_bid_is_named_with_what_it_costs(run_cli, tmp_path):
@@ -205,3 +205,17 @@ def test_the_dealer_who_holds_the_opening_bid_is_told_the_trump_to_name(run_cli)
     d = json.loads(out)
     assert d["recommendation"]["action"] == "trump" and d["recommendation"]["bid"] == 50
     assert [x["trump"] for x in d["name_trump"]] == ["S", "H", "D", "C"]
+
+
+def test_a_partner_who_took_the_bid_over_keeps_it(run_cli):
+    """Double deck: two advisors once took the bid from each other back and forth to the cap (the calls' clues
+    dropped as implausible, each read the other as too weak to play it). The partner who outbid me keeps it."""
+    hand = "AS AS AS TS KS KS KS QS QS QS AH KH QH AD AD KD QD AC QC JC"
+    code, out, err = run_cli(["bid", "--rules", "double-deck", "--hand", hand, "--seat", "0", "--dealer", "0",
+                              "--auction", "1:pass 2:59 3:pass 0:60 2:65", "--samples", "200", "--seed", "1",
+                              "--play", "heuristic", "--json"])
+    assert code == 0, err
+    d = json.loads(out)
+    assert d["recommendation"]["action"] == "pass" and "partner took the bid over" in d["recommendation"]["text"]
+    assert {o["ruled_out"] for o in d["call"]["options"] if o["bid"] is not None} == {"partner-took-over"}
+    assert d["ceiling"]["partner_holds"] and "should an opponent outbid your partner" in d["ceiling"]["text"]

@@ -314,3 +314,34 @@ def test_raising_my_partner_only_as_told():
         assert choose_call(state, out, hand).call == {"ceiling": base, "clear": clear, "never": never}[
             rs.advice.raise_partner].call
     assert seen >= 10 and raised >= 3  # by the ceiling I do raise my partner at times
+
+
+def test_a_partner_who_took_the_bid_over_from_me_keeps_it():
+    """Double deck's advisor partners once took the bid from each other back and forth up to the cap (420), each
+    reading the other as too weak to play it: a partner who outbid me keeps the bid unless an opponent outbids it
+    (``[advice] retake_from_partner``), and the state knows who took it from whom."""
+    import dataclasses
+
+    rs = load("double-deck")
+    took = AuctionState.of(rs, 0, parse_calls("1:pass 2:59 3:pass 0:60 2:65", rs), 0)
+    assert took.partner_took_over
+    for calls, me in (("1:pass 2:59 3:pass", 0),  # my partner bid, not over me: raising is the usual question
+                      ("1:51 2:52 3:53 0:54 1:pass 2:55 3:56", 0),  # an opponent outbid my partner: I may bid again
+                      ("1:51 2:pass 3:pass 0:55", 1)):  # my opponent holds the bid
+        assert not AuctionState.of(rs, 0, parse_calls(calls, rs), me).partner_took_over
+    assert not AuctionState.of(load("luxury-family"), 0, parse_calls("1:10 2:20", load("luxury-family")), 0) \
+        .partner_took_over  # no partners
+    rng = np.random.default_rng(3)
+    retake = dataclasses.replace(rs, advice=dataclasses.replace(rs.advice, retake_from_partner=True))
+    state_retake = AuctionState.of(retake, 0, parse_calls("1:pass 2:59 3:pass 0:60 2:65", retake), 0)
+    for _ in range(10):
+        hand = hand_of(rs, rng)
+        seats = random_seats(rs, rng, 40)
+        out = synthetic_outcomes(rs, 0, seats, rng)
+        out.o_ok[:, 2, :] = False  # my partner (seat 2) is set wherever it plays; I make every contract
+        out.me_ok[...], out.me_tot[...], out.me_base[...] = True, 150, 0.0
+        ch = choose_call(took, out, hand, raise_partner="ceiling")  # the most willing raiser, held back
+        assert ch.call is None and ch.allowed.tolist() == [True] + [False] * (len(ch.calls) - 1)
+        assert set(ch.ruled[1:]) == {"partner-took-over"}
+        # where the rule set lets partners retake the bid, the same figures take it back
+        assert choose_call(state_retake, out, hand, raise_partner="ceiling").call is not None

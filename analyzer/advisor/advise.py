@@ -162,6 +162,8 @@ def _call_text(state: AuctionState, ch: CallChoice, best: CallFigures, nxt: Call
     if best.bid is not None and ch.due and best.bid == ch.due and conv is not None:
         why.append("the conventional bid your hand owes" + ("; free bids wait for your next turn"
                                                             if state.forced(ch.due) else ""))
+    elif best.bid is None and ch.ruled and "partner-took-over" in ch.ruled:
+        why.append("your partner took the bid over from you: partners do not take it back and forth")
     elif best.bid is not None and not state.to_act:
         why.append("nobody calls after you, so the lowest winning bid")
     elif best.bid is not None and state.turn_to_come:
@@ -225,23 +227,25 @@ def _analyse_bidding(sim: Simulation, play: str, req: BidRequest, state: Auction
                       tuple(str(c) for c in state.calls), state.high, state.min_bid, state.to_act, conv)
     pre = [_trump_figures(sim, play, t, ceil.by_trump.get(t)) for t in sim.trumps]
     best_total = max(pre, key=lambda f: f.total.mean).trump
-    cfig = _ceiling_figures(sim, ceil, pass_net, state)
+    cfig = _ceiling_figures(sim, ceil, pass_net, state,
+                            "partner-took-over" in ch.ruled if sim.rules.has_partners else None)
     trump = best.trump or cfig.trump or best_total
     rec = Recommendation("pass" if best.bid is None else "bid", trump, best.bid, best.make, best.net, margin,
                          _call_text(state, ch, best, nxt, margin, conv))
     return PlayAnalysis(mode, policy, pre, levels, pass_fig, rec, call=call, ceiling=cfig, choice=ch)
 
 
-def _ceiling_figures(sim: Simulation, ceil: Ceiling, pass_net: np.ndarray, state: AuctionState) -> CeilingFigures:
+def _ceiling_figures(sim: Simulation, ceil: Ceiling, pass_net: np.ndarray, state: AuctionState,
+                     partner_holds: bool | None = None) -> CeilingFigures:
     if ceil.bid is None:
         return CeilingFigures(None, None, None, None, None, None, {SUITS[x]: None for x in sim.trumps},
-                              state.turn_to_come)
+                              state.turn_to_come, partner_holds)
     k = int(np.flatnonzero(ceil.bids == ceil.bid)[0])
     won = ceil.won[k]
     t = int(ceil.trump)
     return CeilingFigures(ceil.bid, SUITS[t], proportion(won), proportion(ceil.made[t, k][won]),
                           mean_ci(ceil.net[t, k][won]), paired_diff(ceil.net[t, k][won], pass_net[won]),
-                          {SUITS[x]: ceil.by_trump.get(x) for x in sim.trumps}, state.turn_to_come)
+                          {SUITS[x]: ceil.by_trump.get(x) for x in sim.trumps}, state.turn_to_come, partner_holds)
 
 
 def _model_note(rules: RuleSet) -> str:

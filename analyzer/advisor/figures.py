@@ -13,7 +13,9 @@ from analyzer.montecarlo.simulate import Simulation
 
 #: why a call is not among the calls the model makes now, in words (callmodel.CallChoice.ruled)
 RULED = {"convention": "the convention rules it out", "risk": "made less often than the risk asks",
-         "least-raise": "with a turn to come the advisor raises by the least step (jumps lost in the arena)"}
+         "least-raise": "with a turn to come the advisor raises by the least step (jumps lost in the arena)",
+         "partner-took-over": "your partner took the bid over from you: partners do not take it back and forth "
+                              "([advice] retake_from_partner)"}
 
 
 # ---- results ---------------------------------------------------------------------------------------------
@@ -309,7 +311,8 @@ class CeilingFigures:
     """How high I may go on a later turn: the highest bid that beats passing where it wins (``bid``
     None: none), with ``trump``, its chance of winning the auction, of being made there and the paired
     gain over passing (``net``: my expected net there); ``by_trump`` per trump; ``later_turn``: whether I
-    get another turn."""
+    get another turn; ``partner_holds``: my partner took the bid over from me, so I bid again only once an opponent
+    outbids my partner (None: the game has no partners)."""
 
     bid: int | None
     trump: str | None
@@ -319,18 +322,20 @@ class CeilingFigures:
     gain: Estimate | None
     by_trump: dict[str, int | None]
     later_turn: bool
+    partner_holds: bool | None = None
 
     def as_dict(self) -> dict[str, Any]:
         opt = lambda e: e.as_dict() if e is not None else None  # noqa: E731
         return {"bid": self.bid, "trump": self.trump, "wins_auction": opt(self.win), "make_if_won": opt(self.make),
                 "net_if_won": opt(self.net), "gain_over_pass": opt(self.gain), "by_trump": dict(self.by_trump),
-                "later_turn": self.later_turn, "text": self.text()}
+                "later_turn": self.later_turn, "partner_holds": self.partner_holds, "text": self.text()}
 
     def text(self) -> str:
         if self.bid is None or self.trump is None:
             return "Ceiling: no bid beats passing where it wins the auction."
         later = "" if self.later_turn else " (you get no later turn in this auction)"
-        return (f"Ceiling: you may go up to {self.bid} with {SUIT_NAMES[SUITS.index(self.trump)]}{later}; where "
+        when = ", should an opponent outbid your partner" if self.partner_holds else ""
+        return (f"Ceiling{when}: you may go up to {self.bid} with {SUIT_NAMES[SUITS.index(self.trump)]}{later}; where "
                 f"{self.bid} wins the auction ({self.win} of the deals) you make it {self.make.p:.0%} of the time "
                 f"and gain {self.gain.mean:+.1f} over passing (95% {self.gain.lo:+.1f} to {self.gain.hi:+.1f}).")
 

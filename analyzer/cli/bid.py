@@ -140,7 +140,7 @@ def _calls_to_show(call: CallAdvice, ceiling: int | None) -> list[CallFigures]:
 
 
 #: the calls table's short marks for a call the model does not make now (the caption says why)
-SHORT_RULED = {"convention": "convention", "risk": "risk", "least-raise": "jump"}
+SHORT_RULED = {"convention": "convention", "risk": "risk", "least-raise": "jump", "partner-took-over": "partner's"}
 
 
 def _print_calls(call: CallAdvice, ceiling: int | None) -> None:

@@ -147,6 +147,11 @@ class AdviceSpec:
         default="ceiling", metadata=_d("with a turn to come, when the advisor raises its partner's standing bid: up "
                                        "to the ceiling like any bid (ceiling), only with a raise that beats passing "
                                        "beyond the sampling noise (clear), or never with a free bid (never)"))
+    retake_from_partner: bool = field(
+        default=False, metadata=_d("whether the advisor may bid again over its partner when the partner's standing bid "
+                                   "was made over the advisor's own: true lets partners take the bid back and forth "
+                                   "(each reading the other as too weak to play it, they went on to the cap), false "
+                                   "leaves it to the partner who took it over"))
     conventions: Literal["keep", "free"] = field(
         default="keep", metadata=_d("whether the advisor's own calls keep the game's bidding conventions while a "
                                     "seat after it could read them (keep), or call freely (free); it reads the "
