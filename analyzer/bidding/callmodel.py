@@ -63,7 +63,10 @@ from me), I do not bid again until an opponent outbids it, unless ``[advice] ret
 model assumes my partner does not raise me, and two advisors raising each other were each that partner. In
 double deck they took the bid back and forth in 661 of 20,000 hands against ``formula`` (seed 1), 48 of them up
 to the cap of 420 (the calls' clues, dropped as implausible, left each reading the other as too weak), which
-cost 1.03 points a deal. Choosing
+cost 1.03 points a deal. With the rule, paired on the same seed-1 deals 0-2,499 against ``formula``: **+1.88 a
+deal (95% +1.17 to +2.60)**, 5.4% of the deals played differently, no contract above 150 (12 before)
+(``reports/arena/compare_runs.py --before`` the run's part 0 as of commit a5f2e7f ``--after
+data/double-deck-retake-check.part0.parquet``). Choosing
 the highest expected net there (jumps to shut the others out) measured worse in the arena against
 ``formula`` on 1,500-2,000 seed-101 deals: Luxury Family +4.3 against +7.3 a deal, and double deck
 below the least-raise rule as well; the jumps' values are the best of many noisy, model-bound estimates.
