@@ -127,7 +127,10 @@ def test_fit_by_relation_recovers_two_models(n):
 
 
 def test_clue_events_by_relation_follow_the_reading_seats():
-    rs = load("double-deck")
+    import dataclasses
+
+    shipped = load("double-deck")  # the partner's calls read as the advisor calls: freely ([advice] partner_calls)
+    rs = dataclasses.replace(shipped, advice=dataclasses.replace(shipped.advice, partner_calls="conventions"))
     res = run_arena(rs, "formula", "meld-only", 12, seed=3)
     every = clue_events(rs, res.frame)
     # agent 0 (formula) reads: its partner's calls as partner, the other side's as opponents
@@ -140,6 +143,11 @@ def test_clue_events_by_relation_follow_the_reading_seats():
     pooled = clue_events(rs, res.frame, by_relation=False)
     assert pooled.partner is None and pooled.n == every.n // 2
     assert np.array_equal(np.sort(pooled.limit), np.sort(every.limit[every.partner]))
+    # read as the advisor calls, a partner's first-round meld bid or pass says its strength too: more partner events,
+    # the opponents' the same
+    own = clue_events(shipped, res.frame)
+    assert int((~own.partner).sum()) == int((~every.partner).sum())
+    assert int(own.partner.sum()) > int(every.partner.sum())
 
 
 def test_evidence_reads_partner_and_opponents_apart():

@@ -93,7 +93,10 @@ def test_clues_of_double_deck_meld_bids():
     got = {(c.seat, c.kind): (c.a, c.b) for c in ev.clues}
     assert got[(0, "meld")] == (20, 29)           # 50 -> 52: two steps, 20-29 meld
     assert got[(2, "meld")] == (30, 39)           # 52 -> 55: three steps
-    assert got[(3, "meld-below")][0] == 10        # a first-round pass: under 10 meld
+    assert (3, "meld-below") not in got and got[(3, "below")][0] == 56  # my partner's pass: strength only
+    # ([advice] partner_calls = "own": the advisor partner calls freely); an opponent's first-round pass: under 10 meld
+    assert {(c.seat, c.kind, c.a) for c in evidence(rs, 3, parse_calls("0:52 1:pass", rs), me=2).clues} >= {
+        (1, "meld-below", 10)}
     assert got[(0, "at-least")][0] == 60          # a later bid: soft
     assert (1, "meld-below") not in got           # my own pass
 
@@ -267,3 +270,26 @@ def test_partner_s_high_bid_is_read_not_dropped():
     assert "partner's bids" in d["auction"]["conditioning"]["relaxed"]
     bid = [o for o in d["call"]["options"] if o["bid"] == 34][0]
     assert bid["make"]["p"] > 0.5
+
+
+def test_my_partner_s_calls_read_the_way_the_advisor_calls():
+    """Double deck's advisor calls freely and reads its partner so ([advice] partner_calls = "own"): a partner's
+    first-round pass or meld-bid value says its strength, never "less than 10 meld"; the opponents' calls are read by
+    the conventions. Auction reads its partner by the conventions."""
+    import dataclasses
+
+    from analyzer.bidding.inference import evidence, reads_by_conventions
+
+    dd = load("double-deck")
+    assert dd.advice.partner_calls == "own" and dd.advice.conventions == "free"
+    assert not reads_by_conventions(dd, 2, 0) and reads_by_conventions(dd, 1, 0) and reads_by_conventions(dd, 3, 0)
+    kinds = {(c.seat, c.kind, c.a) for c in evidence(dd, 0, parse_calls("1:pass 2:pass 3:pass", dd), 0).clues}
+    assert (2, "below", 51) in kinds and not any(s == 2 and k == "meld-below" for s, k, _ in kinds)
+    assert (1, "meld-below", 10) in kinds and (3, "meld-below", 10) in kinds
+    kinds = {(c.seat, c.kind, c.a) for c in evidence(dd, 0, parse_calls("1:51 2:55", dd), 0).clues}
+    assert (2, "at-least", 55) in kinds and (1, "meld", 10) in kinds and not any(k == "meld" and s == 2 for s, k, _
+                                                                                  in kinds)
+    keep = dataclasses.replace(dd, advice=dataclasses.replace(dd.advice, conventions="keep"))
+    assert reads_by_conventions(keep, 2, 0)  # a partnership that keeps them reads them
+    auction = load("auction")
+    assert auction.advice.partner_calls == "conventions" and reads_by_conventions(auction, 2, 0)

@@ -50,7 +50,7 @@ import polars as pl
 
 from analyzer.bidding.auction import parse_calls, replay
 from analyzer.bidding.features import features
-from analyzer.bidding.inference import ClueModel, clue_model, clues_of, log_phi
+from analyzer.bidding.inference import ClueModel, clue_model, clues_of, log_phi, reads_by_conventions
 from analyzer.bidding.reach import reach_limits
 from analyzer.cards import Hand
 from analyzer.errors import UserError
@@ -94,21 +94,27 @@ def clue_events(rules: RuleSet, frame: pl.DataFrame, readers: set[int] | None = 
     for row in frame.iter_rows(named=True):
         calls = parse_calls(row["calls"], rules) if row["calls"] else []
         a = replay(rules, int(row["dealer"]), calls)
-        lo: dict[int, float] = {}
-        hi: dict[int, float] = {}
+        # each seat's soft clues as an opponent reads them and as its partner reads them ([advice] partner_calls)
+        lo: dict[tuple[int, bool], float] = {}
+        hi: dict[tuple[int, bool], float] = {}
         for ctx in a.contexts:
-            for c in clues_of(rules, ctx):
-                if c.kind == "at-least":
-                    lo[c.seat] = max(lo.get(c.seat, -math.inf), c.a)
-                elif c.kind in ("below", "at-most"):
-                    hi[c.seat] = min(hi.get(c.seat, math.inf), c.a)
+            s = ctx.call.seat
+            mate = next(iter(rules.partners(s)), s)
+            for partner in (False, True):
+                for c in clues_of(rules, ctx, not partner or reads_by_conventions(rules, s, mate)):
+                    if c.kind == "at-least":
+                        lo[s, partner] = max(lo.get((s, partner), -math.inf), c.a)
+                    elif c.kind in ("below", "at-most"):
+                        hi[s, partner] = min(hi.get((s, partner), math.inf), c.a)
         seen = [r for r in range(n_seats) if not readers or row.get(f"agent_s{r}") in readers]
-        for s in sorted(set(lo) | set(hi)):
+        for s in sorted({k[0] for k in lo} | {k[0] for k in hi}):
             relations = sorted({r in rules.partners(s) for r in seen if r != s}) if by_relation else [False]
             for partner in relations:
+                if (s, partner) not in lo and (s, partner) not in hi:
+                    continue
                 hands.append(row[f"hand_s{s}"])
-                los.append(lo.get(s, -math.inf))
-                his.append(hi.get(s, math.inf))
+                los.append(lo.get((s, partner), -math.inf))
+                his.append(hi.get((s, partner), math.inf))
                 rel.append(partner)
     if not hands:
         return ClueEvents(np.zeros(0), np.zeros(0), np.zeros(0), np.zeros(0, dtype=bool))

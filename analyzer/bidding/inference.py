@@ -426,8 +426,16 @@ class Evidence:
         return ok, w
 
 
-def clues_of(rules: RuleSet, ctx: CallContext) -> list[Clue]:
-    """What one call says (module docstring)."""
+def reads_by_conventions(rules: RuleSet, seat: int, me: int) -> bool:
+    """Whether ``me`` reads ``seat``'s calls by the game's conventions: an opponent's always, my partner's unless the
+    rule set's ``[advice] partner_calls`` is ``own`` and my own calls do not keep them (``[advice] conventions``)."""
+    partner = seat != me and seat in rules.partners(me)
+    return not (partner and rules.advice.partner_calls == "own" and rules.advice.conventions == "free")
+
+
+def clues_of(rules: RuleSet, ctx: CallContext, conventions: bool = True) -> list[Clue]:
+    """What one call says (module docstring); ``conventions`` False: the caller does not keep the conventions, so the
+    call says its strength only (every legal bid a free bid)."""
     cv = Convention.of(rules)
     c = ctx.call
     seat, salt, first = c.seat, ctx.index, ctx.first_call
@@ -437,6 +445,11 @@ def clues_of(rules: RuleSet, ctx: CallContext) -> list[Clue]:
         return Clue(seat, kind, a, b, text, salt if kind not in SOFT_KINDS else _soft_salt(seat, kind))
 
     out: list[Clue] = []
+    if not conventions:
+        if c.bid is None:
+            return [clue("below", ctx.min_bid, 0, f"seat {seat} passed: bidding limit likely under {ctx.min_bid}")]
+        return [clue("at-least", c.bid, 0, f"seat {seat} bid {c.bid}: bidding limit likely {c.bid} or more"),
+                *_last_turn_cap(rules, ctx, clue, conventions=False)]
     if first and cv.kind == "signals":
         if c.bid is not None and c.bid in cv.signal_values:
             return [clue("signal", c.bid, 0, f"seat {seat} bid {c.bid}: {cv.meaning(ctx)}"),
@@ -463,7 +476,7 @@ def clues_of(rules: RuleSet, ctx: CallContext) -> list[Clue]:
     return out + _last_turn_cap(rules, ctx, clue)
 
 
-def _last_turn_cap(rules: RuleSet, ctx: CallContext, clue: Any) -> list[Clue]:
+def _last_turn_cap(rules: RuleSet, ctx: CallContext, clue: Any, conventions: bool = True) -> list[Clue]:
     """A bid on the caller's last turn (one-round auctions) is all he will ever bid: a higher free bid
     was open, so his limit is likely under it (``at-most``). That holds for a signal too."""
     rounds = int(rules.bidding.rounds)
@@ -471,7 +484,9 @@ def _last_turn_cap(rules: RuleSet, ctx: CallContext, clue: Any) -> list[Clue]:
     if c.bid is None or not rounds or ctx.round != rounds - 1:
         return []
     cv = Convention.of(rules)
-    nxt = cv.lowest_free(ctx.first_call, ctx.high_before, next_legal(rules, c.bid), bid_cap(rules))
+    above = next_legal(rules, c.bid)
+    nxt = cv.lowest_free(ctx.first_call, ctx.high_before, above, bid_cap(rules)) if conventions else \
+        (above if above <= bid_cap(rules) else None)
     if nxt is None:
         return []
     return [clue("at-most", nxt, 0, f"seat {c.seat} bid {c.bid} on its last turn: bidding limit likely under {nxt}")]
@@ -514,7 +529,7 @@ def evidence_from(auction: Auction, me: int, hard_only: bool = False) -> Evidenc
     clues: list[Clue] = []
     for ctx in auction.contexts:
         if ctx.call.seat != me:
-            clues += clues_of(auction.rules, ctx)
+            clues += clues_of(auction.rules, ctx, reads_by_conventions(auction.rules, ctx.call.seat, me))
     return Evidence(auction.rules, me, merge_soft(clues), len(auction.calls), hard_only)
 
 

@@ -147,6 +147,10 @@ class AdviceSpec:
         default="ceiling", metadata=_d("with a turn to come, when the advisor raises its partner's standing bid: up "
                                        "to the ceiling like any bid (ceiling), only with a raise that beats passing "
                                        "beyond the sampling noise (clear), or never with a free bid (never)"))
+    partner_calls: Literal["conventions", "own"] = field(
+        default="conventions", metadata=_d("how the advice reads my partner's calls: by the game's bidding "
+                                           "conventions (conventions), or the way the advisor itself calls (own: with "
+                                           "conventions = \"free\", as strength only, never as a meld bid or signal)"))
     retake_from_partner: bool = field(
         default=False, metadata=_d("whether the advisor may bid again over its partner when the partner's standing bid "
                                    "was made over the advisor's own: true lets partners take the bid back and forth "
