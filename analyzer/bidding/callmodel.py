@@ -175,13 +175,17 @@ class AuctionState:
         return bid is None or not cv.reserved(bid, True, self.high)
 
     @property
+    def partner_holds(self) -> bool:
+        """Whether my partner holds the standing bid."""
+        rs = self.rules
+        return (self.holder is not None and self.holder != self.me and rs.has_partners
+                and rs.side_of(self.holder) == rs.side_of(self.me))
+
+    @property
     def partner_took_over(self) -> bool:
         """Whether my partner holds the standing bid and made it directly over a bid of mine (the partner took the
         bid over from me)."""
-        rs = self.rules
-        if self.holder is None or self.holder == self.me or not rs.has_partners:
-            return False
-        if rs.side_of(self.holder) != rs.side_of(self.me):
+        if not self.partner_holds:
             return False
         bids = [c for c in self.calls if c.bid is not None]
         return len(bids) >= 2 and bids[-1].seat == self.holder and bids[-2].seat == self.me
@@ -527,8 +531,7 @@ def choose_call(state: AuctionState, out: Outcomes, hand: np.ndarray, risk: floa
               if allowed[k] and (calls[k] == due or (ceil.bid is not None and calls[k] <= ceil.bid))]
         rs = state.rules
         how = raise_partner or rs.advice.raise_partner
-        if (how != "ceiling" and state.holder is not None and state.holder != state.me and rs.has_partners
-                and rs.side_of(state.holder) == rs.side_of(state.me)):  # my partner holds the bid
+        if how != "ceiling" and state.partner_holds:
             ok = [k for k in ok if calls[k] == due or (how == "clear" and clear[k])]
         best = ok[0] if ok else 0  # pass is allowed here: a due bid with a turn to come is forced
         if best and allowed[0] and calls[best] != due and _beats(net[:1], net[best], w)[0]:
