@@ -20,29 +20,29 @@ from analyzer.bidding.callmodel import (
     opening_calls,
     rest_of_auctions,
 )
-from analyzer.bidding.inference import Convention
+from analyzer.bidding.inference import Convention, reads_by_conventions
 from analyzer.rules import available, load
 
 GAMES = [("auction", {}), ("auction", {"bidding-rounds": 2}), ("double-deck", {}), ("luxury-family", {})]
 
 
 # ---- a plain-Python reference of the other seats' bidding and the rest of the auction --------------------------
-def ref_limit_call(rs, limit, first, last, high, sig, least, free=True):
+def ref_limit_call(rs, limit, first, last, high, sig, least, free=True, conventions=True):
     """The documented bidding of a seat with a limit (:func:`analyzer.arena.agents.conventional_call`), written on
-    the Convention API and the ladder helpers."""
+    the Convention API and the ladder helpers; ``conventions`` False: a seat that calls freely."""
     cv = Convention.of(rs)
     min_bid = next_legal(rs, high)
     due = 0
-    if first and cv.kind == "signals" and sig >= min_bid:
+    if conventions and first and cv.kind == "signals" and sig >= min_bid:
         due = sig
-    elif first and cv.kind == "meld-bids" and cv.meld_bid_open(True, high):
+    elif conventions and first and cv.kind == "meld-bids" and cv.meld_bid_open(True, high):
         h = high if high is not None else cv.meld_lo - 1
         k = min(least // cv.meld_unit, cv.meld_hi - h)
         due = h + k if k >= 1 else 0
     top = min(math.floor(limit), bid_cap(rs)) if free else -1
     frees, b = [], min_bid
     while b <= top:
-        if not cv.reserved(b, first, high):
+        if not (conventions and cv.reserved(b, first, high)):
             frees.append(b)
         b = next_legal(rs, b)
     if last:
@@ -69,7 +69,8 @@ def ref_rest(rs, dealer, calls, me, my_call, my_limit, lim, sig, least):
             call = b if my_limit is not None and b <= my_limit and b <= bid_cap(rs) and not mine else None
         else:
             free = not (rs.side_of(s) == rs.side_of(me) and a.high_seat == me)
-            call = ref_limit_call(rs, lim[s], first, last, a.high, sig[s], least[s], free)
+            call = ref_limit_call(rs, lim[s], first, last, a.high, sig[s], least[s], free,
+                                  reads_by_conventions(rs, s, me))
         a.call(s, call)
     return (-1, 0) if a.winner is None else (a.winner, a.contract)
 
@@ -180,6 +181,30 @@ def test_double_deck_dealer_is_stuck_at_fifty():
     assert opening_calls(rs, 0, 0) == parse_calls("1:pass 2:pass 3:pass", rs)
     with pytest.raises(Exception, match="over"):
         AuctionState.of(rs, 0, opening_calls(rs, 0, 0), 0)
+
+
+def test_a_partner_read_as_my_own_calls_bids_freely_in_the_rest_of_the_auction():
+    """Double deck reads my partner's calls as my own free calls ([advice] partner_calls = "own"), and the rest of the
+    auction plays my partner so too: with 30 meld and a limit below the least bid, my partner bids the meld bid it
+    owes only where partners keep the conventions; an opponent makes it either way."""
+    import dataclasses
+
+    dd = load("double-deck")
+    keep = dataclasses.replace(dd, advice=dataclasses.replace(dd.advice, partner_calls="conventions"))
+    got = {}
+    for name, rs in (("own", dd), ("conventions", keep)):
+        state = AuctionState.of(rs, 3, [], 0)  # I (seat 0) open; partner 2, opponents 1 and 3 after me
+        lim = np.array([[0.0], [0.0], [40.0], [0.0]])
+        least = np.array([[0], [0], [30], [0]], dtype=np.int64)
+        sf = SeatFeatures(lim, np.zeros((4, 1), dtype=np.int64), np.zeros((4, 1), dtype=np.int64), least)
+        decl, contract = rest_of_auctions(state, sf, [None], [None])
+        got[name] = (int(decl[0, 0]), int(contract[0, 0]))
+        # the same hand at an opponent's seat makes its meld bid in both
+        sf_opp = SeatFeatures(lim[[0, 2, 1, 3]], sf.trump, sf.signal, least[[0, 2, 1, 3]])
+        decl, contract = rest_of_auctions(state, sf_opp, [None], [None])
+        assert (int(decl[0, 0]), int(contract[0, 0])) == (1, 53), name
+    assert got["conventions"] == (2, 53)  # 30 meld: three steps over 50
+    assert got["own"] == (3, 50)          # my partner passes; the dealer (3) holds 50
 
 
 def test_two_rounds_give_me_and_the_others_a_second_turn():

@@ -97,7 +97,8 @@ def play_rest(order, rounds, pos0, me, side, high, holder, passed, acted, limits
 
     ``passed`` / ``acted`` are the seats' flags after my call (scratch arrays, changed in place); ``high`` /
     ``holder`` the standing bid and its holder (-1: none); ``limits[s, i]``, ``sig[s, i]``, ``least[s, i]``
-    the other seats' bidding limits and convention features on deal ``i``; ``my_limit`` my ceiling."""
+    the other seats' bidding limits and convention features on deal ``i``; ``my_limit`` my ceiling; ``conv[s]``
+    the conventions seat ``s`` keeps (``CONV_*``)."""
     seats = order.shape[0]
     pos = pos0
     guard = 0
@@ -128,7 +129,7 @@ def play_rest(order, rounds, pos0, me, side, high, holder, passed, acted, limits
                 call = minb
         else:  # my partner raises me only with a conventional bid that is due
             free = not (side[s] == side[me] and holder == me)
-            call = limit_call(limits[s, i], first, last, high, sig[s, i], least[s, i], ladder, cap, conv, sigmask,
+            call = limit_call(limits[s, i], first, last, high, sig[s, i], least[s, i], ladder, cap, conv[s], sigmask,
                               meld_lo, meld_hi, meld_unit, free)
             if call >= 0 and call < minb:  # pragma: no cover - limit_call only returns legal bids
                 call = -1
@@ -166,7 +167,7 @@ def rest_of_auction(order, rounds, pos0, me, side, high0, holder0, me_passes, pa
                     least, ladder, cap, conv, sigmask, meld_lo, meld_hi, meld_unit) -> tuple[np.ndarray, np.ndarray]:
     """Every candidate call ``k`` (after it: standing bid ``high0[k]`` held by ``holder0[k]``, I am out if
     ``me_passes[k]``, my ceiling ``my_limit[k]``) on every deal ``i``: int64[K, n] declarers (-1 thrown in)
-    and contracts. A range kernel over the K * n jobs spread over threads (numba's ``parallel=True`` loop
+    and contracts; ``conv``: int64[seats], the conventions each seat keeps. A range kernel over the K * n jobs spread over threads (numba's ``parallel=True`` loop
     cost milliseconds a call in the threading layer)."""
     K = high0.shape[0]
     n = limits.shape[1]

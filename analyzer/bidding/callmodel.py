@@ -17,7 +17,9 @@ deals). The pieces:
   the conventions of :mod:`analyzer.bidding.inference` (auction's signals, double deck's meld bids): a
   conventional bid when due, else the least free raise within its limit, its limit outright on a last
   turn (one- and two-round auctions), else pass. My partner never raises my bid except with a
-  conventional bid that is due. The sampled deals themselves are conditioned on the calls so far.
+  conventional bid that is due. A partner whose calls I read as my own (:func:`analyzer.bidding.inference.
+  reads_by_conventions`: double deck's ``[advice] partner_calls = "own"``) bids freely as well, as I do, and
+  so never raises me. The sampled deals themselves are conditioned on the calls so far.
   Letting the other seats bid instead by their *willingness* as the clue model reads their calls (the limit
   plus the fitted shift plus noise of its spread, drawn on each deal within what their calls so far say) lost
   in the arena, Luxury Family against ``percentile``, 1,250 seed-1 deals paired: -0.97 a deal (95% -2.51 to
@@ -87,9 +89,9 @@ from typing import Any
 import numpy as np
 
 from analyzer.bidding.auction import Auction, Call, bid_cap, is_bid_value, next_legal, replay
-from analyzer.bidding.call_kernel import rest_of_auction
+from analyzer.bidding.call_kernel import CONV_NONE, rest_of_auction
 from analyzer.bidding.features import features
-from analyzer.bidding.inference import Convention
+from analyzer.bidding.inference import Convention, reads_by_conventions
 from analyzer.bidding.reach import reach_limits
 from analyzer.errors import UserError
 from analyzer.estimate import effective_size
@@ -362,11 +364,14 @@ def rest_of_auctions(state: AuctionState, seats: SeatFeatures, calls: Sequence[i
     acted0[list(state.acted)] = True
     side = np.array([rs.side_of(s) for s in range(rs.seats)], dtype=np.int64)
     ladder, cap, conv, sigmask, lo, hi, unit = _kernel_rules(rs)
+    # each seat keeps the conventions, but a partner whose calls I read as my own (free) calls as I do
+    convs = np.array([conv if reads_by_conventions(rs, s, state.me) else CONV_NONE for s in range(rs.seats)],
+                     dtype=np.int64)
     return rest_of_auction(np.array(state.order, dtype=np.int64), np.int64(int(rs.bidding.rounds)),
                            np.int64(state.pos + 1), np.int64(state.me), side, high0, holder0, me_passes, passed0,
                            acted0, np.ascontiguousarray(seats.limit, dtype=np.float64), lim,
                            np.ascontiguousarray(seats.signal, dtype=np.int64),
-                           np.ascontiguousarray(seats.least, dtype=np.int64), ladder, cap, conv, sigmask, lo, hi, unit)
+                           np.ascontiguousarray(seats.least, dtype=np.int64), ladder, cap, convs, sigmask, lo, hi, unit)
 
 
 # ---- judging the calls --------------------------------------------------------------------------------------------
