@@ -167,8 +167,8 @@ def rest_of_auction(order, rounds, pos0, me, side, high0, holder0, me_passes, pa
                     least, ladder, cap, conv, sigmask, meld_lo, meld_hi, meld_unit) -> tuple[np.ndarray, np.ndarray]:
     """Every candidate call ``k`` (after it: standing bid ``high0[k]`` held by ``holder0[k]``, I am out if
     ``me_passes[k]``, my ceiling ``my_limit[k]``) on every deal ``i``: int64[K, n] declarers (-1 thrown in)
-    and contracts; ``conv``: int64[seats], the conventions each seat keeps. A range kernel over the K * n jobs spread over threads (numba's ``parallel=True`` loop
-    cost milliseconds a call in the threading layer)."""
+    and contracts; ``conv``: int64[seats], the conventions each seat keeps. A range kernel over the K * n jobs
+    spread over threads (numba's ``parallel=True`` loop cost milliseconds a call in the threading layer)."""
     K = high0.shape[0]
     n = limits.shape[1]
     decl = np.full((K, n), -1, dtype=np.int64)
