@@ -107,3 +107,7 @@ def test_the_answer_names_the_valuation_the_other_seats_bid_by():
 
     assert "rich reach valuation" in _model_note(load("luxury-family"))
     assert "formula valuation" in _model_note(load("auction"))
+    # the conventions named where the game has them, and a partner who bids freely where it is read so
+    assert "conventions" not in _model_note(load("luxury-family"))
+    assert "keep the conventions," in _model_note(load("auction"))
+    assert "my partner bids freely" in _model_note(load("double-deck"))

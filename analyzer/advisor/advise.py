@@ -51,7 +51,7 @@ from analyzer.advisor.request import BidRequest
 from analyzer.advisor.study import HEURISTIC, auction_state, outcomes, study
 from analyzer.bidding.auction import Auction, Call, CallContext, replay
 from analyzer.bidding.callmodel import AuctionState, CallChoice, Ceiling, Outcomes, choose_call
-from analyzer.bidding.inference import Convention
+from analyzer.bidding.inference import Convention, reads_by_conventions
 from analyzer.cards import SUIT_NAMES, SUITS
 from analyzer.errors import UserError
 from analyzer.estimate import Estimate, mean_ci, paired_diff, proportion
@@ -251,10 +251,13 @@ def _ceiling_figures(sim: Simulation, ceil: Ceiling, pass_net: np.ndarray, state
 def _model_note(rules: RuleSet) -> str:
     """How the call model plays the rest of the auction, in the words of the game."""
     partner = " my partner does not raise me," if rules.has_partners else ""
+    free = rules.has_partners and not all(reads_by_conventions(rules, s, 0) for s in rules.partners(0))
+    keep = ("" if Convention.of(rules).kind == "none" else
+            " and keep the conventions (my partner bids freely, as I do)" if free else " and keep the conventions")
     end = "the dealer plays at the opening bid" if rules.bidding.dealer_holds else "thrown in"
     valuation = "the rich reach valuation" if rules.advice.reach == "rich" else "formula valuation"
     return ("every legal call is followed to the end of the auction on every deal: the other seats bid by their "
-            f"bidding limit ({valuation} less a margin) and keep the conventions, a seat that passed is out,"
+            f"bidding limit ({valuation} less a margin){keep}, a seat that passed is out,"
             f"{partner} I raise up to the ceiling on a later turn; all passed: {end}")
 
 
