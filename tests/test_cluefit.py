@@ -163,3 +163,59 @@ def test_evidence_reads_partner_and_opponents_apart():
     assert not partner_bid.any() and opponent_bid.any()
     same = Evidence(rs, 0, [Clue(2, "at-least", 55)], model=ClueModel(0.0, 6.0, "fitted")).accept(d.hands)
     assert same.any()
+
+
+def test_situations_of_an_auction():
+    """A seat's situation: its position after the dealer, and whether a seat had bid before its first call (double
+    deck's dealer holds a standing forced bid, which is no opening)."""
+    from analyzer.bidding.auction import parse_calls, replay
+    from analyzer.bidding.inference import situations
+
+    rs = load("double-deck")
+    a = replay(rs, 0, parse_calls("1:pass 2:pass 3:51 0:55 3:pass", rs))
+    assert situations(a) == {1: (1, False), 2: (2, False), 3: (3, False), 0: (0, True)}
+    a = replay(rs, 2, parse_calls("3:pass 0:52 1:pass", rs))
+    assert situations(a) == {3: (1, False), 0: (2, False), 1: (3, True)}
+
+
+def test_fit_by_situation_recovers_each_situation():
+    """Two partner situations with their own models, one too rare for a fit of its own: each fitted situation
+    recovers its model, the rare one reads with its relation's; the evidence reads a clue by its situation."""
+    from analyzer.arena.cluefit import SITUATION_MIN_EVENTS
+
+    rng = np.random.default_rng(11)
+    n = 6000
+    partner = rng.random(n) < 0.5
+    opened = rng.random(n) < 0.5
+    position = np.where(rng.random(n) < 0.03, 3, 2)  # position 3: too few events for a fit of its own
+    shift = np.where(partner & ~opened & (position == 2), -12.0, np.where(partner, -2.0, 0.5))
+    lim = rng.uniform(10, 60, n)
+    will = lim + shift + 3.0 * rng.standard_normal(n)
+    b = rng.uniform(10, 62, n)
+    bid = will >= b
+    ev = ClueEvents(lim, np.where(bid, b, -math.inf), np.where(bid, math.inf, b), partner, position, opened)
+    rel, rinfo = fit_clue_model(ev, ClueModel(0.0, 3.0), by_relation=True)
+    model, info = fit_clue_model(ev, ClueModel(0.0, 3.0), by_relation=True, by_situation=True)
+    assert not rel.situations and (model.shift, model.sigma, model.partner) == (rel.shift, rel.sigma, rel.partner)
+    assert info["log_likelihood"] > rinfo["log_likelihood"] == info["log_likelihood_relations"]
+    assert model.params(True, (2, False)) == pytest.approx((-12.0, 3.0), abs=0.8)
+    assert model.params(True, (2, True)) == pytest.approx((-2.0, 3.0), abs=0.8)
+    assert model.params(False, (2, False)) == pytest.approx((0.5, 3.0), abs=0.8)
+    rare = int((partner & (position == 3) & opened).sum())
+    assert rare < SITUATION_MIN_EVENTS and model.params(True, (3, True)) == model.params(True)
+    assert model.params(True, None) == model.partner
+    # the model's JSON form reads back the same (clue_fit.json)
+    d = model.as_dict()
+    back = tuple((x["partner"], x["position"], x["opened"], x["shift"], x["sigma"]) for x in d["situations"])
+    assert [x[:3] for x in back] == [x[:3] for x in model.situations]
+    assert np.allclose([x[3:] for x in back], [x[3:] for x in model.situations], atol=1e-3)
+
+    from analyzer.bidding.inference import Clue, Evidence
+    from analyzer.deal import table
+
+    rs = load("double-deck")  # I am seat 0, my partner seat 2 (position 2 after dealer 0)
+    d = table(rs, 0, "AH AH AH TH TH TH KH KH KH QH QH QH JH JH JH AS AD AC KS QS").sample(500, 3)
+    weak = ClueModel(0.0, 6.0, "fitted", (0.0, 6.0), ((True, 2, False, -1000.0, 6.0),))
+    unopened = Evidence(rs, 0, [Clue(2, "at-least", 55, situation=(2, False))], model=weak).accept(d.hands)
+    opened_ = Evidence(rs, 0, [Clue(2, "at-least", 55, situation=(2, True))], model=weak).accept(d.hands)
+    assert not unopened.any() and opened_.any()

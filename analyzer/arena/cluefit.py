@@ -29,7 +29,18 @@ too strong. Fitted on the seed-1 deals 2,500-4,999 of the three report runs (opp
 / 32.2 against the earlier +0.7 / 37.6, fitted on deals 0-2,499 of the three runs), against percentile on deals
 0-1,249: +0.24 (-1.05 to +1.54; 12.1% differ). In double deck a fit by relation on the formula run alone (opponents
 0.00 / 12.0, partner -0.85 / 18.1) measured +2.63 a deal against formula where the pooled fit gave +2.81, paired
--0.19 (-0.43 to +0.05)::
+-0.19 (-0.43 to +0.05).
+
+``--by-situation`` fits, besides, each relation's calls apart by the seat's situation when its calls began (its
+position after the dealer, and whether a seat had bid before it; :data:`analyzer.bidding.inference.Situation`),
+where a situation has :data:`SITUATION_MIN_EVENTS` events. Double deck fits that way (``run_all.sh``): on its
+seed-101 fit runs the partner's calls read as shift -7.0 / spread 14.4 pooled, but -16.5 / 17.2 in position 2 with
+no bid yet and -19.9 / 19.1 in position 3 (a partner passes good hands when nobody has bid: the forced 50 falls to
+our side or the auction is cheap to wait on) against -3.2 to -4.2 once a seat has bid; log-likelihood -26,781
+against -27,669 by relation. Why: the advisor's forecasts under 65% against formula (850 contracts of the seed-1
+run, 53.4% made) were 49.2% by relation; drawn again with the situations 50.5% (the dealer's forced 50s 45.1%
+against 41.7%, 47.4% made); binned by an independent draw of the same size (``reports/arena/reforecast.py --draw
+1``), the lowest decile's gap +2.5 points against +3.3, the rest unchanged::
 
     python3 -m analyzer.arena.cluefit fit [--write] [--by-relation] data/fit-auction.parquet [more.parquet ...]
     python3 -m analyzer.arena.cluefit report --before data/fit-auction.parquet --after data/auction.parquet \
@@ -50,7 +61,15 @@ import polars as pl
 
 from analyzer.bidding.auction import parse_calls, replay
 from analyzer.bidding.features import features
-from analyzer.bidding.inference import ClueModel, clue_model, clues_of, log_phi, reads_by_conventions
+from analyzer.bidding.inference import (
+    ClueModel,
+    Situation,
+    clue_model,
+    clues_of,
+    log_phi,
+    reads_by_conventions,
+    situations,
+)
 from analyzer.bidding.reach import reach_limits
 from analyzer.cards import Hand
 from analyzer.errors import UserError
@@ -64,16 +83,28 @@ CLUE_TOLERANCE = 0.03
 class ClueEvents:
     """Per seat and hand with a soft clue: its bidding ``limit`` and the bounds ``lo`` / ``hi`` (-inf /
     +inf: none) its calls put on its willingness; ``partner``: the calls were read by the seat's partner (else
-    by an opponent; None: all by opponents)."""
+    by an opponent; None: all by opponents); ``position`` and ``opened``: the seat's situation when its calls began
+    (:data:`analyzer.bidding.inference.Situation`; None: not recorded)."""
 
     limit: np.ndarray
     lo: np.ndarray
     hi: np.ndarray
     partner: np.ndarray | None = None
+    position: np.ndarray | None = None
+    opened: np.ndarray | None = None
 
     def subset(self, keep: np.ndarray) -> ClueEvents:
-        return ClueEvents(self.limit[keep], self.lo[keep], self.hi[keep],
-                          None if self.partner is None else self.partner[keep])
+        return ClueEvents(*(None if v is None else v[keep] for v in (self.limit, self.lo, self.hi, self.partner,
+                                                                     self.position, self.opened)))
+
+    @staticmethod
+    def concat(parts: list[ClueEvents]) -> ClueEvents:
+        """The events of every part, in order (a field kept where every part has it)."""
+        def cat(k: str) -> np.ndarray | None:
+            vs = [getattr(e, k) for e in parts]
+            return None if any(v is None for v in vs) else np.concatenate(vs)
+
+        return ClueEvents(*(cat(k) for k in ("limit", "lo", "hi", "partner", "position", "opened")))
 
     @property
     def n(self) -> int:
@@ -90,10 +121,12 @@ def clue_events(rules: RuleSet, frame: pl.DataFrame, readers: set[int] | None = 
     his: list[float] = []
     rel: list[bool] = []
     hands: list[str] = []
+    sit: list[Situation] = []
     n_seats = int(rules.seats)
     for row in frame.iter_rows(named=True):
         calls = parse_calls(row["calls"], rules) if row["calls"] else []
         a = replay(rules, int(row["dealer"]), calls)
+        sits = situations(a)
         # each seat's soft clues as an opponent reads them and as its partner reads them ([advice] partner_calls)
         lo: dict[tuple[int, bool], float] = {}
         hi: dict[tuple[int, bool], float] = {}
@@ -116,12 +149,15 @@ def clue_events(rules: RuleSet, frame: pl.DataFrame, readers: set[int] | None = 
                 los.append(lo.get((s, partner), -math.inf))
                 his.append(hi.get((s, partner), math.inf))
                 rel.append(partner)
+                sit.append(sits[s])
     if not hands:
-        return ClueEvents(np.zeros(0), np.zeros(0), np.zeros(0), np.zeros(0, dtype=bool))
+        return ClueEvents(np.zeros(0), np.zeros(0), np.zeros(0), np.zeros(0, dtype=bool), np.zeros(0, dtype=np.int64),
+                          np.zeros(0, dtype=bool))
     planes = np.stack([Hand.parse(h, rules.deck).planes for h in hands])
     lims = reach_limits(rules, features(rules, planes))[0]
     return ClueEvents(np.asarray(lims, dtype=np.float64), np.asarray(los, dtype=np.float64),
-                      np.asarray(his, dtype=np.float64), np.asarray(rel, dtype=bool) if by_relation else None)
+                      np.asarray(his, dtype=np.float64), np.asarray(rel, dtype=bool) if by_relation else None,
+                      np.asarray([x[0] for x in sit], dtype=np.int64), np.asarray([x[1] for x in sit], dtype=bool))
 
 
 def log_likelihood(ev: ClueEvents, shift: float, sigma: float) -> float:
@@ -136,9 +172,15 @@ def log_likelihood(ev: ClueEvents, shift: float, sigma: float) -> float:
     return float((upper + diff).sum())
 
 
-def fit_clue_model(ev: ClueEvents, prior: ClueModel, by_relation: bool = False) -> tuple[ClueModel, dict[str, Any]]:
+#: the fewest events a situation's own fit takes (``by_situation``); fewer read with their relation's model
+SITUATION_MIN_EVENTS = 500
+
+
+def fit_clue_model(ev: ClueEvents, prior: ClueModel, by_relation: bool = False,
+                   by_situation: bool = False) -> tuple[ClueModel, dict[str, Any]]:
     """The ``(shift, sigma)`` of the highest likelihood; ``by_relation`` (and the events hold both relations):
-    one for the opponents' calls and one for the partner's, fitted apart."""
+    one for the opponents' calls and one for the partner's, fitted apart; ``by_situation`` (and the events record
+    it): besides, one for each relation and situation with at least :data:`SITUATION_MIN_EVENTS` events."""
     if ev.n == 0:
         raise UserError("no soft clue in these hands: give arena hands with auctions (pinochle arena --out)")
     mine = ev.partner if ev.partner is not None else np.zeros(ev.n, dtype=bool)
@@ -147,8 +189,28 @@ def fit_clue_model(ev: ClueEvents, prior: ClueModel, by_relation: bool = False) 
         par, pinfo = _fit_one(ev.subset(mine), prior)
         info = {k: round(info[k] + pinfo[k], 2) if isinstance(info[k], float) else info[k] + pinfo[k] for k in info}
         info["partner"] = pinfo
-        return ClueModel(opp.shift, opp.sigma, "fitted", (par.shift, par.sigma)), info
-    return _fit_one(ev, prior)
+        model = ClueModel(opp.shift, opp.sigma, "fitted", (par.shift, par.sigma))
+        relations = (False, True)
+    else:
+        model, info = _fit_one(ev, prior)
+        mine = np.zeros(ev.n, dtype=bool)
+        relations = (False,)
+    if not by_situation or ev.position is None or ev.opened is None:
+        return model, info
+    rows = []
+    ll = 0.0
+    for r in relations:
+        for pos, opened in sorted({(int(p), bool(o)) for p, o in zip(ev.position[mine == r], ev.opened[mine == r],
+                                                                          strict=True)}):
+            sub = ev.subset((mine == r) & (ev.position == pos) & (ev.opened == opened))
+            m = _fit_one(sub, prior)[0] if sub.n >= SITUATION_MIN_EVENTS else None
+            shift, sigma = (m.shift, m.sigma) if m else model.params(r)
+            ll += log_likelihood(sub, shift, sigma)
+            if m:
+                rows.append((r, pos, opened, m.shift, m.sigma))
+    info["log_likelihood_relations"] = info["log_likelihood"]
+    info["log_likelihood"] = round(ll, 2)
+    return ClueModel(model.shift, model.sigma, "fitted", model.partner, tuple(rows)), info
 
 
 def _fit_one(ev: ClueEvents, prior: ClueModel) -> tuple[ClueModel, dict[str, Any]]:
@@ -197,11 +259,12 @@ def _read(paths: list[str]) -> tuple[RuleSet, pl.DataFrame, list[dict[str, Any]]
     return rules, pl.concat(frames), sums
 
 
-def fit_files(paths: list[str], by_relation: bool = False) -> dict[str, Any]:
+def fit_files(paths: list[str], by_relation: bool = False, by_situation: bool = False) -> dict[str, Any]:
     """The fit on saved arena hands (module docstring), as plain data: every seat's calls, or with
     ``by_relation`` the calls as each file's advisor seats read them (every seat, if no advisor played), the
-    partner's fitted apart from the opponents'. Runs against different bidders pool their opponents' calls
-    (``run_all.sh`` step 1: formula, trickster and percentile)."""
+    partner's fitted apart from the opponents'; ``by_situation``: each situation apart too (:func:`fit_clue_model`).
+    Runs against different bidders pool their opponents' calls (``run_all.sh`` step 1: formula, trickster and
+    percentile)."""
     rules, frames, sums = read_runs(paths)
     prior = clue_model(rules, fitted=False)
     parts = []
@@ -209,9 +272,8 @@ def fit_files(paths: list[str], by_relation: bool = False) -> dict[str, Any]:
         agents = list((summary.get("agents") or {}).values())
         readers = {i for i, a in enumerate(agents) if str(a).startswith("advisor")} if by_relation else None
         parts.append(clue_events(rules, frame, readers, by_relation))
-    ev = ClueEvents(*(np.concatenate([getattr(e, k) for e in parts]) for k in ("limit", "lo", "hi")),
-                    np.concatenate([e.partner for e in parts]) if by_relation else None)
-    model, info = fit_clue_model(ev, prior, by_relation)
+    ev = ClueEvents.concat(parts)
+    model, info = fit_clue_model(ev, prior, by_relation, by_situation)
     return {"rules": rules.id, "files": list(paths), "fitted": model.as_dict(), "prior": prior.as_dict(), **info}
 
 
@@ -223,8 +285,9 @@ def write_fit(fit: dict[str, Any], path: Path | None = None) -> Path:
     data = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
     entry = {"shift": fit["fitted"]["shift"], "sigma": fit["fitted"]["sigma"], "events": fit["events"],
              "files": [Path(f).name for f in fit["files"]]}
-    if fit["fitted"].get("partner"):
-        entry["partner"] = fit["fitted"]["partner"]
+    for k in ("partner", "situations"):
+        if fit["fitted"].get(k):
+            entry[k] = fit["fitted"][k]
     data[fit["rules"]] = entry
     path.write_text(json.dumps(dict(sorted(data.items())), indent=1) + "\n", encoding="utf-8")
     return path
@@ -307,22 +370,25 @@ def main(argv: list[str] | None = None) -> int:
     f.add_argument("files", nargs="+")
     f.add_argument("--write", action="store_true", help="store the fit in the file the advisor reads")
     f.add_argument("--by-relation", action="store_true", help="fit the partner's calls apart from the opponents'")
+    f.add_argument("--by-situation", action="store_true",
+                   help="fit each situation's calls apart too (the seat's position after the dealer, opened or not)")
     r = sub.add_parser("report")
     r.add_argument("--before", nargs="+", required=True)
     r.add_argument("--after", nargs="+", required=True)
     r.add_argument("--fit", nargs="*", default=None)
     r.add_argument("--by-relation", action="store_true", help="the fit shown: the partner's calls apart")
+    r.add_argument("--by-situation", action="store_true", help="the fit shown: each situation apart too")
     r.add_argument("--name", required=True)
     r.add_argument("--out", default=".")
     a = ap.parse_args(sys.argv[1:] if argv is None else argv)
     try:
         if a.cmd == "fit":
-            fit = fit_files(a.files, a.by_relation)
+            fit = fit_files(a.files, a.by_relation, a.by_situation)
             if a.write:
                 write_fit(fit)
             print(json.dumps(fit, indent=1))
         else:
-            fit = fit_files(a.fit, a.by_relation) if a.fit else None
+            fit = fit_files(a.fit, a.by_relation, a.by_situation) if a.fit else None
             print(write_fit_report(a.before, a.after, a.out, a.name, fit))
     except UserError as e:
         print(f"pinochle: error: {e}", file=sys.stderr)

@@ -76,6 +76,12 @@ def soft_sigma(rules: RuleSet) -> float:
     return max(1.0, SOFT_SCALE * fair_share(rules, 0))
 
 
+#: a seat's situation when its calls began: (its position after the dealer, ``(seat - dealer) % seats``; whether a seat
+#: had bid before its first call: a dealer's standing forced bid is not one). The fitted clue model may read a seat's
+#: calls by it (:class:`ClueModel`)
+Situation = tuple[int, bool]
+
+
 @dataclass(frozen=True)
 class ClueModel:
     """How a call's free-bidding part reads as the caller's strength: a seat's *willingness* is its
@@ -83,18 +89,31 @@ class ClueModel:
     was ``b`` says willingness < b (likelihood ``Phi((b - l - shift) / sigma)``), a free bid ``b`` says
     willingness >= b (``Phi((l + shift - b) / sigma)``), a last-turn bid says willingness < the next free
     value (``at-most``). ``partner``: the ``(shift, sigma)`` my partner's calls read with, when they differ
-    from the opponents' (None: the same). ``source``: ``prior`` (shift 0, sigma :func:`soft_sigma`) or
-    ``fitted`` (:data:`CLUE_FIT`, by likelihood on arena hands: :mod:`analyzer.arena.cluefit`)."""
+    from the opponents' (None: the same). ``situations``: ``(partner, position, opened, shift, sigma)`` rows, the
+    model of the calls of a seat in that :data:`Situation` (my partner's or an opponent's), in place of the
+    relation's; a situation not listed reads with the relation's. ``source``: ``prior`` (shift 0, sigma
+    :func:`soft_sigma`) or ``fitted`` (:data:`CLUE_FIT`, by likelihood on arena hands:
+    :mod:`analyzer.arena.cluefit`)."""
 
     shift: float
     sigma: float
     source: str = "prior"
     partner: tuple[float, float] | None = None
+    situations: tuple[tuple[bool, int, bool, float, float], ...] = ()
 
-    def z(self, kind: str, limit: np.ndarray, a: float, partner: bool = False) -> np.ndarray:
+    def params(self, partner: bool = False, situation: Situation | None = None) -> tuple[float, float]:
+        """The ``(shift, sigma)`` of a seat's calls: my partner's (``partner``) or an opponent's, in ``situation``."""
+        if situation is not None:
+            for r, pos, opened, shift, sigma in self.situations:
+                if r == partner and (pos, opened) == situation:
+                    return shift, sigma
+        return self.partner if partner and self.partner else (self.shift, self.sigma)
+
+    def z(self, kind: str, limit: np.ndarray, a: float, partner: bool = False,
+          situation: Situation | None = None) -> np.ndarray:
         """The probit argument of a soft clue of ``kind`` at value ``a`` for hands of bidding limit ``limit``
-        (``partner``: a call of my partner's)."""
-        shift, sigma = self.partner if partner and self.partner else (self.shift, self.sigma)
+        (``partner``: a call of my partner's; ``situation``: the caller's, :data:`Situation`)."""
+        shift, sigma = self.params(partner, situation)
         w = np.asarray(limit, dtype=np.float64) + shift
         return (w - a) / sigma if kind == "at-least" else (a - w) / sigma
 
@@ -102,6 +121,9 @@ class ClueModel:
         out: dict[str, Any] = {"shift": round(self.shift, 3), "sigma": round(self.sigma, 3), "source": self.source}
         if self.partner:
             out["partner"] = {"shift": round(self.partner[0], 3), "sigma": round(self.partner[1], 3)}
+        if self.situations:
+            out["situations"] = [{"partner": r, "position": pos, "opened": o, "shift": round(m, 3),
+                                  "sigma": round(g, 3)} for r, pos, o, m, g in self.situations]
         return out
 
 
@@ -117,8 +139,10 @@ def _read_clue_fit() -> dict[str, ClueModel]:
     out = {}
     for k, v in data.items():
         p = v.get("partner")
+        sits = tuple((bool(x["partner"]), int(x["position"]), bool(x["opened"]), float(x["shift"]), float(x["sigma"]))
+                     for x in v.get("situations", ()))
         out[k] = ClueModel(float(v["shift"]), float(v["sigma"]), "fitted",
-                           (float(p["shift"]), float(p["sigma"])) if p else None)
+                           (float(p["shift"]), float(p["sigma"])) if p else None, sits)
     return out
 
 
@@ -308,6 +332,7 @@ class Clue:
     b: int = 0
     text: str = ""
     salt: int = 0  # soft clues: the thinning draw's stream (one per seat and kind, see :func:`merge_soft`)
+    situation: Situation | None = None  # soft clues: the caller's when its calls began (:data:`Situation`)
 
     @property
     def hard(self) -> bool:
@@ -410,7 +435,7 @@ class Evidence:
             else:
                 v = reach_limits(self.rules, f)[0]
                 z = (self.model or clue_model(self.rules)).z(c.kind, v, c.a,
-                                                             c.seat in self.rules.partners(self.me))
+                                                             c.seat in self.rules.partners(self.me), c.situation)
                 if soft == "weigh":
                     wi = wi + log_phi(z)
                     continue
@@ -433,16 +458,20 @@ def reads_by_conventions(rules: RuleSet, seat: int, me: int) -> bool:
     return not (partner and rules.advice.partner_calls == "own" and rules.advice.conventions == "free")
 
 
-def clues_of(rules: RuleSet, ctx: CallContext, conventions: bool = True) -> list[Clue]:
+def clues_of(rules: RuleSet, ctx: CallContext, conventions: bool = True,
+             situation: Situation | None = None) -> list[Clue]:
     """What one call says (module docstring); ``conventions`` False: the caller does not keep the conventions, so the
-    call says its strength only (every legal bid a free bid)."""
+    call says its strength only (every legal bid a free bid). ``situation``: the caller's (:func:`situations`),
+    carried by the soft clues."""
     cv = Convention.of(rules)
     c = ctx.call
     seat, salt, first = c.seat, ctx.index, ctx.first_call
     cap = bid_cap(rules)
 
     def clue(kind: str, a: int, b: int, text: str) -> Clue:
-        return Clue(seat, kind, a, b, text, salt if kind not in SOFT_KINDS else _soft_salt(seat, kind))
+        if kind not in SOFT_KINDS:
+            return Clue(seat, kind, a, b, text, salt)
+        return Clue(seat, kind, a, b, text, _soft_salt(seat, kind), situation)
 
     out: list[Clue] = []
     if not conventions:
@@ -524,12 +553,27 @@ def evidence(rules: RuleSet, dealer: int, calls: Sequence[Call], me: int, hard_o
     return ev
 
 
+def situations(auction: Auction) -> dict[int, Situation]:
+    """Each seat that called: its :data:`Situation` when its calls began."""
+    n = int(auction.rules.seats)
+    out: dict[int, Situation] = {}
+    opened = False
+    for ctx in auction.contexts:
+        s = ctx.call.seat
+        if s not in out:
+            out[s] = ((s - auction.dealer) % n, opened)
+        opened = opened or ctx.call.bid is not None
+    return out
+
+
 def evidence_from(auction: Auction, me: int, hard_only: bool = False) -> Evidence:
     """:func:`evidence` of an auction in progress."""
     clues: list[Clue] = []
+    sits = situations(auction)
     for ctx in auction.contexts:
         if ctx.call.seat != me:
-            clues += clues_of(auction.rules, ctx, reads_by_conventions(auction.rules, ctx.call.seat, me))
+            clues += clues_of(auction.rules, ctx, reads_by_conventions(auction.rules, ctx.call.seat, me),
+                              sits[ctx.call.seat])
     return Evidence(auction.rules, me, merge_soft(clues), len(auction.calls), hard_only)
 
 

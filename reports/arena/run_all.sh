@@ -37,6 +37,10 @@ run() {
   pinochle arena "${parts[@]}" --report . --name "$name" > /dev/null
 }
 
+# by_situation GAME: the clue fit's option for GAME: double deck reads each seat's calls by its situation too (its
+# position after the dealer, and whether a seat had bid before its first call; analyzer/arena/cluefit.py)
+by_situation() { [[ $1 == double-deck ]] && echo --by-situation || true; }
+
 step1() {  # the clue model's fit: the advisor reading the calls with the prior model against each of the three
   # bidders, on seed 101; the opponents' calls pooled over the three (one model of "an opponent"), the partner's fitted
   # apart (analyzer/arena/cluefit.py)
@@ -45,7 +49,7 @@ step1() {  # the clue model's fit: the advisor reading the calls with the prior 
     run fit-$r-prior 2000 --rules $r --seed 101 --ns advisor:clues=prior --ew formula
     run fit-$r-prior-vs-trickster 2000 --rules $r --seed 101 --ns advisor:clues=prior --ew trickster
     run fit-$r-prior-vs-percentile 2000 --rules $r --seed 101 --ns advisor:clues=prior --ew percentile
-    python3 -m analyzer.arena.cluefit fit --by-relation --write data/fit-$r-prior.part*.parquet \
+    python3 -m analyzer.arena.cluefit fit --by-relation $(by_situation $r) --write data/fit-$r-prior.part*.parquet \
       data/fit-$r-prior-vs-*.part*.parquet > fit-$r.json
   done
 }
@@ -56,7 +60,7 @@ step2() {  # the advisor (the fitted model) against the formula bidder; the clue
     run $r-advisor-vs-formula 10000 --rules $r --seed 1 --ns advisor --ew formula
     python3 -m analyzer.arena.cluefit report --before data/fit-$r-prior.part*.parquet \
       --after data/$r-advisor-vs-formula.part*.parquet --fit data/fit-$r-prior.part*.parquet \
-      data/fit-$r-prior-vs-*.part*.parquet --by-relation --name $r-clue-fit
+      data/fit-$r-prior-vs-*.part*.parquet --by-relation $(by_situation $r) --name $r-clue-fit
   done
 }
 
