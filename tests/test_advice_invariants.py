@@ -130,7 +130,29 @@ def test_luxury_family_dealer_after_two_passes_gets_advice(run_cli):
         # after two passes (given, or read from no calls) nobody calls after the dealer: the ceiling says there is no
         # later turn (Luxury Family has no rounds limit: this once read the rounds limit alone)
         assert d["call"]["seats_still_to_call"] == [] and d["ceiling"]["later_turn"] is False
-        assert "no later turn" in d["ceiling"]["text"]
+        # and no ceiling is needed: the bid wins as it stands (the line once named a ceiling in another trump than
+        # the call's, at a bid the call's own figures rated far lower)
+        assert d["ceiling"]["contested"] is False and "none needed" in d["ceiling"]["text"]
+    code, out, err = run_cli(["bid", "--rules", "luxury-family", "--hand", hand, "--seat", "0", "--dealer", "0",
+                              "--samples", "200", "--seed", "3", "--play", "heuristic"])
+    assert code == 0 and "Ceiling: none needed" in out and "(the ceiling *)" not in out
+
+
+def test_the_ceiling_star_marks_the_shown_trumps_ceiling(run_cli):
+    """The bid-levels table is of the call's trump: its star is that trump's ceiling, not the ceiling's trump's."""
+    hand = "KD TH QH AC QD AH QS JS 7C TS KH TD JD 7D TH JC"
+    code, out, err = run_cli(["bid", "--rules", "luxury-family", "--hand", hand, "--seat", "1", "--dealer", "0",
+                              "--samples", "400", "--seed", "3", "--play", "heuristic", "--json"])
+    assert code == 0, err
+    d = json.loads(out)
+    assert d["ceiling"]["contested"] is True
+    want = d["ceiling"]["by_trump"][d["recommendation"]["trump"]]
+    code, out, err = run_cli(["bid", "--rules", "luxury-family", "--hand", hand, "--seat", "1", "--dealer", "0",
+                              "--samples", "400", "--seed", "3", "--play", "heuristic"])
+    assert code == 0, err
+    levels = out.split("Bid levels with", 1)[1].split("Passing:", 1)[0]
+    starred = [ln.split("|")[1].strip() for ln in levels.splitlines() if ln.startswith("|") and "*" in ln.split("|")[1]]
+    assert want is not None and starred == [f"{want} *"]
 
 
 def test_too_few_deals_make_no_call(run_cli):

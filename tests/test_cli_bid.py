@@ -208,7 +208,7 @@ def test_all_others_passed_bid_the_opening_and_passing_throws_in(run_cli):
     # a pass throws the deal in: nobody who passed declares
     assert p["thrown_in"]["p"] == 1 and p["partner_declares"]["k"] == 0 and p["opponent_declares"]["k"] == 0
     code, out, err = run_cli(args[:-1])
-    assert code == 0 and "Call now: Bid 15" in out and "Ceiling: you may go up to" in out
+    assert code == 0 and "Call now: Bid 15" in out and "Ceiling: none needed" in out
 
 
 def test_bid_after_an_auction_conditions_the_deals(run_cli):

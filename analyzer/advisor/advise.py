@@ -237,15 +237,17 @@ def _analyse_bidding(sim: Simulation, play: str, req: BidRequest, state: Auction
 
 def _ceiling_figures(sim: Simulation, ceil: Ceiling, pass_net: np.ndarray, state: AuctionState,
                      partner_holds: bool | None = None) -> CeilingFigures:
+    contested = bool(state.to_act)
     if ceil.bid is None:
         return CeilingFigures(None, None, None, None, None, None, {SUITS[x]: None for x in sim.trumps},
-                              state.turn_to_come, partner_holds)
+                              state.turn_to_come, partner_holds, contested)
     k = int(np.flatnonzero(ceil.bids == ceil.bid)[0])
     won = ceil.won[k]
     t = int(ceil.trump)
     return CeilingFigures(ceil.bid, SUITS[t], proportion(won), proportion(ceil.made[t, k][won]),
                           mean_ci(ceil.net[t, k][won]), paired_diff(ceil.net[t, k][won], pass_net[won]),
-                          {SUITS[x]: ceil.by_trump.get(x) for x in sim.trumps}, state.turn_to_come, partner_holds)
+                          {SUITS[x]: ceil.by_trump.get(x) for x in sim.trumps}, state.turn_to_come, partner_holds,
+                          contested)
 
 
 def _model_note(rules: RuleSet) -> str:

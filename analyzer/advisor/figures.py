@@ -312,7 +312,8 @@ class CeilingFigures:
     None: none), with ``trump``, its chance of winning the auction, of being made there and the paired
     gain over passing (``net``: my expected net there); ``by_trump`` per trump; ``later_turn``: whether I
     get another turn; ``partner_holds``: my partner took the bid over from me, so I bid again only once an opponent
-    outbids my partner (None: the game has no partners)."""
+    outbids my partner (None: the game has no partners); ``contested``: a seat still calls after me (else my bid
+    wins the auction as it stands, and no ceiling is needed)."""
 
     bid: int | None
     trump: str | None
@@ -323,14 +324,19 @@ class CeilingFigures:
     by_trump: dict[str, int | None]
     later_turn: bool
     partner_holds: bool | None = None
+    contested: bool = True
 
     def as_dict(self) -> dict[str, Any]:
         opt = lambda e: e.as_dict() if e is not None else None  # noqa: E731
         return {"bid": self.bid, "trump": self.trump, "wins_auction": opt(self.win), "make_if_won": opt(self.make),
                 "net_if_won": opt(self.net), "gain_over_pass": opt(self.gain), "by_trump": dict(self.by_trump),
-                "later_turn": self.later_turn, "partner_holds": self.partner_holds, "text": self.text()}
+                "later_turn": self.later_turn, "partner_holds": self.partner_holds, "contested": self.contested,
+                "text": self.text()}
 
     def text(self) -> str:
+        if not self.contested:
+            return ("Ceiling: none needed: nobody calls after you, so your bid wins the auction as it stands; a higher "
+                    "bid only raises what you must make.")
         if self.bid is None or self.trump is None:
             return "Ceiling: no bid beats passing where it wins the auction."
         later = "" if self.later_turn else " (you get no later turn in this auction)"

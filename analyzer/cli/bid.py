@@ -84,10 +84,11 @@ def _print_bidding(adv: Advice, an: PlayAnalysis) -> None:
     console.print(t)
 
     lvs = an.levels[rec.trump]
-    ceiling = an.ceiling.bid if an.ceiling is not None else None
+    # this trump's ceiling (none needed where nobody calls after me)
+    ceiling = an.ceiling.by_trump.get(rec.trump) if an.ceiling is not None and an.ceiling.contested else None
     shown = _levels_to_show(lvs, ceiling)
-    lt = table(title=f"Bid levels with {SUIT_NAMES[SUITS.index(rec.trump)]} trump, where the bid wins the auction "
-                     "(the ceiling *)")
+    lt = table(title=f"Bid levels with {SUIT_NAMES[SUITS.index(rec.trump)]} trump, where the bid wins the auction"
+                     + (" (the ceiling *)" if ceiling is not None else ""))
     for c in ("bid", "wins auction", "make (95%)", "net", "net passing", "gain (95%)"):
         lt.add_column(c, justify="right")
     for i, lv in enumerate(shown):
@@ -116,7 +117,7 @@ def _print_bidding(adv: Advice, an: PlayAnalysis) -> None:
         who.append(f"thrown in {p.thrown_in}")
     console.print(f"Passing: declares — {', '.join(who)}; net {p.net.mean:+.1f} ({p.net.lo:+.1f} to {p.net.hi:+.1f})")
     if an.call is not None:
-        _print_calls(an.call, an.ceiling.bid if an.ceiling is not None else None)
+        _print_calls(an.call, an.ceiling.bid if an.ceiling is not None and an.ceiling.contested else None)
 
 
 def _calls_to_show(call: CallAdvice, ceiling: int | None) -> list[CallFigures]:
