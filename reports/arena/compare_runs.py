@@ -2,6 +2,9 @@
 share of deals that played differently, and each run's forecasts by equal-size decile (A's contracts).
 
     python3 reports/arena/compare_runs.py --before OLD.part*.parquet --after NEW.part*.parquet
+    python3 reports/arena/compare_runs.py --common --before OLD.part0.parquet --after NEW.part*.parquet
+
+``--common`` compares the deals both runs played (runs in parts of other sizes); without it the deals must agree.
 
 Used for settings that change the advisor on few deals (``[advice] relax_clues`` in
 ``analyzer/rules/auction.toml``): the run before the change is in git history, e.g.
@@ -45,8 +48,12 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python3 reports/arena/compare_runs.py")
     ap.add_argument("--before", nargs="+", required=True)
     ap.add_argument("--after", nargs="+", required=True)
+    ap.add_argument("--common", action="store_true", help="only the deals both runs played")
     a = ap.parse_args(argv)
     (fb, sb), (fa, sa) = _read(a.before), _read(a.after)
+    if a.common:
+        both = set(fb["deal"].to_list()) & set(fa["deal"].to_list())
+        fb, fa = (f.filter(pl.col("deal").is_in(sorted(both))) for f in (fb, fa))
     same = (sb.get("rules"), sb.get("seed")) == (sa.get("rules"), sa.get("seed"))
     if not same or fb["deal"].to_list() != fa["deal"].to_list():
         print("pinochle: error: the runs are not of the same deals (their rules, seed and deal numbers must agree)",
