@@ -83,7 +83,7 @@ def test_fit_pools_runs_read_by_each_files_advisor(tmp_path):
 
 
 def test_write_stores_the_fit_the_advisor_reads(tmp_path, monkeypatch):
-    import analyzer.bidding.inference as inf
+    import analyzer.bidding.cluemodel as inf
     from analyzer.arena.cluefit import write_fit
 
     f = tmp_path / "clue_fit.json"

@@ -1,6 +1,6 @@
 """Fitting the soft clue model by likelihood on arena hands.
 
-A call's free-bidding part reads as the caller's strength through :class:`analyzer.bidding.inference.ClueModel`:
+A call's free-bidding part reads as the caller's strength through :class:`analyzer.bidding.cluemodel.ClueModel`:
 the seat's *willingness* is its bidding limit ``l`` (:func:`analyzer.bidding.reach.reach_limits`) plus a
 ``shift`` plus normal noise of spread ``sigma``. Over a whole auction a seat's soft clues bound its
 willingness: from below by its highest free bid (``at-least``), from above by the lowest free bid it
@@ -11,8 +11,8 @@ likelihood of a seat's calls is the chance that its willingness lies in that int
 :func:`clue_events` reads those bounds and the seat's limit from every seat of every hand of an arena
 run (:func:`analyzer.arena.core.run_arena`, saved with ``--out``); :func:`fit_clue_model` maximises the
 summed log-likelihood over ``(shift, sigma)`` (a grid search refined around its best point, numpy only).
-``fit --write`` stores the fitted values in :data:`analyzer.bidding.inference.CLUE_FIT_FILE` (read into
-:data:`analyzer.bidding.inference.CLUE_FIT`); ``reports/arena/run_all.sh`` runs the fit
+``fit --write`` stores the fitted values in :data:`analyzer.bidding.cluemodel.CLUE_FIT_FILE` (read into
+:data:`analyzer.bidding.cluemodel.CLUE_FIT`); ``reports/arena/run_all.sh`` runs the fit
 on arena hands of seeds the reports do not use, and :func:`write_fit_report` draws the advisor's
 reliability before (calls read with the prior model) and after (with the fitted one)::
 
@@ -32,7 +32,7 @@ too strong. Fitted on the seed-1 deals 2,500-4,999 of the three report runs (opp
 -0.19 (-0.43 to +0.05).
 
 ``--by-situation`` fits, besides, each relation's calls apart by the seat's situation when its calls began (its
-position after the dealer, and whether a seat had bid before it; :data:`analyzer.bidding.inference.Situation`),
+position after the dealer, and whether a seat had bid before it; :data:`analyzer.bidding.cluemodel.Situation`),
 where a situation has :data:`SITUATION_MIN_EVENTS` events. Double deck fits that way (``run_all.sh``): on its
 seed-101 fit runs the partner's calls read as shift -7.0 / spread 14.4 pooled, but -16.5 / 17.2 in position 2 with
 no bid yet and -19.9 / 19.1 in position 3 (a partner passes good hands when nobody has bid: the forced 50 falls to
@@ -60,16 +60,9 @@ import numpy as np
 import polars as pl
 
 from analyzer.bidding.auction import parse_calls, replay
+from analyzer.bidding.cluemodel import ClueModel, Situation, clue_model, log_phi
 from analyzer.bidding.features import features
-from analyzer.bidding.inference import (
-    ClueModel,
-    Situation,
-    clue_model,
-    clues_of,
-    log_phi,
-    reads_by_conventions,
-    situations,
-)
+from analyzer.bidding.inference import clues_of, reads_by_conventions, situations
 from analyzer.bidding.reach import reach_limits
 from analyzer.cards import Hand
 from analyzer.errors import UserError
@@ -84,7 +77,7 @@ class ClueEvents:
     """Per seat and hand with a soft clue: its bidding ``limit`` and the bounds ``lo`` / ``hi`` (-inf /
     +inf: none) its calls put on its willingness; ``partner``: the calls were read by the seat's partner (else
     by an opponent; None: all by opponents); ``position`` and ``opened``: the seat's situation when its calls began
-    (:data:`analyzer.bidding.inference.Situation`; None: not recorded)."""
+    (:data:`analyzer.bidding.cluemodel.Situation`; None: not recorded)."""
 
     limit: np.ndarray
     lo: np.ndarray
@@ -279,7 +272,7 @@ def fit_files(paths: list[str], by_relation: bool = False, by_situation: bool = 
 
 def write_fit(fit: dict[str, Any], path: Path | None = None) -> Path:
     """Store a fit (:func:`fit_files`) under its rule set in the clue-fit file the advisor reads."""
-    from analyzer.bidding.inference import CLUE_FIT_FILE
+    from analyzer.bidding.cluemodel import CLUE_FIT_FILE
 
     path = path or CLUE_FIT_FILE
     data = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}

@@ -47,118 +47,33 @@ samples by the hard clues and weighs by the soft ones (:class:`analyzer.arena.ad
 
 from __future__ import annotations
 
-import json
-import math
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from analyzer.bidding.auction import Auction, Call, CallContext, bid_cap, next_legal, replay
 from analyzer.bidding.call_kernel import CONV_MELD_BIDS, CONV_NONE, CONV_SIGNALS
+from analyzer.bidding.cluemodel import (  # noqa: F401  (the clue model, re-exported: inference reads calls by it)
+    CLUE_FIT,
+    CLUE_FIT_FILE,
+    ClueModel,
+    Situation,
+    clue_model,
+    log_phi,
+    phi,
+    soft_sigma,
+)
 from analyzer.bidding.features import Features, features, subset
-from analyzer.bidding.formula import SOFT_SCALE, default_options
 from analyzer.bidding.reach import reach_limits
 from analyzer.deal.rng import hash_uniform
 from analyzer.rules.model import RuleSet
-from analyzer.score import fair_share
 
 #: the kinds of soft clue (a call's suggestion about the bidding limit)
 SOFT_KINDS = ("below", "at-least", "at-most")
-
-
-def soft_sigma(rules: RuleSet) -> float:
-    """The spread of the prior soft clues: :data:`SOFT_SCALE` x the fair share of the trick points."""
-    return max(1.0, SOFT_SCALE * fair_share(rules, 0))
-
-
-#: a seat's situation when its calls began: (its position after the dealer, ``(seat - dealer) % seats``; whether a seat
-#: had bid before its first call: a dealer's standing forced bid is not one). The fitted clue model may read a seat's
-#: calls by it (:class:`ClueModel`)
-Situation = tuple[int, bool]
-
-
-@dataclass(frozen=True)
-class ClueModel:
-    """How a call's free-bidding part reads as the caller's strength: a seat's *willingness* is its
-    bidding limit ``l`` plus ``shift`` plus normal noise of spread ``sigma``; a pass when the lowest free bid
-    was ``b`` says willingness < b (likelihood ``Phi((b - l - shift) / sigma)``), a free bid ``b`` says
-    willingness >= b (``Phi((l + shift - b) / sigma)``), a last-turn bid says willingness < the next free
-    value (``at-most``). ``partner``: the ``(shift, sigma)`` my partner's calls read with, when they differ
-    from the opponents' (None: the same). ``situations``: ``(partner, position, opened, shift, sigma)`` rows, the
-    model of the calls of a seat in that :data:`Situation` (my partner's or an opponent's), in place of the
-    relation's; a situation not listed reads with the relation's. ``source``: ``prior`` (shift 0, sigma
-    :func:`soft_sigma`) or ``fitted`` (:data:`CLUE_FIT`, by likelihood on arena hands:
-    :mod:`analyzer.arena.cluefit`)."""
-
-    shift: float
-    sigma: float
-    source: str = "prior"
-    partner: tuple[float, float] | None = None
-    situations: tuple[tuple[bool, int, bool, float, float], ...] = ()
-
-    def params(self, partner: bool = False, situation: Situation | None = None) -> tuple[float, float]:
-        """The ``(shift, sigma)`` of a seat's calls: my partner's (``partner``) or an opponent's, in ``situation``."""
-        if situation is not None:
-            for r, pos, opened, shift, sigma in self.situations:
-                if r == partner and (pos, opened) == situation:
-                    return shift, sigma
-        return self.partner if partner and self.partner else (self.shift, self.sigma)
-
-    def z(self, kind: str, limit: np.ndarray, a: float, partner: bool = False,
-          situation: Situation | None = None) -> np.ndarray:
-        """The probit argument of a soft clue of ``kind`` at value ``a`` for hands of bidding limit ``limit``
-        (``partner``: a call of my partner's; ``situation``: the caller's, :data:`Situation`)."""
-        shift, sigma = self.params(partner, situation)
-        w = np.asarray(limit, dtype=np.float64) + shift
-        return (w - a) / sigma if kind == "at-least" else (a - w) / sigma
-
-    def as_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"shift": round(self.shift, 3), "sigma": round(self.sigma, 3), "source": self.source}
-        if self.partner:
-            out["partner"] = {"shift": round(self.partner[0], 3), "sigma": round(self.partner[1], 3)}
-        if self.situations:
-            out["situations"] = [{"partner": r, "position": pos, "opened": o, "shift": round(m, 3),
-                                  "sigma": round(g, 3)} for r, pos, o, m, g in self.situations]
-        return out
-
-
-#: where the fitted clue models are kept: written by ``python3 -m analyzer.arena.cluefit fit --write`` (never by hand)
-CLUE_FIT_FILE = Path(__file__).parent.parent / "rules" / "clue_fit.json"
-
-
-def _read_clue_fit() -> dict[str, ClueModel]:
-    try:
-        data = json.loads(CLUE_FIT_FILE.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        return {}
-    out = {}
-    for k, v in data.items():
-        p = v.get("partner")
-        sits = tuple((bool(x["partner"]), int(x["position"]), bool(x["opened"]), float(x["shift"]), float(x["sigma"]))
-                     for x in v.get("situations", ()))
-        out[k] = ClueModel(float(v["shift"]), float(v["sigma"]), "fitted",
-                           (float(p["shift"]), float(p["sigma"])) if p else None, sits)
-    return out
-
-
-#: the soft clues' model fitted by likelihood (:func:`analyzer.arena.cluefit.fit_clue_model`) per rule set with
-#: its default options, on arena hands of seeds not used for the reports (``reports/arena/run_all.sh``), read
-#: from :data:`CLUE_FIT_FILE`: the opponents' ``(shift, sigma)`` and, where it was fitted apart, the partner's;
-#: rule sets or options not listed read the calls with the prior model
-CLUE_FIT: dict[str, ClueModel] = _read_clue_fit()
-
-
-def clue_model(rules: RuleSet, fitted: bool = True) -> ClueModel:
-    """The clue model of ``rules``: the fitted one when there is one (and ``fitted``), else the prior."""
-    key = rules.id if not rules.options or rules.options == default_options(rules) else ""
-    if fitted and key in CLUE_FIT:
-        return CLUE_FIT[key]
-    return ClueModel(0.0, soft_sigma(rules), "prior")
 
 
 # ---- conventions -----------------------------------------------------------------------------------------
@@ -337,29 +252,6 @@ class Clue:
     @property
     def hard(self) -> bool:
         return self.kind not in SOFT_KINDS
-
-
-def log_phi(x: np.ndarray) -> np.ndarray:
-    """log of :func:`phi`, accurate far into the lower tail (where ``phi`` itself underflows to 0)."""
-    x = np.asarray(x, dtype=np.float64)
-    tail = x < -5.0
-    xt = np.where(tail, x, -5.0)
-    # Mills ratio: phi(x) ~ pdf(x) / -x * (1 - 1/x^2 + 3/x^4) for x -> -inf
-    asym = -0.5 * xt * xt - np.log(-xt) - 0.5 * math.log(2 * math.pi) + np.log1p(-1 / (xt * xt) + 3 / xt**4)
-    with np.errstate(divide="ignore"):
-        direct = np.log(phi(np.where(tail, 0.0, x)))
-    return np.where(tail, asym, direct)
-
-
-def phi(x: np.ndarray) -> np.ndarray:
-    """The standard normal distribution function, element-wise (Abramowitz & Stegun 7.1.26 for erf,
-    absolute error below 1.5e-7)."""
-    z = np.asarray(x, dtype=np.float64) / math.sqrt(2.0)
-    a = np.abs(z)
-    t = 1.0 / (1.0 + 0.3275911 * a)
-    poly = t * (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429))))
-    erf = 1.0 - poly * np.exp(-a * a)
-    return 0.5 * (1.0 + np.sign(z) * erf)
 
 
 @dataclass

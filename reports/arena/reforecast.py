@@ -51,7 +51,7 @@ def reforecast(paths: list[str], samples: int | None, low: float, high: float, c
     if fit is not None:  # a fit's whole model (analyzer.arena.cluefit fit)
         import json
 
-        import analyzer.bidding.inference as inf
+        import analyzer.bidding.cluemodel as inf
 
         fd = json.loads(Path(fit).read_text(encoding="utf-8"))["fitted"]
         p = fd.get("partner")
@@ -59,7 +59,7 @@ def reforecast(paths: list[str], samples: int | None, low: float, high: float, c
             fd["shift"], fd["sigma"], "fitted", (p["shift"], p["sigma"]) if p else None,
             tuple((x["partner"], x["position"], x["opened"], x["shift"], x["sigma"]) for x in fd.get("situations", ())))
     if clue_model is not None or partner is not None:  # the rest as fitted
-        import analyzer.bidding.inference as inf
+        import analyzer.bidding.cluemodel as inf
 
         was = inf.clue_model(rules)
         opp = clue_model if clue_model is not None else (was.shift, was.sigma)
