@@ -8,6 +8,7 @@ import pytest
 from analyzer.arena import run_arena
 from analyzer.arena.cluefit import ClueEvents, clue_events, fit_clue_model, log_likelihood, main
 from analyzer.bidding.inference import ClueModel, clue_model
+from analyzer.errors import UserError
 from analyzer.rules import load
 
 
@@ -195,7 +196,7 @@ def test_fit_by_situation_recovers_each_situation():
     bid = will >= b
     ev = ClueEvents(lim, np.where(bid, b, -math.inf), np.where(bid, math.inf, b), partner, position, opened)
     rel, rinfo = fit_clue_model(ev, ClueModel(0.0, 3.0), by_relation=True)
-    model, info = fit_clue_model(ev, ClueModel(0.0, 3.0), by_relation=True, by_situation=True)
+    model, info = fit_clue_model(ev, ClueModel(0.0, 3.0), by_relation=True, by_situation="all")
     assert not rel.situations and (model.shift, model.sigma, model.partner) == (rel.shift, rel.sigma, rel.partner)
     assert info["log_likelihood"] > rinfo["log_likelihood"] == info["log_likelihood_relations"]
     assert model.params(True, (2, False)) == pytest.approx((-12.0, 3.0), abs=0.8)
@@ -209,6 +210,14 @@ def test_fit_by_situation_recovers_each_situation():
     back = tuple((x["partner"], x["position"], x["opened"], x["shift"], x["sigma"]) for x in d["situations"])
     assert [x[:3] for x in back] == [x[:3] for x in model.situations]
     assert np.allclose([x[3:] for x in back], [x[3:] for x in model.situations], atol=1e-3)
+    # only the situations where nobody had bid: the opened ones read with their relation's model
+    un, uinfo = fit_clue_model(ev, ClueModel(0.0, 3.0), by_relation=True, by_situation="unopened")
+    assert un.situations and all(not o for _, _, o, _, _ in un.situations)
+    assert un.params(True, (2, False)) == model.params(True, (2, False))
+    assert un.params(True, (2, True)) == un.partner
+    assert rinfo["log_likelihood"] < uinfo["log_likelihood"] < info["log_likelihood"]
+    with pytest.raises(UserError):
+        fit_clue_model(ev, ClueModel(0.0, 3.0), by_relation=True, by_situation="some")
 
     from analyzer.bidding.inference import Clue, Evidence
     from analyzer.deal import table

@@ -168,12 +168,19 @@ def log_likelihood(ev: ClueEvents, shift: float, sigma: float) -> float:
 #: the fewest events a situation's own fit takes (``by_situation``); fewer read with their relation's model
 SITUATION_MIN_EVENTS = 500
 
+#: which situations ``by_situation`` fits apart: ``unopened`` (those where nobody had bid yet; the rest read with
+#: their relation's model) or ``all``
+SITUATION_SETS = ("unopened", "all")
+
 
 def fit_clue_model(ev: ClueEvents, prior: ClueModel, by_relation: bool = False,
-                   by_situation: bool = False) -> tuple[ClueModel, dict[str, Any]]:
+                   by_situation: str | None = None) -> tuple[ClueModel, dict[str, Any]]:
     """The ``(shift, sigma)`` of the highest likelihood; ``by_relation`` (and the events hold both relations):
-    one for the opponents' calls and one for the partner's, fitted apart; ``by_situation`` (and the events record
-    it): besides, one for each relation and situation with at least :data:`SITUATION_MIN_EVENTS` events."""
+    one for the opponents' calls and one for the partner's, fitted apart; ``by_situation`` (one of
+    :data:`SITUATION_SETS`, and the events record it): besides, one for each relation and situation of that set with
+    at least :data:`SITUATION_MIN_EVENTS` events."""
+    if by_situation not in (None, *SITUATION_SETS):
+        raise UserError(f"by situation is one of {', '.join(SITUATION_SETS)}, not {by_situation!r}")
     if ev.n == 0:
         raise UserError("no soft clue in these hands: give arena hands with auctions (pinochle arena --out)")
     mine = ev.partner if ev.partner is not None else np.zeros(ev.n, dtype=bool)
@@ -196,7 +203,8 @@ def fit_clue_model(ev: ClueEvents, prior: ClueModel, by_relation: bool = False,
         for pos, opened in sorted({(int(p), bool(o)) for p, o in zip(ev.position[mine == r], ev.opened[mine == r],
                                                                           strict=True)}):
             sub = ev.subset((mine == r) & (ev.position == pos) & (ev.opened == opened))
-            m = _fit_one(sub, prior)[0] if sub.n >= SITUATION_MIN_EVENTS else None
+            apart = sub.n >= SITUATION_MIN_EVENTS and (by_situation == "all" or not opened)
+            m = _fit_one(sub, prior)[0] if apart else None
             shift, sigma = (m.shift, m.sigma) if m else model.params(r)
             ll += log_likelihood(sub, shift, sigma)
             if m:
@@ -252,10 +260,10 @@ def _read(paths: list[str]) -> tuple[RuleSet, pl.DataFrame, list[dict[str, Any]]
     return rules, pl.concat(frames), sums
 
 
-def fit_files(paths: list[str], by_relation: bool = False, by_situation: bool = False) -> dict[str, Any]:
+def fit_files(paths: list[str], by_relation: bool = False, by_situation: str | None = None) -> dict[str, Any]:
     """The fit on saved arena hands (module docstring), as plain data: every seat's calls, or with
     ``by_relation`` the calls as each file's advisor seats read them (every seat, if no advisor played), the
-    partner's fitted apart from the opponents'; ``by_situation``: each situation apart too (:func:`fit_clue_model`).
+    partner's fitted apart from the opponents'; ``by_situation``: situations apart too (:func:`fit_clue_model`).
     Runs against different bidders pool their opponents' calls (``run_all.sh`` step 1: formula, trickster and
     percentile)."""
     rules, frames, sums = read_runs(paths)
@@ -363,14 +371,15 @@ def main(argv: list[str] | None = None) -> int:
     f.add_argument("files", nargs="+")
     f.add_argument("--write", action="store_true", help="store the fit in the file the advisor reads")
     f.add_argument("--by-relation", action="store_true", help="fit the partner's calls apart from the opponents'")
-    f.add_argument("--by-situation", action="store_true",
-                   help="fit each situation's calls apart too (the seat's position after the dealer, opened or not)")
+    f.add_argument("--by-situation", choices=SITUATION_SETS, default=None,
+                   help="fit the calls of each situation (the seat's position after the dealer, whether anyone had "
+                        "bid) apart too: those where nobody had bid, or all")
     r = sub.add_parser("report")
     r.add_argument("--before", nargs="+", required=True)
     r.add_argument("--after", nargs="+", required=True)
     r.add_argument("--fit", nargs="*", default=None)
     r.add_argument("--by-relation", action="store_true", help="the fit shown: the partner's calls apart")
-    r.add_argument("--by-situation", action="store_true", help="the fit shown: each situation apart too")
+    r.add_argument("--by-situation", choices=SITUATION_SETS, default=None, help="the fit shown: situations apart too")
     r.add_argument("--name", required=True)
     r.add_argument("--out", default=".")
     a = ap.parse_args(sys.argv[1:] if argv is None else argv)
