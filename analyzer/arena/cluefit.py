@@ -33,14 +33,18 @@ too strong. Fitted on the seed-1 deals 2,500-4,999 of the three report runs (opp
 
 ``--by-situation`` fits, besides, each relation's calls apart by the seat's situation when its calls began (its
 position after the dealer, and whether a seat had bid before it; :data:`analyzer.bidding.cluemodel.Situation`),
-where a situation has :data:`SITUATION_MIN_EVENTS` events. Double deck fits that way (``run_all.sh``): on its
-seed-101 fit runs the partner's calls read as shift -7.0 / spread 14.4 pooled, but -16.5 / 17.2 in position 2 with
-no bid yet and -19.9 / 19.1 in position 3 (a partner passes good hands when nobody has bid: the forced 50 falls to
-our side or the auction is cheap to wait on) against -3.2 to -4.2 once a seat has bid; log-likelihood -26,781
-against -27,669 by relation. Why: the advisor's forecasts under 65% against formula (850 contracts of the seed-1
-run, 53.4% made) were 49.2% by relation; drawn again with the situations 50.5% (the dealer's forced 50s 45.1%
-against 41.7%, 47.4% made); binned by an independent draw of the same size (``reports/arena/reforecast.py --draw
-1``), the lowest decile's gap +2.5 points against +3.3, the rest unchanged::
+where a situation has :data:`SITUATION_MIN_EVENTS` events: ``unopened`` only the situations where nobody had bid
+yet, ``all`` every one. Double deck fits ``unopened`` (``run_all.sh``). On its seed-101 fit runs the partner's
+calls read as shift -7.0 / spread 14.4 by relation, but -16.5 / 17.2 in position 2 and -19.9 / 19.1 in position 3
+when nobody has bid (a partner passes good hands there: the forced 50 falls to our side, or waiting is cheap), and
+-3.2 to -4.2 once a seat has bid; log-likelihood -27,669 by relation, -27,120 ``unopened``, -26,781 ``all``. Why:
+the advisor's forecasts under 65% against formula (850 contracts of the seed-1 run, 53.4% made) were 49.2% by
+relation; the dealer's forced 50s 41.7% forecast against 47.4% made. Binned by an independent draw of the same size
+(``reports/arena/reforecast.py --draw 1``), the lowest decile's gap was +2.1 points by relation, +0.8 ``unopened``
+(``all`` +2.5 against +3.3 on the other stream). In play, paired on seed-1 deals 0-2,499 against formula:
+``unopened`` -0.24 a deal against the relations (95% -0.68 to +0.21), ``all`` -0.45 (-0.88 to -0.02, on 0-3,749;
+it read my partner's calls weaker once someone had bid and gave up contracts it had made), ``unopened`` against
+``all`` +0.45 (+0.02 to +0.88)::
 
     python3 -m analyzer.arena.cluefit fit [--write] [--by-relation] data/fit-auction.parquet [more.parquet ...]
     python3 -m analyzer.arena.cluefit report --before data/fit-auction.parquet --after data/auction.parquet \

@@ -39,7 +39,7 @@ run() {
 
 # by_situation GAME: the clue fit's option for GAME: double deck reads each seat's calls by its situation too (its
 # position after the dealer, and whether a seat had bid before its first call; analyzer/arena/cluefit.py)
-by_situation() { [[ $1 == double-deck ]] && echo "--by-situation all" || true; }
+by_situation() { [[ $1 == double-deck ]] && echo "--by-situation unopened" || true; }
 
 step1() {  # the clue model's fit: the advisor reading the calls with the prior model against each of the three
   # bidders, on seed 101; the opponents' calls pooled over the three (one model of "an opponent"), the partner's fitted
