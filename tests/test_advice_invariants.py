@@ -241,3 +241,14 @@ def test_a_partner_who_took_the_bid_over_keeps_it(run_cli):
     assert d["recommendation"]["action"] == "pass" and "partner took the bid over" in d["recommendation"]["text"]
     assert {o["ruled_out"] for o in d["call"]["options"] if o["bid"] is not None} == {"partner-took-over"}
     assert d["ceiling"]["partner_holds"] and "should an opponent outbid your partner" in d["ceiling"]["text"]
+
+
+def test_make_check_tests_the_contract_i_end_up_in(run_cli):
+    """Nobody calls after the dealer: the call wins as it stands, so the double-dummy make check tests the call's bid
+    (it once tested the ceiling's, a bid the dealer would never make)."""
+    code, out, err = run_cli(["bid", "--hand", "AH TH KH KH QH JH 9H AS QS JD AC TC", "--seat", "0", "--dealer", "0",
+                              "--auction", "1:16 2:pass 3:18", "--seed", "7", "--samples", "300", "--json"])
+    assert code == 0, err
+    d = json.loads(out)
+    assert d["ceiling"]["contested"] is False and d["ceiling"]["bid"] is not None
+    assert d["double_dummy"]["make"]["bid"] == d["recommendation"]["bid"] != d["ceiling"]["bid"]

@@ -80,7 +80,8 @@ def dd_check(sim: Simulation, base: PlayAnalysis, samples: int, ntrumps: int, ma
 
 def dd_make(sim: Simulation, base: PlayAnalysis, samples: int, max_nodes: int, tricks_left: int = 0
             ) -> DDMake | None:
-    """Does the contract I would end up in make double dummy? The ceiling's bid and trump (else the call's),
+    """Does the contract I would end up in make double dummy? The ceiling's bid and trump where a seat still calls
+    after me (else the call's: nobody after me, my call wins as it stands),
     on the first ``samples`` deals: one search a deal for the points the contract needs
     (:func:`analyzer.score.points_to_make`, :func:`analyzer.solve.decide_deals`), against heuristic play on
     the same deals (``base``'s rows). ``tricks_left`` K as :func:`dd_check` takes it: the first tricks played by
@@ -90,7 +91,7 @@ def dd_make(sim: Simulation, base: PlayAnalysis, samples: int, max_nodes: int, t
     from analyzer.solve import decide_deals, endgame_positions
 
     ceil, rec = base.ceiling, base.recommendation
-    if ceil is not None and ceil.bid is not None and ceil.trump:
+    if ceil is not None and ceil.contested and ceil.bid is not None and ceil.trump:
         bid, trump = int(ceil.bid), ceil.trump
     elif rec.action == "bid" and rec.bid is not None and rec.trump:
         bid, trump = int(rec.bid), rec.trump
