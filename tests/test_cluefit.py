@@ -228,3 +228,16 @@ def test_fit_by_situation_recovers_each_situation():
     unopened = Evidence(rs, 0, [Clue(2, "at-least", 55, situation=(2, False))], model=weak).accept(d.hands)
     opened_ = Evidence(rs, 0, [Clue(2, "at-least", 55, situation=(2, True))], model=weak).accept(d.hands)
     assert not unopened.any() and opened_.any()
+
+
+def test_clue_model_reads_back_as_written():
+    """``from_dict`` reads what ``as_dict`` writes (clue_fit.json, a fit's JSON): relations and situations alike."""
+    from analyzer.bidding.cluemodel import CLUE_FIT, ClueModel
+
+    m = ClueModel(12.5, 20.25, "fitted", (-7.0, 14.4), ((True, 2, False, -16.5, 17.2), (False, 1, True, 3.0, 9.0)))
+    back = ClueModel.from_dict(m.as_dict())
+    assert back == m
+    assert back.params(partner=True, situation=(2, False)) == (-16.5, 17.2)
+    assert back.params(partner=True, situation=(3, True)) == (-7.0, 14.4)
+    for key, fitted in CLUE_FIT.items():  # the shipped file round-trips too
+        assert ClueModel.from_dict(fitted.as_dict()) == fitted, key

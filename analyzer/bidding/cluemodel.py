@@ -49,6 +49,15 @@ class ClueModel:
     partner: tuple[float, float] | None = None
     situations: tuple[tuple[bool, int, bool, float, float], ...] = ()
 
+    @classmethod
+    def from_dict(cls, v: dict) -> ClueModel:
+        """The fitted model of one rule set as :data:`CLUE_FIT_FILE` (and ``cluefit fit``'s ``fitted``) writes it."""
+        p = v.get("partner")
+        sits = tuple((bool(x["partner"]), int(x["position"]), bool(x["opened"]), float(x["shift"]), float(x["sigma"]))
+                     for x in v.get("situations", ()))
+        return cls(float(v["shift"]), float(v["sigma"]), "fitted",
+                   (float(p["shift"]), float(p["sigma"])) if p else None, sits)
+
     def params(self, partner: bool = False, situation: Situation | None = None) -> tuple[float, float]:
         """The ``(shift, sigma)`` of a seat's calls: my partner's (``partner``) or an opponent's, in ``situation``."""
         if situation is not None:
@@ -84,14 +93,7 @@ def _read_clue_fit() -> dict[str, ClueModel]:
         data = json.loads(CLUE_FIT_FILE.read_text(encoding="utf-8"))
     except FileNotFoundError:
         return {}
-    out = {}
-    for k, v in data.items():
-        p = v.get("partner")
-        sits = tuple((bool(x["partner"]), int(x["position"]), bool(x["opened"]), float(x["shift"]), float(x["sigma"]))
-                     for x in v.get("situations", ()))
-        out[k] = ClueModel(float(v["shift"]), float(v["sigma"]), "fitted",
-                           (float(p["shift"]), float(p["sigma"])) if p else None, sits)
-    return out
+    return {k: ClueModel.from_dict(v) for k, v in data.items()}
 
 
 #: the soft clues' model fitted by likelihood (:func:`analyzer.arena.cluefit.fit_clue_model`) per rule set with

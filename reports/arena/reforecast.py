@@ -53,11 +53,7 @@ def reforecast(paths: list[str], samples: int | None, low: float, high: float, c
 
         import analyzer.bidding.cluemodel as inf
 
-        fd = json.loads(Path(fit).read_text(encoding="utf-8"))["fitted"]
-        p = fd.get("partner")
-        inf.CLUE_FIT[rules.id] = inf.ClueModel(
-            fd["shift"], fd["sigma"], "fitted", (p["shift"], p["sigma"]) if p else None,
-            tuple((x["partner"], x["position"], x["opened"], x["shift"], x["sigma"]) for x in fd.get("situations", ())))
+        inf.CLUE_FIT[rules.id] = inf.ClueModel.from_dict(json.loads(Path(fit).read_text(encoding="utf-8"))["fitted"])
     if clue_model is not None or partner is not None:  # the rest as fitted
         import analyzer.bidding.cluemodel as inf
 
