@@ -57,6 +57,14 @@ def test_clue_events_of_arena_hands(tmp_path, capsys):
                  "--out", str(tmp_path)]) == 0
     page = (tmp_path / "t.md").read_text()
     assert "deciles within ±3 points" in page and (tmp_path / "t-reliability.png").read_bytes()[:4] == b"\x89PNG"
+    assert "Fit on " in page and "The model shipped" not in page
+    # without --fit the page states the model the advisor ships, and the runs it was fitted on, grouped by run
+    assert main(["report", "--before", str(apath), "--after", str(apath), "--name", "s", "--out", str(tmp_path)]) == 0
+    page = (tmp_path / "s.md").read_text()
+    shipped = clue_model(rs)
+    assert "The model shipped in `analyzer/rules/clue_fit.json`" in page and "Fit on " not in page
+    assert f"shift {shipped.shift:+.2f}, spread {shipped.sigma:.2f}" in page
+    assert "`luxury-family-advisor-vs-trickster` (parts 0, 1, 2" in page
     assert main(["fit", str(tmp_path / "missing.parquet")]) == 2
 
 

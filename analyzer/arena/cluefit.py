@@ -338,10 +338,12 @@ def write_fit_report(before: list[str], after: list[str], out: str, name: str,
     lines = [f"# Clue model fit — {runs[0][1].name}", "",
              "The soft clues of the auction (what a pass or a free bid says about the caller's strength) read "
              "through a model of the caller's willingness: its bidding limit plus a shift plus normal noise "
-             "(`analyzer/arena/cluefit.py`). The shift and the spread are fitted by likelihood on arena hands of "
-             "seeds the reports do not use; the advisor's forecasts before (calls read with the prior model) and after "
+             "(`analyzer/arena/cluefit.py`). The shift and the spread are fitted by likelihood on arena hands (the "
+             "files below); the advisor's forecasts before (calls read with the prior model) and after "
              "(the fitted one), by equal-size decile (the target: every decile within ±3 points).", ""]
-    if fit:
+    if not fit:  # the model the "after" runs read: the one shipped in clue_fit.json, as it was fitted
+        lines += [_shipped_fit_line(runs[1][1]), ""]
+    else:
         fd = fit["fitted"]
         what = (f"shift {fd['shift']:+.2f}, spread {fd['sigma']:.2f}" if not fd.get("partner") else
                 f"the opponents' calls shift {fd['shift']:+.2f}, spread {fd['sigma']:.2f}; the partner's calls "
@@ -361,6 +363,30 @@ def write_fit_report(before: list[str], after: list[str], out: str, name: str,
     page = folder / f"{name}.md"
     page.write_text("\n".join(lines), encoding="utf-8")
     return str(page)
+
+
+def _shipped_fit_line(rules: RuleSet) -> str:
+    """One line on the clue model ``rules`` ships (:data:`CLUE_FIT_FILE`): its values and the files it was fitted on."""
+    from analyzer.bidding.cluemodel import CLUE_FIT_FILE
+
+    entry = json.loads(CLUE_FIT_FILE.read_text(encoding="utf-8")).get(rules.id) if CLUE_FIT_FILE.exists() else None
+    if entry is None:
+        return "No fitted model is shipped for these rules: the advisor reads the calls with the prior model."
+    m = ClueModel.from_dict(entry)
+    what = f"the opponents' calls shift {m.shift:+.2f}, spread {m.sigma:.2f}"
+    if m.partner:
+        what += f"; the partner's calls (fitted apart) shift {m.partner[0]:+.2f}, spread {m.partner[1]:.2f}"
+    if m.situations:
+        what += f"; {len(m.situations)} situations apart (`{CLUE_FIT_FILE.name}` lists them)"
+    runs: dict[str, list[str]] = {}
+    for x in entry.get("files", ()):  # NAME.partK.parquet, grouped by run
+        stem, _, part = x.removesuffix(".parquet").rpartition(".part")
+        runs.setdefault(stem or x, []).append(part)
+    files = ", ".join(f"`{k}` (part{'s' if len(v) > 1 else ''} {', '.join(v)})" if v != [""] else f"`{k}`"
+                      for k, v in runs.items())
+    return (f"The model shipped in `analyzer/rules/{CLUE_FIT_FILE.name}`, fitted on {entry.get('events', 0):,} seats' "
+            f"calls ({files}, as they were when it was fitted: `git log -- analyzer/rules/{CLUE_FIT_FILE.name}`): "
+            f"{what}.")
 
 
 def main(argv: list[str] | None = None) -> int:
