@@ -348,6 +348,11 @@ def write_fit_report(before: list[str], after: list[str], out: str, name: str,
         what = (f"shift {fd['shift']:+.2f}, spread {fd['sigma']:.2f}" if not fd.get("partner") else
                 f"the opponents' calls shift {fd['shift']:+.2f}, spread {fd['sigma']:.2f}; the partner's calls "
                 f"(fitted apart) shift {fd['partner']['shift']:+.2f}, spread {fd['partner']['sigma']:.2f}")
+        if fd.get("situations"):
+            what += "; by situation: " + ", ".join(
+                f"{'the partner' if x['partner'] else 'an opponent'} in position {x['position']}"
+                f"{'' if x['opened'] else ' when nobody had bid'} shift {x['shift']:+.2f}, spread {x['sigma']:.2f}"
+                for x in fd["situations"])
         files = ", ".join(f"`{x}`" for x in fit["files"])
         lines += [f"Fit on {fit['events']:,} seats' calls ({files}): {what} (prior: shift "
                   f"{fit['prior']['shift']:+.2f}, spread {fit['prior']['sigma']:.2f}); log-likelihood "
