@@ -7,7 +7,7 @@ declarer's hand, forecast stream), so with the run's sample count and model it g
     python3 reports/arena/reforecast.py data/luxury-family-advisor-vs-percentile.part*.parquet --high 0.88
     python3 reports/arena/reforecast.py ... --samples 800            # the same draw, four times the deals
     python3 reports/arena/reforecast.py ... --clue-model 33.4,27.2   # opponents' calls: shift 33.4, spread 27.2
-    python3 reports/arena/reforecast.py ... --partner -12,14.4       # the partner's calls read with shift -12
+    python3 reports/arena/reforecast.py ... --partner=-12,14.4       # the partner's calls read with shift -12 (situations kept)
     python3 reports/arena/reforecast.py ... --fit fit.json   # the model of a fit (cluefit fit ... > fit.json)
     python3 reports/arena/reforecast.py ... --draw 1 --out f.parquet   # an independent draw of the same size
     python3 reports/arena/reforecast.py ... --reach rich --clue-model 29.492,34.707   # hands valued by the rich reach
@@ -54,13 +54,15 @@ def reforecast(paths: list[str], samples: int | None, low: float, high: float, c
         import analyzer.bidding.cluemodel as inf
 
         inf.CLUE_FIT[rules.id] = inf.ClueModel.from_dict(json.loads(Path(fit).read_text(encoding="utf-8"))["fitted"])
-    if clue_model is not None or partner is not None:  # the rest as fitted
+    if clue_model is not None or partner is not None:  # the relation's model replaced, the rest (situations) as fitted
+        import dataclasses
+
         import analyzer.bidding.cluemodel as inf
 
         was = inf.clue_model(rules)
         opp = clue_model if clue_model is not None else (was.shift, was.sigma)
         mate = partner if partner is not None else was.partner
-        inf.CLUE_FIT[rules.id] = inf.ClueModel(opp[0], opp[1], "fitted", mate)
+        inf.CLUE_FIT[rules.id] = dataclasses.replace(was, shift=opp[0], sigma=opp[1], source="fitted", partner=mate)
     seed = seeds.pop()
     df = pl.concat(frames).filter((pl.col("declarer") >= 0) & pl.col("p_make").is_not_null())
     df = df.filter(pl.col("p_make").is_between(low, high))
