@@ -297,3 +297,23 @@ def test_cli_json_parquet_report_and_from(tmp_path, run_cli):
 def test_cli_bad_input_exits_2(args, run_cli):
     code, _, err = run_cli(args)
     assert code == 2 and err.startswith("pinochle: error:") and len(err.strip().splitlines()) == 1
+
+
+def test_record_view_draws_the_runs_forecast_again():
+    """A record's declarer view (the auction replayed from its calls, the arena's seed) gives the run's forecast again
+    (reports/arena/reforecast.py and components.py read the runs so); another stream gives another draw."""
+    from analyzer.arena.advisor import Advisor
+    from analyzer.arena.core import record_view
+
+    rs = load("luxury-family")
+    res = run_arena(rs, "advisor:samples=30", "formula", 4, seed=2)
+    recs = res.frame.filter((pl.col("declarer") >= 0) & pl.col("p_make").is_not_null())
+    assert recs.height > 0
+    adv = Advisor(samples=30)
+    for r in recs.iter_rows(named=True):
+        if r[f"agent_s{r['declarer']}"] != 0:
+            continue
+        view = record_view(rs, r, 2)
+        assert view.seat == r["declarer"] and view.contract == r["contract"]
+        assert adv.draw_forecast(view, "SHDC".index(r["trump"])).p_make == pytest.approx(r["p_make"])
+        assert record_view(rs, r, 2, 1).seed != view.seed

@@ -39,8 +39,8 @@ import polars as pl
 
 from analyzer.arena.advisor import Advisor, AdvisorStats
 from analyzer.arena.registry import make_agent
-from analyzer.bidding.auction import Auction, BidView, IllegalCall
-from analyzer.cards import card_names, from_planes
+from analyzer.bidding.auction import Auction, BidView, IllegalCall, parse_calls, replay
+from analyzer.cards import Hand, card_names, from_planes
 from analyzer.deal import random_deals
 from analyzer.deal.rng import seed_of
 from analyzer.errors import UserError
@@ -121,6 +121,15 @@ def declarer_view(a: Auction, hand: np.ndarray, key: tuple[int, int], seed: int)
     decl, contract = int(a.winner), int(a.contract or 0)
     return BidView(a.rules, decl, a.dealer, np.asarray(hand), tuple(a.calls), a.high, a.high_seat, contract,
                    frozenset(a.passed), a.round, False, True, (), key, seed, contract)
+
+
+def record_view(rules: RuleSet, record: dict[str, Any], run_seed: int, *stream: int) -> BidView:
+    """The declarer's view of an arena record (a row of a run's Parquet, the auction replayed from its calls), with the
+    seed the arena gave it (``stream``: a further stream of that seed, a draw independent of the run's)."""
+    d = int(record["declarer"])
+    a = replay(rules, record["dealer"], parse_calls(record["calls"], rules))
+    return declarer_view(a, Hand.parse(record[f"hand_s{d}"], rules.deck).planes, (record["deal"], record["copy"]),
+                         seed_of(run_seed, record["deal"], record["copy"], d, *stream))
 
 
 def bid_hand(rules: RuleSet, hands: np.ndarray, deal: int, copy: int, dealer: int, seat_agents: Sequence[Any],

@@ -18,9 +18,7 @@ import polars as pl
 from analyzer.advisor.advise import advise
 from analyzer.arena.advisor import FORECAST_STREAM, Advisor
 from analyzer.arena.cluefit import read_runs
-from analyzer.arena.core import declarer_view
-from analyzer.bidding.auction import parse_calls, replay
-from analyzer.cards import Hand
+from analyzer.arena.core import record_view
 from analyzer.deal.rng import seed_of
 from analyzer.errors import UserError
 from analyzer.estimate import mean_ci
@@ -44,9 +42,7 @@ def components(paths: list[str], contracts: int, seed: int = 1) -> pl.DataFrame:
         if r[f"agent_s{me}"] != 0:  # agent B declared
             continue
         mate = rules.partners(me)[0]
-        view = declarer_view(replay(rules, r["dealer"], parse_calls(r["calls"], rules)),
-                             Hand.parse(r[f"hand_s{me}"], rules.deck).planes, (r["deal"], r["copy"]),
-                             seed_of(run_seed, r["deal"], r["copy"], me))
+        view = record_view(rules, r, run_seed)
         sim = advise(adv.request(view, seed_of(view.seed, FORECAST_STREAM))).simulation
         if sim is None:
             continue

@@ -7,7 +7,7 @@ declarer's hand, forecast stream), so with the run's sample count and model it g
     python3 reports/arena/reforecast.py data/luxury-family-advisor-vs-percentile.part*.parquet --high 0.88
     python3 reports/arena/reforecast.py ... --samples 800            # the same draw, four times the deals
     python3 reports/arena/reforecast.py ... --clue-model 33.4,27.2   # opponents' calls: shift 33.4, spread 27.2
-    python3 reports/arena/reforecast.py ... --partner=-12,14.4       # the partner's calls read with shift -12 (situations kept)
+    python3 reports/arena/reforecast.py ... --partner=-12,14.4       # the partner's calls: shift -12 (situations kept)
     python3 reports/arena/reforecast.py ... --fit fit.json   # the model of a fit (cluefit fit ... > fit.json)
     python3 reports/arena/reforecast.py ... --draw 1 --out f.parquet   # an independent draw of the same size
     python3 reports/arena/reforecast.py ... --reach rich --clue-model 29.492,34.707   # hands valued by the rich reach
@@ -23,10 +23,7 @@ import polars as pl
 
 from analyzer.arena.advisor import Advisor
 from analyzer.arena.cluefit import read_runs
-from analyzer.arena.core import declarer_view
-from analyzer.bidding.auction import parse_calls, replay
-from analyzer.cards import Hand
-from analyzer.deal.rng import seed_of
+from analyzer.arena.core import record_view
 from analyzer.errors import UserError
 from analyzer.estimate import proportion
 
@@ -72,9 +69,7 @@ def reforecast(paths: list[str], samples: int | None, low: float, high: float, c
         d = int(r["declarer"])
         if r[f"agent_s{d}"] != 0:  # agent B declared
             continue
-        a = replay(rules, r["dealer"], parse_calls(r["calls"], rules))
-        view = declarer_view(a, Hand.parse(r[f"hand_s{d}"], rules.deck).planes, (r["deal"], r["copy"]),
-                             seed_of(seed, r["deal"], r["copy"], d, *((draw,) if draw else ())))
+        view = record_view(rules, r, seed, *((draw,) if draw else ()))
         fc = adv.draw_forecast(view, "SHDC".index(r["trump"]))
         rows.append({"deal": r["deal"], "copy": r["copy"], "p_old": r["p_make"],
                      "p_new": None if fc is None else fc.p_make, "made": r["made"]})
