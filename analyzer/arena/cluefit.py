@@ -344,15 +344,7 @@ def write_fit_report(before: list[str], after: list[str], out: str, name: str,
     if not fit:  # the model the "after" runs read: the one shipped in clue_fit.json, as it was fitted
         lines += [_shipped_fit_line(runs[1][1]), ""]
     else:
-        fd = fit["fitted"]
-        what = (f"shift {fd['shift']:+.2f}, spread {fd['sigma']:.2f}" if not fd.get("partner") else
-                f"the opponents' calls shift {fd['shift']:+.2f}, spread {fd['sigma']:.2f}; the partner's calls "
-                f"(fitted apart) shift {fd['partner']['shift']:+.2f}, spread {fd['partner']['sigma']:.2f}")
-        if fd.get("situations"):
-            what += "; by situation: " + ", ".join(
-                f"{'the partner' if x['partner'] else 'an opponent'} in position {x['position']}"
-                f"{'' if x['opened'] else ' when nobody had bid'} shift {x['shift']:+.2f}, spread {x['sigma']:.2f}"
-                for x in fd["situations"])
+        what = _describe(ClueModel.from_dict(fit["fitted"]))
         files = ", ".join(f"`{x}`" for x in fit["files"])
         lines += [f"Fit on {fit['events']:,} seats' calls ({files}): {what} (prior: shift "
                   f"{fit['prior']['shift']:+.2f}, spread {fit['prior']['sigma']:.2f}); log-likelihood "
@@ -370,6 +362,20 @@ def write_fit_report(before: list[str], after: list[str], out: str, name: str,
     return str(page)
 
 
+def _describe(m: ClueModel) -> str:
+    """A fitted model in words: the opponents' and the partner's (shift, spread), and each situation fitted apart."""
+    if not m.partner:
+        what = f"shift {m.shift:+.2f}, spread {m.sigma:.2f}"
+    else:
+        what = (f"the opponents' calls shift {m.shift:+.2f}, spread {m.sigma:.2f}; the partner's calls (fitted apart) "
+                f"shift {m.partner[0]:+.2f}, spread {m.partner[1]:.2f}")
+    if m.situations:
+        what += "; by situation: " + ", ".join(
+            f"{'the partner' if r else 'an opponent'} in position {pos}{'' if opened else ' when nobody had bid'} "
+            f"shift {shift:+.2f}, spread {sigma:.2f}" for r, pos, opened, shift, sigma in m.situations)
+    return what
+
+
 def _shipped_fit_line(rules: RuleSet) -> str:
     """One line on the clue model ``rules`` ships (:data:`CLUE_FIT_FILE`): its values and the files it was fitted on."""
     from analyzer.bidding.cluemodel import CLUE_FIT_FILE
@@ -377,12 +383,7 @@ def _shipped_fit_line(rules: RuleSet) -> str:
     entry = json.loads(CLUE_FIT_FILE.read_text(encoding="utf-8")).get(rules.id) if CLUE_FIT_FILE.exists() else None
     if entry is None:
         return "No fitted model is shipped for these rules: the advisor reads the calls with the prior model."
-    m = ClueModel.from_dict(entry)
-    what = f"the opponents' calls shift {m.shift:+.2f}, spread {m.sigma:.2f}"
-    if m.partner:
-        what += f"; the partner's calls (fitted apart) shift {m.partner[0]:+.2f}, spread {m.partner[1]:.2f}"
-    if m.situations:
-        what += f"; {len(m.situations)} situations apart (`{CLUE_FIT_FILE.name}` lists them)"
+    what = _describe(ClueModel.from_dict(entry))
     runs: dict[str, list[str]] = {}
     for x in entry.get("files", ()):  # NAME.partK.parquet, grouped by run
         stem, _, part = x.removesuffix(".parquet").rpartition(".part")

@@ -16,11 +16,14 @@ declarer's hand, forecast stream), so with the run's sample count and model it g
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import json
 import sys
 from pathlib import Path
 
 import polars as pl
 
+import analyzer.bidding.cluemodel as inf
 from analyzer.arena.advisor import Advisor
 from analyzer.arena.cluefit import read_runs
 from analyzer.arena.core import record_view
@@ -36,8 +39,6 @@ def reforecast(paths: list[str], samples: int | None, low: float, high: float, c
     (K) of the same seed, independent of the run's."""
     rules, frames, sums = read_runs(paths)
     if reach is not None:  # the other seats valued by another reach (analyzer.bidding.reach)
-        import dataclasses
-
         rules = dataclasses.replace(rules, advice=dataclasses.replace(rules.advice, reach=reach), cache={})
     for p, s in zip(paths, sums, strict=True):
         if s.get("agents", {}).get("A", "").split(":")[0] != "advisor":
@@ -46,16 +47,8 @@ def reforecast(paths: list[str], samples: int | None, low: float, high: float, c
     if len(seeds) != 1:
         raise UserError("the files come from runs of different seeds")
     if fit is not None:  # a fit's whole model (analyzer.arena.cluefit fit)
-        import json
-
-        import analyzer.bidding.cluemodel as inf
-
         inf.CLUE_FIT[rules.id] = inf.ClueModel.from_dict(json.loads(Path(fit).read_text(encoding="utf-8"))["fitted"])
     if clue_model is not None or partner is not None:  # the relation's model replaced, the rest (situations) as fitted
-        import dataclasses
-
-        import analyzer.bidding.cluemodel as inf
-
         was = inf.clue_model(rules)
         opp = clue_model if clue_model is not None else (was.shift, was.sigma)
         mate = partner if partner is not None else was.partner
