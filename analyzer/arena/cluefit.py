@@ -44,7 +44,10 @@ relation; the dealer's forced 50s 41.7% forecast against 47.4% made. Binned by a
 (``all`` +2.5 against +3.3 on the other stream). In play, paired on seed-1 deals 0-2,499 against formula:
 ``unopened`` -0.24 a deal against the relations (95% -0.68 to +0.21), ``all`` -0.45 (-0.88 to -0.02, on 0-3,749;
 it read my partner's calls weaker once someone had bid and gave up contracts it had made), ``unopened`` against
-``all`` +0.45 (+0.02 to +0.88)::
+``all`` +0.45 (+0.02 to +0.88). Since a pass that leaves the caller's partner the contract gives no clue of a partner
+read the advisor's way (:func:`analyzer.bidding.inference.passes_to_partner`: the dealer's partner's first calls
+all do, so position 2 is no longer fitted apart), the same runs read my partner as -4.2 / 13.7 by relation, -8.5 /
+14.2 in position 1 and -19.9 / 19.1 in position 3::
 
     python3 -m analyzer.arena.cluefit fit [--write] [--by-relation] data/fit-auction.parquet [more.parquet ...]
     python3 -m analyzer.arena.cluefit report --before data/fit-auction.parquet --after data/auction.parquet \
