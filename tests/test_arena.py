@@ -317,3 +317,24 @@ def test_record_view_draws_the_runs_forecast_again():
         assert view.seat == r["declarer"] and view.contract == r["contract"]
         assert adv.draw_forecast(view, "SHDC".index(r["trump"])).p_make == pytest.approx(r["p_make"])
         assert record_view(rs, r, 2, 1).seed != view.seed
+
+
+def test_components_name_my_partner_s_calls():
+    """reports/arena/components.py --groups: my partner's calls in a record's auction, as the grouping of the forecast's
+    partner meld names them (double deck, I am seat 0 and the dealer holding 50)."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).parent.parent / "reports" / "arena" / "components.py"
+    spec = importlib.util.spec_from_file_location("arena_components", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    dd = load("double-deck")
+    cases = {
+        "1:pass 2:pass 3:pass": "no bid, pass leaving me the contract",
+        "1:55 2:pass 3:pass 0:60 1:pass": "no bid, pass over an opponent",
+        "1:pass 2:55 3:pass 0:60 2:pass": "raised me, pass leaving me the contract",
+        "1:55 2:56 3:57 0:60 1:pass 2:pass 3:pass": "bid over an opponent, pass leaving me the contract",
+    }
+    for calls, want in cases.items():
+        assert mod.partner_calls(dd, {"dealer": 0, "calls": calls}, 0) == want
