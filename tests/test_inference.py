@@ -312,6 +312,8 @@ def test_a_partner_s_pass_over_my_standing_bid_says_nothing_of_its_strength():
         return {(c.seat, c.kind, c.a) for c in evidence(rules, 0, parse_calls(calls, rules), me).clues if not c.hard}
 
     assert not any(s == 2 for s, _, _ in soft("1:pass 2:pass 3:pass", 0))  # over my held 50
+    words = clue_ladder(dd, 0, parse_calls("1:pass 2:pass 3:pass", dd), 0)[1]
+    assert any(w.startswith("seat 2 passed, leaving seat 0 the contract: no clue") for w in words)
     assert (2, "below", 56) in soft("1:55 2:pass 3:pass 0:60", 0)  # over an opponent's bid
     raised = soft("1:pass 2:55 3:pass 0:60 2:pass", 0)  # my partner raised me, then passed over my 60
     assert (2, "at-least", 55) in raised and not any(s == 2 and k == "below" for s, k, _ in raised)

@@ -268,6 +268,7 @@ class Evidence:
     calls: int = 0
     hard_only: bool = False
     model: ClueModel | None = None  # the soft clues' model (None: :func:`clue_model` of the rule set)
+    notes: list[str] = field(default_factory=list)  # calls read as no clue, in words (:func:`passes_to_partner`)
 
     def __bool__(self) -> bool:
         return bool(self.active)
@@ -277,7 +278,8 @@ class Evidence:
         return [c for c in self.clues if c.hard or not self.hard_only]
 
     def describe(self) -> list[str]:
-        return [c.text for c in self.active]
+        """The clues in words, then the calls read as no clue."""
+        return [c.text for c in self.active] + self.notes
 
     def accept(self, hands: np.ndarray) -> np.ndarray:
         """bool[n]: the deals (int64[n, seats, copies]) the clues accept: every hard clue holds and each
@@ -478,12 +480,17 @@ def situations(auction: Auction) -> dict[int, Situation]:
 def evidence_from(auction: Auction, me: int, hard_only: bool = False) -> Evidence:
     """:func:`evidence` of an auction in progress."""
     clues: list[Clue] = []
+    notes: list[str] = []
     sits = situations(auction)
     for ctx in auction.contexts:
-        if ctx.call.seat != me:
-            clues += clues_of(auction.rules, ctx, reads_by_conventions(auction.rules, ctx.call.seat, me),
-                              sits[ctx.call.seat])
-    return Evidence(auction.rules, me, merge_soft(clues), len(auction.calls), hard_only)
+        s = ctx.call.seat
+        if s != me:
+            own = not reads_by_conventions(auction.rules, s, me)
+            clues += clues_of(auction.rules, ctx, not own, sits[s])
+            if own and passes_to_partner(auction.rules, ctx):
+                notes.append(f"seat {s} passed, leaving seat {ctx.high_seat_before} the contract: no clue to its "
+                             "strength (it raises its partner only when that clearly pays)")
+    return Evidence(auction.rules, me, merge_soft(clues), len(auction.calls), hard_only, notes=notes)
 
 
 #: an accept test of sampled hands (int8[n, seats, ...] -> bool[n]); None: every deal
@@ -507,7 +514,7 @@ def clue_ladder(rules: RuleSet, dealer: int, calls: Sequence[Call], me: int, mod
     ev = evidence_from(auction, me, hard_only=mode == "hard")
     ev.model = clue_model(rules, mode != "prior")
     if not ev:
-        return [(None, "none")], ()
+        return [(None, "none")], tuple(ev.notes)
     ladder: list[tuple[Accept, str]] = [(ev.accept, "clues")]
     soft = [c for c in ev.active if not c.hard]
     relax = relax or rules.advice.relax_clues
