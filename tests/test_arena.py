@@ -338,3 +338,26 @@ def test_components_name_my_partner_s_calls():
     }
     for calls, want in cases.items():
         assert mod.partner_calls(dd, {"dealer": 0, "calls": calls}, 0) == want
+
+
+def test_contested_names_an_opponent_s_bid():
+    """reports/arena/contested.py: a contract is contested where a seat of the other side bid (double deck, I am seat 0
+    and the dealer holding 50; my partner is seat 2), never where only my side bid or nobody did."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).parent.parent / "reports" / "arena" / "contested.py"
+    spec = importlib.util.spec_from_file_location("arena_contested", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    dd = load("double-deck")
+    cases = {
+        "1:pass 2:pass 3:pass": False,
+        "1:pass 2:55 3:pass 0:60 2:pass": False,
+        "1:55 2:pass 3:pass 0:60 1:pass": True,
+        "1:pass 2:pass 3:51 0:60 3:pass": True,
+    }
+    for calls, want in cases.items():
+        assert mod.opponent_bid(dd, {"dealer": 0, "calls": calls}, 0) is want
+    assert mod.opponent_bid(dd, {"dealer": 0, "calls": "1:55 2:pass 3:pass 0:60 1:pass"}, 2) is True
+    assert mod.opponent_bid(dd, {"dealer": 0, "calls": "1:55 2:pass 3:pass 0:60 1:pass"}, 1) is True  # seat 0 bid 60

@@ -70,6 +70,16 @@ def forecasts(frame: pl.DataFrame, agent: int | None = None) -> pl.DataFrame:
     return f
 
 
+def equal_groups(p: np.ndarray, groups: int = 10) -> np.ndarray:
+    """Each forecast's group (0 = the lowest) when ``p`` is cut into ``groups`` groups of equal size by its order
+    (ties in the order given): the deciles of :func:`calibration_table`'s ``"count"`` mode."""
+    pa = np.asarray(p).reshape(-1)
+    order = np.argsort(pa, kind="stable")
+    g = np.empty(pa.size, dtype=np.int64)
+    g[order] = (np.arange(pa.size) * groups) // max(pa.size, 1)
+    return g
+
+
 def calibration_table(p: np.ndarray | Sequence[float], made: np.ndarray | Sequence[bool], mode: str = "width",
                       groups: int = 10, min_n: int = MIN_N, tolerance: float = TOLERANCE) -> list[CalibrationBin]:
     """Forecasts ``p`` against outcomes ``made`` by group (module docstring)."""
@@ -85,9 +95,7 @@ def calibration_table(p: np.ndarray | Sequence[float], made: np.ndarray | Sequen
         g = np.minimum((pa * groups).astype(np.int64), groups - 1)
         bounds = [(float(edges[i]), float(edges[i + 1])) for i in range(groups)]
     elif mode == "count":
-        order = np.argsort(pa, kind="stable")
-        g = np.empty(pa.size, dtype=np.int64)
-        g[order] = (np.arange(pa.size) * groups) // max(pa.size, 1)
+        g = equal_groups(pa, groups)
         bounds = [(float(pa[g == i].min()) if (g == i).any() else 0.0, float(pa[g == i].max()) if (g == i).any()
                    else 0.0) for i in range(groups)]
     else:
