@@ -319,16 +319,22 @@ def test_record_view_draws_the_runs_forecast_again():
         assert record_view(rs, r, 2, 1).seed != view.seed
 
 
-def test_components_name_my_partner_s_calls():
-    """reports/arena/components.py --groups: my partner's calls in a record's auction, as the grouping of the forecast's
-    partner meld names them (double deck, I am seat 0 and the dealer holding 50)."""
+def _arena_script(name: str):
+    """The module of the script ``reports/arena/NAME.py`` (scripts, not a package: loaded by path)."""
     import importlib.util
     from pathlib import Path
 
-    path = Path(__file__).parent.parent / "reports" / "arena" / "components.py"
-    spec = importlib.util.spec_from_file_location("arena_components", path)
+    path = Path(__file__).parent.parent / "reports" / "arena" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(f"arena_{name}", path)
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
+    return mod
+
+
+def test_components_name_my_partner_s_calls():
+    """reports/arena/components.py --groups: my partner's calls in a record's auction, as the grouping of the forecast's
+    partner meld names them (double deck, I am seat 0 and the dealer holding 50)."""
+    mod = _arena_script("components")
     dd = load("double-deck")
     cases = {
         "1:pass 2:pass 3:pass": "no bid, pass leaving me the contract",
@@ -343,13 +349,7 @@ def test_components_name_my_partner_s_calls():
 def test_contested_names_an_opponent_s_bid():
     """reports/arena/contested.py: a contract is contested where a seat of the other side bid (double deck, I am seat 0
     and the dealer holding 50; my partner is seat 2), never where only my side bid or nobody did."""
-    import importlib.util
-    from pathlib import Path
-
-    path = Path(__file__).parent.parent / "reports" / "arena" / "contested.py"
-    spec = importlib.util.spec_from_file_location("arena_contested", path)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
+    mod = _arena_script("contested")
     dd = load("double-deck")
     cases = {
         "1:pass 2:pass 3:pass": False,
