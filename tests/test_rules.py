@@ -50,6 +50,16 @@ def test_luxury_conversion():
     ]
 
 
+def test_partners_sit_as_the_sides_say():
+    """RULES.md: double deck's partners sit opposite; in Luxury Family and two-handed each plays for himself."""
+    dd = load("double-deck")
+    assert [dd.partners(s) for s in range(4)] == [(2,), (3,), (0,), (1,)]
+    assert [(a, b) for a in range(4) for b in range(4) if dd.are_partners(a, b)] == [(0, 2), (1, 3), (2, 0), (3, 1)]
+    for rid in ("luxury-family", "two-handed"):
+        rs = load(rid)
+        assert not any(rs.are_partners(a, b) for a in range(rs.seats) for b in range(rs.seats)), rid
+
+
 def test_bid_levels():
     assert load("auction").bid_levels()[:4] == [15, 16, 17, 18]
     dd = load("double-deck").bid_levels()

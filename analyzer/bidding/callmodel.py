@@ -181,9 +181,7 @@ class AuctionState:
     @property
     def partner_holds(self) -> bool:
         """Whether my partner holds the standing bid."""
-        rs = self.rules
-        return (self.holder is not None and self.holder != self.me and rs.has_partners
-                and rs.side_of(self.holder) == rs.side_of(self.me))
+        return self.holder is not None and self.rules.are_partners(self.holder, self.me)
 
     @property
     def partner_took_over(self) -> bool:

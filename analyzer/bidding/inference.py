@@ -329,7 +329,7 @@ class Evidence:
             else:
                 v = reach_limits(self.rules, f)[0]
                 z = (self.model or clue_model(self.rules)).z(c.kind, v, c.a,
-                                                             c.seat in self.rules.partners(self.me), c.situation)
+                                                             self.rules.are_partners(c.seat, self.me), c.situation)
                 if soft == "weigh":
                     wi = wi + log_phi(z)
                     continue
@@ -348,7 +348,7 @@ class Evidence:
 def reads_by_conventions(rules: RuleSet, seat: int, me: int) -> bool:
     """Whether ``me`` reads ``seat``'s calls by the game's conventions: an opponent's always, my partner's unless the
     rule set's ``[advice] partner_calls`` is ``own`` and my own calls do not keep them (``[advice] conventions``)."""
-    partner = seat != me and seat in rules.partners(me)
+    partner = rules.are_partners(seat, me)
     return not (partner and rules.advice.partner_calls == "own" and rules.advice.conventions == "free")
 
 
@@ -363,8 +363,8 @@ def passes_to_partner(rules: RuleSet, ctx: CallContext) -> bool:
     having bid (797 contracts); -0.33 (-0.73 to +0.06) with no clue by them. Keeping the clue where the caller had bid
     before: +0.69 (+0.30 to +1.08), so every such pass is dropped."""
     holder = ctx.high_seat_before
-    return (ctx.call.bid is None and holder is not None and holder != ctx.call.seat
-            and holder in rules.partners(ctx.call.seat) and rules.advice.raise_partner != "ceiling")
+    return (ctx.call.bid is None and holder is not None and rules.are_partners(holder, ctx.call.seat)
+            and rules.advice.raise_partner != "ceiling")
 
 
 def clues_of(rules: RuleSet, ctx: CallContext, conventions: bool = True,
@@ -522,7 +522,7 @@ def clue_ladder(rules: RuleSet, dealer: int, calls: Sequence[Call], me: int, mod
     relax = relax or rules.advice.relax_clues
     prior = clue_model(rules, fitted=False)
     if soft and relax == "partner":
-        bids = [c for c in soft if c.kind == "at-least" and c.seat in rules.partners(me)]
+        bids = [c for c in soft if c.kind == "at-least" and rules.are_partners(c.seat, me)]
         if bids:
             keep = [c for c in ev.clues if c.hard] + bids
             ladder.append((Evidence(rules, me, keep, ev.calls, model=prior).accept, "partner"))

@@ -129,7 +129,12 @@ class RuleSet:
         raise ValueError(seat)
 
     def partners(self, seat: int) -> tuple[int, ...]:
+        """The other seats of ``seat``'s side."""
         return tuple(s for s in self.sides[self.side_of(seat)] if s != seat)
+
+    def are_partners(self, a: int, b: int) -> bool:
+        """Whether seats ``a`` and ``b`` are two different seats of one side."""
+        return a != b and self.side_of(a) == self.side_of(b)
 
     @property
     def has_partners(self) -> bool:
