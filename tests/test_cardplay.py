@@ -197,9 +197,15 @@ AUCTION = ["--rules", "auction", "--hand", "AH TH KH KH QH JH 9H AS QS JD AC TC"
     (["--seat", "0", "--played", "AS XX"], "card 2"),
     (["--seat", "1"], "seat 0's turn"),
     (["--seat", "7"], "out of range"),
+    # seat 2 showed out of spades at card 3, then plays one; seat 2 showed a spade, then showed out of spades
+    (["--seat", "0", "--played", "AS 9S AD JS / QS 9S KS"], "card 7, KS by seat 2: with it in its hand, its play"),
+    (["--seat", "0", "--shown", "2:KS QS", "--played", "AS 9S AD JS"], "seat 2 showed QS and has not played it"),
+    (["--seat", "0", "--bid", "5", "--declarer", "0"], "--bid 5 is not on the auction ladder of bids (15 is"),
+    (["--seat", "0", "--bid", "121", "--declarer", "1"], "--bid 121 is not on the auction ladder of bids (120 is"),
 ])
 def test_bad_input_gets_one_line_and_exit_2(run_cli, args, words):
-    code, _, err = run_cli(["play", *AUCTION[:-4], *args, *AUCTION[-4:]])
+    contract = [] if "--bid" in args else AUCTION[-4:]
+    code, _, err = run_cli(["play", *AUCTION[:-4], *args, *contract])
     assert code == 2, err
     lines = err.strip().splitlines()
     assert len([ln for ln in lines if ln.startswith("pinochle: error:")]) == 1 and "Traceback" not in err

@@ -68,7 +68,8 @@ def test_sampled_deals_never_contradict_what_was_seen(rid):
         k = int(rng.integers(0, total - rs.seats))
         rec, _ = _record(rs, deals[d], trump, declarer, declarer, k, me, int(rng.integers(0, 4)), seed=d)
         seen, got = sample_hands(rec, 40, seed=d)
-        assert got.hands.shape == (40, rs.seats, rs.deck.copies) and got.tries >= 40
+        # the dealer deals no seat a card its plays rule out, and that is all the accept test asks: no deal wasted
+        assert got.hands.shape == (40, rs.seats, rs.deck.copies) and got.tries == 40
         mine_now = Counter(seen.mine_now)
         for deal in got.hands:
             assert Counter(from_planes(deal[me], rs.deck)) == mine_now
@@ -77,6 +78,7 @@ def test_sampled_deals_never_contradict_what_was_seen(rid):
                 assert sum(held.values()) == seen.left[s]
                 assert not Counter(seen.known_now.get(s, [])) - held  # the shown cards still held
                 assert not ({k >> 4 for k in held} & seen.voids[s])  # no card of a suit it showed out of
+                assert not (set(held) & seen.barred.get(s, set()))
             assert _engine_accepts(rs, rec, seen, deal)
         # the true deal is among the consistent ones: the test the sampler applies accepts it
         truth = []
@@ -87,6 +89,53 @@ def test_sampled_deals_never_contradict_what_was_seen(rid):
         from analyzer.cardplay.seen import table_of
 
         assert bool(table_of(seen).accept(np.stack(truth)[None])[0])
+        for s in seen.barred:  # nor does the true deal hold a card its seat is barred from
+            assert not (set(from_planes(truth[s], rs.deck)) & seen.barred[s])
+
+
+@pytest.mark.parametrize("rid", GAMES)
+def test_the_bars_rule_out_no_deal_that_fits(rid):
+    """The cards a seat is barred from are exactly those the accept test rules out: deals drawn with the voids
+    alone and kept by the accept test (the engine's legality of every recorded play) never hold a barred card."""
+    from analyzer.cardplay.dealer import sample
+    from analyzer.cardplay.seen import table_of
+
+    rs = load(rid)
+    deals = random_deals(rs, 10, seed=43, stock=False).hands
+    total = rs.seats * rs.hand_size
+    barred_any = 0
+    for d in range(10):
+        rng = np.random.default_rng(100 + d)
+        trump, declarer, me = int(rng.integers(0, 4)), int(rng.integers(0, rs.seats)), int(rng.integers(0, rs.seats))
+        k = int(rng.integers(total // 3, total - rs.seats))
+        rec, _ = _record(rs, deals[d], trump, declarer, declarer, k, me, 0, seed=100 + d)
+        seen = replay(rec)
+        voids = {s: {c for c in rs.deck.kinds if c >> 4 in seen.voids[s]} for s in seen.barred}
+        got = sample(table_of(seen), voids, 30, d, 20000)
+        for deal in got.hands:
+            for s in seen.barred:
+                assert not (set(from_planes(deal[s], rs.deck)) & seen.barred[s]), (d, s)
+        barred_any += sum(len(seen.barred[s] - voids[s]) for s in seen.barred)
+    assert barred_any > 0 or rs.head_code == 0  # heading duties bar cards beyond the voids where the game heads
+
+
+def test_positions_that_only_the_bars_let_sample():
+    """Legal positions whose other hands few uniform deals fit: the declarer led no trump at double deck's first
+    lead (so holds none); under auction's trump-led heading two seats did not head a trump trick (so the third holds
+    every higher trump). Every deal drawn fits (no deal wasted) and meets the bar."""
+    dd = load("double-deck")
+    rec = Record(dd, 1, Hand.parse("AD TD KD QD JD AS AS TS KS QS JS JS AC TC KC QC JC JC AD TD", dd.deck), 1, 0, 0,
+                 55, {}, (dd.deck.kind(3, "K"),))
+    seen, got = sample_hands(rec, 30, seed=1)
+    hearts = {c for c in dd.deck.kinds if c >> 4 == 1}
+    assert seen.barred[0] >= hearts and got.tries == 30
+    assert all(not (set(from_planes(h[0], dd.deck)) & hearts) for h in got.hands)
+    au = load("auction")
+    plays = tuple(au.deck.kind(1 if n[1] == "H" else 0, n[0]) for n in "JH 9H 9H QH 9S AS JS JS".split())
+    rec = Record(au, 0, Hand.parse("JH JH AS TS KS QS AD TD KD AC TC KC", au.deck), 1, 0, 0, 20, {}, plays)
+    seen, got = sample_hands(rec, 30, seed=1)
+    above_jack = {au.deck.kind(1, r) for r in "QKTA"}
+    assert seen.barred[1] >= above_jack and seen.barred[2] >= above_jack and got.tries == 30
 
 
 def test_a_record_that_cannot_have_happened_is_refused():
@@ -100,6 +149,15 @@ def test_a_record_that_cannot_have_happened_is_refused():
     with pytest.raises(UserError, match="the deck has"):
         nine = rs.deck.kind(2, "9")
         replay(Record(**{**base, "leader": 1}, plays=(nine, nine, nine)))
+    # seat 2 showed out of spades at card 3 and plays a spade at card 6; seat 2 showed QS, then showed out of spades
+    mine = Hand.parse("AS AS TS KD QD JD 9D AC KC QC JC 9C", rs.deck)
+    kinds = {n: rs.deck.kind("SHDC".index(n[1]), n[0]) for n in ("9S", "AS", "AD", "JS", "9C", "KS")}
+    seat1 = dict(rules=rs, seat=1, hand=mine, trump=1, declarer=0, leader=0)
+    with pytest.raises(UserError, match="card 6, KS by seat 2: with it in its hand, its play of AD"):
+        replay(Record(**seat1, plays=tuple(kinds[n] for n in ("9S", "AS", "AD", "JS", "9C", "KS"))))
+    with pytest.raises(UserError, match="seat 2 showed QS and has not played it"):
+        replay(Record(**seat1, shown={2: Hand.parse("KS QS", rs.deck)},
+                      plays=tuple(kinds[n] for n in ("9S", "AS", "AD", "JS"))))
 
 
 def test_the_void_dealer_is_uniform_over_the_deals_that_fit():
@@ -136,7 +194,7 @@ def test_the_void_dealer_is_uniform_over_the_deals_that_fit():
             if all(not ({c >> 4 for c in cards[s]} & seen.voids[s]) for s in cards) and tab.accept(d[None])[0]:
                 exact[d.tobytes()] += 1
         n = 3000
-        got = Counter(h.tobytes() for h in sample(tab, seen.voids, n, seed, 2000).hands)
+        got = Counter(h.tobytes() for h in sample(tab, seen.barred, n, seed, 2000).hands)
         assert set(got) <= set(exact)  # every deal drawn fits
         total = sum(exact.values())
         # chi-square against the brute-force law: under it the statistic has mean df and spread sqrt(2 df)

@@ -266,6 +266,18 @@ def test_bad_input_gets_one_line_and_exit_2(run_cli, args, words):
     assert words in err, err
 
 
+def test_the_upcard_i_took_in_the_dix_exchange_is_among_my_cards(run_cli):
+    """I won the first trick and exchanged my 9C for the upcard QC: my cards now hold QC, or I played it since."""
+    args = ["play", "--rules", "two-handed", "--seat", "0", "--leader", "0", "--upcard", "QC", "--samples", "30",
+            "--play", "heuristic", "--played", "AS 9S +dix"]
+    code, _, err = run_cli([*args, "--hand", "AS TS KS QS JD AH KH QH TC KC 9C JC"])
+    assert code == 2 and "you took QC in the dix exchange" in err, err
+    code, out, err = run_cli([*args, "--hand", "AS TS KS QS JD AH KH QH TC KC QC JC"])
+    assert code == 0 and "Play " in out, err
+    code, out, err = run_cli([*args[:-1], "AS 9S +dix / QC 9D", "--hand", "AS TS KS QS JD AH KH QH TC KC 9H JC"])
+    assert code == 0 and "Play " in out, err  # QC played since
+
+
 def test_upcard_is_refused_without_a_stock(run_cli):
     code, _, err = run_cli(["play", "--rules", "auction", "--hand", "AH TH KH KH QH JH 9H AS QS JD AC TC", "--seat",
                             "0", "--declarer", "0", "--upcard", "9H"])

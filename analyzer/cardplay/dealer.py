@@ -1,13 +1,15 @@
-"""Deals of the unseen cards that respect every public void exactly, uniform among them; then the accept test.
+"""Deals of the unseen cards that give no seat a card it cannot hold, uniform among them; then the accept test.
 
-Late in a hand the voids shown (a seat that failed to follow, or to trump) rule out almost every uniform deal:
-rejection from uniform deals then needs many thousands of tries a kept deal, or fails. Here each suit's cards go
-only to the seats that may still hold that suit: the number of ways to deal the unseen cards with every seat's
-remaining hand size met and no card in a seat void in its suit is counted suit by suit (dynamic programming over
-the seats' remaining room), and each deal is drawn suit by suit with the exact conditional probabilities -- so
-every void-respecting deal is equally likely and none is wasted. What the voids do not capture (a heading duty
-not met, the first-lead duty, the auction's clues) stays with the accept test, which now rejects few deals.
-Deal ``i`` draws from ``(seed, i, attempt)`` alone.
+Late in a hand what the plays showed (a seat that failed to follow or to trump: a void; a seat that did not head
+a trick: no higher card of the suit; a declarer who led no trump at the first lead: no trump) rules out almost
+every uniform deal: rejection from uniform deals then needs many thousands of tries a kept deal, or fails. Here
+the unseen cards are cut into classes, suit by suit and within a suit by the seats that may hold the card (not
+barred from it, :attr:`analyzer.cardplay.seen.Seen.barred`); the number of ways to deal them with every seat's
+remaining hand size met and no card given to a seat barred from it is counted class by class (dynamic
+programming over the seats' remaining room), and each deal is drawn class by class with the exact conditional
+probabilities -- so every such deal is equally likely and none is wasted. Where a suit's cards are all open to
+the same seats its class is the suit itself. What the bars do not capture (the auction's clues) stays with the
+accept test. Deal ``i`` draws from ``(seed, i, attempt)`` alone.
 """
 
 from __future__ import annotations
@@ -37,16 +39,16 @@ def _compositions(total: int, caps: list[int]) -> list[tuple[int, ...]]:
 
 
 @dataclass
-class VoidDealer:
-    """The unseen cards by suit, the seats that receive cards (``fill``; -1: the cards in no hand) with their room,
-    and which of them may hold each suit (not void in it); ``ways(u, room)`` counts the deals of suits ``u..3``
-    into that room."""
+class ClassDealer:
+    """The unseen cards by class (``classes[u]``: cards of one suit open to the same seats, in suit order), the
+    seats that receive cards (``fill``; -1: the cards in no hand) with their room, and which of them may hold each
+    class (``allowed[u][j]``); ``ways(u, room)`` counts the deals of classes ``u..`` into that room."""
 
     base: np.ndarray
     deck: object
     fill: list[int]
     room: tuple[int, ...]
-    suits: list[list[int]]
+    classes: list[list[int]]
     allowed: list[list[bool]]
     memo: dict = field(default_factory=dict)
     #: :meth:`options` by (suit, room): every draw of a decision asks the same few (a draw is otherwise mostly
@@ -54,18 +56,19 @@ class VoidDealer:
     options_memo: dict = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        #: whether no receiving seat is void in any of suits u..3, and how many cards suits u..3 hold
-        self.open_from = [all(all(a) for a in self.allowed[u:]) for u in range(4)]
-        self.left_from = [sum(len(x) for x in self.suits[u:]) for u in range(4)]
+        #: whether every receiving seat may hold every card of classes u.., and how many cards classes u.. hold
+        m = len(self.classes)
+        self.open_from = [all(all(a) for a in self.allowed[u:]) for u in range(m)]
+        self.left_from = [sum(len(x) for x in self.classes[u:]) for u in range(m)]
 
     def splits(self, u: int, room: tuple[int, ...]) -> list[tuple[int, ...]]:
         caps = [room[j] if self.allowed[u][j] else 0 for j in range(len(room))]
-        return _compositions(len(self.suits[u]), caps)
+        return _compositions(len(self.classes[u]), caps)
 
     def ways(self, u: int, room: tuple[int, ...]) -> int:
-        if u == 4:
+        if u == len(self.classes):
             return 1 if not any(room) else 0
-        if self.open_from[u]:  # no seat void in suits u..3: the multinomial of their cards into the room
+        if self.open_from[u]:  # every seat open to classes u..: the multinomial of their cards into the room
             if sum(room) != self.left_from[u]:
                 return 0
             out = factorial(self.left_from[u])
@@ -80,12 +83,12 @@ class VoidDealer:
         return got
 
     def options(self, u: int, room: tuple[int, ...]) -> list[tuple[tuple[int, ...], int]]:
-        """Each split of suit ``u`` into the seats' ``room`` that leaves a deal of the later suits possible, with
-        its number of deals: the ways to pick the suit's cards for the split times the ways of the rest."""
+        """Each split of class ``u`` into the seats' ``room`` that leaves a deal of the later classes possible,
+        with its number of deals: the ways to pick the class's cards for the split times the ways of the rest."""
         got = self.options_memo.get((u, room))
         if got is not None:
             return got
-        n = len(self.suits[u])
+        n = len(self.classes[u])
         out = []
         for c in self.splits(u, room):
             rest = self.ways(u + 1, tuple(r - x for r, x in zip(room, c, strict=True)))
@@ -98,11 +101,11 @@ class VoidDealer:
         return out
 
     def draw(self, rng: np.random.Generator) -> np.ndarray:
-        """One deal (int64[seats, copies]): the base plus the unseen cards dealt suit by suit."""
+        """One deal (int64[seats, copies]): the base plus the unseen cards dealt class by class."""
         room = self.room
         got: list[list[int]] = [[] for _ in self.fill]
-        for u in range(4):
-            n = len(self.suits[u])
+        for u in range(len(self.classes)):
+            n = len(self.classes[u])
             opts = self.options(u, room)
             weights = [w for _, w in opts]
             total = sum(weights)
@@ -112,7 +115,7 @@ class VoidDealer:
                 pick -= weights[j]
                 j += 1
             c = opts[j][0]
-            cards = [self.suits[u][i] for i in rng.permutation(n)]
+            cards = [self.classes[u][i] for i in rng.permutation(n)]
             pos = 0
             for j, x in enumerate(c):
                 got[j] += cards[pos:pos + x]
@@ -143,30 +146,38 @@ def _merge(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     return out
 
 
-def void_dealer(tab: Table, voids: dict[int, set[int]]) -> VoidDealer:
-    """The dealer of ``tab``'s unseen cards (its pool and each seat's ``need``) respecting ``voids``; UserError
-    when no deal can (the record contradicts itself)."""
+def class_dealer(tab: Table, barred: dict[int, set[int]]) -> ClassDealer:
+    """The dealer of ``tab``'s unseen cards (its pool and each seat's ``need``) giving no seat a card of
+    ``barred[seat]``; UserError when no deal can (the record contradicts itself)."""
     fill = [s for s in range(tab.need.shape[0]) if tab.need[s] > 0]
     room = [int(tab.need[s]) for s in fill]
     left = int(tab.pool.size) - sum(room)
-    if left > 0:  # cards in no hand (two-handed's, gone in phase 1): a seat of their own, -1, in every suit
+    if left > 0:  # cards in no hand (two-handed's, gone in phase 1): a seat of their own, -1, open to every card
         fill.append(-1)
         room.append(left)
-    suits: list[list[int]] = [[], [], [], []]
-    for k in tab.pool:
-        suits[int(k) >> 4].append(int(k))
-    allowed = [[u not in voids.get(s, set()) for s in fill] for u in range(4)]
-    d = VoidDealer(np.asarray(tab.base, dtype=np.int64), tab.rules.deck, fill, tuple(room), suits, allowed)
+    classes: list[list[int]] = []
+    allowed: list[list[bool]] = []
+    for u in range(4):  # a suit's cards by the seats open to them, in order of their first card; an empty suit: one
+        by: dict[tuple[bool, ...], list[int]] = {}  # empty class (the draw's stream as if classes were suits)
+        for k in tab.pool:
+            if int(k) >> 4 == u:
+                key = tuple(int(k) not in barred.get(s, ()) for s in fill)
+                by.setdefault(key, []).append(int(k))
+        for key, cards in by.items() or [(tuple(True for _ in fill), [])]:
+            classes.append(cards)
+            allowed.append(list(key))
+    d = ClassDealer(np.asarray(tab.base, dtype=np.int64), tab.rules.deck, fill, tuple(room), classes, allowed)
     if d.ways(0, d.room) == 0:
-        raise UserError("no deal of the unseen cards fits what was seen (the voids shown and the cards left): "
-                        "check the cards played")
+        raise UserError("no deal of the unseen cards fits what was seen (the voids and the cards each seat's plays "
+                        "rule out, the cards left): check the cards played")
     return d
 
 
-def sample(tab: Table, voids: dict[int, set[int]], n: int, seed: int, max_tries: int) -> Deals:
-    """``n`` deals of ``tab`` respecting ``voids`` by construction and accepted by ``tab.accept`` (deal ``i`` from
-    ``(seed, i, attempt)``); UserError when the accept test keeps fewer than one in ``max_tries``."""
-    d = void_dealer(tab, voids)
+def sample(tab: Table, barred: dict[int, set[int]], n: int, seed: int, max_tries: int) -> Deals:
+    """``n`` deals of ``tab`` giving no seat a card of ``barred[seat]`` (by construction) and accepted by
+    ``tab.accept`` (deal ``i`` from ``(seed, i, attempt)``); UserError when the accept test keeps fewer than one in
+    ``max_tries``."""
+    d = class_dealer(tab, barred)
     seats, copies = tab.base.shape
     hands = np.zeros((n, seats, copies), dtype=np.int64)
     ids = np.arange(n, dtype=np.int64)

@@ -10,10 +10,14 @@ the deals consistent with everything seen: each seat's remaining hand size, the 
 and **every card played being legal for the hand its seat held then** (checked by the engine's own
 :func:`analyzer.play.engine.legal_cards` on the holdings the sampled deal implies: a seat's holding at a
 play is its sampled hand now plus the cards it played since). Voids shown by a failure to follow or to
-trump, heading duties and the double-deck first-lead duty all follow from that one test; the voids are also
-handed to the dealer kernel as quick constraint rows, so that most inconsistent deals are never drawn.
-Deal ``i`` depends on ``(seed, i)`` only. Two-handed: the record is phase 2's (the stock gone, the hands
-dealt anew as they stand); the cards gone in phase 1 are not in it, so they stay among the unseen.
+trump, heading duties and the double-deck first-lead duty all follow from that one test. Each of them is a set of
+cards the seat did not hold then (:func:`barred_by`: every duty of these rules is set off by one card held, so a
+play was legal for a holding exactly when it was legal beside each of its cards alone); those cards cannot be in
+its hand now either, and :func:`replay` gathers them per seat (``Seen.barred``), refusing a record where such a
+card was shown or played later by that seat. The dealer (:mod:`analyzer.cardplay.dealer`) deals no barred card
+to its seat, so every deal it draws passes the test, which stays as the check of it and as the place of the
+auction's clues. Deal ``i`` depends on ``(seed, i)`` only. Two-handed: the record is phase 2's (the stock gone,
+the hands dealt anew as they stand); the cards gone in phase 1 are not in it, so they stay among the unseen.
 """
 
 from __future__ import annotations
@@ -56,7 +60,9 @@ class Seen:
     """A :class:`Record` followed through: who played each card (``by``), the trick state before each play
     (``ncards``, ``led``, ``best``, ``first``: the first-lead trump duty applies), the seat to play now
     (``turn``) and the current trick (``trick``), each seat's cards played, my hand now and each seat's
-    remaining hand size and the shown cards it still holds; ``voids[s]``: the suits seat ``s`` showed out of."""
+    remaining hand size and the shown cards it still holds; ``voids[s]``: the suits seat ``s`` showed out of;
+    ``barred[s]``: the card kinds seat ``s`` cannot hold now (:func:`barred_by`, over its plays: its voids' cards, the
+    cards a heading or trump duty not met rules out)."""
 
     record: Record
     by: np.ndarray
@@ -75,11 +81,32 @@ class Seen:
     #: completed so far
     points: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
     tricks: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+    barred: dict[int, set[int]] = field(default_factory=dict)
 
     @property
     def leader_now(self) -> int:
         """The seat that led (or leads) the current trick."""
         return int(self.by[len(self.by) - len(self.trick)]) if self.trick else self.turn
+
+
+def barred_by(rs: RuleSet, k: int, ncards: int, led: int, best: int, trump: int, first: int) -> set[int]:
+    """The card kinds whose holding would have made playing ``k`` illegal in that trick (``ncards`` cards in it,
+    led in ``led``, won so far by ``best``; ``first``: the first-lead trump duty applies): those ``c`` for which
+    ``k`` is not a legal card of the holding ``{k, c}``. Every duty of :func:`analyzer.play.engine.legal_cards`
+    (follow, head, trump, overtrump, lead a trump) is set off by one card held, the strongest one set off ruling,
+    so ``k`` was legal for a holding exactly when it holds none of these."""
+    deck = rs.deck
+    out = set()
+    for c in deck.kinds:
+        if c == k:
+            continue
+        held = np.int64((1 << k) | (1 << c))
+        ok = legal_cards(held, np.int64(ncards), np.int64(led), np.int64(best), np.int64(trump), np.int64(first),
+                         np.int64(rs.head_code), np.int64(int(rs.play.must_trump)), np.int64(int(rs.play.follow)),
+                         np.int64(deck.lane))
+        if not (int(ok) >> k) & 1:
+            out.add(int(c))
+    return out
 
 
 def replay(rec: Record) -> Seen:
@@ -160,6 +187,19 @@ def replay(rec: Record) -> Seen:
         if c > deck.copies:
             raise UserError(f"{deck.name(k)} is seen {c} times (in your hand, shown or played): the deck has "
                             f"{deck.copies}")
+    # what each other seat's plays say it did not hold: nor now, nor at a later play of its own
+    barred: dict[int, set[int]] = {s: set() for s in range(seats) if s != rec.seat}
+    for i in range(total):
+        s = int(by[i])
+        if s == rec.seat:
+            continue
+        bar = barred_by(rs, int(rec.plays[i]), int(ncards[i]), int(led[i]), int(best[i]), rec.trump, int(first[i]))
+        for j in range(i + 1, total):
+            if int(by[j]) == s and int(rec.plays[j]) in bar:
+                raise UserError(f"card {j + 1}, {deck.name(rec.plays[j])} by seat {s}: with it in its hand, its "
+                                f"play of {deck.name(rec.plays[i])} (card {i + 1}) was not legal: check the cards "
+                                "played")
+        barred[s] |= bar
     mine_now = [x for x, c in mine.items() for _ in range(c)]
     left = np.array([rs.hand_size - len(played[s]) for s in range(seats)], dtype=np.int64)
     known_now: dict[int, list[int]] = {}
@@ -171,8 +211,16 @@ def replay(rec: Record) -> Seen:
         known_now[s] = sorted(x for x, c in rest.items() for _ in range(max(c, 0)))
         if len(known_now[s]) > left[s]:
             raise UserError(f"seat {s} still holds {len(known_now[s])} shown cards but has {left[s]} cards left")
+        clash = sorted(set(known_now[s]) & barred[s])
+        if clash:
+            i = next(i for i in range(total) if int(by[i]) == s and clash[0] in
+                     barred_by(rs, int(rec.plays[i]), int(ncards[i]), int(led[i]), int(best[i]), rec.trump,
+                               int(first[i])))
+            raise UserError(f"seat {s} showed {deck.name(clash[0])} and has not played it, but with it in its "
+                            f"hand its play of {deck.name(rec.plays[i])} (card {i + 1}) was not legal: check the "
+                            "cards shown and played")
     return Seen(rec, by, ncards, led, best, first, int(turn), tuple(trick), played, mine_now, left, known_now, voids,
-                won, taken)
+                won, taken, barred)
 
 
 def table_of(seen: Seen, clues: Callable[[np.ndarray], np.ndarray] | None = None) -> Table:
@@ -223,9 +271,9 @@ class _Consistent:
 
 def sample_hands(rec: Record, n: int, seed: int = 0, max_tries: int = 2000) -> tuple[Seen, Deals]:
     """``n`` deals of the hands held now (int64[n, seats, copies]), uniformly among those consistent with
-    ``rec`` (module docstring; the voids met by construction, :mod:`analyzer.cardplay.dealer`); the
+    ``rec`` (module docstring; no seat dealt a card it cannot hold, :mod:`analyzer.cardplay.dealer`); the
     :class:`~analyzer.deal.Deals` says how many were drawn for them."""
     from analyzer.cardplay.dealer import sample
 
     seen = replay(rec)
-    return seen, sample(table_of(seen), seen.voids, n, seed, max_tries)
+    return seen, sample(table_of(seen), seen.barred, n, seed, max_tries)

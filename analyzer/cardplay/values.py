@@ -158,7 +158,7 @@ def value_cards(req: PlayRequest, progress: bool = False) -> CardValues:
 
 
 def _sample(req: PlayRequest) -> tuple[Table, Deals, str, tuple[str, ...]]:
-    """The deals of a decision (:func:`analyzer.cardplay.dealer.sample`: the public voids met by construction):
+    """The deals of a decision (:func:`analyzer.cardplay.dealer.sample`: no seat dealt a card its plays rule out):
     consistent with the record and, where the auction is given, with its clues as
     the bidding advice reads them (:func:`analyzer.bidding.inference.clue_ladder`, the fitted clue model) on
     the hands at the first lead -- relaxed as the bidding advice relaxes them when they accept fewer than one
@@ -169,7 +169,7 @@ def _sample(req: PlayRequest) -> tuple[Table, Deals, str, tuple[str, ...]]:
     for acc, level in ladder:
         tab = table_of(seen, acc)
         try:
-            return tab, dealer.sample(tab, seen.voids, req.samples, req.seed, MAX_TRIES), level, words
+            return tab, dealer.sample(tab, seen.barred, req.samples, req.seed, MAX_TRIES), level, words
         except UserError:
             if acc is None:
                 raise

@@ -194,6 +194,7 @@ def _build(rules: RuleSet, seat: int, leader: int, upcard: int, holding: Sequenc
     full = _everything(rules)
     exchanged_by, took = -1, -1
     after: Counter[int] = Counter()  # the opponent's cards gone from its hand since it took the upcard
+    mine_after: Counter[int] = Counter()  # the cards I played since I took the upcard
     for t, tr in enumerate(tricks):
         if int(g[S.C_STAGE]) != S.STAGE_PLAY:
             raise UserError(f"trick {t + 1}: the stock is gone after {int(g[S.C_TRICKS])} tricks: phase 1 is over "
@@ -202,6 +203,8 @@ def _build(rules: RuleSet, seat: int, leader: int, upcard: int, holding: Sequenc
             raise UserError(f"trick {t + 1} has {len(tr.cards)} cards: a trick has 2 (the last may have 1)")
         for k, where in tr.cards:
             who = int(g[S.C_TURN])
+            if who == exchanged_by == seat:
+                mine_after[k] += 1
             if where < 0:
                 _set_hand(g, who, full)
                 mv = 4 * k
@@ -266,6 +269,9 @@ def _build(rules: RuleSet, seat: int, leader: int, upcard: int, holding: Sequenc
         raise _Inconsistent(f"{' '.join(name(k) for k in sorted(short.elements()))}: melded on your table by the "
                             "history, but not among your cards (give every card you hold, melded ones included; a "
                             "melded card played since is written CARD* in its trick)")
+    if exchanged_by == seat and mine[took] + mine_after[took] < 1:
+        raise UserError(f"you took {name(took)} in the dix exchange: it is among your cards (give it with them) or "
+                        "was played since (write it in its trick)")
     hand_now = mine - on_table[seat]
     known: Counter[int] = Counter()
     if exchanged_by == opp:
