@@ -270,3 +270,16 @@ def test_the_auctions_clues_hold_on_the_hands_the_auction_was_bid_on():
                          auction="0:16 1:pass 2:20 3:pass")
     with pytest.raises(UserError, match="not over"):
         PlayRequest.make(rs, "AH TH KH KH QH JH 9H AS QS JD AC TC", seat=0, trump="H", dealer=3, auction="0:16")
+
+
+def test_the_contract_need_is_said_in_words(run_cli):
+    """The points the declaring side needs, and a bid it cannot make for want of meld (double deck: a contract
+    needs 20 meld; RULES.md), in the JSON's words the table and the page print."""
+    code, out, err = run_cli(["play", *AUCTION, "--seat", "0", "--samples", "30", "--play", "heuristic", "--json"])
+    d = json.loads(out)
+    assert code == 0 and d["need"] == "the declaring side needs 5 points from tricks to make 25 (meld 20)", err
+    hand = "AD TD KD QD JD AS AS TS KS QS JS JS AC TC KC QC JC JC AD TD"
+    code, out, err = run_cli(["play", "--rules", "double-deck", "--hand", hand, "--seat", "1", "--declarer", "0",
+                              "--bid", "55", "--trump", "H",
+                              "--played", "KC", "--samples", "30", "--play", "heuristic"])
+    assert code == 0 and "cannot make 55: its meld, 0, is under the 20 a contract needs" in out, err

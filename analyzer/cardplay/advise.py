@@ -64,6 +64,22 @@ class CardAdvice:
     side_meld: int | None
     notes: tuple[str, ...]
 
+    @property
+    def need_words(self) -> str | None:
+        """What the declaring side needs from tricks to make its bid, in words (``target``, ``side_meld``); None
+        without a bid to make."""
+        if self.target is None or self.side_meld is None:
+            return None
+        rs = self.request.rules
+        bid, total, least = self.request.record.bid, int(rs.total_points), int(rs.scoring.declarer_min_meld)
+        if self.target > total:
+            if self.side_meld < least:
+                return (f"the declaring side cannot make {bid}: its meld, {self.side_meld}, is under the {least} a "
+                        "contract needs")
+            return (f"the declaring side cannot make {bid}: with its meld, {self.side_meld}, it needs more than the "
+                    f"{total} points the tricks hold")
+        return f"the declaring side needs {self.target} points from tricks to make {bid} (meld {self.side_meld})"
+
     def to_dict(self) -> dict[str, Any]:
         """Plain data (the ``--json`` output and the page's answer)."""
         req, rec, v = self.request, self.request.record, self.values
@@ -86,6 +102,7 @@ class CardAdvice:
                               "each_seat": [int(x) for x in seen.points]},
             "side_meld": self.side_meld,
             "points_to_make": self.target,
+            "need": self.need_words,
             "action": self.action,
             "best": self.best,
             "criterion": self.criterion,

@@ -11,6 +11,8 @@ from analyzer.cli.common import console, emit_json, load_rules, print_notes, sty
 from analyzer.cli.options import SEATS_HELP, JsonOpt, OptionsOpt, RulesOpt, SeedOpt
 from analyzer.estimate import Estimate, Proportion
 
+SHOWN_HELP = ("cards a seat showed as meld, SEAT:CARDS (repeatable), e.g. 2:'QS JD': cards it holds (nothing is "
+              "read from a meld not shown)")
 PLAYED_HELP = ('the cards played so far in play order, each trick from its leader, tricks separated by "/" '
                '(the last may be incomplete), e.g. "AS 9S TS KS / QH"; two-handed phase 1 (with --upcard): the '
                'phase-1 tricks, CARD* a card played from its player\'s melds on the table, +MELD after a trick a meld '
@@ -62,8 +64,8 @@ def print_card_advice(adv) -> None:
     where = (f"trick {d['trick_number']}, " + (f"after {' '.join(d['trick'])}" if d["trick"] else "your lead"))
     console.print(f"{rs.name}: trump {d['trump']}{contract}; seat {d['seat']} to play ({where}); "
                   f"your side ({who}, seat {'+'.join(map(str, d['side']))}) has {d['points_so_far']['side']} points")
-    if adv.target is not None:
-        console.print(f"the declaring side needs {adv.target} points in all (meld {adv.side_meld})")
+    if adv.need_words is not None:
+        console.print(adv.need_words)
     tbl = table()
     tbl.add_column("card")
     tbl.add_column("your side's points (95%)", justify="right")
@@ -128,8 +130,7 @@ def register(app: typer.Typer) -> None:
         bid: Annotated[int, typer.Option("--bid", help="the winning bid (0: no contract figures)")] = 0,
         leader: Annotated[int | None, typer.Option("--leader", help="the seat that led the first trick (default: the "
                                                                     "declarer; two-handed: required)")] = None,
-        shown: Annotated[list[str] | None, typer.Option("--shown", help="cards a seat showed as meld, SEAT:CARDS "
-                                                                        "(repeatable), e.g. 2:'QS JD'")] = None,
+        shown: Annotated[list[str] | None, typer.Option("--shown", help=SHOWN_HELP)] = None,
         played: Annotated[str | None, typer.Option("--played", "-p", help=PLAYED_HELP)] = None,
         auction: Annotated[str | None, typer.Option("--auction", help="the auction's calls up to its last pass, "
                                                                       "e.g. \"1:16 2:pass 3:18 0:pass\": the winner "

@@ -914,13 +914,11 @@ function showPhase1Advice(r) {
 
 function showPlayAdvice(r) {
   if (r.phase === 1) { showPhase1Advice(r); return; }
-  const bid = r.bid || 0;
   $("play-call").textContent = r.action === "too-few" ? "Too few deals to name a card"
     : r.action === "only" ? `Play ${r.best}: the only card you may play` : `Play ${r.best}`;
   const so = r.points_so_far ? r.points_so_far.side : 0;
   $("play-summary").textContent = `Trick ${r.trick_number}: your side has ${so} points from tricks so far` +
-    (r.points_to_make !== null && r.points_to_make !== undefined && bid
-      ? `; the declaring side needs ${r.points_to_make} from tricks to make ${bid}` : "") +
+    (r.need ? `; ${r.need}` : "") +
     `. ${r.deals} deals consistent with the play so far` +
     ({ clues: " and the calls' clues", prior: " and the calls' clues (read with the prior model)",
       high: " and the other seats' highest bid", partner: " and your partner's bids", hard: " and the calls' hard clues" }[r.auction && r.conditioning
