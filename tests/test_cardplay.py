@@ -201,6 +201,7 @@ AUCTION = ["--rules", "auction", "--hand", "AH TH KH KH QH JH 9H AS QS JD AC TC"
     (["--seat", "0", "--played", "AS 9S AD JS / QS 9S KS"], "card 7, KS by seat 2: with it in its hand, its play"),
     (["--seat", "0", "--shown", "2:KS QS", "--played", "AS 9S AD JS"], "seat 2 showed QS and has not played it"),
     (["--seat", "0", "--bid", "5", "--declarer", "0"], "--bid 5 is not on the auction ladder of bids (15 is"),
+    (["--seat", "0", "--leader", "1"], "the declarer (seat 0) leads the first trick, not seat 1: leave out --leader"),
     (["--seat", "0", "--bid", "121", "--declarer", "1"], "--bid 121 is not on the auction ladder of bids (120 is"),
 ])
 def test_bad_input_gets_one_line_and_exit_2(run_cli, args, words):

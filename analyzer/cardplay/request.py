@@ -158,6 +158,9 @@ class PlayRequest:
                                 f"{' and '.join(map(str, near))} {'are' if len(near) > 1 else 'is'}; 0: no bid to "
                                 "make)")
             first = declarer if leader is None else whole("leader", leader, 0, seats - 1)
+            if rules.play.leader == "declarer" and first != declarer:
+                raise UserError(f"in {rules.id} the declarer (seat {declarer}) leads the first trick, not seat "
+                                f"{first}: leave out {nm('leader')}")
         else:
             if declarer is not None or bid:
                 raise UserError(f"{rules.id} has no bidding: leave out {nm('declarer')} and {nm('bid')}")

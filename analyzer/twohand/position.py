@@ -149,7 +149,8 @@ def _set_hand(g: np.ndarray, seat: int, planes: np.ndarray) -> None:
 
 
 class _Inconsistent(UserError):
-    """The replayed history does not add up with the cards seen (too many copies, or my table not my cards)."""
+    """The replayed history does not add up with the cards seen (too many copies, my table not my cards, a card
+    played from a table or a meld its cards on the table do not allow): another reading of an ambiguous meld may."""
 
 
 #: the most readings of ambiguous melds tried (each a replay of the history)
@@ -214,8 +215,8 @@ def _build(rules: RuleSet, seat: int, leader: int, upcard: int, holding: Sequenc
                 slots = [s for s in range(deck.copies) if g[S.tslot(who, k, s)] >= 0]
                 if where > 0:
                     slots = [s for s in slots if s == where - 1]
-                if not slots:
-                    raise UserError(f"trick {t + 1}: seat {who} has no melded {name(k)} on the table"
+                if not slots:  # which copies lie on the table may hang on how an earlier meld is read
+                    raise _Inconsistent(f"trick {t + 1}: seat {who} has no melded {name(k)} on the table"
                                     + (f" (copy {where})" if where > 0 else ""))
                 mv = 4 * k + 1 + slots[0]
             S.play_move(g, mv)
@@ -235,8 +236,8 @@ def _build(rules: RuleSet, seat: int, leader: int, upcard: int, holding: Sequenc
             if not M.may_meld(g, w):
                 raise UserError(f"trick {t + 1}: seat {w} melds {mname!r} after its meld of this turn (one meld a "
                                 "turn; the dix exchange aside)")
-            if M.meld_value(g, w, act) < 0:
-                raise UserError(f"trick {t + 1}: seat {w} cannot meld {mname!r} then (the cards melded before, or "
+            if M.meld_value(g, w, act) < 0:  # as may this (the cards on the table)
+                raise _Inconsistent(f"trick {t + 1}: seat {w} cannot meld {mname!r} then (the cards melded before, or "
                                 "the kind already used, do not allow it)")
             if _new_card_ambiguous(g, w, act):
                 ambiguous.append(meld_no)
