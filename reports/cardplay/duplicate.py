@@ -79,7 +79,11 @@ def report(a: argparse.Namespace) -> None:
               "; the node budget a deal: the rule set's `[advice] play_max_nodes`. *s a play*: the median wall-clock "
               "seconds of the sampling player's play of a deal, as the parts were played (on 2 cores shared with "
               "arena runs, at a lower priority: the figure says more about the machine's load than about the "
-              "player)."]
+              "player).", "",
+              "The parts were played before commit ecd10e8, whose dealer gives no seat a card its plays rule out "
+              "(heading, trump and first-lead duties; before, voids only, the rest rejected by the accept test): the "
+              "same deals in law (tests/test_cardplay_seen.py: the bars rule out exactly what the accept test "
+              "refused, and no decision of these runs was refused), drawn from other random numbers."]
     (HERE / "duplicate.md").write_text("\n".join(lines) + "\n")
     (HERE / "duplicate.json").write_text(json.dumps(out, indent=1) + "\n")
 
