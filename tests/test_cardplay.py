@@ -202,6 +202,10 @@ AUCTION = ["--rules", "auction", "--hand", "AH TH KH KH QH JH 9H AS QS JD AC TC"
     (["--seat", "0", "--shown", "2:KS QS", "--played", "AS 9S AD JS"], "seat 2 showed QS and has not played it"),
     (["--seat", "0", "--bid", "5", "--declarer", "0"], "--bid 5 is not on the auction ladder of bids (15 is"),
     (["--seat", "0", "--leader", "1"], "the declarer (seat 0) leads the first trick, not seat 1: leave out --leader"),
+    # nobody showed the other 9H (a dix): read as whole melds, no seat holds it
+    (["--seat", "0", "--shown", "1:KS QS", "--whole-meld"], "no deal of the unseen cards fits what was seen"),
+    (["--seat", "0", "--shown", "1:KS QS", "--whole-meld", "--played", "AC JD"],  # JD: a pinochle with QS
+     "card 2, JD by seat 1: with it, the cards seat 1 showed make more meld"),
     (["--seat", "0", "--bid", "121", "--declarer", "1"], "--bid 121 is not on the auction ladder of bids (120 is"),
 ])
 def test_bad_input_gets_one_line_and_exit_2(run_cli, args, words):

@@ -205,3 +205,70 @@ def test_the_void_dealer_is_uniform_over_the_deals_that_fit():
         if checked == 3:
             break
     assert checked == 3
+
+
+def _whole_meld(rs, kinds, trump):
+    """The fewest of ``kinds`` that make the hand's whole meld in ``trump`` (each card dropped whose loss costs no
+    meld): what the seat lays down."""
+    from analyzer.meld import meld_batch
+
+    def meld(ks):
+        return int(meld_batch(to_planes(ks, rs.deck)[None, :], rs)[0, trump])
+
+    full, keep = meld(kinds), list(kinds)
+    for k in list(kinds):
+        rest = list(keep)
+        rest.remove(k)
+        if meld(rest) == full:
+            keep = rest
+    return sorted(keep)
+
+
+@pytest.mark.parametrize("rid, tries", [("auction", 2000), ("double-deck", 20000), ("luxury-family", 2000)])
+def test_with_the_whole_meld_shown_no_seat_holds_more_meld_than_it_showed(rid, tries):
+    """Every player melds (RULES.md): with each other seat's shown cards read as its whole meld, every sampled
+    deal gives each seat, at the first lead, exactly the meld its shown cards make; the true deal fits. (Double
+    deck's twenty-card hands: about one deal in 2,000 fits, so the test allows more tries than the advice.)"""
+    from analyzer.cardplay.seen import table_of
+    from analyzer.meld import meld_batch
+
+    rs = load(rid)
+    deals = random_deals(rs, 4, seed=47, stock=False).hands
+    total = rs.seats * rs.hand_size
+    for d in range(4):
+        rng = np.random.default_rng(200 + d)
+        trump, declarer, me = int(rng.integers(0, 4)), int(rng.integers(0, rs.seats)), int(rng.integers(0, rs.seats))
+        rec, _ = _record(rs, deals[d], trump, declarer, declarer, int(rng.integers(0, total // 2)), me, 0, 200 + d)
+        shown = {s: Hand(rs.deck, tuple(_whole_meld(rs, list(from_planes(deals[d][s], rs.deck)), trump)))
+                 for s in range(rs.seats) if s != me}
+        rec = Record(rs, me, rec.hand, trump, declarer, declarer, 0, {s: h for s, h in shown.items() if len(h)},
+                     rec.plays, whole_meld=True)
+        seen, got = sample_hands(rec, 20, seed=d, max_tries=tries)
+        want = {s: int(meld_batch(shown[s].planes[None, :], rs)[0, trump]) for s in shown}
+        for deal in got.hands:
+            for s in shown:
+                start = from_planes(deal[s], rs.deck) + seen.played[s]
+                assert int(meld_batch(to_planes(start, rs.deck)[None, :], rs)[0, trump]) == want[s], (d, s)
+        truth = []
+        for s in range(rs.seats):
+            left = Counter(from_planes(deals[d][s], rs.deck))
+            left.subtract(Counter(seen.played[s]))
+            truth.append(to_planes(sorted(left.elements()), rs.deck))
+        assert bool(table_of(seen).accept(np.stack(truth)[None])[0])
+
+
+def test_a_card_that_adds_meld_to_the_whole_meld_shown_is_dealt_to_no_one_who_showed():
+    """Auction, hearts trump: the other 9H (a dix, meld) is unseen and nobody showed it, so with the shown cards read
+    as whole melds no seat can hold it: refused at once; read as cards held, answered."""
+    rs = load("auction")
+    hand = Hand.parse("AH TH KH KH QH JH 9H AS QS JD AC TC", rs.deck)
+    shown = {1: Hand.parse("KS QS", rs.deck), 2: Hand.parse("KD QD", rs.deck)}
+    with pytest.raises(UserError, match="no deal of the unseen cards fits"):
+        sample_hands(Record(rs, 0, hand, 1, 0, 0, 25, shown, (), whole_meld=True), 30)
+    seen, got = sample_hands(Record(rs, 0, hand, 1, 0, 0, 25, shown, ()), 30)
+    assert got.tries == 30
+    seen, got = sample_hands(Record(rs, 0, hand, 1, 0, 0, 25, {**shown, 3: Hand.parse("9H", rs.deck)}, (),
+                                    whole_meld=True), 30)
+    nine = rs.deck.kind(1, "9")
+    assert nine in seen.barred[1] and nine in seen.barred[2] and nine in seen.barred[3]  # no second one for seat 3
+    assert all(nine in from_planes(h[3], rs.deck) for h in got.hands)

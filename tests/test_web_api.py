@@ -100,6 +100,16 @@ def test_play_gives_what_the_command_line_gives(client, run_cli):
     bad = client.post("/api/play", json={**body, "played": "AS 9S TS"})
     assert bad.status_code == 400 and "turn" in bad.json()["error"]
     assert client.post("/api/play", json={**body, "samples": limits.MAX_PLAY_SAMPLES + 1}).status_code == 400
+    # the shown cards read as whole melds: the same answer as --whole-meld; a game without laid meld refuses it
+    whole = {**body, "shown": ["1:KS QS", "2:QD KD", "3:9H"], "whole_meld": True}
+    r = client.post("/api/play", json=whole)
+    cli = _cli_json(run_cli, ["play", "--hand", body["hand"], "--seat", "0", "--trump", "H", "--declarer", "0",
+                              "--bid", "25", "--played", body["played"], "--samples", "40", "--seed", "3", "--shown",
+                              "1:KS QS", "--shown", "2:QD KD", "--shown", "3:9H", "--whole-meld", "--json"])
+    assert r.status_code == 200 and r.json() == {**cli, "notes": r.json()["notes"]} and cli["whole_meld"], r.text
+    two = client.post("/api/play", json={"rules": "two-handed", "hand": "AH TH KH QH JH AS 9C 9C JC JC 9D 9D",
+                                         "seat": 0, "leader": 0, "whole_meld": True})
+    assert two.status_code == 400 and "lays no meld down before the play" in two.json()["error"]
 
 
 def test_auction_says_whether_the_calls_decide_the_contract(client):

@@ -463,6 +463,18 @@ def test_play_after_bid_advice_sends_the_auction(server, browser):
     clue = [n for n in want["notes"] if n.startswith("the auction's calls")]
     assert clue and clue[0] in notes, notes  # how the deals read the calls (relaxed or not), as the CLI prints
     assert "to make 25" in _text(d, "play-summary")
+    # the others' meld, read as their whole meld: the other 9H (a dix) is shown by seat 3, or no seat could hold it
+    n = d.execute_script("return window.playBodies.length")
+    d.find_element(By.CSS_SELECTOR, "#shown-box summary").click()
+    _set(d, "shown-1", "KS QS")
+    _set(d, "shown-3", "9H")
+    d.find_element(By.ID, "whole-meld").click()
+    _wait(d, lambda d: d.execute_script("return window.playBodies.length") > n and _play_answered(d), 120)
+    _settle(d)
+    body = d.execute_script("return window.playBodies[window.playBodies.length - 1]")
+    assert body["whole_meld"] is True and sorted(body["shown"]) == ["1:KS QS", "3:9H"], body
+    notes = [li.text for li in d.find_elements(By.CSS_SELECTOR, "#play-notes li")]
+    assert any("whole meld" in t for t in notes) and _text(d, "play-error") == "", notes
     # taking the last call back: the advice goes at once, the contract is given by hand again, no auction is sent
     n = d.execute_script("return window.playBodies.length")
     d.find_elements(By.CSS_SELECTOR, "#calls button")[-1].click()

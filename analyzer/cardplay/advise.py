@@ -101,6 +101,7 @@ class CardAdvice:
             "points_so_far": {"side": int(sum(int(seen.points[s]) for s in self.side)),
                               "each_seat": [int(x) for x in seen.points]},
             "side_meld": self.side_meld,
+            "whole_meld": rec.whole_meld,
             "points_to_make": self.target,
             "need": self.need_words,
             "action": self.action,
@@ -315,6 +316,9 @@ def _notes(req: PlayRequest, v: CardValues, n: int, action: str, side_meld: int 
         out.append("nothing is unseen: every card's value is that of the one deal left")
     else:
         out.append(f"{n} deals consistent with everything seen (kept {n} of {v.dealt:,} dealt)")
+    if req.record is not None and req.record.whole_meld:
+        out.append("the cards shown read as each other seat's whole meld: no deal gives a seat more meld than it "
+                   "showed (a seat not named showed none)")
     if v.clues:
         read = {"clues": "read as the bidding advice reads them",
                 "prior": "read with the prior clue model (the fitted one accepted too few deals)",

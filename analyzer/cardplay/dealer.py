@@ -168,8 +168,8 @@ def class_dealer(tab: Table, barred: dict[int, set[int]]) -> ClassDealer:
             allowed.append(list(key))
     d = ClassDealer(np.asarray(tab.base, dtype=np.int64), tab.rules.deck, fill, tuple(room), classes, allowed)
     if d.ways(0, d.room) == 0:
-        raise UserError("no deal of the unseen cards fits what was seen (the voids and the cards each seat's plays "
-                        "rule out, the cards left): check the cards played")
+        raise UserError("no deal of the unseen cards fits what was seen (the cards each seat's plays, or its whole "
+                        "meld, rule out of its hand; the cards left): check the cards played and shown")
     return d
 
 

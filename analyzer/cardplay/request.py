@@ -79,6 +79,7 @@ class PlayRequest:
         dealer: int | None = None,
         flags: bool = False,
         upcard: str | None = None,
+        whole_meld: bool = False,
     ) -> PlayRequest:
         """The request from a front end's values; UserError with one line naming what to give instead (a value
         named as the front end names it: ``flags`` True for the command line's flags)."""
@@ -96,6 +97,10 @@ class PlayRequest:
             return v
 
         seat = whole("seat", seat, 0, seats - 1)
+        if not isinstance(whole_meld, bool):
+            raise UserError(f"{nm('whole_meld')} is true or false")
+        if whole_meld and not rules.has_bidding:
+            raise UserError(f"{rules.id} lays no meld down before the play: leave out {nm('whole_meld')}")
         if upcard is not None:
             if not rules.play.stock:
                 raise UserError(f"{nm('upcard')} is the card turned up on a stock: {rules.id} deals every card")
@@ -178,7 +183,7 @@ class PlayRequest:
                                 ) from None
         shown_by = parse_shown(shown, rules, seat, nm("shown"))
         plays = parse_played(played, rules, nm("played"))
-        rec = Record(rules, seat, h, t, declarer, first, bid, shown_by, plays)
+        rec = Record(rules, seat, h, t, declarer, first, bid, shown_by, plays, whole_meld)
         seen = replay(rec)
         if len(plays) == seats * rules.hand_size:
             raise UserError("every card has been played: the hand is over")

@@ -33,6 +33,7 @@ from analyzer.cards import Hand, to_planes
 from analyzer.deal import Deals, Table
 from analyzer.deal.kernel import SUIT
 from analyzer.errors import UserError
+from analyzer.meld import meld_batch
 from analyzer.play.engine import beats, legal_cards
 from analyzer.rules.lowered import first_lead_trump
 from analyzer.rules.model import RuleSet
@@ -42,7 +43,10 @@ from analyzer.rules.model import RuleSet
 class Record:
     """One seat's view of a hand in play (module docstring). ``hand``: my cards at the first lead;
     ``shown``: seat -> the cards it showed as meld; ``plays``: the card kinds played so far, in order from
-    the first lead (the current trick's cards last)."""
+    the first lead (the current trick's cards last); ``whole_meld``: the cards shown are each other seat's whole
+    meld (every player melds, RULES.md; a seat not in ``shown`` showed none), so no seat held more meld at the
+    first lead than its shown cards make -- else they are cards it holds, and nothing is read from a meld not
+    shown."""
 
     rules: RuleSet
     seat: int
@@ -53,6 +57,7 @@ class Record:
     bid: int = 0
     shown: dict[int, Hand] = field(default_factory=dict)
     plays: tuple[int, ...] = ()
+    whole_meld: bool = False
 
 
 @dataclass(frozen=True)
@@ -61,8 +66,9 @@ class Seen:
     (``ncards``, ``led``, ``best``, ``first``: the first-lead trump duty applies), the seat to play now
     (``turn``) and the current trick (``trick``), each seat's cards played, my hand now and each seat's
     remaining hand size and the shown cards it still holds; ``voids[s]``: the suits seat ``s`` showed out of;
-    ``barred[s]``: the card kinds seat ``s`` cannot hold now (:func:`barred_by`, over its plays: its voids' cards, the
-    cards a heading or trump duty not met rules out)."""
+    ``barred[s]``: the card kinds of which seat ``s`` holds no copy now beyond the shown cards it still holds
+    (:func:`barred_by`, over its plays: its voids' cards, the cards a heading or trump duty not met rules out; with
+    ``whole_meld``, :func:`_meld_bars`): the dealer deals it none."""
 
     record: Record
     by: np.ndarray
@@ -106,6 +112,25 @@ def barred_by(rs: RuleSet, k: int, ncards: int, led: int, best: int, trump: int,
                          np.int64(deck.lane))
         if not (int(ok) >> k) & 1:
             out.add(int(c))
+    return out
+
+
+def _meld_bars(rec: Record) -> dict[int, set[int]]:
+    """Seat -> the card kinds one more copy of which, added to the cards it showed, makes more meld in trump than
+    they do: with the shown cards read as its whole meld (``rec.whole_meld``) it held no such copy (meld never
+    falls as cards are added, so a hand holding the shown cards and that copy has more meld than it showed)."""
+    rs = rec.rules
+    deck = rs.deck
+    out = {}
+    for s in range(rs.seats):
+        if s == rec.seat:
+            continue
+        shown = list(rec.shown.get(s, Hand(deck, ())).kinds)
+        have = Counter(shown)
+        cands = [k for k in deck.kinds if have[k] < deck.copies]
+        hands = np.stack([to_planes(shown, deck)] + [to_planes([*shown, k], deck) for k in cands])
+        m = meld_batch(hands, rs)[:, rec.trump]
+        out[s] = {int(k) for k, v in zip(cands, m[1:], strict=True) if v > m[0]}
     return out
 
 
@@ -219,6 +244,16 @@ def replay(rec: Record) -> Seen:
             raise UserError(f"seat {s} showed {deck.name(clash[0])} and has not played it, but with it in its "
                             f"hand its play of {deck.name(rec.plays[i])} (card {i + 1}) was not legal: check the "
                             "cards shown and played")
+    if rec.whole_meld:  # one more copy of a card that would add meld to the cards shown was not held either
+        for s, bar in _meld_bars(rec).items():
+            shown_s = Counter(rec.shown.get(s, Hand(deck, ())).kinds)
+            extra = [i for i in range(total) if int(by[i]) == s and int(rec.plays[i]) in bar
+                     and played[s].count(int(rec.plays[i])) > shown_s[int(rec.plays[i])]]
+            if extra:
+                i = extra[0]
+                raise UserError(f"card {i + 1}, {deck.name(rec.plays[i])} by seat {s}: with it, the cards seat {s} "
+                                "showed make more meld than they do, and they are read as its whole meld")
+            barred[s] |= bar  # the dealer deals no further copy of them (the shown ones are known, not dealt)
     return Seen(rec, by, ncards, led, best, first, int(turn), tuple(trick), played, mine_now, left, known_now, voids,
                 won, taken, barred)
 
@@ -252,7 +287,11 @@ class _Consistent:
     def __init__(self, seen: Seen, clues: Callable[[np.ndarray], np.ndarray] | None = None) -> None:
         rec = seen.record
         rs = rec.rules
+        self.rules, self.trump = rs, rec.trump
         self.clues = clues
+        #: with ``whole_meld``: each other seat's meld in trump as its shown cards make it (none shown: 0)
+        self.meld = {s: int(meld_batch(rec.shown.get(s, Hand(rs.deck, ())).planes[None, :], rs)[0, rec.trump])
+                     for s in range(rs.seats) if s != rec.seat} if rec.whole_meld else None
         self.by = seen.by
         self.kinds = np.array(rec.plays, dtype=np.int64)
         self.args = (seen.by, np.array(rec.plays, dtype=np.int64), seen.ncards, seen.led, seen.best, seen.first,
@@ -262,6 +301,11 @@ class _Consistent:
     def __call__(self, hands: np.ndarray) -> np.ndarray:
         hands = np.ascontiguousarray(hands, dtype=np.int64)
         ok = consistent(hands, *self.args)
+        if self.meld is not None and ok.any():  # no seat held more meld than it showed
+            idx = np.flatnonzero(ok)
+            start = holdings_at_start(np.ascontiguousarray(hands[idx]), self.by, self.kinds)
+            for s, m in self.meld.items():
+                ok[idx] &= meld_batch(start[:, s], self.rules)[:, self.trump] == m
         if self.clues is not None and ok.any():
             idx = np.flatnonzero(ok)
             ok[idx] = np.asarray(self.clues(holdings_at_start(np.ascontiguousarray(hands[idx]), self.by, self.kinds)),

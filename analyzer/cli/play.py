@@ -13,6 +13,8 @@ from analyzer.estimate import Estimate, Proportion
 
 SHOWN_HELP = ("cards a seat showed as meld, SEAT:CARDS (repeatable), e.g. 2:'QS JD': cards it holds (nothing is "
               "read from a meld not shown)")
+WHOLE_MELD_HELP = ("--shown is each other seat's whole meld (every player lays all its meld down; a seat not named "
+                   "showed none): no deal gives a seat more meld than it showed")
 PLAYED_HELP = ('the cards played so far in play order, each trick from its leader, tricks separated by "/" '
                '(the last may be incomplete), e.g. "AS 9S TS KS / QH"; two-handed phase 1 (with --upcard): the '
                'phase-1 tricks, CARD* a card played from its player\'s melds on the table, +MELD after a trick a meld '
@@ -148,6 +150,7 @@ def register(app: typer.Typer) -> None:
                                                          "otherwise) or heuristic (rollouts only)")] = "dd",
         max_nodes: Annotated[int | None, typer.Option("--max-nodes", help="the solver's node budget a deal")] = None,
         upcard: Annotated[str | None, typer.Option("--upcard", help=UPCARD_HELP)] = None,
+        whole_meld: Annotated[bool, typer.Option("--whole-meld", help=WHOLE_MELD_HELP)] = False,
         json_out: JsonOpt = False,
     ) -> None:
         """Which card to play now, every legal card valued on deals consistent with everything seen.
@@ -157,7 +160,8 @@ def register(app: typer.Typer) -> None:
         rs = load_rules(rules, option)
         req = PlayRequest.make(rs, hand, seat=seat, trump=trump, declarer=declarer, bid=bid, leader=leader,
                                shown=shown, played=played, meld=meld, samples=samples, seed=seed, play=play,
-                               max_nodes=max_nodes, auction=auction, dealer=dealer, flags=True, upcard=upcard)
+                               max_nodes=max_nodes, auction=auction, dealer=dealer, flags=True, upcard=upcard,
+                               whole_meld=whole_meld)
         adv = advise_card(req, progress=True)
         if json_out:
             emit_json(adv.to_dict())

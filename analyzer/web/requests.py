@@ -118,6 +118,8 @@ class PlayBody(_Body):
     dealer: Seat | None = None
     #: two-handed phase 1 (its ``--upcard``): the card turned up at the deal; ``played`` is then the phase-1 history
     upcard: Name | None = None
+    #: ``--whole-meld``: ``shown`` is each other seat's whole meld
+    whole_meld: bool = False
 
 
 def web_rules(name: str, options: dict[str, Any], reference: bool = False) -> RuleSet:

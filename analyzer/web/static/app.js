@@ -559,6 +559,7 @@ function setupPlay(switched) {
     play.phaseChosen = false;
     $("play-phase").value = upcardSuit() ? "1" : "2";
     $("from-table").checked = false;
+    $("whole-meld").checked = false;
     for (const id of ["bid", "play-meld", "play-samples"]) $(id).value = "";
     $("trump").value = "";
     $("play-mode").value = "dd";
@@ -698,6 +699,7 @@ function playBody() {
   const shown = Array.from($("shown").querySelectorAll("input"))
     .filter((i) => i.value.trim()).map((i) => `${i.dataset.seat}:${i.value.trim().toUpperCase()}`);
   if (shown.length) body.shown = shown;
+  if (info.has_bidding && $("whole-meld").checked) body.whole_meld = true;
   const groups = [];
   for (let i = 0; i < play.cards.length; i += n) groups.push(play.cards.slice(i, i + n).join(" "));
   if (groups.length) body.played = groups.join(" / ");
@@ -1019,7 +1021,7 @@ $("play-phase").addEventListener("change", () => {  // the phases write their tr
 });
 $("trick-meld").addEventListener("change", addMeld);
 $("seat").addEventListener("change", () => { renderShownInputs(); askPlay(); });
-for (const id of ["declarer", "bid", "trump", "leader", "play-meld", "play-samples", "play-mode", "seed"]) {
+for (const id of ["declarer", "bid", "trump", "leader", "play-meld", "play-samples", "play-mode", "seed", "whole-meld"]) {
   $(id).addEventListener("change", askPlay);
 }
 $("undo").addEventListener("click", undoPlayed);
