@@ -160,10 +160,12 @@ def test_a_record_that_cannot_have_happened_is_refused():
                       plays=tuple(kinds[n] for n in ("9S", "AS", "AD", "JS"))))
 
 
-def test_the_void_dealer_is_uniform_over_the_deals_that_fit():
-    """Late auction positions with a void shown: every deal the dealer draws fits what was seen, and the deals
-    come as often as brute force says (every ordering of the unseen cards dealt to the seats in turn, kept when
-    it fits: the uniform law over the fitting deals), within sampling noise."""
+@pytest.mark.parametrize("shows", ["void", "bar"])
+def test_the_dealer_is_uniform_over_the_deals_that_fit(shows):
+    """Late auction positions with a void shown, or with a card barred beyond the voids (a trump lead not headed):
+    every deal the dealer draws fits what was seen, and the deals come as often as brute force says (every ordering
+    of the unseen cards dealt to the seats in turn, kept when it fits: the uniform law over the fitting deals),
+    within sampling noise."""
     from itertools import permutations
 
     from analyzer.cardplay.dealer import sample
@@ -171,17 +173,21 @@ def test_the_void_dealer_is_uniform_over_the_deals_that_fit():
 
     rs = load("auction")
     checked = 0
-    for seed in range(60):
+    for seed in range(200):
         hands = random_deals(rs, 1, seed=seed, stock=False).hands[0]
-        k = 39
-        rec, _ = _record(rs, hands, seed % 4, 0, 0, k, int(seed % 4), 0, seed)
+        k = rs.seats * rs.hand_size - 9
+        rec, _ = _record(rs, hands, seed % 4, 0, 0, k, int(seed % rs.seats), 0, seed)
         seen = replay(rec)
-        if not any(seen.voids[s] for s in range(rs.seats) if s != rec.seat):
+        others = [s for s in range(rs.seats) if s != rec.seat]
+        if shows == "void" and not any(seen.voids[s] for s in others):
             continue
         tab = table_of(seen)
         pool = [int(x) for x in tab.pool]
         if len(pool) > 8:
             continue
+        if shows == "bar" and not any(c >> 4 not in seen.voids[s] and c in pool and tab.need[s]
+                                      for s in others for c in seen.barred[s]):
+            continue  # no unseen card barred from a seat still to be dealt cards, beyond its voids
         order = [s for s in range(rs.seats) for _ in range(int(tab.need[s]))]
         exact: Counter = Counter()
         for perm in permutations(pool):
