@@ -95,6 +95,7 @@ def test_with_every_card_known_the_advice_is_the_solvers_best_card(rid):
         _, hands, trump, declarer, rec, me, req = _game(rid, seed, k, show_all=True)
         adv = advise_card(req)
         assert adv.values.fixed and adv.values.solved.all()
+        assert "valued double dummy (exact)" in adv.notes and not any(" on all " in n for n in adv.notes)
         # the true position, solved directly
         now = hands.copy()
         for seat, c in rec.cards[:k]:

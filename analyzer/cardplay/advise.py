@@ -338,6 +338,8 @@ def _notes(req: PlayRequest, v: CardValues, n: int, action: str, side_meld: int 
                    f"{v.tried} deals it was tried on" + ("" if v.tried == n else " (then it was tried no more)"))
             out.append(f"double dummy (exact) on {solved} of {n} deals; heuristic rollouts (policy v1, every seat) on "
                        f"{n - solved}: {why}; raise {w('max_nodes')} for more exact values")
+        elif v.fixed:
+            out.append("valued double dummy (exact)")
         else:
             out.append(f"double dummy (exact) on all {n} deals")
     else:
