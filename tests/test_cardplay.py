@@ -206,8 +206,10 @@ AUCTION = ["--rules", "auction", "--hand", "AH TH KH KH QH JH 9H AS QS JD AC TC"
     # nobody showed the other 9H (a dix): read as whole melds, no seat holds it
     (["--seat", "0", "--shown", "1:KS QS", "--whole-meld"], "no deal of the unseen cards fits what was seen"),
     (["--seat", "0", "--shown", "1:KS QS", "--whole-meld", "--played", "AC JD"],  # JD: a pinochle with QS
-     "card 2, JD by seat 1: with it, the cards seat 1 showed make more meld"),
-    (["--seat", "0", "--bid", "121", "--declarer", "1"], "--bid 121 is not on the auction ladder of bids (120 is"),
+     "seat 1 played JD: with them the cards it showed make"),
+    (["--seat", "0", "--shown", "2:9H", "--whole-meld", "--played", "AC KD 9C JC / TC QD 9C KC"],  # seat 1: KD QD
+     "seat 1 played QD KD: with them the cards it showed make 2 meld, not 0"),
+    (["--seat", "0", "--bid", "14", "--declarer", "1"], "--bid 14 is not on the auction ladder of bids (15 is;"),
 ])
 def test_bad_input_gets_one_line_and_exit_2(run_cli, args, words):
     contract = [] if "--bid" in args else AUCTION[-4:]

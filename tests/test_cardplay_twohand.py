@@ -160,6 +160,17 @@ def test_a_meld_whose_new_card_is_not_named_is_read_as_the_cards_seen_allow():
         assert int(S.table_count(pos.g, s, qc)) == int(S.table_count(g, s, qc))
 
 
+def test_two_ambiguous_melds_each_read_the_other_way(run_cli):
+    """Seat 1 lays kings and queens around, then marriages of spades and of hearts beside them, and plays the second
+    QS and QH from its table: both marriages took their queen from the hand, a reading only met by changing the
+    first marriage's reading and replaying past it."""
+    code, out, err = run_cli([
+        "play", "--rules", "two-handed", "--seat", "0", "--leader", "1", "--upcard", "9D", "--samples", "30",
+        "--play", "heuristic", "--hand", "TS TS TH TH TD TD TC TC JS JS JH JH", "--played",
+        "AC 9S +kings / AC 9S +queens / AS 9H +marriage-S / QS* AS / JC QS* / 9H AH +marriage-H / QH* AH / JC QH*"])
+    assert code == 0 and "Play " in out, err
+
+
 def test_a_rollout_is_the_engine_played_step_by_step():
     for seed in range(6):
         game, text, me, pos = _position(seed, 2 * seed % 11, seed % 2 == 0)

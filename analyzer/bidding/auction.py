@@ -83,12 +83,13 @@ def next_legal(rules: RuleSet, above: int | None) -> int:
     return nxt
 
 
-def is_bid_value(rules: RuleSet, b: int) -> bool:
-    """Whether ``b`` is on the rule set's ladder of bids at all (steps and multiples)."""
+def is_bid_value(rules: RuleSet, b: int, capped: bool = True) -> bool:
+    """Whether ``b`` is on the rule set's ladder of bids at all (steps and multiples; ``capped``: and not above the
+    arena's :func:`bid_cap`)."""
     b_ = rules.bidding
     opening, step = int(b_.opening), int(b_.step)
     m_above, m = int(b_.multiple_above), int(b_.multiple)
-    if b < opening or b > bid_cap(rules):
+    if b < opening or (capped and b > bid_cap(rules)):
         return False
     if m > 1 and b > m_above:
         return b % m == 0

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from analyzer.bidding.auction import bid_cap, is_bid_value, parse_calls
+from analyzer.bidding.auction import is_bid_value, parse_calls
 from analyzer.bidding.auction import replay as replay_auction
 from analyzer.cardplay.notation import parse_phase1, parse_played, parse_shown
 from analyzer.cardplay.seen import Record, Seen, replay
@@ -155,8 +155,8 @@ class PlayRequest:
                 raise UserError(f"give the declarer (the high bidder): {nm('declarer')} 0..{seats - 1}")
             declarer = whole("declarer", declarer, 0, seats - 1)
             bid = whole("bid", bid, 0, 100_000)
-            if bid and not is_bid_value(rules, bid):
-                ladder = rules.bid_levels(bid_cap(rules))
+            if bid and not is_bid_value(rules, bid, capped=False):  # a contract past the arena's cap is one still
+                ladder = rules.bid_levels(bid + int(rules.bidding.step) * max(1, int(rules.bidding.multiple)))
                 near = [b for b in (max((b for b in ladder if b < bid), default=None),
                                     min((b for b in ladder if b > bid), default=None)) if b is not None]
                 raise UserError(f"{nm('bid')} {bid} is not on the {rules.id} ladder of bids ("

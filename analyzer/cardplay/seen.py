@@ -244,15 +244,18 @@ def replay(rec: Record) -> Seen:
             raise UserError(f"seat {s} showed {deck.name(clash[0])} and has not played it, but with it in its "
                             f"hand its play of {deck.name(rec.plays[i])} (card {i + 1}) was not legal: check the "
                             "cards shown and played")
-    if rec.whole_meld:  # one more copy of a card that would add meld to the cards shown was not held either
+    if rec.whole_meld:  # the cards shown are the seat's whole meld: what it played beyond them adds none
         for s, bar in _meld_bars(rec).items():
             shown_s = Counter(rec.shown.get(s, Hand(deck, ())).kinds)
-            extra = [i for i in range(total) if int(by[i]) == s and int(rec.plays[i]) in bar
-                     and played[s].count(int(rec.plays[i])) > shown_s[int(rec.plays[i])]]
+            extra = Counter(played[s]) - shown_s
             if extra:
-                i = extra[0]
-                raise UserError(f"card {i + 1}, {deck.name(rec.plays[i])} by seat {s}: with it, the cards seat {s} "
-                                "showed make more meld than they do, and they are read as its whole meld")
+                with_extra = [*shown_s.elements(), *extra.elements()]
+                m = meld_batch(np.stack([to_planes(list(shown_s.elements()), deck), to_planes(with_extra, deck)]),
+                               rs)[:, rec.trump]
+                if m[1] > m[0]:
+                    names = " ".join(deck.name(k) for k in sorted(extra.elements()))
+                    raise UserError(f"seat {s} played {names}: with them the cards it showed make {int(m[1])} meld, "
+                                    f"not {int(m[0])}, and they are read as its whole meld")
             barred[s] |= bar  # the dealer deals no further copy of them (the shown ones are known, not dealt)
     return Seen(rec, by, ncards, led, best, first, int(turn), tuple(trick), played, mine_now, left, known_now, voids,
                 won, taken, barred)

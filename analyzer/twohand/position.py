@@ -166,19 +166,24 @@ def build_position(rules: RuleSet, seat: int, leader: int, upcard: int, holding:
     A meld whose cards all lie free on the melder's table already (a marriage beside kings and queens around)
     takes one new card from the hand, and its name does not say which: the replay takes the engine's first
     choice and, when the history then does not add up with the cards seen, the other readings of such melds in
-    turn (at most :data:`MAX_READINGS`)."""
-    ambiguous: list[int] = []
-    try:
-        return _build(rules, seat, leader, upcard, holding, tricks, frozenset(), ambiguous)
-    except _Inconsistent as first:
-        k = len(ambiguous)
-        for r in range(1, min(1 << k, MAX_READINGS)):
-            flips = frozenset(ambiguous[i] for i in range(k) if (r >> i) & 1)
-            try:
-                return _build(rules, seat, leader, upcard, holding, tricks, flips, [])
-            except _Inconsistent:
-                continue
-        raise UserError(str(first)) from None
+    turn, fewest changed first (at most :data:`MAX_READINGS`). A replay that stops at a contradiction has not met
+    the ambiguous melds after it: those a later reading meets are added to the ones tried."""
+    found: list[int] = []  # the ambiguous melds met so far, by number
+    queue, tried = [frozenset()], set()
+    first: UserError | None = None
+    while queue and len(tried) < MAX_READINGS:
+        flips = queue.pop(0)
+        if flips in tried:
+            continue
+        tried.add(flips)
+        met: list[int] = []
+        try:
+            return _build(rules, seat, leader, upcard, holding, tricks, flips, met)
+        except _Inconsistent as e:
+            first = first or e
+        found += [i for i in met if i not in found]
+        queue += [flips | {i} for i in found if i not in flips and flips | {i} not in tried]
+    raise UserError(str(first)) from None
 
 
 def _build(rules: RuleSet, seat: int, leader: int, upcard: int, holding: Sequence[int], tricks: Sequence[Trick],
