@@ -210,6 +210,7 @@ AUCTION = ["--rules", "auction", "--hand", "AH TH KH KH QH JH 9H AS QS JD AC TC"
     (["--seat", "0", "--shown", "2:9H", "--whole-meld", "--played", "AC KD 9C JC / TC QD 9C KC"],  # seat 1: KD QD
      "seat 1 played QD KD: with them the cards it showed make 2 meld, not 0"),
     (["--seat", "0", "--bid", "14", "--declarer", "1"], "--bid 14 is not on the auction ladder of bids (15 is;"),
+    (["--seat", "0", "--declarer", "0", "--bid", "0", "--meld", "30"], "--meld is the declaring side's meld for"),
 ])
 def test_bad_input_gets_one_line_and_exit_2(run_cli, args, words):
     contract = [] if "--bid" in args else AUCTION[-4:]

@@ -197,6 +197,9 @@ class PlayRequest:
             meld = whole("meld", meld, 0, 100_000)
             if not rules.has_bidding:
                 raise UserError(f"{nm('meld')} is the declaring side's meld: {rules.id} has no bidding")
+            if not bid:
+                raise UserError(f"{nm('meld')} is the declaring side's meld for the contract's figures: give "
+                                f"{nm('bid')} too (or {nm('auction')})")
         n, play, nodes = _effort(rules, samples, play, max_nodes, seed, whole, nm)
         return cls(rules, rec, seen, per_seat, meld, n, seed, play, nodes, flags, calls, dealer)
 
