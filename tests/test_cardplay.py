@@ -292,3 +292,13 @@ def test_the_contract_need_is_said_in_words(run_cli):
                               "--bid", "55", "--trump", "H",
                               "--played", "KC", "--samples", "30", "--play", "heuristic"])
     assert code == 0 and "cannot make 55: its meld, 0, is under the 20 a contract needs" in out, err
+
+
+def test_too_few_deals_with_whole_melds_says_what_to_leave_out(run_cli):
+    """Double deck, nobody showed any meld and the cards shown are read as whole melds: hardly a twenty-card hand
+    has no meld, so too few deals fit, and the one line says to leave out the reading."""
+    hand = "AD TD KD QD JD AS AS TS KS QS JS JS AC TC KC QC JC JC AD TD"
+    code, _, err = run_cli(["play", "--rules", "double-deck", "--hand", hand, "--seat", "1", "--declarer", "0",
+                            "--bid", "50", "--trump", "H", "--played", "KC", "--whole-meld", "--samples", "1",
+                            "--play", "heuristic"])
+    assert code == 2 and err.strip().endswith("leave out --whole-meld") and "too few deals" in err, err
