@@ -83,7 +83,9 @@ def report(a: argparse.Namespace) -> None:
               "The parts were played before commit ecd10e8, whose dealer gives no seat a card its plays rule out "
               "(heading, trump and first-lead duties; before, voids only, the rest rejected by the accept test): the "
               "same deals in law (tests/test_cardplay_seen.py: the bars rule out exactly what the accept test "
-              "refused, and no decision of these runs was refused), drawn from other random numbers."]
+              "refused, and no decision of these runs was refused), drawn from other random numbers. In the games "
+              "with bidding the sampling player is told no meld shown (at a real table the others' melds lie face "
+              "up: `--shown`, `--whole-meld`), so it knows less than a player would."]
     (HERE / "duplicate.md").write_text("\n".join(lines) + "\n")
     (HERE / "duplicate.json").write_text(json.dumps(out, indent=1) + "\n")
 
