@@ -80,6 +80,14 @@ def test_illegal_calls_are_refused(calls, why):
         replay(rs, 0, parse_calls(calls, rs))
 
 
+def test_a_bid_past_the_cap_is_said_to_be_past_it():
+    """Auction: a double run melds 150 (RULES.md), so a bid of 130 is a real one; the advice reads bids up to its
+    cap (120) and says that, not that 130 is off the ladder."""
+    rs = load("auction")
+    with pytest.raises(IllegalCall, match=f"reads bids up to {bid_cap(rs)}"):
+        replay(rs, 0, parse_calls("1:130", rs))
+
+
 def test_ladder_helpers():
     dd, lf = load("double-deck"), load("luxury-family")
     assert [next_legal(dd, b) for b in (50, 59, 60, 61, 65)] == [51, 60, 65, 65, 70]

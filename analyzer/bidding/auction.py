@@ -263,6 +263,9 @@ class Auction:
                           seat not in self.acted)
         if bid is not None:
             b = int(bid)
+            if b > bid_cap(self.rules) and is_bid_value(self.rules, b, capped=False):
+                raise IllegalCall(f"seat {seat} bid {b}: the bidding advice reads bids up to {bid_cap(self.rules)} "
+                                  f"(its cap: {CAP_FACTOR} times its highest listed level)")
             if b < self.min_bid or not is_bid_value(self.rules, b):
                 raise IllegalCall(
                     f"seat {seat} bid {b}: the lowest legal bid is {self.min_bid}"
