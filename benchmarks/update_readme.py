@@ -4,6 +4,7 @@
     python benchmarks/update_readme.py examples                 # rerun the README's example commands
     python benchmarks/update_readme.py arena                    # the arena tables from reports/arena/*.json
     python benchmarks/update_readme.py cardplay                 # the duplicate figures, reports/cardplay/duplicate.json
+                                                                # and whole_meld.json's
 
 ``examples`` runs each example command of :data:`EXAMPLES` (output to a pipe: Markdown tables) and puts
 its output, in a console block, between ``<!-- NAME:begin -->`` and ``<!-- NAME:end -->``.
@@ -110,12 +111,31 @@ def cardplay_sentence() -> str:
     return "; ".join(parts) if parts else "none played yet"
 
 
+def whole_meld_sentence() -> str:
+    """What ``--whole-meld`` is worth, from ``reports/cardplay/whole_meld.json``."""
+    import json
+
+    d = json.loads((CARDPLAY / "whole_meld.json").read_text())
+    if not d["measured"]:
+        return "not measured yet"
+
+    def ci(e: dict) -> str:
+        return f"{e['mean']:+.2f} (95% {e['lo']:+.2f} to {e['hi']:+.2f})"
+
+    return (f"auction, {d['measured']:,} positions of {d['positions']:,} (the first 0-15 cards played, each other "
+            f"seat's laid meld shown; the advised cards differ on {d['cards_differ']:,}): points lost against the true "
+            f"deal's best card, double dummy, {ci(d['loss_held'])} with the shown cards read as cards held, "
+            f"{ci(d['loss_whole'])} read as whole melds; paired gain {ci(d['gain'])} trick points a decision")
+
+
 def main() -> None:
     text = README.read_text()
     if sys.argv[1] == "arena":
         text = replace(text, "arena", arena_tables())
     elif sys.argv[1] == "cardplay":
         text = replace(text, "cardplay", cardplay_sentence())
+        if (CARDPLAY / "whole_meld.json").exists():
+            text = replace(text, "wholemeld", whole_meld_sentence())
     elif sys.argv[1] == "examples":
         # the solver compiled first, so that the bid example shows its double-dummy check
         subprocess.run([sys.executable, "-m", "analyzer.runs.warmup"], check=True)

@@ -213,30 +213,13 @@ def test_the_dealer_is_uniform_over_the_deals_that_fit(shows):
     assert checked == 3
 
 
-def _whole_meld(rs, kinds, trump):
-    """The fewest of ``kinds`` that make the hand's whole meld in ``trump`` (each card dropped whose loss costs no
-    meld): what the seat lays down."""
-    from analyzer.meld import meld_batch
-
-    def meld(ks):
-        return int(meld_batch(to_planes(ks, rs.deck)[None, :], rs)[0, trump])
-
-    full, keep = meld(kinds), list(kinds)
-    for k in list(kinds):
-        rest = list(keep)
-        rest.remove(k)
-        if meld(rest) == full:
-            keep = rest
-    return sorted(keep)
-
-
 @pytest.mark.parametrize("rid, tries", [("auction", 2000), ("double-deck", 20000), ("luxury-family", 2000)])
 def test_with_the_whole_meld_shown_no_seat_holds_more_meld_than_it_showed(rid, tries):
     """Every player melds (RULES.md): with each other seat's shown cards read as its whole meld, every sampled
     deal gives each seat, at the first lead, exactly the meld its shown cards make; the true deal fits. (Double
     deck's twenty-card hands: about one deal in 2,000 fits, so the test allows more tries than the advice.)"""
     from analyzer.cardplay.seen import table_of
-    from analyzer.meld import meld_batch
+    from analyzer.meld import laid_cards, meld_batch
 
     rs = load(rid)
     deals = random_deals(rs, 4, seed=47, stock=False).hands
@@ -245,7 +228,7 @@ def test_with_the_whole_meld_shown_no_seat_holds_more_meld_than_it_showed(rid, t
         rng = np.random.default_rng(200 + d)
         trump, declarer, me = int(rng.integers(0, 4)), int(rng.integers(0, rs.seats)), int(rng.integers(0, rs.seats))
         rec, _ = _record(rs, deals[d], trump, declarer, declarer, int(rng.integers(0, total // 2)), me, 0, 200 + d)
-        shown = {s: Hand(rs.deck, tuple(_whole_meld(rs, list(from_planes(deals[d][s], rs.deck)), trump)))
+        shown = {s: laid_cards(Hand(rs.deck, tuple(sorted(from_planes(deals[d][s], rs.deck)))), rs, trump)
                  for s in range(rs.seats) if s != me}
         rec = Record(rs, me, rec.hand, trump, declarer, declarer, 0, {s: h for s, h in shown.items() if len(h)},
                      rec.plays, whole_meld=True)
@@ -278,3 +261,25 @@ def test_a_card_that_adds_meld_to_the_whole_meld_shown_is_dealt_to_no_one_who_sh
     nine = rs.deck.kind(1, "9")
     assert nine in seen.barred[1] and nine in seen.barred[2] and nine in seen.barred[3]  # no second one for seat 3
     assert all(nine in from_planes(h[3], rs.deck) for h in got.hands)
+
+
+def test_the_whole_meld_report_measures_paired_losses(tmp_path):
+    """``reports/cardplay/whole_meld.py`` on three auction positions: every position is measured or counted out,
+    the losses against the true deal's best card are never negative, the gain is their paired difference, and the
+    page says it."""
+    import importlib.util
+    import json
+    from pathlib import Path
+
+    path = Path(__file__).parent.parent / "reports" / "cardplay" / "whole_meld.py"
+    spec = importlib.util.spec_from_file_location("cardplay_whole_meld", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    out = mod.measure(3, seed=5, samples=30, max_nodes=2_000_000)
+    assert out["measured"] + out["too_few_deals"] + out["unsolved"] == 3 and out["measured"] >= 1
+    assert out["loss_held"]["lo"] <= out["loss_held"]["mean"] and out["loss_held"]["mean"] >= 0
+    assert out["loss_whole"]["mean"] >= 0
+    assert abs(out["gain"]["mean"] - (out["loss_held"]["mean"] - out["loss_whole"]["mean"])) < 0.002  # as rounded
+    mod.write(out, tmp_path)
+    assert json.loads((tmp_path / "whole_meld.json").read_text())["measured"] == out["measured"]
+    assert f"| {out['measured']:,} |" in (tmp_path / "whole_meld.md").read_text()

@@ -242,3 +242,21 @@ def test_whole_pack_and_whole_suits(key):
     for row, p in zip(got, planes, strict=True):
         counts = counts_of(p, deck)
         assert [meld_total(counts, rs, t) for t in range(4)] == list(row), key
+
+
+def test_laid_cards_make_the_whole_meld_and_no_card_is_spare():
+    """The README's hand in hearts: run (A T K Q J), the second KH, dix, pinochle (QS JD); the aces and the 10 of
+    clubs lay nothing. Every card laid is needed: without it the meld falls."""
+    from analyzer.meld import laid_cards, meld_batch
+
+    rs = load("auction")
+    hand = Hand.parse("AH TH KH KH QH JH 9H AS QS JD AC TC", rs.deck)
+    laid = laid_cards(hand, rs, 1)
+
+    def meld(ks):
+        return int(meld_batch(Hand(rs.deck, tuple(ks)).planes[None, :], rs)[0, 1])
+
+    assert meld(laid.kinds) == meld(hand.kinds)
+    assert all(meld([*laid.kinds[:i], *laid.kinds[i + 1:]]) < meld(laid.kinds) for i in range(len(laid)))
+    assert {rs.deck.name(k) for k in laid.kinds} >= {"AH", "TH", "JH", "9H", "QS", "JD"}
+    assert not {rs.deck.name(k) for k in laid.kinds} & {"AS", "AC", "TC"}

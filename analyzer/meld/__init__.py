@@ -1,7 +1,8 @@
 """Meld: exact points of a hand for every trump, with a breakdown by meld.
 
 ``meld_points(hand, rules)`` -> {"S": .., "H": .., "D": .., "C": ..} through the numba kernel,
-``meld_breakdown`` through the reference counter, ``meld_batch(hands, rules)`` for arrays of hands.
+``meld_breakdown`` through the reference counter, ``meld_batch(hands, rules)`` for arrays of hands,
+``laid_cards`` the cards a hand lays down for its meld.
 """
 
 from __future__ import annotations
@@ -123,6 +124,21 @@ def meld_points(hand: Hand, rules: RuleSet) -> dict[str, int]:
 def meld_breakdown(hand: Hand, rules: RuleSet, trump: int) -> list[MeldItem]:
     """The melds of a hand with ``trump`` (0..3), each with its copies and points."""
     return meld_items(counts_of(hand.planes, rules.deck), rules, trump)
+
+
+def laid_cards(hand: Hand, rules: RuleSet, trump: int) -> Hand:
+    """The cards a hand lays down for its whole meld in ``trump``: the fewest of its cards that make the same meld
+    (each card dropped, in order, whose loss costs no meld; meld never falls as cards are added)."""
+    def meld(ks: list[int]) -> int:
+        return int(meld_batch(Hand(rules.deck, tuple(ks)).planes[None, :], rules)[0, trump])
+
+    full, keep = meld(list(hand.kinds)), list(hand.kinds)
+    for k in hand.kinds:
+        rest = list(keep)
+        rest.remove(k)
+        if meld(rest) == full:
+            keep = rest
+    return Hand(rules.deck, tuple(sorted(keep)))
 
 
 def best_trump(hand: Hand, rules: RuleSet) -> tuple[str, int]:
