@@ -38,6 +38,16 @@ def _record(rs, hands, trump, leader, declarer, k, me, shown_n, seed):
     return Record(rs, me, mine, trump, declarer, leader, 0, shown, plays), rec
 
 
+def _hands_now(rs, hands, seen):
+    """The true deal's hands now: each seat's cards at the first lead less those it played."""
+    out = []
+    for s in range(rs.seats):
+        left = Counter(from_planes(hands[s], rs.deck))
+        left.subtract(Counter(seen.played[s]))
+        out.append(to_planes(sorted(left.elements()), rs.deck))
+    return out
+
+
 def _engine_accepts(rs, rec, seen, deal):
     """Replay ``rec`` through the engine from the holdings ``deal`` (the hands now) implies."""
     start = []
@@ -81,11 +91,7 @@ def test_sampled_deals_never_contradict_what_was_seen(rid):
                 assert not (set(held) & seen.barred.get(s, set()))
             assert _engine_accepts(rs, rec, seen, deal)
         # the true deal is among the consistent ones: the test the sampler applies accepts it
-        truth = []
-        for s in range(rs.seats):
-            left = Counter(from_planes(deals[d][s], rs.deck))
-            left.subtract(Counter(seen.played[s]))
-            truth.append(to_planes(sorted(left.elements()), rs.deck))
+        truth = _hands_now(rs, deals[d], seen)
         from analyzer.cardplay.seen import table_of
 
         assert bool(table_of(seen).accept(np.stack(truth)[None])[0])
@@ -238,12 +244,7 @@ def test_with_the_whole_meld_shown_no_seat_holds_more_meld_than_it_showed(rid, t
             for s in shown:
                 start = from_planes(deal[s], rs.deck) + seen.played[s]
                 assert int(meld_batch(to_planes(start, rs.deck)[None, :], rs)[0, trump]) == want[s], (d, s)
-        truth = []
-        for s in range(rs.seats):
-            left = Counter(from_planes(deals[d][s], rs.deck))
-            left.subtract(Counter(seen.played[s]))
-            truth.append(to_planes(sorted(left.elements()), rs.deck))
-        assert bool(table_of(seen).accept(np.stack(truth)[None])[0])
+        assert bool(table_of(seen).accept(np.stack(_hands_now(rs, deals[d], seen))[None])[0])
 
 
 def test_a_card_that_adds_meld_to_the_whole_meld_shown_is_dealt_to_no_one_who_showed():

@@ -27,6 +27,10 @@ from analyzer.errors import UserError
 PER_ROUND = 8
 
 
+class TooFewDeals(UserError):
+    """The accept test keeps fewer deals than the sampler may draw for them."""
+
+
 def _compositions(total: int, caps: list[int]) -> list[tuple[int, ...]]:
     """Every way to split ``total`` into ``len(caps)`` parts, part j at most ``caps[j]``."""
     if not caps:
@@ -205,6 +209,6 @@ def sample(tab: Table, barred: dict[int, set[int]], n: int, seed: int, max_tries
         pending = [i for i in pending if i not in done]
         if pending and tries >= max_tries * n:
             kept = n - len(pending)
-            raise UserError(f"what was seen leaves too few deals to sample: {kept} of {tries:,} drawn fit "
-                            f"(fewer than 1 in {max_tries:,})")
+            raise TooFewDeals(f"what was seen leaves too few deals to sample: {kept} of {tries:,} drawn fit "
+                              f"(fewer than 1 in {max_tries:,})")
     return Deals(hands, np.zeros((n, 0), dtype=np.int64), ids, tries)

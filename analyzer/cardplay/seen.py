@@ -214,17 +214,19 @@ def replay(rec: Record) -> Seen:
                             f"{deck.copies}")
     # what each other seat's plays say it did not hold: nor now, nor at a later play of its own
     barred: dict[int, set[int]] = {s: set() for s in range(seats) if s != rec.seat}
+    bars: list[set[int]] = [set() if int(by[i]) == rec.seat else
+                            barred_by(rs, int(rec.plays[i]), int(ncards[i]), int(led[i]), int(best[i]), rec.trump,
+                                      int(first[i])) for i in range(total)]
     for i in range(total):
         s = int(by[i])
         if s == rec.seat:
             continue
-        bar = barred_by(rs, int(rec.plays[i]), int(ncards[i]), int(led[i]), int(best[i]), rec.trump, int(first[i]))
         for j in range(i + 1, total):
-            if int(by[j]) == s and int(rec.plays[j]) in bar:
+            if int(by[j]) == s and int(rec.plays[j]) in bars[i]:
                 raise UserError(f"card {j + 1}, {deck.name(rec.plays[j])} by seat {s}: with it in its hand, its "
                                 f"play of {deck.name(rec.plays[i])} (card {i + 1}) was not legal: check the cards "
                                 "played")
-        barred[s] |= bar
+        barred[s] |= bars[i]
     mine_now = [x for x, c in mine.items() for _ in range(c)]
     left = np.array([rs.hand_size - len(played[s]) for s in range(seats)], dtype=np.int64)
     known_now: dict[int, list[int]] = {}
@@ -238,9 +240,7 @@ def replay(rec: Record) -> Seen:
             raise UserError(f"seat {s} still holds {len(known_now[s])} shown cards but has {left[s]} cards left")
         clash = sorted(set(known_now[s]) & barred[s])
         if clash:
-            i = next(i for i in range(total) if int(by[i]) == s and clash[0] in
-                     barred_by(rs, int(rec.plays[i]), int(ncards[i]), int(led[i]), int(best[i]), rec.trump,
-                               int(first[i])))
+            i = next(i for i in range(total) if int(by[i]) == s and clash[0] in bars[i])
             raise UserError(f"seat {s} showed {deck.name(clash[0])} and has not played it, but with it in its "
                             f"hand its play of {deck.name(rec.plays[i])} (card {i + 1}) was not legal: check the "
                             "cards shown and played")
@@ -304,15 +304,16 @@ class _Consistent:
     def __call__(self, hands: np.ndarray) -> np.ndarray:
         hands = np.ascontiguousarray(hands, dtype=np.int64)
         ok = consistent(hands, *self.args)
-        if self.meld is not None and ok.any():  # no seat held more meld than it showed
-            idx = np.flatnonzero(ok)
-            start = holdings_at_start(np.ascontiguousarray(hands[idx]), self.by, self.kinds)
-            for s, m in self.meld.items():
-                ok[idx] &= meld_batch(start[:, s], self.rules)[:, self.trump] == m
-        if self.clues is not None and ok.any():
-            idx = np.flatnonzero(ok)
-            ok[idx] = np.asarray(self.clues(holdings_at_start(np.ascontiguousarray(hands[idx]), self.by, self.kinds)),
-                                 dtype=bool)
+        if (self.meld is None and self.clues is None) or not ok.any():
+            return ok
+        idx = np.flatnonzero(ok)  # the hands at the first lead of the deals kept so far, asked of both tests
+        start = holdings_at_start(np.ascontiguousarray(hands[idx]), self.by, self.kinds)
+        keep = np.ones(idx.size, dtype=bool)
+        for s, m in (self.meld or {}).items():  # no seat held more meld than it showed
+            keep &= meld_batch(start[:, s], self.rules)[:, self.trump] == m
+        if self.clues is not None and keep.any():
+            keep[keep] = np.asarray(self.clues(np.ascontiguousarray(start[keep])), dtype=bool)
+        ok[idx] = keep
         return ok
 
 

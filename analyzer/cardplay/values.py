@@ -172,7 +172,7 @@ def _sample(req: PlayRequest) -> tuple[Table, Deals, str, tuple[str, ...]]:
             return tab, dealer.sample(tab, seen.barred, req.samples, req.seed, MAX_TRIES), level, words
         except UserError as e:
             if acc is None:
-                if req.record.whole_meld and "too few deals" in str(e):
+                if req.record.whole_meld and isinstance(e, dealer.TooFewDeals):
                     raise UserError(f"{e}: with the cards shown read as whole melds few deals fit (double deck's "
                                     f"twenty-card hands most of all): leave out {req.word('whole_meld')}") from None
                 raise
