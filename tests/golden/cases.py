@@ -1,0 +1,126 @@
+"""A fixed set of requests of every command and rule set whose ``--json`` answers are kept in ``tests/golden/``:
+a change that should leave the output alone (a refactor) is checked against them by ``tests/test_golden.py``.
+
+Regenerate (only when a change is meant to alter an answer, saying so in its commit):
+``python3 tests/golden/make.py``.
+"""
+
+from __future__ import annotations
+
+AUCTION_HAND = "AH TH KH KH QH JH 9H AS QS JD AC TC"
+DD_HAND = "AH AH TH TH KH KH QH QH JH JH AS AS AD AD AC AC KS QS JS JD"
+LF_HAND = "AH AH TH TH KH KH QH QH JH JH AS AD AC 7S 7D 7C"
+TWO_HAND = "AH AH TH TH KH KH QH QH JH JH 9S 9D"
+SOLVE_HANDS = "AS TS KS QH / QS JS 9S JH / AH TH KH 9C / AD JD 9D TC"
+
+#: name -> the command's arguments (``--json`` is added)
+CASES: dict[str, list[str]] = {
+    # rules and meld: every rule set
+    **{f"rules-{r}": ["rules", r] for r in ("auction", "double-deck", "luxury-family", "two-handed")},
+    "meld-auction": ["meld", "--rules", "auction", "--hand", "AS TS KS QS JS 9S QS JD JD 9H AH AD"],
+    "meld-double-deck": ["meld", "--rules", "double-deck", "--hand", DD_HAND],
+    "meld-luxury-family": ["meld", "--rules", "luxury-family", "--hand", LF_HAND],
+    "meld-two-handed": ["meld", "--rules", "two-handed", "--hand", TWO_HAND],
+    # bid: every rule set, heuristic and with the double-dummy check
+    "bid-auction": ["bid", "--rules", "auction", "--hand", AUCTION_HAND, "--samples", "300", "--seed", "7",
+                    "--play", "heuristic"],
+    "bid-auction-calls": ["bid", "--rules", "auction", "--hand", AUCTION_HAND, "--seat", "0", "--auction",
+                          "1:16 2:pass 3:18", "--samples", "300", "--seed", "3", "--play", "heuristic"],
+    "bid-auction-both": ["bid", "--rules", "auction", "--hand", AUCTION_HAND, "--samples", "200", "--seed", "5",
+                         "--play", "both", "--dd-samples", "4", "--max-nodes", "200000"],
+    "bid-auction-known": ["bid", "--rules", "auction", "--hand", AUCTION_HAND, "--samples", "200", "--known",
+                          "2:AS", "-c", "partner meld>=4", "--risk", "0.6", "--play", "heuristic"],
+    "bid-double-deck": ["bid", "--rules", "double-deck", "--hand", DD_HAND, "--samples", "200", "--seed", "2",
+                        "--play", "heuristic"],
+    "bid-luxury-family": ["bid", "--rules", "luxury-family", "--hand", LF_HAND, "--samples", "200", "--seed", "2",
+                          "--play", "heuristic"],
+    "bid-two-handed": ["bid", "--rules", "two-handed", "--hand", TWO_HAND, "--upcard", "9H", "--samples", "40",
+                       "--seed", "1"],
+    # play: the three trick-taking games and two-handed's phase 1
+    "play-auction": ["play", "--rules", "auction", "--hand", AUCTION_HAND, "--seat", "0", "--declarer", "0",
+                     "--bid", "25", "--trump", "H", "--played", "AS 9S TS KS / AH 9H JH QH", "--seed", "1",
+                     "--samples", "20"],
+    "play-auction-heuristic": ["play", "--rules", "auction", "--hand", AUCTION_HAND, "--seat", "0", "--declarer",
+                               "0", "--bid", "25", "--trump", "H", "--samples", "20", "--play", "heuristic"],
+    "play-double-deck": ["play", "--rules", "double-deck", "--hand", DD_HAND, "--seat", "0", "--declarer", "0",
+                         "--bid", "60", "--trump", "H", "--samples", "10", "--play", "heuristic"],
+    "play-luxury-family": ["play", "--rules", "luxury-family", "--hand", LF_HAND, "--seat", "0", "--declarer", "0",
+                           "--bid", "30", "--trump", "H", "--samples", "10", "--play", "heuristic"],
+    "play-two-handed": ["play", "--rules", "two-handed", "--seat", "0", "--leader", "0", "--upcard", "QC",
+                        "--hand", "KH QH AD TD QD AC TC JC KS QS 9D JH", "--played",
+                        "9S AS +dix / JD AD +marriage-H / 9H TH +pinochle / KD", "--seed", "1", "--samples", "10",
+                        "--play", "heuristic"],
+    # solve
+    "solve-auction": ["solve", "--rules", "auction", "--trump", "H", "--hands", SOLVE_HANDS],
+    "solve-auction-at-least": ["solve", "--rules", "auction", "--trump", "H", "--hands", SOLVE_HANDS,
+                               "--at-least", "10"],
+    # stats, compare: every rule set
+    **{f"stats-{r}": ["stats", "--rules", r, "--samples", "300", "--seed", "1"]
+       for r in ("auction", "double-deck", "luxury-family", "two-handed")},
+    "stats-two-handed-both": ["stats", "--rules", "two-handed", "--samples", "40", "--play", "both"],
+    **{f"compare-{r}": ["compare", "--rules", r, "--option", opt, "--samples", "200", "--seed", "1"]
+       for r, opt in (("auction", "head=never,always"), ("double-deck", "head=never,always"),
+                      ("luxury-family", "head=never,always"))},
+    # arena: the yardsticks (fast) in every bidding game, one advisor run
+    "arena-auction": ["arena", "--rules", "auction", "--deals", "4", "--ns", "formula", "--ew", "trickster"],
+    "arena-double-deck": ["arena", "--rules", "double-deck", "--deals", "3", "--ns", "percentile", "--ew",
+                          "formula"],
+    "arena-luxury-family": ["arena", "--rules", "luxury-family", "--deals", "2", "--ns", "formula", "--ew",
+                            "meld-only"],
+    "arena-auction-advisor": ["arena", "--rules", "auction", "--deals", "2", "--ns", "advisor:samples=60", "--ew",
+                              "formula", "--seed", "4"],
+    # two-hand
+    "two-hand": ["two-hand", "--hand", TWO_HAND, "--upcard", "9H", "--samples", "40", "--seed", "1"],
+    "two-hand-score": ["two-hand", "--hand", TWO_HAND, "--upcard", "9H", "--samples", "40", "--seed", "1",
+                       "--score", "84-97", "--target", "120"],
+}
+
+#: keys whose values change from run to run (timings, versions): dropped before comparing
+VOLATILE = {"seconds", "elapsed", "elapsed_s", "time", "time_s", "wall", "wall_s", "version", "deals_per_s",
+            "rate", "nodes_per_s", "ms"}
+
+
+def stable(x):
+    """``x`` (parsed JSON) without the :data:`VOLATILE` keys, at any depth."""
+    if isinstance(x, dict):
+        return {k: stable(v) for k, v in x.items() if k not in VOLATILE}
+    if isinstance(x, list):
+        return [stable(v) for v in x]
+    return x
+
+#: the report case writes into a folder: ``{out}`` is replaced by a temporary one, and by ``OUT`` in the answer
+REPORT_CASES: dict[str, list[str]] = {
+    "report-auction": ["report", "--rules", "auction", "--samples", "200", "--advise-samples", "100", "--hand",
+                       AUCTION_HAND, "--out", "{out}", "--dpi", "40"],
+}
+
+
+def all_cases() -> dict[str, list[str]]:
+    return {**CASES, **REPORT_CASES}
+
+
+def run_case(args: list[str]):
+    """The stable part of the ``--json`` answer of ``pinochle ARGS --json``, run in this process."""
+    import contextlib
+    import io
+    import json
+    import tempfile
+
+    from analyzer.cli import main
+    from analyzer.runs import progress
+
+    progress._compile_note_shown = True
+    with tempfile.TemporaryDirectory() as tmp:
+        out = f"{tmp}/report"
+        argv = [a.replace("{out}", out) for a in args] + ["--json"]
+        buf, err = io.StringIO(), io.StringIO()
+        code = 0
+        with contextlib.redirect_stdout(buf), contextlib.redirect_stderr(err):
+            try:
+                main(argv)
+            except SystemExit as e:
+                code = e.code
+        if code not in (0, None):
+            raise RuntimeError(f"pinochle {' '.join(argv)} exited {code}: {err.getvalue()}")
+        text = buf.getvalue().replace(out, "OUT")
+    return stable(json.loads(text))
