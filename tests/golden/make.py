@@ -10,14 +10,15 @@ from pathlib import Path
 HERE = Path(__file__).parent
 sys.path.insert(0, str(HERE))
 
-from cases import run_case, all_cases  # noqa: E402
+from cases import all_cases, run_case  # noqa: E402
 
 
 def main(names: list[str]) -> None:
     cases = all_cases()
     for name in names or list(cases):
         out = run_case(cases[name])
-        (HERE / f"{name}.json").write_text(json.dumps(out, sort_keys=True, separators=(",", ":")) + "\n", encoding="utf-8")
+        text = json.dumps(out, sort_keys=True, separators=(",", ":")) + "\n"
+        (HERE / f"{name}.json").write_text(text, encoding="utf-8")
         print(name, file=sys.stderr)
 
 
