@@ -3,12 +3,33 @@ status 2, or answer 400), and the input helpers that raise it."""
 
 from __future__ import annotations
 
+import re
 import unicodedata
+from collections.abc import Callable
 from pathlib import Path
+
+#: a field named in a message, between these marks (:func:`field_name`); a front end renders it in its own words
+_OPEN, _CLOSE = "\x1e", "\x1f"
+_FIELD = re.compile(f"{_OPEN}(\\w+){_CLOSE}")
+
+
+def field_name(name: str) -> str:
+    """A request field (``max_nodes``) named in a message: the front end that asked shows it in its words
+    (``--max-nodes`` on the command line, ``max_nodes`` on the page; :meth:`UserError.in_words`), so the
+    library below the API never spells a command-line flag."""
+    return f"{_OPEN}{name}{_CLOSE}"
 
 
 class UserError(ValueError):
-    """Input the user can correct: the message says what was wrong and what to type instead."""
+    """Input the user can correct: the message says what was wrong and what to type instead. Fields named
+    with :func:`field_name` are shown as JSON fields by ``str``, in a front end's words by :meth:`in_words`."""
+
+    def in_words(self, name: Callable[[str], str]) -> str:
+        """The message with each named field spelt by ``name`` (``analyzer.request.words("cli")``)."""
+        return _FIELD.sub(lambda m: name(m.group(1)), super().__str__())
+
+    def __str__(self) -> str:
+        return self.in_words(lambda field: field)
 
 
 def one_line(text: str) -> str:

@@ -172,12 +172,12 @@ def test_tasks_are_taken_lazily():
 
 
 def test_ctrl_c_in_a_command_is_one_line_and_status_130(monkeypatch, run_cli):
-    import analyzer.cli.stats as cmd
+    import analyzer.analyses.stats as stats
 
     def interrupted(*a, **k):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(cmd, "meld_stats", interrupted)
+    monkeypatch.setattr(stats, "meld_stats", interrupted)
     code, out, err = run_cli(["stats", "--samples", "100"])
     assert code == 130 and out == "" and err.strip() == "pinochle: interrupted"
 

@@ -2,7 +2,12 @@
 call, in one place. Front ends parse and print; every decision is made below this line.
 
 =========================  ==================================================================================
-``BidRequest.make``        one bid question, checked once (``pinochle bid``'s flags, the page's bid body)
+``QUESTIONS``              every question's fields (the command line's options, the page's bodies derive from them)
+``bid_request``            one bid question from a front end's values, checked once (``pinochle bid``, the page)
+``play_request``           one card-play question, checked once (``pinochle play``, the page)
+``stats``, ``comparison``, ``report``  the analyses over random deals (``pinochle stats``, ``compare``, ``report``)
+``game`` / ``where``       the rule set a front end names; where a run goes (workers, a Dask cluster)
+``BidRequest.make``        the same bid question from a library caller's values (the arena's agent)
 ``advise`` / ``ask``       the answer: the call now, the trump to name, two-handed's whole-hand analysis
 ``meld_report``            a hand's meld for every trump with its breakdown (``pinochle meld``)
 ``rules_summary``          a rule set described (``pinochle rules NAME``)
@@ -23,6 +28,21 @@ import importlib
 from typing import Any
 
 _WHERE = {
+    "bid_request": ("analyzer.api.questions", "bid_request"),
+    "play_request": ("analyzer.api.questions", "play_request"),
+    "game": ("analyzer.api.questions", "game"),
+    "where": ("analyzer.api.questions", "where"),
+    "Where": ("analyzer.api.questions", "Where"),
+    "Field": ("analyzer.request.fields", "Field"),
+    "Fields": ("analyzer.request.fields", "Fields"),
+    "FromRules": ("analyzer.request.fields", "FromRules"),
+    "words": ("analyzer.request.fields", "words"),
+    "QUESTIONS": ("analyzer.request.parts", "QUESTIONS"),
+    "stats": ("analyzer.api.analyses", "stats"),
+    "MeldStats": ("analyzer.analyses.stats", "MeldStats"),
+    "fraction_text": ("analyzer.analyses.stats", "fraction_text"),
+    "comparison": ("analyzer.api.analyses", "comparison"),
+    "report": ("analyzer.api.analyses", "report"),
     "BidRequest": ("analyzer.advisor.request", "BidRequest"),
     "advise": ("analyzer.advisor.advise", "advise"),
     "ask": ("analyzer.advisor", "ask"),

@@ -26,7 +26,7 @@ from collections.abc import Mapping, Sequence
 
 from analyzer.cards import Hand, parse_card
 from analyzer.deal import resolve_seat
-from analyzer.errors import UserError
+from analyzer.errors import UserError, field_name
 from analyzer.rules.model import RuleSet
 from analyzer.twohand.position import Trick
 
@@ -42,7 +42,7 @@ def _joined(text: str | Sequence[str], name: str, what: str) -> str:
     return " ".join(text)
 
 
-def parse_played(text: str | Sequence[str] | None, rules: RuleSet, name: str = "--played") -> tuple[int, ...]:
+def parse_played(text: str | Sequence[str] | None, rules: RuleSet, name: str = field_name("played")) -> tuple[int, ...]:
     """Card kinds played so far, in order, from the notation of the module docstring (or a list of card names);
     UserError naming the card or trick that is wrong."""
     if text is None:
@@ -67,7 +67,8 @@ def parse_played(text: str | Sequence[str] | None, rules: RuleSet, name: str = "
     return tuple(kinds)
 
 
-def parse_phase1(text: str | Sequence[str] | None, rules: RuleSet, name: str = "--played") -> tuple[Trick, ...]:
+def parse_phase1(text: str | Sequence[str] | None, rules: RuleSet,
+                 name: str = field_name("played")) -> tuple[Trick, ...]:
     """Two-handed phase 1's tricks (module docstring), each as a :class:`~analyzer.twohand.position.Trick`;
     UserError naming the token or trick that is wrong."""
     if text is None:
@@ -115,7 +116,7 @@ def played_text(kinds: Sequence[int], rules: RuleSet) -> str:
 
 
 def parse_shown(items: Sequence[str] | Mapping[int | str, str] | None, rules: RuleSet, me: int,
-                name: str = "--shown") -> dict[int, Hand]:
+                name: str = field_name("shown")) -> dict[int, Hand]:
     """Seat -> the cards it showed, from ``SEAT:CARDS`` texts (or a mapping seat -> cards); my own seat's cards
     are my hand and are not given here."""
     out: dict[int, list[int]] = {}
@@ -136,7 +137,7 @@ def parse_shown(items: Sequence[str] | Mapping[int | str, str] | None, rules: Ru
         except UserError as e:
             raise UserError(f"{name}: {e}") from None
         if s == me:
-            raise UserError(f"{name} names your own seat {s}: your cards are --hand")
+            raise UserError(f"{name} names your own seat {s}: your cards are {field_name('hand')}")
         try:
             out.setdefault(s, []).extend(Hand.parse(cards, rules.deck).kinds)
         except UserError as e:

@@ -4,24 +4,25 @@ flags, the page's JSON fields); every check is made there, before any work."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from analyzer.bidding.auction import is_bid_value, parse_calls
 from analyzer.bidding.auction import replay as replay_auction
 from analyzer.cardplay.notation import parse_phase1, parse_played, parse_shown
 from analyzer.cardplay.seen import Record, Seen, replay
 from analyzer.cards import SUITS, Hand, parse_card
-from analyzer.errors import UserError
+from analyzer.errors import UserError, field_name
 from analyzer.meld import meld_points
+from analyzer.request.fields import Front, words
+from analyzer.request.parts import PLAY
 from analyzer.rules import RuleSet, parse_hand
 from analyzer.twohand.position import Phase1Position, build_position
 
-#: the play modes of card advice: ``dd`` (each sampled deal solved double-dummy where the solver finishes within
-#: the node budget, heuristic rollouts from each card otherwise) or ``heuristic`` (rollouts only)
-PLAY_ADVICE_MODES = ("dd", "heuristic")
-#: the most sampled deals of one decision (every deal is solved or played out once per legal card)
-MAX_PLAY_SAMPLES = 20_000
+#: the fields of the card-play question a request holds (the rule set is loaded by the API before it)
+ASKED = tuple(f for f in PLAY if f.name not in ("rules", "options"))
+#: fields a library caller may give as objects rather than a front end's text
+_OBJECTS = ("trump", "shown", "played")
 
 
 @dataclass(frozen=True)
@@ -41,16 +42,16 @@ class PlayRequest:
     seed: int
     play: str
     max_nodes: int
-    flags: bool = False
+    front: Front = "json"
     #: the auction's calls (None: not given) and its dealer: their clues condition the sampled deals
     calls: tuple = ()
     dealer: int | None = None
     #: two-handed phase 1: the position at my turn (:func:`analyzer.twohand.position.build_position`)
     phase1: Phase1Position | None = None
 
-    def word(self, field: str) -> str:
+    def word(self, name: str) -> str:
         """The front end's name of a field (``--max-nodes`` on the command line, ``max_nodes`` in JSON)."""
-        return "--" + field.replace("_", "-") if self.flags else field
+        return words(self.front)(name)
 
     @property
     def contract(self) -> bool:
@@ -58,34 +59,24 @@ class PlayRequest:
         return self.rules.has_bidding and self.record is not None and self.record.bid > 0
 
     @classmethod
-    def make(
-        cls,
-        rules: RuleSet,
-        hand: str | Hand,
-        *,
-        seat: int,
-        trump: str | int | None = None,
-        declarer: int | None = None,
-        bid: int = 0,
-        leader: int | None = None,
-        shown: Sequence[str] | Mapping[int | str, str] | None = None,
-        played: str | Sequence[str] | None = None,
-        meld: int | None = None,
-        samples: int | None = None,
-        seed: int = 0,
-        play: str = "dd",
-        max_nodes: int | None = None,
-        auction: str | None = None,
-        dealer: int | None = None,
-        flags: bool = False,
-        upcard: str | None = None,
-        whole_meld: bool = False,
-    ) -> PlayRequest:
-        """The request from a front end's values; UserError with one line naming what to give instead (a value
-        named as the front end names it: ``flags`` True for the command line's flags)."""
-
-        def nm(field: str) -> str:
-            return "--" + field.replace("_", "-") if flags else field
+    def make(cls, rules: RuleSet, hand: str | Hand | None, *, front: Front = "json", **values: Any) -> PlayRequest:
+        """The request from a front end's values, by the names of the card-play question's fields
+        (:data:`analyzer.request.parts.PLAY`: ``seat``, ``trump``, ``played``, ``samples``, ...; a library caller
+        may give the hand as a :class:`Hand`, ``trump`` as a suit index, ``shown`` as a mapping seat -> cards and
+        ``played`` as a list of card names); UserError with one line naming what to give instead, a field named in
+        the front end's words."""
+        unknown = set(values) - {f.name for f in ASKED}
+        if unknown:
+            raise TypeError(f"not fields of the card-play question: {sorted(unknown)}")
+        v = {f.name: values.get(f.name) if f.name in _OBJECTS and not isinstance(values.get(f.name), str | None)
+             else f.check(values.get(f.name), rules) for f in ASKED if f.name != "hand"}
+        seat, trump, declarer, bid, leader = v["seat"], v["trump"], v["declarer"], v["bid"], v["leader"]
+        shown, played, meld, samples, seed = v["shown"], v["played"], v["meld"], v["samples"], v["seed"]
+        play, max_nodes, auction, dealer = v["play"], v["max_nodes"], v["auction"], v["dealer"]
+        upcard, whole_meld = v["upcard"], v["whole_meld"]
+        if hand is None:
+            raise UserError(f"give your cards: {field_name('hand')} \"AH AH TH ...\"")
+        nm = field_name
 
         if rules.reference:
             raise UserError(f"{rules.id} is the solver's reference rule set: use pinochle solve for it")
@@ -126,8 +117,7 @@ class PlayRequest:
             except UserError as e:
                 raise UserError(f"{nm('hand')}: {e} (every card you hold now, in hand and melded)") from None
             pos = build_position(rules, seat, first, up, h.kinds, parse_phase1(played, rules, nm("played")))
-            n, play, nodes = _effort(rules, samples, play, max_nodes, seed, whole, nm)
-            return cls(rules, None, None, (0,) * seats, None, n, seed, play, nodes, flags, phase1=pos)
+            return cls(rules, None, None, (0,) * seats, None, samples, seed, play, max_nodes, front, phase1=pos)
         t = _trump(trump, nm("trump"))
         calls: tuple = ()
         if auction is not None:
@@ -200,23 +190,7 @@ class PlayRequest:
             if not bid:
                 raise UserError(f"{nm('meld')} is the declaring side's meld for the contract's figures: give "
                                 f"{nm('bid')} too (or {nm('auction')})")
-        n, play, nodes = _effort(rules, samples, play, max_nodes, seed, whole, nm)
-        return cls(rules, rec, seen, per_seat, meld, n, seed, play, nodes, flags, calls, dealer)
-
-
-def _effort(rules: RuleSet, samples: int | None, play: str, max_nodes: int | None, seed: object, whole,
-            nm) -> tuple[int, str, int]:
-    """The deals, the play mode and the node budget of a request, checked (``whole`` checks a whole number, ``nm``
-    names a field as the front end does)."""
-    a = rules.advice
-    n = a.play_samples if samples is None else whole("samples", samples, 1, MAX_PLAY_SAMPLES)
-    if play not in PLAY_ADVICE_MODES:
-        raise UserError(f"unknown play mode {play!r}: use dd (double dummy where the solver finishes, rollouts "
-                        "otherwise) or heuristic (rollouts only)")
-    nodes = a.play_max_nodes if max_nodes is None else whole("max_nodes", max_nodes, 1, 10**10)
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise UserError(f"{nm('seed')} must be a whole number 0 or more, not {seed!r}")
-    return n, play, nodes
+        return cls(rules, rec, seen, per_seat, meld, samples, seed, play, max_nodes, front, calls, dealer)
 
 
 def _trump(value: str | int | None, name: str) -> int:

@@ -118,7 +118,9 @@ def main(argv: list[str] | None = None) -> None:
         if isinstance(rv, int) and not isinstance(rv, bool) and rv != 0:
             sys.exit(rv)
     except UserError as e:
-        print(f"pinochle: error: {one_line(str(e))}", file=sys.stderr)
+        from analyzer.api import words
+
+        print(f"pinochle: error: {one_line(e.in_words(words('cli')))}", file=sys.stderr)
         sys.exit(2)
     except typer.Exit as e:
         sys.exit(e.exit_code)

@@ -18,19 +18,18 @@ from typing import Annotated
 import typer
 
 from analyzer.advisor.figures import RULED, Advice, CallAdvice, CallFigures, LevelFigures, PlayAnalysis
-from analyzer.advisor.request import DEFAULT_SAMPLES, PLAY_HELP, TWO_HANDED_SAMPLES, run_settings
-from analyzer.api import BidRequest, advise
+from analyzer.api import QUESTIONS, advise, bid_request, where
 from analyzer.cards import SUIT_NAMES, SUITS
 from analyzer.cli.common import (
     check_output,
     console,
     emit_json,
-    load_rules,
     print_notes,
     styled,
     table,
 )
-from analyzer.cli.options import SEATS_HELP, ClusterOpt, JsonOpt, OptionsOpt, RulesOpt, SeedOpt, WorkersOpt
+from analyzer.cli.derive import command
+from analyzer.cli.options import SEATS_HELP, JsonOpt
 from analyzer.errors import UserError
 from analyzer.montecarlo.simulate import DEALS_COLUMNS, deals_frame
 from analyzer.runs import warmup
@@ -250,86 +249,45 @@ def print_advice(adv: Advice) -> None:
     print_notes(adv.notes)
 
 
+def bid(*, json_out: bool, out: Path | None, deals_out: Path | None, **values) -> None:
+    """Which trump to name and how high to bid (or pass), from sampled deals played out.
+
+    Heuristic play on every sampled deal and, by default, a double-dummy check of the recommended trump
+    on the first sampled deals (--play, --dd-samples, --dd-trumps, --max-nodes, --dd-tricks-left), whole
+    deals where the solver finishes them quickly, else from a later trick (labelled so).
+    """
+    check_output(out, "--out")
+    check_output(deals_out, "--deals-out")
+    run = where(values)
+    req = bid_request(values, "cli")
+    if req.play in ("dd", "both"):
+        warmup.start_solver()  # compiles the solver on the second core while the deals are played out
+    adv = advise(req, progress=True, workers=run.workers, cluster=run.cluster)
+    if adv.two_hand is not None:
+        from analyzer.cli.twohand import print_analysis
+
+        emit_json(adv.as_dict()) if json_out else print_analysis(adv.two_hand)
+        return
+    if out is not None and adv.simulation is not None:
+        _write(out, lambda p: adv.simulation.write(p))
+    if deals_out is not None and adv.simulation is not None:
+        meta = {"analyzer": json.dumps({**adv.simulation.meta, "columns": DEALS_COLUMNS}, ensure_ascii=False)}
+        _write(deals_out, lambda p: deals_frame(adv.simulation).write_parquet(p, metadata=meta))
+    if json_out:
+        emit_json(adv.as_dict())
+    else:
+        print_advice(adv)
+        if (line := adv.summary()) is not None:
+            console.print(styled((line, "bold")))
+
+
 def register(app: typer.Typer) -> None:
-    @app.command("bid", epilog=SEATS_HELP)
-    def bid_cmd(
-        hand: Annotated[str, typer.Option("--hand", "-H", help='your cards, e.g. "AH AH TH TH KH ..."')],
-        rules: RulesOpt = "auction",
-        seat: Annotated[int, typer.Option("--seat", help="your seat number (default 1: left of the dealer)")] = 1,
-        dealer: Annotated[int, typer.Option("--dealer", help="the dealer's seat number (default 0)")] = 0,
-        samples: Annotated[int | None, typer.Option(
-            "--samples", "-n", help=f"sampled deals (default {DEFAULT_SAMPLES}; two-handed {TWO_HANDED_SAMPLES})")
-        ] = None,
-        seed: SeedOpt = 0,
-        risk: Annotated[float, typer.Option("--risk", help="least chance of making a bid to recommend it")] = 0.0,
-        option: OptionsOpt = None,
-        upcard: Annotated[str | None, typer.Option("--upcard", help="two-handed: the turned-up card")] = None,
-        known: Annotated[list[str] | None, typer.Option(
-            "--known", help="known cards: SEAT:CARDS a seat showed (e.g. 2:'AS KS'), or CARDS in no hand")] = None,
-        constraint: Annotated[list[str] | None, typer.Option(
-            "--constraint", "-c", help="deal only hands with, e.g., 'partner meld>=20', 'left H<=3', '2 AS>=1'")
-        ] = None,
-        auction: Annotated[str | None, typer.Option(
-            "--auction", help="the calls so far, SEAT:BID or SEAT:pass, e.g. '1:16 2:pass 3:18'")] = None,
-        play: Annotated[str | None, typer.Option("--play", help=(
-            f"{PLAY_HELP}. Default: both (the heuristic analysis plus a double-dummy check of the recommended "
-            "trump on the first sampled deals: the rule set's [advice] dd_check_* settings, `pinochle rules R` "
-            "shows them), dd for two-handed's phase 2"))] = None,
-        dd_samples: Annotated[int | None, typer.Option(
-            "--dd-samples", help="deals solved double-dummy (the first ones sampled; --play both: default the "
-                                 "rule set's dd_check_samples; --play dd: its dd_only_samples)")] = None,
-        dd_trumps: Annotated[int | None, typer.Option(
-            "--dd-trumps", help="--play both: how many trumps to check, best first (default 1: the recommended)")
-        ] = None,
-        max_nodes: Annotated[int | None, typer.Option(
-            "--max-nodes", help="node budget of one double-dummy solve (default the rule set's "
-                                "dd_check_max_nodes; --play dd 20 M); a check deal past it counts with the "
-                                "bounds proven (dd: played heuristically, counted)")] = None,
-        dd_tricks_left: Annotated[int | None, typer.Option(
-            "--dd-tricks-left", help="--play both: the tricks the check solves double dummy, the ones before "
-                                     "played by the heuristic players (default the rule set's "
-                                     "dd_check_tricks_left; the hand size or 0: whole deals)")] = None,
-        policy: Annotated[str, typer.Option("--policy", help="policy of the heuristic players (v1, random)")] = "v1",
-        json_out: JsonOpt = False,
-        out: Annotated[Path | None, typer.Option("--out", help="save the per-deal results (parquet)")] = None,
-        deals_out: Annotated[Path | None, typer.Option("--deals-out", help="save the sampled deals (parquet)")
-                             ] = None,
-        workers: WorkersOpt = 1,
-        cluster: ClusterOpt = None,
-    ) -> None:
-        """Which trump to name and how high to bid (or pass), from sampled deals played out.
-
-        Heuristic play on every sampled deal and, by default, a double-dummy check of the recommended trump
-        on the first sampled deals (--play, --dd-samples, --dd-trumps, --max-nodes, --dd-tricks-left), whole
-        deals where the solver finishes them quickly, else from a later trick (labelled so).
-        """
-        check_output(out, "--out")
-        check_output(deals_out, "--deals-out")
-        rs = load_rules(rules, option)
-        run_settings(workers, cluster)
-        req = BidRequest.make(rs, hand, seat=seat, dealer=dealer, auction=auction, known=known,
-                              constraints=constraint or [], upcard=upcard, samples=samples, seed=seed, risk=risk,
-                              play=play, policy=policy, dd_samples=dd_samples, dd_trumps=dd_trumps,
-                              max_nodes=max_nodes, dd_tricks_left=dd_tricks_left, flags=True)
-        if req.play in ("dd", "both"):
-            warmup.start_solver()  # compiles the solver on the second core while the deals are played out
-        adv = advise(req, progress=True, workers=workers, cluster=cluster)
-        if adv.two_hand is not None:
-            from analyzer.cli.twohand import print_analysis
-
-            emit_json(adv.as_dict()) if json_out else print_analysis(adv.two_hand)
-            return
-        if out is not None and adv.simulation is not None:
-            _write(out, lambda p: adv.simulation.write(p))
-        if deals_out is not None and adv.simulation is not None:
-            meta = {"analyzer": json.dumps({**adv.simulation.meta, "columns": DEALS_COLUMNS}, ensure_ascii=False)}
-            _write(deals_out, lambda p: deals_frame(adv.simulation).write_parquet(p, metadata=meta))
-        if json_out:
-            emit_json(adv.as_dict())
-        else:
-            print_advice(adv)
-            if (line := adv.summary()) is not None:
-                console.print(styled((line, "bold")))
+    command(app, "bid", QUESTIONS["bid"], bid, epilog=SEATS_HELP, own={
+        "json_out": (JsonOpt, False),
+        "out": (Annotated[Path | None, typer.Option("--out", help="save the per-deal results (parquet)")], None),
+        "deals_out": (Annotated[Path | None, typer.Option("--deals-out", help="save the sampled deals (parquet)")],
+                      None),
+    })
 
 
 def _write(path: Path, fn) -> None:

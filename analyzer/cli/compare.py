@@ -7,8 +7,8 @@ from typing import Annotated
 
 import typer
 
-from analyzer.advisor.request import ADVICE_LIMIT_WHY, MAX_ADVICE_SAMPLES
-from analyzer.analyses.compare import METRICS, Comparison, compare, settings_grid
+from analyzer.analyses.compare import METRICS, Comparison
+from analyzer.api import QUESTIONS, comparison
 from analyzer.cli.common import (
     check_output,
     console,
@@ -17,11 +17,9 @@ from analyzer.cli.common import (
     styled,
     table,
 )
-from analyzer.cli.options import SEATS_HELP, ClusterOpt, JsonOpt, RulesOpt, SeedOpt, VsOpt, WorkersOpt
-from analyzer.runs.batches import check_cluster, check_samples
+from analyzer.cli.derive import command
+from analyzer.cli.options import SEATS_HELP, JsonOpt
 
-DEFAULT_SAMPLES = 20_000
-GRID_HELP = "option values to compare, NAME=A,B (repeatable: a grid); one value fixes the option for all"
 LABELS = {
     "meld": "meld (seat 0, trump played)", "side_meld": "side meld", "trick_points": "trick points",
     "total": "meld + tricks",
@@ -79,34 +77,18 @@ def print_comparison(c: Comparison) -> None:
     print_notes(c.notes)
 
 
+def compare(*, json_out: bool, out: Path | None, **values) -> None:
+    """Compare rule settings on the same deals: meld, trick points, make rate, with paired differences."""
+    check_output(out, "--out")
+    c = comparison(values, "cli", progress=not json_out, out=out)
+    if json_out:
+        emit_json(c.as_dict())
+    else:
+        print_comparison(c)
+
+
 def register(app: typer.Typer) -> None:
-    @app.command("compare", epilog=SEATS_HELP)
-    def compare_cmd(
-        rules: RulesOpt = "auction",
-        option: Annotated[list[str] | None, typer.Option("--option", "-o", help=GRID_HELP)] = None,
-        vs: VsOpt = None,
-        samples: Annotated[int, typer.Option("--samples", "-n", help="random deals per setting")] = DEFAULT_SAMPLES,
-        hand: Annotated[list[str] | None, typer.Option("--hand", "-H", help="a hand to get bid advice for (repeatable)")
-                        ] = None,
-        advise_samples: Annotated[int, typer.Option("--advise-samples", help="sampled deals per hand's advice")
-                                  ] = 1000,
-        upcard: Annotated[str | None, typer.Option("--upcard", help="two-handed: the turned-up card of --hand")] = None,
-        seed: SeedOpt = 0,
-        workers: WorkersOpt = 1,
-        cluster: ClusterOpt = None,
-        json_out: JsonOpt = False,
-        out: Annotated[Path | None, typer.Option("--out", help="save every setting's per-deal columns (parquet)")
-                       ] = None,
-    ) -> None:
-        """Compare rule settings on the same deals: meld, trick points, make rate, with paired differences."""
-        check_samples(samples)
-        check_samples(advise_samples, "--advise-samples", MAX_ADVICE_SAMPLES, ADVICE_LIMIT_WHY)
-        check_cluster(cluster)
-        check_output(out, "--out")
-        settings = settings_grid(rules, option, vs)
-        c = compare(settings, samples, seed, hands=hand or [], advise_samples=advise_samples, upcard=upcard,
-                    workers=workers, cluster=cluster, progress=not json_out, out=out)
-        if json_out:
-            emit_json(c.as_dict())
-        else:
-            print_comparison(c)
+    command(app, "compare", QUESTIONS["compare"], compare, epilog=SEATS_HELP, own={
+        "json_out": (JsonOpt, False),
+        "out": (Annotated[Path | None, typer.Option("--out", help="save every setting's per-deal columns (parquet)")],
+                None)})

@@ -2,25 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Annotated
-
 import typer
 
-from analyzer.api import PlayRequest, advise_card
-from analyzer.cli.common import console, emit_json, load_rules, print_notes, styled, table
-from analyzer.cli.options import SEATS_HELP, JsonOpt, OptionsOpt, RulesOpt, SeedOpt
+from analyzer.api import QUESTIONS, advise_card, play_request
+from analyzer.cli.common import console, emit_json, print_notes, styled, table
+from analyzer.cli.derive import command
+from analyzer.cli.options import SEATS_HELP, JsonOpt
 from analyzer.estimate import Estimate, Proportion
 
-SHOWN_HELP = ("cards a seat showed as meld, SEAT:CARDS (repeatable), e.g. 2:'QS JD': cards it holds (nothing is "
-              "read from a meld not shown)")
-WHOLE_MELD_HELP = ("--shown is each other seat's whole meld (every player lays all its meld down; a seat not named "
-                   "showed none): no deal gives a seat more meld than it showed")
-PLAYED_HELP = ('the cards played so far in play order, each trick from its leader, tricks separated by "/" '
-               '(the last may be incomplete), e.g. "AS 9S TS KS / QH"; two-handed phase 1 (with --upcard): the '
-               'phase-1 tricks, CARD* a card played from its player\'s melds on the table, +MELD after a trick a meld '
-               'its winner laid, e.g. "9S AS +rm / TH KH* / QC JC +dix +aces / AD"')
-UPCARD_HELP = ("two-handed phase 1 (the stock not yet gone): the card turned up at the deal (it names trump); then "
-               "--hand is every card you hold now, in hand and melded on your table, --played the phase-1 tricks")
 EXAMPLES = """Examples:
 
   pinochle play --rules auction --hand "AH TH KH KH QH JH 9H AS QS JD AC TC" --seat 0 --declarer 0 --bid 25 --trump H
@@ -119,56 +108,24 @@ def print_stock_advice(adv) -> None:
     _print_card(adv, "your only card")
 
 
-def register(app: typer.Typer) -> None:
-    @app.command("play", epilog=EXAMPLES + "\n" + SEATS_HELP)
-    def play_cmd(
-        hand: Annotated[str, typer.Option("--hand", "-H", help="your cards at the first lead (those played since "
-                                                               "included)")],
-        seat: Annotated[int, typer.Option("--seat", help="your seat")],
-        trump: Annotated[str | None, typer.Option("--trump", "-t", help="the trump suit: S, H, D or C (two-handed "
-                                                                        "phase 1: from --upcard)")] = None,
-        declarer: Annotated[int | None, typer.Option("--declarer", "-d", help="the declarer (high bidder)'s seat "
-                                                                              "(or give --auction)")] = None,
-        bid: Annotated[int, typer.Option("--bid", help="the winning bid (0: no contract figures)")] = 0,
-        leader: Annotated[int | None, typer.Option("--leader", help="the seat that led the first trick (default: the "
-                                                                    "declarer; two-handed: required)")] = None,
-        shown: Annotated[list[str] | None, typer.Option("--shown", help=SHOWN_HELP)] = None,
-        played: Annotated[str | None, typer.Option("--played", "-p", help=PLAYED_HELP)] = None,
-        auction: Annotated[str | None, typer.Option("--auction", help="the auction's calls up to its last pass, "
-                                                                      "e.g. \"1:16 2:pass 3:18 0:pass\": the winner "
-                                                                      "and bid follow, and the calls' clues shape the "
-                                                                      "deals (with --dealer)")] = None,
-        dealer: Annotated[int | None, typer.Option("--dealer", help="the dealer of --auction")] = None,
-        meld: Annotated[int | None, typer.Option("--meld", help="the declaring side's meld (default: counted from "
-                                                                "your hand and the cards shown)")] = None,
-        rules: RulesOpt = "auction",
-        option: OptionsOpt = None,
-        samples: Annotated[int | None, typer.Option("--samples", "-n", help="sampled deals (default: the rule "
-                                                                            "set's, 100)")] = None,
-        seed: SeedOpt = 0,
-        play: Annotated[str, typer.Option("--play", help="dd (double dummy where the solver finishes, rollouts "
-                                                         "otherwise) or heuristic (rollouts only)")] = "dd",
-        max_nodes: Annotated[int | None, typer.Option("--max-nodes", help="the solver's node budget a deal")] = None,
-        upcard: Annotated[str | None, typer.Option("--upcard", help=UPCARD_HELP)] = None,
-        whole_meld: Annotated[bool, typer.Option("--whole-meld", help=WHOLE_MELD_HELP)] = False,
-        json_out: JsonOpt = False,
-    ) -> None:
-        """Which card to play now, every legal card valued on deals consistent with everything seen.
+def play(*, json_out: bool, **values) -> None:
+    """Which card to play now, every legal card valued on deals consistent with everything seen.
 
-        Each card with your side's expected points, the chance the bid is made and how far it is behind the best.
-        """
-        rs = load_rules(rules, option)
-        req = PlayRequest.make(rs, hand, seat=seat, trump=trump, declarer=declarer, bid=bid, leader=leader,
-                               shown=shown, played=played, meld=meld, samples=samples, seed=seed, play=play,
-                               max_nodes=max_nodes, auction=auction, dealer=dealer, flags=True, upcard=upcard,
-                               whole_meld=whole_meld)
-        adv = advise_card(req, progress=True)
-        if json_out:
-            emit_json(adv.to_dict())
-        elif req.phase1 is not None:
-            print_stock_advice(adv)
-        else:
-            print_card_advice(adv)
+    Each card with your side's expected points, the chance the bid is made and how far it is behind the best.
+    """
+    req = play_request(values, "cli")
+    adv = advise_card(req, progress=True)
+    if json_out:
+        emit_json(adv.to_dict())
+    elif req.phase1 is not None:
+        print_stock_advice(adv)
+    else:
+        print_card_advice(adv)
+
+
+def register(app: typer.Typer) -> None:
+    command(app, "play", QUESTIONS["play"], play, epilog=EXAMPLES + "\n" + SEATS_HELP,
+            own={"json_out": (JsonOpt, False)})
 
 
 def _print_card(adv, only: str) -> None:

@@ -7,15 +7,12 @@ from typing import Annotated
 
 import typer
 
-from analyzer.analyses.stats import MeldStats, fraction_text, meld_stats
-from analyzer.cards import SUIT_NAMES, SUITS, suit_index
-from analyzer.cli.common import check_output, console, emit_json, load_rules, print_notes, quantile_text, styled, table
-from analyzer.cli.options import SEATS_HELP, ClusterOpt, JsonOpt, OptionsOpt, RulesOpt, SeedOpt, WorkersOpt
-from analyzer.montecarlo.columns import DD_NODES, PLAYS_HELP, parse_plays
-from analyzer.runs import warmup
-from analyzer.runs.batches import check_cluster, check_samples
-
-DEFAULT_SAMPLES = 20_000
+from analyzer.api import QUESTIONS, MeldStats, fraction_text
+from analyzer.api import stats as api_stats
+from analyzer.cards import SUIT_NAMES, SUITS
+from analyzer.cli.common import check_output, console, emit_json, print_notes, quantile_text, styled, table
+from analyzer.cli.derive import command
+from analyzer.cli.options import SEATS_HELP, JsonOpt
 
 
 def _q(d: dict[float, float], p: float) -> str:
@@ -79,35 +76,17 @@ def print_stats(st: MeldStats) -> None:
     print_notes(st.notes)
 
 
+def stats(*, json_out: bool, out: Path | None, **values) -> None:
+    """Meld, the chance of each meld (exact values beside), trick points and bid levels of random deals."""
+    check_output(out, "--out")
+    st = api_stats(values, "cli", progress=not json_out, out=out)
+    if json_out:
+        emit_json(st.as_dict())
+    else:
+        print_stats(st)
+
+
 def register(app: typer.Typer) -> None:
-    @app.command("stats", epilog=SEATS_HELP)
-    def stats_cmd(
-        rules: RulesOpt = "auction",
-        option: OptionsOpt = None,
-        samples: Annotated[int, typer.Option("--samples", "-n", help="random deals")] = DEFAULT_SAMPLES,
-        play: Annotated[str, typer.Option("--play", help=PLAYS_HELP)] = "heuristic",
-        trump: Annotated[str, typer.Option(
-            "--trump", help="the trump of the fixed-trump meld and holding figures (S H D C)")] = "S",
-        seed: SeedOpt = 0,
-        workers: WorkersOpt = 1,
-        cluster: ClusterOpt = None,
-        max_nodes: Annotated[int, typer.Option("--max-nodes", help="node budget of one double-dummy solve")
-                             ] = DD_NODES,
-        json_out: JsonOpt = False,
-        out: Annotated[Path | None, typer.Option("--out", help="save the per-deal columns (parquet)")] = None,
-    ) -> None:
-        """Meld, the chance of each meld (exact values beside), trick points and bid levels of random deals."""
-        rs = load_rules(rules, option)
-        t = suit_index(trump)
-        modes = parse_plays(play)
-        check_samples(samples)
-        check_cluster(cluster)
-        check_output(out, "--out")
-        if "dd" in modes:
-            warmup.start_solver()
-        st = meld_stats(rs, samples, seed, plays=modes, trump=t, workers=workers, cluster=cluster,
-                        progress=not json_out, dd_nodes=max_nodes, out=out)
-        if json_out:
-            emit_json(st.as_dict())
-        else:
-            print_stats(st)
+    command(app, "stats", QUESTIONS["stats"], stats, epilog=SEATS_HELP, own={
+        "json_out": (JsonOpt, False),
+        "out": (Annotated[Path | None, typer.Option("--out", help="save the per-deal columns (parquet)")], None)})

@@ -14,24 +14,20 @@ from typing import Annotated
 
 import typer
 
-from analyzer.api import BidRequest, advise
+from analyzer.api import QUESTIONS, BidRequest, advise, where
 from analyzer.cli.common import console, emit_json, print_notes, styled, table
-from analyzer.cli.options import SEATS_HELP, ClusterOpt, OptionsOpt, WorkersOpt
+from analyzer.cli.derive import command
+from analyzer.cli.options import SEATS_HELP
 from analyzer.errors import UserError
 from analyzer.play.modes import play_mode
 from analyzer.rules import RuleSet, load
 from analyzer.rules.loader import parse_option_args
-from analyzer.runs.batches import check_cluster, check_samples
 from analyzer.runs.progress import progress_bar
-from analyzer.twohand.analysis import DEFAULT_SAMPLES, HandAnalysis, trump_name
+from analyzer.twohand.analysis import HandAnalysis, trump_name
 from analyzer.twohand.hands import PHASE2_POLICY
-from analyzer.twohand.odds import DEFAULT_GAMES, GameOdds, game_odds, parse_score
+from analyzer.twohand.odds import GameOdds, game_odds, parse_score
 from analyzer.twohand.params import check_two_handed
 from analyzer.twohand.policy import TH_VERSION
-
-#: the most sampled hands of one analysis and games of one game-odds run (checked before any work)
-MAX_GAMES = 10_000_000
-RULES_HELP_2 = "rule set: two-handed (default) or a house-rule .toml file based on it"
 
 
 def load_two_handed(name: str, options: list[str] | None, target: int | None) -> RuleSet:
@@ -99,62 +95,54 @@ def _print_odds(o: GameOdds) -> None:
                          "game on average"))
 
 
-def register(app: typer.Typer) -> None:
-    @app.command("two-hand", epilog=SEATS_HELP)
-    def two_hand_cmd(
-        hand: Annotated[str | None, typer.Option("--hand", "-H", help='your 12 cards, e.g. "AH AH TH ..."')] = None,
-        upcard: Annotated[str | None, typer.Option("--upcard", "-u", help="the turned-up card (names trump)")] = None,
-        dealer: Annotated[bool, typer.Option(
-            "--dealer", help="you deal this hand (the opponent leads); you are seat 0, the opponent seat 1")] = False,
-        samples: Annotated[int, typer.Option("--samples", "-n", help="sampled hands to play")] = DEFAULT_SAMPLES,
-        seed: Annotated[int, typer.Option("--seed", help="random seed (same seed, same figures)")] = 0,
-        play: Annotated[str | None, typer.Option("--play", help="phase 2 played by dd (the double-dummy solver; "
-                                                          "the default once the solver is compiled) or heuristic "
-                                                          "(the heuristic players)")] = None,
-        rules: Annotated[str, typer.Option("--rules", "-r", help=RULES_HELP_2)] = "two-handed",
-        option: OptionsOpt = None,
-        score: Annotated[str | None, typer.Option("--score", help="game score, yours first: 84-97")] = None,
-        target: Annotated[int | None, typer.Option("--target", help="game target (same as --option target=N)")]
-        = None,
-        games: Annotated[int, typer.Option("--games", help="games simulated for --score")] = DEFAULT_GAMES,
-        workers: WorkersOpt = 1,
-        cluster: ClusterOpt = None,
-        json_out: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
-    ) -> None:
-        """Two-handed pinochle: what a dealt hand is worth around its upcard, the dix, the melds to aim for.
+def two_hand(*, json_out: bool, **values) -> None:
+    """Two-handed pinochle: what a dealt hand is worth around its upcard, the dix, the melds to aim for.
 
-        Whole hands are simulated (phase 2 exact); with a score, the chance of winning the game."""
-        rs = load_two_handed(rules, option, target)
-        play = play_mode(play, ("dd", "heuristic")) if play is not None else None
-        if hand is None and upcard is None and score is None:
-            raise UserError('give a hand with --hand "AH AH TH ..." --upcard 9H, or a game score with --score 84-97')
-        if (hand is None) != (upcard is None):
-            raise UserError('a hand needs its upcard and the upcard a hand: --hand "AH AH TH ..." --upcard 9H')
-        check_samples(games, "--games", MAX_GAMES, "the games are played in one batch (16 bytes each)")
-        check_cluster(cluster)
-        analysis = adv = None
-        if hand is not None and upcard is not None:
-            req = BidRequest.make(rs, hand, seat=0, dealer=0 if dealer else 1, upcard=upcard, samples=samples,
-                                  seed=seed, play=play, flags=True)
-            adv = advise(req, progress=not json_out, workers=workers, cluster=cluster)
-            analysis = adv.two_hand
-        odds = None
-        if score is not None:
-            first = None if analysis is None else (analysis.my_scores, analysis.opp_scores)
-            with progress_bar(not json_out, None, f"playing {games:,} games"):
-                odds = game_odds(rs, parse_score(score), i_deal=dealer, games=games, seed=seed, first=first)
-        if json_out:
-            if adv is not None:
-                out = adv.as_dict()
-                out["game"] = None if odds is None else odds.as_dict()
-            else:
-                out = {"rules": rs.id, "options": rs.options, "game": None if odds is None else odds.as_dict()}
-            emit_json(out)
-            return
-        if analysis is not None:
-            print_analysis(analysis)
-            print_notes(adv.notes)
-        if odds is not None:
-            if analysis is None:
-                console.print(styled((rs.name, "bold"), f" — options: {rs.option_text()}"))
-            _print_odds(odds)
+    Whole hands are simulated (phase 2 exact); with a score, the chance of winning the game."""
+    v = values
+    rs = load_two_handed(v["rules"], v["options"], v["target"])
+    if v["hand"] is None and v["upcard"] is None and v["score"] is None:
+        raise UserError('give a hand with --hand "AH AH TH ..." --upcard 9H, or a game score with --score 84-97')
+    if (v["hand"] is None) != (v["upcard"] is None):
+        raise UserError('a hand needs its upcard and the upcard a hand: --hand "AH AH TH ..." --upcard 9H')
+    run = where(v)
+    games = QUESTIONS["two-hand"]["games"].check(v["games"])
+    play = play_mode(v["play"], ("dd", "heuristic")) if v["play"] is not None else None
+    _answer(rs, json_out, {**v, "play": play, "games": games}, run)
+
+
+def register(app: typer.Typer) -> None:
+    command(app, "two-hand", QUESTIONS["two-hand"], two_hand, epilog=SEATS_HELP, own={
+        "json_out": (Annotated[bool, typer.Option("--json", help="print JSON")], False)})
+
+
+def _answer(rs: RuleSet, json_out: bool, v: dict, run) -> None:
+    """The hand's analysis (with its hand) and the game's odds (with a score), printed."""
+    hand, upcard, dealer, seed, score, games = v["hand"], v["upcard"], v["dealer"], v["seed"], v["score"], v["games"]
+    analysis = adv = None
+    if hand is not None and upcard is not None:
+        req = BidRequest.make(rs, hand, seat=0, dealer=0 if dealer else 1, upcard=upcard, samples=v["samples"],
+                              seed=seed, play=v["play"], front="cli")
+        adv = advise(req, progress=not json_out, workers=run.workers, cluster=run.cluster)
+        analysis = adv.two_hand
+    odds = None
+    if score is not None:
+        first = None if analysis is None else (analysis.my_scores, analysis.opp_scores)
+        with progress_bar(not json_out, None, f"playing {games:,} games"):
+            odds = game_odds(rs, parse_score(score), i_deal=dealer, games=games, seed=seed, first=first)
+    if json_out:
+        if adv is not None:
+            out = adv.as_dict()
+            out["game"] = None if odds is None else odds.as_dict()
+        else:
+            out = {"rules": rs.id, "options": rs.options, "game": None if odds is None else odds.as_dict()}
+        emit_json(out)
+        return
+    if analysis is not None:
+        print_analysis(analysis)
+        print_notes(adv.notes)
+    if odds is not None:
+        if analysis is None:
+            console.print(styled((rs.name, "bold"), f" — options: {rs.option_text()}"))
+        _print_odds(odds)
+

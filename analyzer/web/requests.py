@@ -6,17 +6,19 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import BaseModel, ConfigDict, StringConstraints, create_model
+from pydantic import Field as Field_
 
+from analyzer.api import QUESTIONS, Field, Fields, FromRules
 from analyzer.errors import UserError
 from analyzer.rules import RuleSet, available, load
 from analyzer.web import limits
 
 Text = Annotated[str, StringConstraints(max_length=limits.MAX_TEXT)]
 Name = Annotated[str, StringConstraints(max_length=100)]
-Options = Annotated[dict[Name, Name | int], Field(max_length=limits.MAX_ITEMS)]
-Seat = Annotated[int, Field(ge=-1_000, le=1_000)]
-BigInt = Annotated[int, Field(ge=-(2**62), le=2**62)]
+Options = Annotated[dict[Name, Name | int], Field_(max_length=limits.MAX_ITEMS)]
+Seat = Annotated[int, Field_(ge=-1_000, le=1_000)]
+BigInt = Annotated[int, Field_(ge=-(2**62), le=2**62)]
 
 
 class _Body(BaseModel):
@@ -51,30 +53,36 @@ class AuctionBody(_Body):
     auction: Text = ""
 
 
-class BidBody(_Body):
-    """``pinochle bid --json``: the flags of ``pinochle bid`` by the same names (``constraints`` are its
-    ``-c`` values, ``known`` its ``--known`` values). ``samples``, ``dd_samples`` and ``max_nodes`` are
-    capped (GET /api/limits)."""
+def _body_field(f: Field) -> tuple[Any, Any]:
+    """A body field of a question's field: its JSON type (strict, bounded: the server's limits) and default (None
+    where the rule data holds it: the request reads it there)."""
+    kind = {"int": BigInt, "float": Annotated[float, Field_(allow_inf_nan=False)], "bool": bool,
+            "str": Name if f.name in ("rules", "play", "policy", "upcard", "trump") else Text,
+            "list": Annotated[list[Text], Field_(max_length=limits.MAX_ITEMS)]}[f.kind]
+    if f.name in ("seat", "dealer", "declarer", "leader"):
+        kind = Seat
+    if f.name == "options":
+        return Options, {}
+    if f.required:
+        return kind, ...
+    default = None if isinstance(f.default, FromRules) else f.default
+    return (kind | None if default is None else kind), Field_(default=default, description=f.help_text())
 
-    rules: Name = "auction"
-    options: Options = {}
-    hand: Text
-    seat: Seat = 1
-    dealer: Seat = 0
-    samples: BigInt | None = None
-    seed: BigInt = 0
-    risk: Annotated[float, Field(allow_inf_nan=False)] = 0.0
-    upcard: Name | None = None
-    known: Annotated[list[Text], Field(max_length=limits.MAX_ITEMS)] | None = None
-    constraints: Annotated[list[Text], Field(max_length=limits.MAX_ITEMS)] | None = None
-    auction: Text | None = None
-    play: Name | None = None
-    dd_samples: BigInt | None = None
-    dd_trumps: BigInt | None = None
-    max_nodes: BigInt | None = None
-    dd_tricks_left: BigInt | None = None
-    dd_max_nodes: BigInt | None = None  # retired: refused with the name to use (max_nodes)
-    policy: Name = "v1"
+
+def body_model(name: str, fields: Fields, doc: str, **extra: tuple[Any, Any]) -> type[BaseModel]:
+    """The page's body of a question: a field per field of the question that the page offers (``web``), in the
+    same names, plus ``extra``."""
+    spec = {f.name: _body_field(f) for f in fields if f.web}
+    return create_model(name, __base__=_Body, __doc__=doc, **spec, **extra)
+
+
+BidBody = body_model(
+    "BidBody", QUESTIONS["bid"],
+    """``pinochle bid --json``: the fields of the bid question (:data:`analyzer.request.parts.BID`), the flags of
+    ``pinochle bid`` by the same names (``constraints`` are its ``-c`` values, ``known`` its ``--known`` values).
+    ``samples``, ``dd_samples`` and ``max_nodes`` are capped (GET /api/limits).""",
+    dd_max_nodes=(BigInt | None, None),  # retired: refused with the name to use (max_nodes)
+)
 
 
 class SolveBody(_Body):
@@ -83,43 +91,23 @@ class SolveBody(_Body):
 
     rules: Name = "auction"
     options: Options = {}
-    hands: Text | Annotated[list[Text], Field(max_length=8)]
+    hands: Text | Annotated[list[Text], Field_(max_length=8)]
     trump: Name | int | None = None
     leader: Seat | None = None
     declarer: Seat = 0
-    trick: Text | Annotated[list[Name], Field(max_length=8)] | None = None
+    trick: Text | Annotated[list[Name], Field_(max_length=8)] | None = None
     bid: BigInt = 0
     cards: bool = True
     line: bool = True
     max_nodes: BigInt = limits.MAX_SOLVE_NODES
 
 
-class PlayBody(_Body):
-    """``pinochle play --json``: the flags of ``pinochle play`` by the same names (``shown`` its ``--shown``
-    values, ``SEAT:CARDS``; ``upcard`` for two-handed phase 1). ``samples`` and ``max_nodes`` are capped (GET
-    /api/limits)."""
-
-    rules: Name = "auction"
-    options: Options = {}
-    hand: Text
-    seat: Seat
-    trump: Name | None = None
-    declarer: Seat | None = None
-    bid: BigInt = 0
-    leader: Seat | None = None
-    shown: Annotated[list[Text], Field(max_length=limits.MAX_ITEMS)] | None = None
-    played: Text | None = None
-    meld: BigInt | None = None
-    samples: BigInt | None = None
-    seed: BigInt = 0
-    play: Name = "dd"
-    max_nodes: BigInt | None = None
-    auction: Text | None = None
-    dealer: Seat | None = None
-    #: two-handed phase 1 (its ``--upcard``): the card turned up at the deal; ``played`` is then the phase-1 history
-    upcard: Name | None = None
-    #: ``--whole-meld``: ``shown`` is each other seat's whole meld
-    whole_meld: bool = False
+PlayBody = body_model(
+    "PlayBody", QUESTIONS["play"],
+    """``pinochle play --json``: the fields of the card-play question (:data:`analyzer.request.parts.PLAY`), the
+    flags of ``pinochle play`` by the same names (``shown`` its ``--shown`` values, ``SEAT:CARDS``; ``upcard`` for
+    two-handed phase 1). ``samples`` and ``max_nodes`` are capped (GET /api/limits).""",
+)
 
 
 def web_rules(name: str, options: dict[str, Any], reference: bool = False) -> RuleSet:
@@ -136,35 +124,19 @@ def _cap(value: int | None, cap: int, name: str) -> None:
         raise UserError(f"{name} {value} is above this server's cap of {cap:,}: ask for at most {cap:,}")
 
 
-def bid_request(args: dict[str, Any]) -> Any:
-    """The :class:`~analyzer.advisor.request.BidRequest` of a bid body's arguments (:func:`bid_args`): every
-    check of ``pinochle bid`` made once, here (UserError)."""
-    from analyzer.api import BidRequest
-
-    a = dict(args)
-    rs = web_rules(a.pop("rules"), a.pop("options"))
-    hand = a.pop("hand")
-    return BidRequest.make(rs, hand, seat=a["seat"], dealer=a["dealer"], auction=a.get("auction"),
-                           known=a.get("known"), constraints=a.get("constraints") or [], upcard=a.get("upcard"),
-                           samples=a.get("samples"), seed=a.get("seed", 0), risk=a.get("risk", 0.0),
-                           play=a.get("play"), policy=a.get("policy", "v1"), dd_samples=a.get("dd_samples"),
-                           dd_trumps=a.get("dd_trumps"), max_nodes=a.get("max_nodes"),
-                           dd_tricks_left=a.get("dd_tricks_left"))
-
-
-def bid_args(body: BidBody) -> dict[str, Any]:
-    """The keyword arguments of :func:`analyzer.advisor.request.run_bid` (and ``rules``, ``options``) for a bid
-    body; UserError past a cap, for an unknown rule set or a hand that does not parse."""
+def bid_args(body: BaseModel) -> dict[str, Any]:
+    """The checked request of a bid body, ``{"request": BidRequest}`` (every check of ``pinochle bid`` made once,
+    by :func:`analyzer.api.bid_request`, before the work is queued; the worker answers that request); UserError
+    past a cap, for an unknown rule set or anything ``pinochle bid`` refuses."""
+    from analyzer.api import bid_request
 
     _cap(body.samples, limits.MAX_SAMPLES, "samples")
     _cap(body.dd_samples, limits.MAX_DD_SAMPLES, "dd_samples")
     if body.dd_max_nodes is not None:
         raise UserError("dd_max_nodes is now called max_nodes: send max_nodes")
     _cap(body.max_nodes, limits.MAX_DD_NODES, "max_nodes")
-    args = body.model_dump()
-    args["options"] = {str(k): str(v) for k, v in body.options.items()}
-    bid_request(args)  # cheap: every check of the request is made before the work is queued
-    return args
+    values = body.model_dump(exclude={"dd_max_nodes"})
+    return {"request": bid_request(values, "json")}
 
 
 def solve_args(body: SolveBody) -> dict[str, Any]:
@@ -180,22 +152,12 @@ def solve_args(body: SolveBody) -> dict[str, Any]:
     return args
 
 
-def play_request(args: dict[str, Any]) -> Any:
-    """The :class:`~analyzer.cardplay.request.PlayRequest` of a play body's arguments (:func:`play_args`): every
-    check of ``pinochle play`` made once, here (UserError)."""
-    from analyzer.api import PlayRequest
+def play_args(body: BaseModel) -> dict[str, Any]:
+    """The checked request of a play body, ``{"request": PlayRequest}`` (every check of ``pinochle play`` made once,
+    by :func:`analyzer.api.play_request`, before the work is queued); UserError past a cap or for anything
+    ``pinochle play`` refuses."""
+    from analyzer.api import play_request
 
-    a = dict(args)
-    rs = web_rules(a.pop("rules"), a.pop("options"))
-    return PlayRequest.make(rs, a.pop("hand"), **a)
-
-
-def play_args(body: PlayBody) -> dict[str, Any]:
-    """The arguments of :meth:`PlayRequest.make` (and ``rules``, ``options``) for a play body, checked before the
-    work is queued; UserError past a cap or for anything ``pinochle play`` refuses."""
     _cap(body.samples, limits.MAX_PLAY_SAMPLES, "samples")
     _cap(body.max_nodes, limits.MAX_PLAY_NODES, "max_nodes")
-    args = body.model_dump()
-    args["options"] = {str(k): str(v) for k, v in body.options.items()}
-    play_request(args)
-    return args
+    return {"request": play_request(body.model_dump(), "json")}

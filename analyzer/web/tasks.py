@@ -14,9 +14,8 @@ def bid_task(args: dict[str, Any]) -> dict[str, Any]:
     for a game without bidding)}``."""
     from analyzer.api import advise
     from analyzer.web.chart import bid_chart_svg
-    from analyzer.web.requests import bid_request
 
-    req = bid_request(args)
+    req = args["request"]  # checked once, before the work was queued (analyzer.web.requests.bid_args)
     if req.play in ("dd", "both"):
         from analyzer.runs import warmup
 
@@ -42,9 +41,8 @@ def solve_task(args: dict[str, Any]) -> dict[str, Any]:
 def play_task(args: dict[str, Any]) -> dict[str, Any]:
     """``{"result": the pinochle play --json output}``: which card now (:func:`analyzer.api.advise_card`)."""
     from analyzer.api import advise_card
-    from analyzer.web.requests import play_request
 
-    return {"result": advise_card(play_request(args)).to_dict()}
+    return {"result": advise_card(args["request"]).to_dict()}  # checked once (analyzer.web.requests.play_args)
 
 
 TASKS = {"bid": bid_task, "solve": solve_task, "play": play_task}

@@ -1,0 +1,75 @@
+"""A question from a front end's values, checked once: the rule set it names, where its run goes, and the typed
+request (:class:`~analyzer.advisor.request.BidRequest`, :class:`~analyzer.cardplay.request.PlayRequest`).
+
+A front end hands over its values by field name (:mod:`analyzer.request.parts`: the command line's options and
+the page's body are derived from the same fields) and says whose words it speaks (``front``: ``"cli"`` or
+``"json"``); every check is made here or in the request's ``make``, before any work, and the layers below trust
+what they are given.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from analyzer.advisor.request import BidRequest
+from analyzer.cardplay.request import PlayRequest
+from analyzer.errors import UserError, field_name
+from analyzer.request.fields import Front
+from analyzer.request.parts import WHERE
+from analyzer.rules import RuleSet, available, load, load_rules
+
+
+@dataclass(frozen=True)
+class Where:
+    """Where a run's batches go: ``workers`` processes here, or a Dask ``cluster`` (an address, ``local``)."""
+
+    workers: int = 1
+    cluster: str | None = None
+
+
+def game(name: str, options: list[str] | Mapping[str, Any] | None, front: Front = "json") -> RuleSet:
+    """The rule set a front end names, with its options (the command line: ``name=value`` texts, and a house-rule
+    file may be named; the page: a mapping, built-in rule sets only: the server reads no file a request names)."""
+    if front == "json":
+        ids = available(include_reference=False)
+        if name not in ids:
+            raise UserError(f"unknown rule set {name!r}: use one of {', '.join(ids)}")
+        return load(name, {str(k): str(v) for k, v in (options or {}).items()})
+    return load_rules(name, list(options or []))
+
+
+def where(values: Mapping[str, Any]) -> Where:
+    """Where the run goes, checked before any work (a cluster address that is none, too few workers)."""
+    from analyzer.runs.batches import check_cluster
+
+    w = {f.name: f.check(values.get(f.name)) for f in WHERE}
+    if w["cluster"] is not None:
+        check_cluster(w["cluster"])
+    return Where(w["workers"], w["cluster"])
+
+
+def _split(values: Mapping[str, Any], front: Front) -> tuple[RuleSet, dict[str, Any]]:
+    """The rule set of a question's values and the values left for its request."""
+    v = dict(values)
+    rules = game(v.pop("rules", None) or "auction", v.pop("options", None), front)
+    for f in WHERE:
+        v.pop(f.name, None)
+    return rules, v
+
+
+def bid_request(values: Mapping[str, Any], front: Front = "json") -> BidRequest:
+    """The bid question of a front end's values (the fields of :data:`analyzer.request.parts.BID`), checked."""
+    rules, v = _split(values, front)
+    hand = v.pop("hand", None)
+    if hand is None:
+        raise UserError(f"give your cards: {field_name('hand')} \"AH AH TH ...\"")
+    return BidRequest.make(rules, hand, front=front, **v)
+
+
+def play_request(values: Mapping[str, Any], front: Front = "json") -> PlayRequest:
+    """The card-play question of a front end's values (the fields of :data:`analyzer.request.parts.PLAY`),
+    checked."""
+    rules, v = _split(values, front)
+    return PlayRequest.make(rules, v.pop("hand", None), front=front, **v)

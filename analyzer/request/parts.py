@@ -1,0 +1,252 @@
+"""Every question's fields, declared once, from small shared parts.
+
+=============  ============================================================================================
+``GAME``       the rule set and its options
+``SAMPLING``   how the unseen cards are dealt: my hand, seat, dealer, the calls, known cards, constraints,
+               deals and seed
+``BUDGET``     the double-dummy part: the play mode, deals solved, trumps checked, the node budget a solve,
+               the tricks solved
+``WHERE``      where a long run goes: worker processes, a Dask cluster (the command line's alone)
+=============  ============================================================================================
+
+and, built of them, each question's fields: :data:`BID`, :data:`PLAY`, :data:`SOLVE`, :data:`STATS`,
+:data:`COMPARE`, :data:`REPORT`, :data:`ARENA`, :data:`TWO_HAND`, :data:`MELD`. A default the rule data
+holds is read from it (:class:`~analyzer.request.fields.FromRules`); every other default is written here
+and nowhere else (``tests/test_request_fields.py`` checks the front ends against these declarations).
+"""
+
+from __future__ import annotations
+
+from analyzer.play import POLICIES
+from analyzer.play.modes import PLAY_HELP
+from analyzer.request.fields import Field, Fields, FromRules
+
+#: random deals of ``stats``, ``compare`` and ``report`` (per setting)
+COLUMNS_SAMPLES = 20_000
+#: the node budget of one double-dummy solve of ``stats``, ``compare`` and ``report`` (``--play dd``)
+COLUMNS_MAX_NODES = 2_000_000
+#: sampled deals of each hand's bid advice in ``compare`` and in ``report``
+COMPARE_ADVISE_SAMPLES = 1000
+REPORT_ADVISE_SAMPLES = 2000
+#: the figures' resolution of ``report``
+DPI = 90
+#: the most sampled deals of one bid analysis: the advisor keeps every deal (~4 KB each) to pair its figures
+MAX_ADVICE_SAMPLES = 100_000
+#: the most sampled deals of one card-play decision (every deal is solved or played out once per legal card)
+MAX_PLAY_SAMPLES = 20_000
+#: the most deals of a run over random deals: past it the deal streams would repeat
+MAX_DEALS = 2**32
+#: the largest node budget of one solve
+MAX_NODES = 10**10
+
+RULES_HELP = "rule set: luxury-family, double-deck, auction, two-handed (or a house-rule .toml file)"
+SEATS_HELP = ("Seats: numbered 0 to N-1 in turn order, clockwise (seat 1 sits left of seat 0, play and bidding go "
+              "0, 1, 2, ...); partners sit opposite (0 with 2, 1 with 3). Seat words relative to you: left (the "
+              "next seat), right, partner, across.")
+WORKERS_HELP = "worker processes (1: this process; with --cluster local: the local Dask workers)"
+CLUSTER_HELP = "run the batches on a Dask cluster: tcp://host:8786 (a running scheduler) or local"
+
+
+def _rules(default: str = "auction") -> Field:
+    return Field("rules", "str", RULES_HELP, default=default, short="-r")
+
+
+OPTIONS = Field("options", "list", "rule option name=value, repeatable (e.g. --option head=always)", short="-o",
+                flag="--option")
+GAME = Fields((_rules(), OPTIONS))
+
+SEED = Field("seed", "int", "random seed (same seed, same answer)", default=0, lo=0)
+
+
+def _bid_samples(rules) -> int:
+    return rules.advice.bid_samples
+
+
+SAMPLING = Fields((
+    Field("hand", "str", 'your cards, e.g. "AH AH TH TH KH ..."', required=True, short="-H"),
+    Field("seat", "int", "your seat number (default 1: left of the dealer)", default=1),
+    Field("dealer", "int", "the dealer's seat number (default 0)", default=0),
+    Field("auction", "str", "the calls so far, SEAT:BID or SEAT:pass, e.g. '1:16 2:pass 3:18'"),
+    Field("known", "list", "known cards: SEAT:CARDS a seat showed (e.g. 2:'AS KS'), or CARDS in no hand"),
+    Field("constraints", "list", "deal only hands with, e.g., 'partner meld>=20', 'left H<=3', '2 AS>=1'",
+          flag="--constraint", short="-c"),
+    Field("upcard", "str", "two-handed: the turned-up card"),
+    Field("samples", "int", "sampled deals", default=FromRules(_bid_samples, "the rule set's [advice] bid_samples, "
+          "4000; two-handed 1000"), lo=1, hi=MAX_ADVICE_SAMPLES, short="-n",
+          why_hi="the advisor keeps every sampled deal in memory (~4 KB each)"),
+    SEED,
+))
+
+
+BUDGET = Fields((
+    Field("play", "str", f"{PLAY_HELP}. Default: both (the heuristic analysis plus a double-dummy check of the "
+          "recommended trump on the first sampled deals: the rule set's [advice] dd_check_* settings, `pinochle "
+          "rules R` shows them), dd for two-handed's phase 2"),
+    Field("dd_samples", "int", "deals solved double-dummy (the first ones sampled; --play both: default the rule "
+          "set's dd_check_samples; --play dd: its dd_only_samples)", lo=1),
+    Field("dd_trumps", "int", "--play both: how many trumps to check, best first (default 1: the recommended)",
+          lo=1, hi=4),
+    Field("max_nodes", "int", "node budget of one double-dummy solve (default the rule set's dd_check_max_nodes; "
+          "--play dd its dd_only_max_nodes); a check deal past it counts with the bounds proven (dd: played "
+          "heuristically, counted)", lo=1, hi=MAX_NODES),
+    Field("dd_tricks_left", "int", "--play both: the tricks the check solves double dummy, the ones before played "
+          "by the heuristic players (default the rule set's dd_check_tricks_left; the hand size or 0: whole deals)",
+          lo=0),
+))
+
+WHERE = Fields((
+    Field("workers", "int", WORKERS_HELP, default=1, lo=1, short="-w", web=False),
+    Field("cluster", "str", CLUSTER_HELP, web=False),
+))
+
+#: the bid question (``pinochle bid``, the page's bid body, the arena's advisor agent)
+BID = GAME + SAMPLING + Fields((
+    Field("risk", "float", "least chance of making a bid to recommend it", default=0.0, lo=0.0, hi=1.0),
+)) + BUDGET + Fields((
+    Field("policy", "str", f"policy of the heuristic players ({', '.join(POLICIES)})", default="v1",
+          choices=POLICIES),
+)) + WHERE
+
+
+def _play_samples(rules) -> int:
+    return rules.advice.play_samples
+
+
+def _play_max_nodes(rules) -> int:
+    return rules.advice.play_max_nodes
+
+
+#: the card-play question (``pinochle play``, the page's play body)
+PLAY = Fields((
+    Field("hand", "str", "your cards at the first lead (those played since included)", required=True, short="-H"),
+    Field("seat", "int", "your seat", required=True),
+    Field("trump", "str", "the trump suit: S, H, D or C (two-handed phase 1: from --upcard)", short="-t"),
+    Field("declarer", "int", "the declarer (high bidder)'s seat (or give --auction)", short="-d"),
+    Field("bid", "int", "the winning bid (0: no contract figures)", default=0),
+    Field("leader", "int", "the seat that led the first trick (default: the declarer; two-handed: required)"),
+    Field("shown", "list", "cards a seat showed as meld, SEAT:CARDS (repeatable), e.g. 2:'QS JD': cards it holds "
+          "(nothing is read from a meld not shown)"),
+    Field("played", "str", 'the cards played so far in play order, each trick from its leader, tricks separated by '
+          '"/" (the last may be incomplete), e.g. "AS 9S TS KS / QH"; two-handed phase 1 (with --upcard): the '
+          "phase-1 tricks, CARD* a card played from its player's melds on the table, +MELD after a trick a meld its "
+          'winner laid, e.g. "9S AS +rm / TH KH* / QC JC +dix +aces / AD"', short="-p"),
+    Field("auction", "str", 'the auction\'s calls up to its last pass, e.g. "1:16 2:pass 3:18 0:pass": the winner '
+          "and bid follow, and the calls' clues shape the deals (with --dealer)"),
+    Field("dealer", "int", "the dealer of --auction"),
+    Field("meld", "int", "the declaring side's meld (default: counted from your hand and the cards shown)"),
+)) + GAME + Fields((
+    Field("samples", "int", "sampled deals", default=FromRules(_play_samples, "the rule set's [advice] "
+          "play_samples"), lo=1, hi=MAX_PLAY_SAMPLES, short="-n"),
+    SEED,
+    Field("play", "str", "dd (double dummy where the solver finishes, rollouts otherwise) or heuristic (rollouts "
+          "only)", default="dd", choices=("dd", "heuristic")),
+    Field("max_nodes", "int", "the solver's node budget a deal", default=FromRules(
+          _play_max_nodes, "the rule set's [advice] play_max_nodes"), lo=1, hi=MAX_NODES),
+    Field("upcard", "str", "two-handed phase 1 (the stock not yet gone): the card turned up at the deal (it names "
+          "trump); then --hand is every card you hold now, in hand and melded on your table, --played the phase-1 "
+          "tricks"),
+    Field("whole_meld", "bool", "--shown is each other seat's whole meld (every player lays all its meld down; a "
+          "seat not named showed none): no deal gives a seat more meld than it showed", default=False),
+))
+
+_COLUMNS_PLAY = ("heuristic", "dd", "both", "none")
+_COLUMNS_PLAY_HELP = "trick play: heuristic (policy v1), dd (double-dummy solver), both, or none (meld only)"
+
+#: ``pinochle stats``
+STATS = GAME + Fields((
+    Field("samples", "int", "random deals", default=COLUMNS_SAMPLES, lo=1, hi=MAX_DEALS, short="-n",
+          why_hi="past it the deal streams would repeat"),
+    Field("play", "str", _COLUMNS_PLAY_HELP, default="heuristic"),
+    Field("trump", "str", "the trump of the fixed-trump meld and holding figures (S H D C)", default="S"),
+    SEED,
+)) + WHERE + Fields((
+    Field("max_nodes", "int", "node budget of one double-dummy solve", default=COLUMNS_MAX_NODES, lo=1,
+          hi=MAX_NODES),
+))
+
+_GRID_HELP = "option values to compare, NAME=A,B (repeatable: a grid); one value fixes the option for all"
+_VS = Field("vs", "list", "a house-rule .toml file to compare (repeatable)", web=False)
+
+
+def _hands(advise_samples: int) -> Fields:
+    return Fields((
+        Field("hand", "list", "a hand to get bid advice for (repeatable)", short="-H"),
+        Field("advise_samples", "int", "sampled deals per hand's advice", default=advise_samples, lo=1,
+              hi=MAX_ADVICE_SAMPLES, why_hi="the advisor keeps every sampled deal in memory (~4 KB each)"),
+        Field("upcard", "str", "two-handed: the turned-up card of --hand"),
+    ))
+
+
+#: ``pinochle compare``
+COMPARE = Fields((
+    _rules(),
+    Field("options", "list", _GRID_HELP, short="-o", flag="--option"),
+    _VS,
+    Field("samples", "int", "random deals per setting", default=COLUMNS_SAMPLES, lo=1, hi=MAX_DEALS, short="-n",
+          why_hi="past it the deal streams would repeat"),
+)) + _hands(COMPARE_ADVISE_SAMPLES) + Fields((SEED,)) + WHERE
+
+#: ``pinochle report``
+REPORT = Fields((
+    _rules(),
+    Field("options", "list", "rule option NAME=VALUE (repeatable); NAME=A,B or --vs make it a comparison report",
+          short="-o", flag="--option"),
+    _VS,
+    Field("hand", "list", "a hand to get bid advice for (repeatable)", short="-H"),
+    Field("upcard", "str", "two-handed: the turned-up card of --hand"),
+    Field("samples", "int", "random deals (per setting)", default=COLUMNS_SAMPLES, lo=1, hi=MAX_DEALS, short="-n",
+          why_hi="past it the deal streams would repeat"),
+    _hands(REPORT_ADVISE_SAMPLES)["advise_samples"],
+    Field("play", "str", _COLUMNS_PLAY_HELP, default="heuristic"),
+    Field("trump", "str", "trump of the fixed-trump meld figures (S H D C)", default="S"),
+    Field("seed", "int", "random seed (same seed, same report)", default=0, lo=0),
+    Field("dpi", "int", "figure resolution", default=DPI, lo=30, hi=300),
+)) + WHERE
+
+#: the most games of ``two-hand --score`` (played in one batch, 16 bytes each)
+MAX_GAMES = 10_000_000
+#: games simulated for ``two-hand --score``
+GAMES = 20_000
+
+#: ``pinochle two-hand``
+TWO_HAND = Fields((
+    Field("hand", "str", 'your 12 cards, e.g. "AH AH TH ..."', short="-H"),
+    Field("upcard", "str", "the turned-up card (names trump)", short="-u"),
+    Field("dealer", "bool", "you deal this hand (the opponent leads); you are seat 0, the opponent seat 1",
+          default=False),
+    Field("samples", "int", "sampled hands to play", default=FromRules(_bid_samples, "the rule set's [advice] "
+          "bid_samples, 1000"), lo=2, hi=MAX_ADVICE_SAMPLES, short="-n"),
+    Field("seed", "int", "random seed (same seed, same figures)", default=0, lo=0),
+    Field("play", "str", "phase 2 played by dd (the double-dummy solver; the default once the solver is compiled) "
+          "or heuristic (the heuristic players)"),
+    Field("rules", "str", "rule set: two-handed (default) or a house-rule .toml file based on it",
+          default="two-handed", short="-r"),
+    OPTIONS,
+    Field("score", "str", "game score, yours first: 84-97"),
+    Field("target", "int", "game target (same as --option target=N)", lo=1),
+    Field("games", "int", "games simulated for --score", default=GAMES, lo=1, hi=MAX_GAMES,
+          why_hi="the games are played in one batch (16 bytes each)"),
+)) + WHERE
+
+#: ``pinochle solve`` (one position; a ``--file`` line holds the position's fields)
+SOLVE = Fields((
+    Field("max_nodes", "int", "node budget of one position; past it the answer is the bounds proven so far",
+          default=FromRules(lambda rules: rules.solver.max_nodes, "the rule set's [solver] max_nodes"), lo=1,
+          hi=MAX_NODES),
+)) + WHERE
+
+#: ``pinochle arena``
+ARENA = GAME + Fields((
+    Field("deals", "int", "deals, each played once per seating", default=200, lo=1, hi=1_000_000, short="-n",
+          why_hi="split a longer run with --start and join the parts with --from"),
+    Field("seed", "int", "deal k comes from (seed, k)", default=0, lo=0),
+    Field("play", "str", "card play: heuristic (policy v1) or dd", default="heuristic", choices=("heuristic", "dd")),
+    Field("start", "int", "first deal index (to split a run into parts)", default=0, lo=0),
+)) + WHERE
+
+#: ``pinochle meld``
+MELD = GAME + Fields((Field("hand", "str", 'the cards, e.g. "AS TS KS ..."', short="-H"),))
+
+#: every question's fields by its command
+QUESTIONS: dict[str, Fields] = {"bid": BID, "play": PLAY, "solve": SOLVE, "stats": STATS, "compare": COMPARE,
+                                "report": REPORT, "arena": ARENA, "two-hand": TWO_HAND, "meld": MELD}
