@@ -195,3 +195,51 @@ def test_front_ends_call_the_library_not_each_other():
     assert set(cli_to_web) <= {"analyzer.cli.serve"}
     for m in ("analyzer.cli.bid", "analyzer.cli.twohand", "analyzer.web.tasks", "analyzer.web.requests"):
         assert "analyzer.api" in graph[m] and "analyzer.advisor.advise" not in graph[m], m
+
+
+#: functions outside the numba kernels longer than :data:`MAX_FUNCTION_LINES`, each with the reason it keeps its
+#: length (issue 50: a function that does several jobs is split into functions that each do one); a new one fails
+#: here, and one brought under the limit must leave. Named as in :data:`LONG_PARAMETER_LISTS`: the module under
+#: analyzer/ and the function's own name (a method's without its class)
+LONG_FUNCTIONS = {
+    "solve.search.search": "the solver's search: one numba function whose loop keeps its state in locals",
+    "advisor.request.make": "issue 50: to split",
+    "cardplay.request.make": "issue 50: to split",
+    "montecarlo.simulate.simulate": "issue 50: to split",
+    "advisor.advise.advise": "issue 50: to split",
+}
+MAX_FUNCTION_LINES = 80
+
+
+def long_functions(source: str, module: str) -> dict[str, int]:
+    """The functions and methods (nested ones too) of ``source`` longer than :data:`MAX_FUNCTION_LINES`, from
+    their ``def`` line to their last (decorators aside), as ``module.name`` -> lines; numba kernels (a decorator
+    in :data:`KERNEL_DECORATORS`) are not counted."""
+    found = {}
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        if any(ast.unparse(d).split("(")[0] in KERNEL_DECORATORS for d in node.decorator_list):
+            continue
+        n = node.end_lineno - node.lineno + 1
+        if n > MAX_FUNCTION_LINES:
+            found[f"{module}.{node.name}"] = n
+    return found
+
+
+def test_long_functions_are_the_named_ones():
+    found = {}
+    for p in ROOT.rglob("*.py"):
+        found |= long_functions(p.read_text(encoding="utf-8"), ".".join(p.relative_to(ROOT).with_suffix("").parts))
+    new = {f: n for f, n in found.items() if f not in LONG_FUNCTIONS}
+    assert new == {}, f"split these functions (at most {MAX_FUNCTION_LINES} lines, issue 50) or name them"
+    gone = sorted(set(LONG_FUNCTIONS) - set(found))
+    assert gone == [], "these are no longer long: take them out of LONG_FUNCTIONS"
+
+
+def test_a_new_long_function_is_found():
+    body = "".join(f"    x{i} = {i}\n" for i in range(MAX_FUNCTION_LINES - 1))
+    src = (f"def short():\n{body}\n\nasync def long():\n{body}    return 0\n\n\nclass C:\n    def method(self):\n"
+           + body.replace("    ", "        ") + "        return 0\n\n\n@kernel\ndef k():\n" + body + "    return 0\n"
+           + "\n\n@hot(cache=True)\ndef h():\n" + body + "    return 0\n")
+    assert long_functions(src, "m") == {"m.long": MAX_FUNCTION_LINES + 1, "m.method": MAX_FUNCTION_LINES + 1}

@@ -82,13 +82,38 @@ def breakdown(res: ArenaResult) -> list[dict[str, Any]]:
 
 def write_report(res: ArenaResult, out: str | Path, name: str | None = None) -> Path:
     """Write the run's page, summary and figures into folder ``out``; returns the page's path."""
+    folder = _report_folder(out)
+    name = name or f"{res.rules.id}-{res.names[0]}-vs-{res.names[1]}".replace(" ", "")
+    s = res.summary()
+    lines = _intro_lines(res, s) + _result_lines(res, s)
+    png = difference_figure(res, folder / f"{name}-differences.png")
+    bd = breakdown(res)
+    s["breakdown"] = bd
+    lines += _difference_lines(res, s["difference"], png, bd)
+    for which in (0, 1):
+        section = _calibration_section(res, which, folder, name)
+        if section is None:
+            continue
+        lines += section[0]
+        s.setdefault("calibration", {})["AB"[which]] = section[1]
+    lines += _advisor_lines(res, s)
+    lines += [f"Time: {s['seconds']:,.0f} s, {1000 * s['seconds'] / max(res.deals, 1):.0f} ms per deal.", ""]
+    return _write_page(folder, name, lines, s)
+
+
+def _report_folder(out: str | Path) -> Path:
+    """The report folder ``out``, created if need be; UserError when it cannot be."""
     folder = Path(out)
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as e:
         raise UserError(f"cannot create {str(folder)!r}: {e.strerror or e}") from None
-    name = name or f"{res.rules.id}-{res.names[0]}-vs-{res.names[1]}".replace(" ", "")
-    s = res.summary()
+    return folder
+
+
+def _intro_lines(res: ArenaResult, s: dict[str, Any]) -> list[str]:
+    """The page's title, the command that made it, and how the run was played (rules, deals, seatings, seed,
+    play, time; ``s``: the run's summary)."""
     lines = [f"# Arena: {res.names[0]} against {res.names[1]} — {res.rules.name}", ""]
     if res.command:
         lines += ["Made by:", "", "```bash", res.command, "```", ""]
@@ -98,85 +123,114 @@ def write_report(res: ArenaResult, out: str | Path, name: str | None = None) -> 
         f"{'the two sides swapped' if res.rules.has_partners else 'A rotated through the three seats'}), "
         f"seed {res.seed}, play {res.play} (policy v1 for every seat), {s['seconds']:,.0f} s on "
         f"{res.workers} worker{'s' if res.workers > 1 else ''}.", "",
+    ]
+    return lines
+
+
+def _mean_contract(x: dict[str, Any]) -> str:
+    """An agent's mean contract (— when it never declared)."""
+    return "—" if x["mean_contract"] is None else f"{x['mean_contract']['mean']:.2f}"
+
+
+def _sets(x: dict[str, Any]) -> str:
+    """An agent's contracts set, and their share of its hands."""
+    return f"{x['sets']} ({100 * x['set_rate']['p']:.1f}%)"
+
+
+def _result_lines(res: ArenaResult, s: dict[str, Any]) -> list[str]:
+    """The result: a table of each agent's figures side by side (net per deal, score, declares, make rate, mean
+    contract, sets), what the net per deal means, and the share of hands thrown in."""
+    A, B = s["A"], s["B"]
+    rows = [("**net per deal** (95%)", _pm(A["net_per_deal"]), _pm(B["net_per_deal"])),
+            ("score per hand", f"{A['score_per_hand']['mean']:.2f}", f"{B['score_per_hand']['mean']:.2f}"),
+            ("declares", _pct(A["declared"]), _pct(B["declared"])),
+            ("make rate", _pct(A["make_rate"]), _pct(B["make_rate"])),
+            ("mean contract", _mean_contract(A), _mean_contract(B)),
+            ("sets (per hand)", _sets(A), _sets(B))]
+    return [
         "## Result", "",
         "| | " + " | ".join(res.names) + " |", "| --- | ---: | ---: |",
-    ]
-    A, B = s["A"], s["B"]
-
-    def row(label: str, fa: str, fb: str) -> None:
-        lines.append(f"| {label} | {fa} | {fb} |")
-
-    row("**net per deal** (95%)", _pm(A["net_per_deal"]), _pm(B["net_per_deal"]))
-    row("score per hand", f"{A['score_per_hand']['mean']:.2f}", f"{B['score_per_hand']['mean']:.2f}")
-    row("declares", _pct(A["declared"]), _pct(B["declared"]))
-    row("make rate", _pct(A["make_rate"]), _pct(B["make_rate"]))
-    mc = lambda x: "—" if x["mean_contract"] is None else f"{x['mean_contract']['mean']:.2f}"  # noqa: E731
-    row("mean contract", mc(A), mc(B))
-    sets = lambda x: f"{x['sets']} ({100 * x['set_rate']['p']:.1f}%)"  # noqa: E731
-    row("sets (per hand)", sets(A), sets(B))
-    d = s["difference"]
-    q = d["percentiles"]
-    lines += [
+        *[f"| {label} | {fa} | {fb} |" for label, fa, fb in rows],
         "", "*Net per deal*: per hand, the agent's score less the other agent's (Luxury Family: less the mean of "
         "the two other seats), averaged over the deal's seatings; both agents held the very same cards, so the "
         "interval measures the bidding, not the deal.", "",
         f"Thrown in: {_pct(s['thrown_in'])} of the hands.", "",
+    ]
+
+
+def _difference_lines(res: ArenaResult, d: dict[str, Any], png: Path, bd: list[dict[str, Any]]) -> list[str]:
+    """The per-deal differences (``d``, the summary's): how often each agent did better, their percentiles,
+    their histogram (``png``) and the table of where they come from (``bd``, :func:`breakdown`)."""
+    q = d["percentiles"]
+    return [
         "### Per-deal differences", "",
         f"{res.names[0]} better on {_pct(d['A_better'])} of the deals, equal on {_pct(d['equal'])}, worse on "
         f"{_pct(d['B_better'])}. Percentiles of the difference: 1% {q['1']:+g}, 5% {q['5']:+g}, 25% {q['25']:+g}, "
         f"median {q['50']:+g}, 75% {q['75']:+g}, 95% {q['95']:+g}, 99% {q['99']:+g}.", "",
+        f"![per-deal differences]({png.name})", "",
+        "Where the difference comes from — the deals by how their copies' auctions compare:", "",
+        "| copies ended in | deals | share | mean difference | contribution to the net per deal |",
+        "| --- | ---: | ---: | ---: | ---: |",
+        *[f"| {r['group']} | {r['deals']:,} | {100 * r['share']:.1f}% | {r['mean']:+.2f} | "
+          f"{r['contribution']:+.3f} |" for r in bd], "",
     ]
-    png = difference_figure(res, folder / f"{name}-differences.png")
-    lines += [f"![per-deal differences]({png.name})", ""]
-    bd = breakdown(res)
-    s["breakdown"] = bd
-    lines += ["Where the difference comes from — the deals by how their copies' auctions compare:", "",
-              "| copies ended in | deals | share | mean difference | contribution to the net per deal |",
-              "| --- | ---: | ---: | ---: | ---: |",
-              *[f"| {r['group']} | {r['deals']:,} | {100 * r['share']:.1f}% | {r['mean']:+.2f} | "
-                f"{r['contribution']:+.3f} |" for r in bd], ""]
-    for which in (0, 1):
-        f = forecasts(res.frame, which)
-        if f.height == 0:
-            continue
-        p, made = f["p_make"].to_numpy(), f["made"].to_numpy().astype(bool)
-        tw = calibration_table(p, made, "width")
-        tc = calibration_table(p, made, "count")
-        cs = calibration_summary(p, made, tw)
-        rel = reliability_figure(tw, folder / f"{name}-reliability-{'AB'[which]}.png",
-                                 f"{res.names[which]}, {res.rules.id}: {cs['hands']:,} contracts")
-        rows, ps = points_table(f["points_forecast"].to_numpy(), f["side_points"].to_numpy())
-        pts = points_figure(f["points_forecast"].to_numpy(), f["side_points"].to_numpy(),
-                            folder / f"{name}-points-{'AB'[which]}.png", f"{res.names[which]}, {res.rules.id}")
-        lines += [
-            f"## Calibration: {res.names[which]}'s forecasts", "",
-            f"When it names trump, {res.names[which]} predicts its chance of making the contract (and its side's "
-            "meld + trick points) on deals conditioned on the whole auction. Over its "
-            f"{cs['hands']:,} contracts: mean forecast {100 * cs['mean_forecast']:.1f}%, observed "
-            f"{_pct(cs['observed'])}, Brier score {cs['brier']:.4f}, expected calibration error "
-            f"{cs['ece_points']:.2f} points; {cs['within_tolerance']} of {cs['judged_groups']} groups with at least "
-            f"100 contracts lie within ±5 points (largest gap {cs['max_gap_points']:.1f}).", "",
-            "By predicted chance (bins of 10 points):", "", markdown_table(tw), "",
-            "By decile of the forecasts (equal groups):", "", markdown_table(tc), "",
-            f"![reliability]({rel.name})", "",
-            "### Predicted against actual points", "",
-            f"Mean predicted {ps['mean_predicted']:.2f}, actual {ps['mean_actual']:.2f} (bias {ps['bias']:+.2f}, 95% "
-            f"{ps['bias_lo']:+.2f} to {ps['bias_hi']:+.2f}), RMSE {ps['rmse']:.2f}, correlation "
-            f"{ps['correlation']:.3f}."
-            " The declaring side's meld + trick points as counted toward the bid.", "",
-            "| predicted | hands | mean predicted | mean actual (95%) |", "| --- | ---: | ---: | ---: |",
-            *[f"| {r.lo:.1f}–{r.hi:.1f} | {r.n} | {r.predicted:.2f} | {r.actual:.2f} ± {1.96 * r.actual_se:.2f} |"
-              for r in rows],
-            "", f"![points]({pts.name})", "",
-        ]
-        s.setdefault("calibration", {})["AB"[which]] = {"summary": cs, "width": [b.as_dict() for b in tw],
-                                                         "count": [b.as_dict() for b in tc], "points": ps}
-    if s.get("advisor_work"):
-        lines += ["## The advisor's work", ""]
-        for k, w in s["advisor_work"].items():
-            lines.append(f"- {res.names['AB'.index(k)]}: {AdvisorStats.describe(w)}.")
-        lines.append("")
-    lines += [f"Time: {s['seconds']:,.0f} s, {1000 * s['seconds'] / max(res.deals, 1):.0f} ms per deal.", ""]
+
+
+def _calibration_section(res: ArenaResult, which: int, folder: Path,
+                         name: str) -> tuple[list[str], dict[str, Any]] | None:
+    """How well agent ``which`` (0: A, 1: B) forecast its contracts: the page's section (the chance of making
+    them by predicted chance and by decile, its reliability and points figures written into ``folder``,
+    predicted against actual points) and the summary's entry; None when it named trump in no hand."""
+    f = forecasts(res.frame, which)
+    if f.height == 0:
+        return None
+    p, made = f["p_make"].to_numpy(), f["made"].to_numpy().astype(bool)
+    tw = calibration_table(p, made, "width")
+    tc = calibration_table(p, made, "count")
+    cs = calibration_summary(p, made, tw)
+    rel = reliability_figure(tw, folder / f"{name}-reliability-{'AB'[which]}.png",
+                             f"{res.names[which]}, {res.rules.id}: {cs['hands']:,} contracts")
+    rows, ps = points_table(f["points_forecast"].to_numpy(), f["side_points"].to_numpy())
+    pts = points_figure(f["points_forecast"].to_numpy(), f["side_points"].to_numpy(),
+                        folder / f"{name}-points-{'AB'[which]}.png", f"{res.names[which]}, {res.rules.id}")
+    lines = [
+        f"## Calibration: {res.names[which]}'s forecasts", "",
+        f"When it names trump, {res.names[which]} predicts its chance of making the contract (and its side's "
+        "meld + trick points) on deals conditioned on the whole auction. Over its "
+        f"{cs['hands']:,} contracts: mean forecast {100 * cs['mean_forecast']:.1f}%, observed "
+        f"{_pct(cs['observed'])}, Brier score {cs['brier']:.4f}, expected calibration error "
+        f"{cs['ece_points']:.2f} points; {cs['within_tolerance']} of {cs['judged_groups']} groups with at least "
+        f"100 contracts lie within ±5 points (largest gap {cs['max_gap_points']:.1f}).", "",
+        "By predicted chance (bins of 10 points):", "", markdown_table(tw), "",
+        "By decile of the forecasts (equal groups):", "", markdown_table(tc), "",
+        f"![reliability]({rel.name})", "",
+        "### Predicted against actual points", "",
+        f"Mean predicted {ps['mean_predicted']:.2f}, actual {ps['mean_actual']:.2f} (bias {ps['bias']:+.2f}, 95% "
+        f"{ps['bias_lo']:+.2f} to {ps['bias_hi']:+.2f}), RMSE {ps['rmse']:.2f}, correlation "
+        f"{ps['correlation']:.3f}."
+        " The declaring side's meld + trick points as counted toward the bid.", "",
+        "| predicted | hands | mean predicted | mean actual (95%) |", "| --- | ---: | ---: | ---: |",
+        *[f"| {r.lo:.1f}–{r.hi:.1f} | {r.n} | {r.predicted:.2f} | {r.actual:.2f} ± {1.96 * r.actual_se:.2f} |"
+          for r in rows],
+        "", f"![points]({pts.name})", "",
+    ]
+    return lines, {"summary": cs, "width": [b.as_dict() for b in tw], "count": [b.as_dict() for b in tc], "points": ps}
+
+
+def _advisor_lines(res: ArenaResult, s: dict[str, Any]) -> list[str]:
+    """What the advisor agents' analyses cost (the summary's ``advisor_work``); none when no agent is one."""
+    if not s.get("advisor_work"):
+        return []
+    lines = ["## The advisor's work", ""]
+    for k, w in s["advisor_work"].items():
+        lines.append(f"- {res.names['AB'.index(k)]}: {AdvisorStats.describe(w)}.")
+    lines.append("")
+    return lines
+
+
+def _write_page(folder: Path, name: str, lines: list[str], s: dict[str, Any]) -> Path:
+    """Write the page ``<name>.md`` (``lines``) and the summary ``<name>.json`` (``s``); UserError when they
+    cannot be written."""
     page = folder / f"{name}.md"
     try:
         page.write_text("\n".join(lines), encoding="utf-8")

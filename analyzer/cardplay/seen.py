@@ -136,8 +136,24 @@ def _meld_bars(rec: Record) -> dict[int, set[int]]:
 
 def replay(rec: Record) -> Seen:
     """Follow ``rec`` trick by trick (module docstring); UserError for anything that cannot have happened."""
+    _check_record(rec)
     rs = rec.rules
-    deck = rs.deck
+    t = _follow_tricks(rec)
+    _check_copies(rec, t.played)
+    barred, bars = _barred_by_plays(rec, t)
+    left = np.array([rs.hand_size - len(t.played[s]) for s in range(rs.seats)], dtype=np.int64)
+    known_now = _shown_still_held(rec, t, left, barred, bars)
+    if rec.whole_meld:
+        _add_whole_meld_bars(rec, t.played, barred)
+    mine_now = [x for x, c in t.mine.items() for _ in range(c)]
+    return Seen(rec, t.by, t.ncards, t.led, t.best, t.first, int(t.turn), tuple(t.trick), t.played, mine_now, left,
+                known_now, t.voids, t.won, t.taken, barred)
+
+
+def _check_record(rec: Record) -> None:
+    """UserError for a record that names no such seat or trump, gives a hand of the wrong size, or more cards
+    played than a hand has."""
+    rs = rec.rules
     seats = rs.seats
     if not 0 <= rec.seat < seats or not 0 <= rec.leader < seats:
         raise UserError(f"seats are 0..{seats - 1}")
@@ -145,63 +161,106 @@ def replay(rec: Record) -> Seen:
         raise UserError("trump is one of S H D C")
     if len(rec.hand) != rs.hand_size:
         raise UserError(f"a {rs.id} hand has {rs.hand_size} cards at the first lead, this one has {len(rec.hand)}")
-    mine = Counter(rec.hand.kinds)
     for s in rec.shown:
         if not 0 <= s < seats:
             raise UserError(f"shown cards name seat {s}: {rs.id} has seats 0..{seats - 1}")
     total = len(rec.plays)
     if total > seats * rs.hand_size:
         raise UserError(f"{total} cards played: a {rs.id} hand has {seats * rs.hand_size}")
-    by = np.zeros(total, dtype=np.int64)
-    ncards = np.zeros(total, dtype=np.int64)
-    led = np.zeros(total, dtype=np.int64)
-    best = np.zeros(total, dtype=np.int64)
-    first = np.zeros(total, dtype=np.int64)
-    played: dict[int, list[int]] = {s: [] for s in range(seats)}
+
+
+@dataclass
+class _Tricks:
+    """A record's plays followed through the tricks (:func:`_follow_tricks`): per play, who played it and the
+    trick state before it (``by``, ``ncards``, ``led``, ``best``, ``first``, as in :class:`Seen`); each seat's
+    cards played, the suits each other seat showed out of, my cards left (kind -> copies), each seat's points and
+    tricks won, and at the end the seat to play now and the current trick's cards."""
+
+    by: np.ndarray
+    ncards: np.ndarray
+    led: np.ndarray
+    best: np.ndarray
+    first: np.ndarray
+    played: dict[int, list[int]]
+    voids: dict[int, set[int]]
+    mine: Counter[int]
+    won: np.ndarray
+    taken: np.ndarray
+    turn: int = 0
+    trick: list[int] = field(default_factory=list)
+
+
+def _follow_tricks(rec: Record) -> _Tricks:
+    """Play ``rec``'s cards in order by the rules of play: who played each one and the trick state it met, who
+    won each trick and what it took, the voids the other seats showed by not following; UserError for a card not
+    of the deck, or a card of mine I do not hold or may not play (:func:`_take_mine`)."""
+    rs = rec.rules
+    deck = rs.deck
+    seats = rs.seats
+    total = len(rec.plays)
+    t = _Tricks(by=np.zeros(total, dtype=np.int64), ncards=np.zeros(total, dtype=np.int64),
+                led=np.zeros(total, dtype=np.int64), best=np.zeros(total, dtype=np.int64),
+                first=np.zeros(total, dtype=np.int64), played={s: [] for s in range(seats)},
+                voids={s: set() for s in range(seats)}, mine=Counter(rec.hand.kinds),
+                won=np.zeros(seats, dtype=np.int64), taken=np.zeros(seats, dtype=np.int64))
     duty = first_lead_trump(rs, rec.bid, rec.leader, rec.declarer)
     turn, trick, bpos = rec.leader, [], 0
-    voids: dict[int, set[int]] = {s: set() for s in range(seats)}
     pts = rs.points_by_kind
     total_cards = seats * rs.hand_size
-    won = np.zeros(seats, dtype=np.int64)
-    taken = np.zeros(seats, dtype=np.int64)
     for i, k in enumerate(rec.plays):
         k = int(k)
         if k not in deck.kinds:
             raise UserError(f"card {i + 1} played is not a card of the {rs.id} deck")
-        by[i], ncards[i] = turn, len(trick)
-        led[i] = trick[0] >> 4 if trick else -1
-        best[i] = trick[bpos] if trick else -1
-        first[i] = int(duty and i == 0)
+        t.by[i], t.ncards[i] = turn, len(trick)
+        t.led[i] = trick[0] >> 4 if trick else -1
+        t.best[i] = trick[bpos] if trick else -1
+        t.first[i] = int(duty and i == 0)
         if turn == rec.seat:
-            if mine[k] <= 0:
-                raise UserError(f"card {i + 1}, {deck.name(k)}: you do not hold it (any more)")
-            held = to_planes([x for x, c in mine.items() for _ in range(c)], deck)[0]
-            ok = legal_cards(np.int64(held), np.int64(len(trick)), np.int64(led[i]), np.int64(best[i]),
-                             np.int64(rec.trump), np.int64(first[i]), np.int64(rs.head_code),
-                             np.int64(int(rs.play.must_trump)), np.int64(int(rs.play.follow)), np.int64(deck.lane))
-            if not (int(ok) >> k) & 1:
-                raise UserError(f"card {i + 1}, {deck.name(k)}: not a legal card for your hand in that trick")
-            mine[k] -= 1
-        else:
-            if trick and rs.play.follow and (k >> 4) != led[i]:
-                voids[turn].add(int(led[i]))
-                if rs.play.must_trump and (k >> 4) != rec.trump:
-                    voids[turn].add(rec.trump)
-        played[turn].append(k)
+            _take_mine(rec, t.mine, i, k, len(trick), int(t.led[i]), int(t.best[i]), int(t.first[i]))
+        elif trick and rs.play.follow and (k >> 4) != t.led[i]:
+            t.voids[turn].add(int(t.led[i]))
+            if rs.play.must_trump and (k >> 4) != rec.trump:
+                t.voids[turn].add(rec.trump)
+        t.played[turn].append(k)
         trick.append(k)
         if len(trick) > 1 and beats(np.int64(k), np.int64(trick[bpos]), np.int64(rec.trump)):
             bpos = len(trick) - 1
         if len(trick) == seats:
-            turn = (by[i - seats + 1] + bpos) % seats
-            won[turn] += sum(int(pts[c]) for c in trick) + rs.per_trick + (rs.last_trick if i + 1 == total_cards else 0)
-            taken[turn] += 1
+            turn = (t.by[i - seats + 1] + bpos) % seats
+            last = rs.last_trick if i + 1 == total_cards else 0
+            t.won[turn] += sum(int(pts[c]) for c in trick) + rs.per_trick + last
+            t.taken[turn] += 1
             trick, bpos = [], 0
         else:
             turn = (turn + 1) % seats
-    # the copies of each card seen anywhere may not exceed the deck's
+    t.turn, t.trick = turn, trick
+    return t
+
+
+def _take_mine(rec: Record, mine: Counter[int], i: int, k: int, ncards: int, led: int, best: int, first: int) -> None:
+    """Take ``k``, card ``i`` played, from my cards left ``mine``; UserError unless I held it and it was a legal
+    card for my hand in that trick (``ncards`` cards in it, led in ``led``, won so far by ``best``; ``first``: the
+    first-lead trump duty applies)."""
+    rs = rec.rules
+    deck = rs.deck
+    if mine[k] <= 0:
+        raise UserError(f"card {i + 1}, {deck.name(k)}: you do not hold it (any more)")
+    held = to_planes([x for x, c in mine.items() for _ in range(c)], deck)[0]
+    ok = legal_cards(np.int64(held), np.int64(ncards), np.int64(led), np.int64(best), np.int64(rec.trump),
+                     np.int64(first), np.int64(rs.head_code), np.int64(int(rs.play.must_trump)),
+                     np.int64(int(rs.play.follow)), np.int64(deck.lane))
+    if not (int(ok) >> k) & 1:
+        raise UserError(f"card {i + 1}, {deck.name(k)}: not a legal card for your hand in that trick")
+    mine[k] -= 1
+
+
+def _check_copies(rec: Record, played: dict[int, list[int]]) -> None:
+    """UserError when a card is seen more often than the deck has it: in my hand, plus for each other seat the
+    more of its copies shown and its copies played (a shown card played is one copy)."""
+    rs = rec.rules
+    deck = rs.deck
     everywhere = Counter(rec.hand.kinds)
-    for s in range(seats):
+    for s in range(rs.seats):
         if s == rec.seat:
             continue
         held_shown = Counter(rec.shown.get(s, Hand(deck, ())).kinds)
@@ -212,53 +271,74 @@ def replay(rec: Record) -> Seen:
         if c > deck.copies:
             raise UserError(f"{deck.name(k)} is seen {c} times (in your hand, shown or played): the deck has "
                             f"{deck.copies}")
-    # what each other seat's plays say it did not hold: nor now, nor at a later play of its own
-    barred: dict[int, set[int]] = {s: set() for s in range(seats) if s != rec.seat}
-    bars: list[set[int]] = [set() if int(by[i]) == rec.seat else
-                            barred_by(rs, int(rec.plays[i]), int(ncards[i]), int(led[i]), int(best[i]), rec.trump,
-                                      int(first[i])) for i in range(total)]
+
+
+def _barred_by_plays(rec: Record, t: _Tricks) -> tuple[dict[int, set[int]], list[set[int]]]:
+    """What each other seat's plays say it did not hold (:func:`barred_by`), nor now, nor at a later play of its
+    own: per seat (``barred``) and per play (``bars``, empty for mine); UserError when a seat later played such a
+    card."""
+    rs = rec.rules
+    deck = rs.deck
+    total = len(rec.plays)
+    barred: dict[int, set[int]] = {s: set() for s in range(rs.seats) if s != rec.seat}
+    bars: list[set[int]] = [set() if int(t.by[i]) == rec.seat else
+                            barred_by(rs, int(rec.plays[i]), int(t.ncards[i]), int(t.led[i]), int(t.best[i]),
+                                      rec.trump, int(t.first[i])) for i in range(total)]
     for i in range(total):
-        s = int(by[i])
+        s = int(t.by[i])
         if s == rec.seat:
             continue
         for j in range(i + 1, total):
-            if int(by[j]) == s and int(rec.plays[j]) in bars[i]:
+            if int(t.by[j]) == s and int(rec.plays[j]) in bars[i]:
                 raise UserError(f"card {j + 1}, {deck.name(rec.plays[j])} by seat {s}: with it in its hand, its "
                                 f"play of {deck.name(rec.plays[i])} (card {i + 1}) was not legal: check the cards "
                                 "played")
         barred[s] |= bars[i]
-    mine_now = [x for x, c in mine.items() for _ in range(c)]
-    left = np.array([rs.hand_size - len(played[s]) for s in range(seats)], dtype=np.int64)
+    return barred, bars
+
+
+def _shown_still_held(rec: Record, t: _Tricks, left: np.ndarray, barred: dict[int, set[int]],
+                      bars: list[set[int]]) -> dict[int, list[int]]:
+    """Each other seat's shown cards it has not played (so holds now); UserError when they are more than its
+    cards ``left``, or one of them is barred from it by a play of its (``barred``, per play ``bars``)."""
+    rs = rec.rules
+    deck = rs.deck
     known_now: dict[int, list[int]] = {}
-    for s in range(seats):
+    for s in range(rs.seats):
         if s == rec.seat:
             continue
         rest = Counter(rec.shown.get(s, Hand(deck, ())).kinds)
-        rest.subtract(Counter(played[s]))
+        rest.subtract(Counter(t.played[s]))
         known_now[s] = sorted(x for x, c in rest.items() for _ in range(max(c, 0)))
         if len(known_now[s]) > left[s]:
             raise UserError(f"seat {s} still holds {len(known_now[s])} shown cards but has {left[s]} cards left")
         clash = sorted(set(known_now[s]) & barred[s])
         if clash:
-            i = next(i for i in range(total) if int(by[i]) == s and clash[0] in bars[i])
+            i = next(i for i in range(len(rec.plays)) if int(t.by[i]) == s and clash[0] in bars[i])
             raise UserError(f"seat {s} showed {deck.name(clash[0])} and has not played it, but with it in its "
                             f"hand its play of {deck.name(rec.plays[i])} (card {i + 1}) was not legal: check the "
                             "cards shown and played")
-    if rec.whole_meld:  # the cards shown are the seat's whole meld: what it played beyond them adds none
-        for s, bar in _meld_bars(rec).items():
-            shown_s = Counter(rec.shown.get(s, Hand(deck, ())).kinds)
-            extra = Counter(played[s]) - shown_s
-            if extra:
-                with_extra = [*shown_s.elements(), *extra.elements()]
-                m = meld_batch(np.stack([to_planes(list(shown_s.elements()), deck), to_planes(with_extra, deck)]),
-                               rs)[:, rec.trump]
-                if m[1] > m[0]:
-                    names = " ".join(deck.name(k) for k in sorted(extra.elements()))
-                    raise UserError(f"seat {s} played {names}: with them the cards it showed make {int(m[1])} meld, "
-                                    f"not {int(m[0])}, and they are read as its whole meld")
-            barred[s] |= bar  # the dealer deals no further copy of them (the shown ones are known, not dealt)
-    return Seen(rec, by, ncards, led, best, first, int(turn), tuple(trick), played, mine_now, left, known_now, voids,
-                won, taken, barred)
+    return known_now
+
+
+def _add_whole_meld_bars(rec: Record, played: dict[int, list[int]], barred: dict[int, set[int]]) -> None:
+    """With the cards shown read as each other seat's whole meld (``rec.whole_meld``): UserError when what a seat
+    played beyond them adds meld to them; else add to ``barred`` the cards one more copy of which would
+    (:func:`_meld_bars`: the dealer deals no further copy of them; the shown ones are known, not dealt)."""
+    rs = rec.rules
+    deck = rs.deck
+    for s, bar in _meld_bars(rec).items():
+        shown_s = Counter(rec.shown.get(s, Hand(deck, ())).kinds)
+        extra = Counter(played[s]) - shown_s
+        if extra:
+            with_extra = [*shown_s.elements(), *extra.elements()]
+            m = meld_batch(np.stack([to_planes(list(shown_s.elements()), deck), to_planes(with_extra, deck)]),
+                           rs)[:, rec.trump]
+            if m[1] > m[0]:
+                names = " ".join(deck.name(k) for k in sorted(extra.elements()))
+                raise UserError(f"seat {s} played {names}: with them the cards it showed make {int(m[1])} meld, "
+                                f"not {int(m[0])}, and they are read as its whole meld")
+        barred[s] |= bar
 
 
 def table_of(seen: Seen, clues: Callable[[np.ndarray], np.ndarray] | None = None) -> Table:

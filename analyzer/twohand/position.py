@@ -191,112 +191,18 @@ def _build(rules: RuleSet, seat: int, leader: int, upcard: int, holding: Sequenc
     """:func:`build_position` with the melds numbered in ``flips`` read the other way (their new card the
     meld's second card, not its first); the numbers of the ambiguous melds are added to ``ambiguous``."""
     deck = rules.deck
-    meld_no = 0
-    name = deck.name
-    g = new_state(rules)  # checks the rule set
-    m = deck.size - 2 * rules.hand_size
-    stock = np.full((1, m), upcard, dtype=np.int64)
-    S.reset(g, np.zeros((1, 2, deck.copies), dtype=np.int64), stock, 0, 1 - leader, 1)
-    full = _everything(rules)
-    exchanged_by, took = -1, -1
-    after: Counter[int] = Counter()  # the opponent's cards gone from its hand since it took the upcard
-    mine_after: Counter[int] = Counter()  # the cards I played since I took the upcard
-    for t, tr in enumerate(tricks):
-        if int(g[S.C_STAGE]) != S.STAGE_PLAY:
-            raise UserError(f"trick {t + 1}: the stock is gone after {int(g[S.C_TRICKS])} tricks: phase 1 is over "
-                            "(give phase 2's cards with --shown and --played)")
-        if not tr.cards or len(tr.cards) > 2:
-            raise UserError(f"trick {t + 1} has {len(tr.cards)} cards: a trick has 2 (the last may have 1)")
-        for k, where in tr.cards:
-            who = int(g[S.C_TURN])
-            if who == exchanged_by == seat:
-                mine_after[k] += 1
-            if where < 0:
-                _set_hand(g, who, full)
-                mv = 4 * k
-                if who == exchanged_by and who != seat:
-                    after[k] += 1
-            else:
-                slots = [s for s in range(deck.copies) if g[S.tslot(who, k, s)] >= 0]
-                if where > 0:
-                    slots = [s for s in slots if s == where - 1]
-                if not slots:  # which copies lie on the table may hang on how an earlier meld is read
-                    raise _Inconsistent(f"trick {t + 1}: seat {who} has no melded {name(k)} on the table"
-                                    + (f" (copy {where})" if where > 0 else ""))
-                mv = 4 * k + 1 + slots[0]
-            S.play_move(g, mv)
-        if tr.melds and len(tr.cards) < 2:
-            raise UserError(f"trick {t + 1}: melds come after a whole trick (its winner lays them)")
-        for mname in tr.melds:
-            w = int(g[S.C_MELDER])
-            if w < 0:
-                raise UserError(f"trick {t + 1}: no meld after the last trick of phase 1 here (the stock is gone)")
-            _set_hand(g, w, full)
-            act, exch = meld_action(rules, mname, g, w)
-            if exch:
-                took = int(S.upcard(g))
-                M.exchange(g, w)
-                exchanged_by = w
-                continue
-            if not M.may_meld(g, w):
-                raise UserError(f"trick {t + 1}: seat {w} melds {mname!r} after its meld of this turn (one meld a "
-                                "turn; the dix exchange aside)")
-            if M.meld_value(g, w, act) < 0:  # as may this (the cards on the table)
-                raise _Inconsistent(f"trick {t + 1}: seat {w} cannot meld {mname!r} then (the cards melded before, or "
-                                "the kind already used, do not allow it)")
-            if _new_card_ambiguous(g, w, act):
-                ambiguous.append(meld_no)
-                if meld_no in flips:  # the new card is not the meld's first card: that one is not in the hand
-                    first_kind = int(S.req_kind(g, act >> 4, (act >> 1) & 7, 0))
-                    _set_hand(g, w, full & ~np.int64(1 << first_kind))
-            meld_no += 1
-            if w == exchanged_by and w != seat:
-                before = _planes_count(g, w, deck)
-                M.meld_apply(g, w, act)
-                after.update(before - _planes_count(g, w, deck))
-            else:
-                M.meld_apply(g, w, act)
-    if int(g[S.C_STAGE]) != S.STAGE_PLAY:
-        raise UserError(f"the stock is gone after {int(g[S.C_TRICKS])} tricks: phase 1 is over (give phase 2's "
-                        "cards with --shown and --played, without --upcard)")
-    turn = int(g[S.C_TURN])
-    if turn != seat:
-        raise UserError(f"it is seat {turn}'s turn to play, not yours (seat {seat}): add the cards played since")
+    r = _replay(rules, seat, leader, upcard, tricks, flips, ambiguous)
+    g = r.g
+    _check_my_turn(g, seat)
+    mine, on_table = _my_cards(rules, seat, r, holding)
     opp = 1 - seat
-    mine = Counter(int(k) for k in holding)
-    if sum(mine.values()) != rules.hand_size:
-        raise UserError(f"you hold {rules.hand_size} cards in phase 1 (in hand and melded), not {len(holding)}")
-    on_table = [Counter(), Counter()]
-    for s in range(2):
-        for k in deck.kinds:
-            on_table[s][k] = int(S.table_count(g, s, k))
-    short = on_table[seat] - mine
-    if short:
-        raise _Inconsistent(f"{' '.join(name(k) for k in sorted(short.elements()))}: melded on your table by the "
-                            "history, but not among your cards (give every card you hold, melded ones included; a "
-                            "melded card played since is written CARD* in its trick)")
-    if exchanged_by == seat and mine[took] + mine_after[took] < 1:
-        raise UserError(f"you took {name(took)} in the dix exchange: it is among your cards (give it with them) or "
-                        "was played since (write it in its trick)")
     hand_now = mine - on_table[seat]
     known: Counter[int] = Counter()
-    if exchanged_by == opp:
-        known[took] = max(0, 1 - after[took])
-    played: Counter[int] = Counter()
-    for p in range(deck.copies):
-        for k in deck.kinds:
-            played[k] += (int(g[S.G_PL + p]) >> k) & 1
+    if r.exchanged_by == opp:
+        known[r.took] = max(0, 1 - r.after[r.took])
     lead = g[S.C_NTR] == 1
-    if lead:
-        played[int(g[S.C_TC0])] += 1
     bottom = int(S.upcard(g))
-    seen = mine + on_table[opp] + played + known + Counter([bottom])
-    over = [name(k) for k in deck.kinds if seen[k] > deck.copies]
-    if over:
-        raise _Inconsistent(f"{', '.join(over)} seen more often than the deck has it (in your cards, on a table, "
-                            f"played or under the stock): the deck has {deck.copies} of each")
-    pool = Counter({k: deck.copies for k in deck.kinds})
-    pool.subtract(seen)
+    pool = _unseen(rules, mine + on_table[opp] + _played(rules, g) + known + Counter([bottom]))
     need = rules.hand_size - int(lead) - sum(on_table[opp].values()) - sum(known.values())
     left = int(g[S.C_SN] - g[S.C_STOP])
     assert need >= 0 and sum(pool.values()) == need + left - 1, "the cards do not add up"
@@ -308,6 +214,169 @@ def _build(rules: RuleSet, seat: int, leader: int, upcard: int, holding: Sequenc
     return Phase1Position(rules, seat, g, np.array(sorted(pool.elements()), dtype=np.int64), need, bottom,
                           tuple(moves), tuple(names), tables, tuple(sorted(known.elements())), int(g[S.C_TRICKS]),
                           open_window)
+
+
+@dataclass
+class _Replay:
+    """A written history being replayed (:func:`_replay`): the state ``g``; ``full``, the stand-in hand holding
+    every card; the melds to read the other way (``flips``) and the list the ambiguous melds met are added to
+    (``ambiguous``), by number (``meld_no``: the melds laid so far); the seat that made the dix exchange
+    (``exchanged_by``, -1: none yet) and the card it took (``took``); since then, the cards gone from the
+    opponent's hand (``after``) and the cards I played (``mine_after``)."""
+
+    g: np.ndarray
+    full: np.ndarray
+    flips: frozenset[int]
+    ambiguous: list[int]
+    after: Counter[int]
+    mine_after: Counter[int]
+    meld_no: int = 0
+    exchanged_by: int = -1
+    took: int = -1
+
+
+def _replay(rules: RuleSet, seat: int, leader: int, upcard: int, tricks: Sequence[Trick], flips: frozenset[int],
+            ambiguous: list[int]) -> _Replay:
+    """The phase-1 ``tricks`` played from the deal (``leader`` led the first, ``upcard`` turned up) through the
+    kernels, each trick's cards (:func:`_replay_card`) and then its winner's melds (:func:`_replay_meld`), every
+    hidden hand standing in as the whole deck; UserError for a trick that cannot be (after phase 1, of no card or
+    of more than two, melds after a trick not whole)."""
+    deck = rules.deck
+    g = new_state(rules)  # checks the rule set
+    m = deck.size - 2 * rules.hand_size
+    stock = np.full((1, m), upcard, dtype=np.int64)
+    S.reset(g, np.zeros((1, 2, deck.copies), dtype=np.int64), stock, 0, 1 - leader, 1)
+    r = _Replay(g, _everything(rules), flips, ambiguous, Counter(), Counter())
+    for t, tr in enumerate(tricks):
+        if int(g[S.C_STAGE]) != S.STAGE_PLAY:
+            raise UserError(f"trick {t + 1}: the stock is gone after {int(g[S.C_TRICKS])} tricks: phase 1 is over "
+                            "(give phase 2's cards with --shown and --played)")
+        if not tr.cards or len(tr.cards) > 2:
+            raise UserError(f"trick {t + 1} has {len(tr.cards)} cards: a trick has 2 (the last may have 1)")
+        for k, where in tr.cards:
+            _replay_card(rules, seat, r, t, k, where)
+        if tr.melds and len(tr.cards) < 2:
+            raise UserError(f"trick {t + 1}: melds come after a whole trick (its winner lays them)")
+        for mname in tr.melds:
+            _replay_meld(rules, seat, r, t, mname)
+    return r
+
+
+def _replay_card(rules: RuleSet, seat: int, r: _Replay, t: int, k: int, where: int) -> None:
+    """Play card ``k`` of trick ``t`` for the seat to play, from its hand (``where`` < 0) or its table (the first
+    melded copy, or copy ``where``), noting it among the cards played since the dix exchange;
+    :class:`_Inconsistent` when no such copy lies on that seat's table."""
+    g = r.g
+    who = int(g[S.C_TURN])
+    if who == r.exchanged_by == seat:
+        r.mine_after[k] += 1
+    if where < 0:
+        _set_hand(g, who, r.full)
+        mv = 4 * k
+        if who == r.exchanged_by and who != seat:
+            r.after[k] += 1
+    else:
+        slots = [s for s in range(rules.deck.copies) if g[S.tslot(who, k, s)] >= 0]
+        if where > 0:
+            slots = [s for s in slots if s == where - 1]
+        if not slots:  # which copies lie on the table may hang on how an earlier meld is read
+            raise _Inconsistent(f"trick {t + 1}: seat {who} has no melded {rules.deck.name(k)} on the table"
+                                + (f" (copy {where})" if where > 0 else ""))
+        mv = 4 * k + 1 + slots[0]
+    S.play_move(g, mv)
+
+
+def _replay_meld(rules: RuleSet, seat: int, r: _Replay, t: int, mname: str) -> None:
+    """Lay the meld written ``mname`` after trick ``t`` for the trick's winner, or make the dix exchange; an
+    ambiguous meld is numbered, and read the other way when its number is in ``r.flips``. UserError for a meld
+    where none may be laid or a second one in a turn; :class:`_Inconsistent` for one the table does not allow."""
+    g = r.g
+    w = int(g[S.C_MELDER])
+    if w < 0:
+        raise UserError(f"trick {t + 1}: no meld after the last trick of phase 1 here (the stock is gone)")
+    _set_hand(g, w, r.full)
+    act, exch = meld_action(rules, mname, g, w)
+    if exch:
+        r.took = int(S.upcard(g))
+        M.exchange(g, w)
+        r.exchanged_by = w
+        return
+    if not M.may_meld(g, w):
+        raise UserError(f"trick {t + 1}: seat {w} melds {mname!r} after its meld of this turn (one meld a "
+                        "turn; the dix exchange aside)")
+    if M.meld_value(g, w, act) < 0:  # as may this (the cards on the table)
+        raise _Inconsistent(f"trick {t + 1}: seat {w} cannot meld {mname!r} then (the cards melded before, or "
+                            "the kind already used, do not allow it)")
+    if _new_card_ambiguous(g, w, act):
+        r.ambiguous.append(r.meld_no)
+        if r.meld_no in r.flips:  # the new card is not the meld's first card: that one is not in the hand
+            first_kind = int(S.req_kind(g, act >> 4, (act >> 1) & 7, 0))
+            _set_hand(g, w, r.full & ~np.int64(1 << first_kind))
+    r.meld_no += 1
+    if w == r.exchanged_by and w != seat:
+        before = _planes_count(g, w, rules.deck)
+        M.meld_apply(g, w, act)
+        r.after.update(before - _planes_count(g, w, rules.deck))
+    else:
+        M.meld_apply(g, w, act)
+
+
+def _check_my_turn(g: np.ndarray, seat: int) -> None:
+    """UserError unless the replayed history leaves phase 1 going on with my seat to play."""
+    if int(g[S.C_STAGE]) != S.STAGE_PLAY:
+        raise UserError(f"the stock is gone after {int(g[S.C_TRICKS])} tricks: phase 1 is over (give phase 2's "
+                        "cards with --shown and --played, without --upcard)")
+    turn = int(g[S.C_TURN])
+    if turn != seat:
+        raise UserError(f"it is seat {turn}'s turn to play, not yours (seat {seat}): add the cards played since")
+
+
+def _my_cards(rules: RuleSet, seat: int, r: _Replay, holding: Sequence[int]) -> tuple[Counter[int], list[Counter[int]]]:
+    """My cards (``holding``: in hand and melded) by kind, and each seat's cards melded on its table by the
+    replay; UserError for a holding of the wrong size or without the card I took in the dix exchange (and not
+    played since), :class:`_Inconsistent` when my table holds a card not among mine."""
+    deck = rules.deck
+    mine = Counter(int(k) for k in holding)
+    if sum(mine.values()) != rules.hand_size:
+        raise UserError(f"you hold {rules.hand_size} cards in phase 1 (in hand and melded), not {len(holding)}")
+    on_table = [Counter(), Counter()]
+    for s in range(2):
+        for k in deck.kinds:
+            on_table[s][k] = int(S.table_count(r.g, s, k))
+    short = on_table[seat] - mine
+    if short:
+        raise _Inconsistent(f"{' '.join(deck.name(k) for k in sorted(short.elements()))}: melded on your table by "
+                            "the history, but not among your cards (give every card you hold, melded ones included; "
+                            "a melded card played since is written CARD* in its trick)")
+    if r.exchanged_by == seat and mine[r.took] + r.mine_after[r.took] < 1:
+        raise UserError(f"you took {deck.name(r.took)} in the dix exchange: it is among your cards (give it with "
+                        "them) or was played since (write it in its trick)")
+    return mine, on_table
+
+
+def _played(rules: RuleSet, g: np.ndarray) -> Counter[int]:
+    """The cards played so far in state ``g``, by kind: the tricks' and the card led to the current trick."""
+    deck = rules.deck
+    played: Counter[int] = Counter()
+    for p in range(deck.copies):
+        for k in deck.kinds:
+            played[k] += (int(g[S.G_PL + p]) >> k) & 1
+    if g[S.C_NTR] == 1:
+        played[int(g[S.C_TC0])] += 1
+    return played
+
+
+def _unseen(rules: RuleSet, seen: Counter[int]) -> Counter[int]:
+    """The copies of each card not ``seen`` (the deck's less those); :class:`_Inconsistent` when a card is seen
+    more often than the deck has it."""
+    deck = rules.deck
+    over = [deck.name(k) for k in deck.kinds if seen[k] > deck.copies]
+    if over:
+        raise _Inconsistent(f"{', '.join(over)} seen more often than the deck has it (in your cards, on a table, "
+                            f"played or under the stock): the deck has {deck.copies} of each")
+    pool = Counter({k: deck.copies for k in deck.kinds})
+    pool.subtract(seen)
+    return pool
 
 
 def _new_card_ambiguous(g: np.ndarray, seat: int, act: int) -> bool:

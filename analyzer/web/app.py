@@ -18,9 +18,10 @@ import json
 import secrets
 import signal
 import threading
-from collections.abc import Callable, Iterable
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Callable, Iterable
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from importlib import resources
+from importlib.resources.abc import Traversable
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -191,19 +192,9 @@ def create_app(workers: int = 1, warm: bool = True, job_seconds: float = limits.
     machine's loopback names that a request's ``Host`` may give (``pinochle serve --host``)."""
     manager = JobManager(workers, job_seconds=job_seconds, orphan_seconds=orphan_seconds)
 
-    @asynccontextmanager
-    async def lifespan(app: FastAPI):
-        await manager.start(warm=warm)
-        restore = _stop_on_signals(manager)
-        try:
-            yield
-        finally:
-            restore()
-            await manager.stop()
-
     from analyzer import __version__
 
-    app = FastAPI(title="pinochle-analyzer", version=__version__, lifespan=lifespan, docs_url=None,
+    app = FastAPI(title="pinochle-analyzer", version=__version__, lifespan=_lifespan(manager, warm), docs_url=None,
                   redoc_url=None,
                   description="Meld, bid advice and double-dummy values of pinochle hands: the same data as the "
                               "command line's --json. Bad input answers 4xx with {\"error\": one line}.")
@@ -212,31 +203,76 @@ def create_app(workers: int = 1, warm: bool = True, job_seconds: float = limits.
     app.add_middleware(Guard, hosts=hosts)
     static = resources.files("analyzer.web").joinpath("static")
     app.mount("/static", StaticFiles(directory=str(static)), name="static")
+    _add_error_handlers(app)
+    _add_page(app, static)
+    _add_reference_routes(app, manager)
+    _add_instant_routes(app)
+    _add_waiting_routes(app, manager)
+    _add_job_routes(app, manager)
+    _add_job_files(app, manager)
+    return app
 
-    @app.exception_handler(UserError)
-    async def _user_error(request: Request, exc: UserError) -> JSONResponse:
-        return _error(400, str(exc))
 
-    @app.exception_handler(RequestValidationError)
-    async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
-        errs = list(exc.errors())
-        if not errs:
-            return _error(422, "the request body is not valid")
-        return _error(422, plain_message(errs)[:300])
+def _lifespan(manager: JobManager, warm: bool) -> Callable[[FastAPI], AbstractAsyncContextManager[None]]:
+    """The app's lifespan: ``manager``'s workers start with the app (``warm``: at once, else each on its first
+    job), Ctrl-C and SIGTERM cancel their analyses while it runs (:func:`_stop_on_signals`), and they stop with
+    it."""
 
-    @app.exception_handler(HTTPException)
-    async def _http(request: Request, exc: HTTPException) -> JSONResponse:
-        return _error(exc.status_code, str(exc.detail))
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        await manager.start(warm=warm)
+        restore = _stop_on_signals(manager)
+        try:
+            yield
+        finally:
+            restore()
+            await manager.stop()
 
-    @app.exception_handler(Busy)
-    async def _busy(request: Request, exc: Busy) -> JSONResponse:
-        return _error(exc.status, str(exc))
+    return lifespan
 
-    @app.exception_handler(RecursionError)
-    async def _deep(request: Request, exc: RecursionError) -> JSONResponse:
-        return _error(400, "the request body is nested too deeply")
 
-    # ---- the page -------------------------------------------------------------------------------------
+# ---- errors: each answers {"error": one line} with its status ---------------------------------------------------
+async def _user_error(request: Request, exc: UserError) -> JSONResponse:
+    """Input the library refuses: 400 with the command line's message."""
+    return _error(400, str(exc))
+
+
+async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
+    """A body that does not fit the schema: 422 with one plain line (:func:`plain_message`)."""
+    errs = list(exc.errors())
+    if not errs:
+        return _error(422, "the request body is not valid")
+    return _error(422, plain_message(errs)[:300])
+
+
+async def _http(request: Request, exc: HTTPException) -> JSONResponse:
+    """An HTTP error raised by a route or the middleware (404, 409, 413, ...): its status and detail."""
+    return _error(exc.status_code, str(exc.detail))
+
+
+async def _busy(request: Request, exc: Busy) -> JSONResponse:
+    """No room for another analysis (the client's one is running, the queue is full): its status."""
+    return _error(exc.status, str(exc))
+
+
+async def _deep(request: Request, exc: RecursionError) -> JSONResponse:
+    """A body nested too deeply to read: 400."""
+    return _error(400, "the request body is nested too deeply")
+
+
+def _add_error_handlers(app: FastAPI) -> None:
+    """Register the handlers that turn errors into the API's ``{"error": one line}`` answers."""
+    app.add_exception_handler(UserError, _user_error)
+    app.add_exception_handler(RequestValidationError, _invalid)
+    app.add_exception_handler(HTTPException, _http)
+    app.add_exception_handler(Busy, _busy)
+    app.add_exception_handler(RecursionError, _deep)
+
+
+# ---- the page ---------------------------------------------------------------------------------------------------
+def _add_page(app: FastAPI, static: Traversable) -> None:
+    """The page itself (``/``), its icon and the API's documentation page (``/docs``), none in the schema."""
+
     @app.get("/", include_in_schema=False)
     async def page(request: Request) -> Response:
         return FileResponse(str(static.joinpath("index.html")), media_type="text/html")
@@ -249,7 +285,12 @@ def create_app(workers: int = 1, warm: bool = True, job_seconds: float = limits.
     async def docs() -> Response:
         return HTMLResponse(docs_page(app.openapi()))
 
-    # ---- reference data -------------------------------------------------------------------------------
+
+# ---- reference data ---------------------------------------------------------------------------------------------
+def _add_reference_routes(app: FastAPI, manager: JobManager) -> None:
+    """What the page reads once: the server's caps on the work a request may ask for, the rule sets, and one rule
+    set with its options (its bidding rules in words)."""
+
     @app.get("/api/limits", summary="The server's caps on the work one request may ask for")
     async def get_limits() -> dict[str, Any]:
         return {"max_samples": limits.MAX_SAMPLES, "max_dd_samples": limits.MAX_DD_SAMPLES,
@@ -273,7 +314,11 @@ def create_app(workers: int = 1, warm: bool = True, job_seconds: float = limits.
         return {**rules_summary(rs), "bidding_text": bidding_lines(rs), "has_bidding": rs.has_bidding,
                 "has_partners": rs.has_partners, "stock": bool(rs.play.stock)}
 
-    # ---- instant answers ------------------------------------------------------------------------------
+
+# ---- instant answers --------------------------------------------------------------------------------------------
+def _add_instant_routes(app: FastAPI) -> None:
+    """The answers computed in the request itself, no worker needed: a hand's meld, the auction so far."""
+
     @app.post("/api/meld", summary="A hand's meld for every trump with its breakdown (pinochle meld --json)")
     async def meld(body: MeldBody) -> dict[str, Any]:
         from analyzer.api.meld import meld_report
@@ -288,40 +333,84 @@ def create_app(workers: int = 1, warm: bool = True, job_seconds: float = limits.
 
         return auction_report(web_rules(body.rules, body.options), body.dealer, body.auction)
 
-    # ---- work for the workers -------------------------------------------------------------------------
-    async def _held(request: Request, kind: str, args: dict[str, Any]) -> Response:
-        """Run a job while the request waits; cancelled when the client disconnects."""
-        job = manager.submit(_client(request), kind, args, held=True)
-        while not job.done:
-            await manager.wait(job, 0.5)
-            if not job.done and await request.is_disconnected():
-                manager.cancel(job, "the client went away")
-                return _error(499, "the client went away")
-        return _job_answer(job)
 
-    def _job_answer(job: Job) -> Response:
-        if job.state == "done" and job.value is not None:
-            return JSONResponse(job.value["result"])
-        if job.state == "cancelled":
-            return _error(409, f"the analysis was cancelled: {job.error}")
-        return _error(job.status or 500, job.error or "failed")
+# ---- work for the workers, the request waiting for it -----------------------------------------------------------
+async def _held(manager: JobManager, request: Request, kind: str, args: dict[str, Any]) -> Response:
+    """Run a job while the request waits; cancelled when the client disconnects."""
+    job = manager.submit(_client(request), kind, args, held=True)
+    while not job.done:
+        await manager.wait(job, 0.5)
+        if not job.done and await request.is_disconnected():
+            manager.cancel(job, "the client went away")
+            return _error(499, "the client went away")
+    return _job_answer(job)
+
+
+def _job_answer(job: Job) -> Response:
+    """A finished job as the answer to the request that waited for it: its result, or its error."""
+    if job.state == "done" and job.value is not None:
+        return JSONResponse(job.value["result"])
+    if job.state == "cancelled":
+        return _error(409, f"the analysis was cancelled: {job.error}")
+    return _error(job.status or 500, job.error or "failed")
+
+
+def _add_waiting_routes(app: FastAPI, manager: JobManager) -> None:
+    """The analyses a request waits for (:func:`_held`): bid advice, a position's double-dummy value, the card
+    to play."""
 
     @app.post("/api/bid", summary="Bid advice (pinochle bid --json); waits for the answer",
               responses={400: {"description": "bad input: {error: the command line's one-line message}"},
                          429: {"description": "an analysis of this client is still running"},
                          503: {"description": "the queue is full, or the analysis ran past the time cap"}})
     async def bid(body: BidBody, request: Request) -> Response:
-        return await _held(request, "bid", await asyncio.to_thread(bid_args, body))
+        return await _held(manager, request, "bid", await asyncio.to_thread(bid_args, body))
 
     @app.post("/api/solve", summary="Double-dummy value of a position (pinochle solve --json); waits for it")
     async def solve(body: SolveBody, request: Request) -> Response:
-        return await _held(request, "solve", solve_args(body))
+        return await _held(manager, request, "solve", solve_args(body))
 
     @app.post("/api/play", summary="Which card now (pinochle play --json); waits for the answer",
               responses={400: {"description": "bad input: {error: the command line's one-line message}"},
                          429: {"description": "an analysis of this client is still running"}})
     async def play(body: PlayBody, request: Request) -> Response:
-        return await _held(request, "play", await asyncio.to_thread(play_args, body))
+        return await _held(manager, request, "play", await asyncio.to_thread(play_args, body))
+
+
+# ---- jobs the page follows --------------------------------------------------------------------------------------
+def _find_job(manager: JobManager, job_id: str, owner: Request | None = None) -> Job:
+    """The job; with ``owner``, only for the client that started it (following a job, which cancels it
+    when the stream closes, and cancelling are the starter's: another client is told there is no such
+    job). Reading a job's state and result needs only its id (unguessable, shown to no one else)."""
+    job = manager.get(job_id)
+    if job is None:
+        raise HTTPException(404, f"no job {job_id[:40]!r}: start one with POST /api/jobs")
+    if owner is not None and job.client != _client(owner):
+        raise HTTPException(404, f"no job {job_id[:40]!r} of yours: follow or cancel a job with the cookie "
+                                 "(pinochle_client) that POST /api/jobs set")
+    return job
+
+
+async def _job_events(manager: JobManager, job: Job) -> AsyncIterator[str]:
+    """The event stream of a job: its state every :data:`TICK` seconds (and when it changes) until it ends; the
+    last watcher leaving before then cancels it."""
+    job.watchers += 1
+    try:
+        while True:
+            job.touch()
+            yield f"data: {json.dumps(job.status_dict())}\n\n"
+            if job.done:
+                return
+            await manager.wait(job, TICK)
+    finally:
+        job.watchers -= 1
+        job.touch()
+        if not job.done and job.watchers == 0:
+            manager.cancel(job, "the page went away")
+
+
+def _add_job_routes(app: FastAPI, manager: JobManager) -> None:
+    """Bid analyses as jobs the page follows: start one, read its state, follow its events, cancel it."""
 
     @app.post("/api/jobs", status_code=202, summary="Start a bid analysis the page follows: its state at "
                                                     "/api/jobs/{id}, events at /api/jobs/{id}/events")
@@ -329,21 +418,9 @@ def create_app(workers: int = 1, warm: bool = True, job_seconds: float = limits.
         job = manager.submit(_client(request), "bid", await asyncio.to_thread(bid_args, body))
         return job.status_dict()
 
-    def _job(job_id: str, owner: Request | None = None) -> Job:
-        """The job; with ``owner``, only for the client that started it (following a job, which cancels it
-        when the stream closes, and cancelling are the starter's: another client is told there is no such
-        job). Reading a job's state and result needs only its id (unguessable, shown to no one else)."""
-        job = manager.get(job_id)
-        if job is None:
-            raise HTTPException(404, f"no job {job_id[:40]!r}: start one with POST /api/jobs")
-        if owner is not None and job.client != _client(owner):
-            raise HTTPException(404, f"no job {job_id[:40]!r} of yours: follow or cancel a job with the cookie "
-                                     "(pinochle_client) that POST /api/jobs set")
-        return job
-
     @app.get("/api/jobs/{job_id}", summary="A job's state, and its result (pinochle bid --json) when done")
     async def job_state(job_id: str) -> dict[str, Any]:
-        job = _job(job_id)
+        job = _find_job(manager, job_id)
         job.touch()
         d = job.status_dict()
         if job.state == "done" and job.value is not None:
@@ -354,58 +431,46 @@ def create_app(workers: int = 1, warm: bool = True, job_seconds: float = limits.
     @app.get("/api/jobs/{job_id}/events", summary="Server-sent events: the job's state until it ends; closing "
                                                   "the stream before then cancels the job")
     async def job_events(job_id: str, request: Request) -> Response:
-        job = _job(job_id, request)
+        job = _find_job(manager, job_id, request)
         if getattr(request.state, "head", False):  # HEAD: the headers of the stream, without following the job
             return Response(media_type="text/event-stream", headers={"Cache-Control": "no-store"})
-
-        async def stream():
-            job.watchers += 1
-            try:
-                while True:
-                    job.touch()
-                    yield f"data: {json.dumps(job.status_dict())}\n\n"
-                    if job.done:
-                        return
-                    await manager.wait(job, TICK)
-            finally:
-                job.watchers -= 1
-                job.touch()
-                if not job.done and job.watchers == 0:
-                    manager.cancel(job, "the page went away")
-
-        return StreamingResponse(stream(), media_type="text/event-stream",
+        return StreamingResponse(_job_events(manager, job), media_type="text/event-stream",
                                  headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
 
     @app.delete("/api/jobs/{job_id}", summary="Cancel a job")
     async def cancel_job(job_id: str, request: Request) -> dict[str, Any]:
-        job = _job(job_id, request)
+        job = _find_job(manager, job_id, request)
         manager.cancel(job, "cancelled by the client")
         await manager.wait(job, 5.0)
         return job.status_dict()
 
     @app.post("/api/jobs/{job_id}/cancel", summary="Cancel a job (for navigator.sendBeacon when a page closes)")
     async def cancel_beacon(job_id: str, request: Request) -> dict[str, Any]:
-        job = _job(job_id, request)
+        job = _find_job(manager, job_id, request)
         manager.cancel(job, "the page went away")
         return job.status_dict()
 
-    def _done(job_id: str) -> Job:
-        job = _job(job_id)
-        if job.state != "done" or job.value is None:
-            raise HTTPException(409, f"job {job.id} has no result ({job.state})")
-        return job
+
+def _finished_job(manager: JobManager, job_id: str) -> Job:
+    """The job, done with a result; 409 while it runs or when it ended without one."""
+    job = _find_job(manager, job_id)
+    if job.state != "done" or job.value is None:
+        raise HTTPException(409, f"job {job.id} has no result ({job.state})")
+    return job
+
+
+def _add_job_files(app: FastAPI, manager: JobManager) -> None:
+    """A finished job's result as files: its JSON to download, its bid chart (SVG)."""
 
     @app.get("/api/jobs/{job_id}/result.json", summary="The result as a file (pinochle bid --json)")
     async def job_result(job_id: str) -> Response:
-        job = _done(job_id)
+        job = _finished_job(manager, job_id)
         return Response(json.dumps(job.value["result"], ensure_ascii=False) + "\n", media_type="application/json",
                         headers={"Content-Disposition": f'attachment; filename="pinochle-bid-{job.id}.json"'})
 
     @app.get("/api/jobs/{job_id}/chart.svg", summary="The chance of making each bid (SVG)")
     async def job_chart(job_id: str) -> Response:
-        job = _done(job_id)
+        job = _finished_job(manager, job_id)
         if not job.value.get("chart"):
             raise HTTPException(404, "this analysis has no bid chart (a game without bidding)")
         return Response(job.value["chart"], media_type="image/svg+xml")
-
-    return app
