@@ -203,7 +203,6 @@ def test_front_ends_call_the_library_not_each_other():
 #: analyzer/ and the function's own name (a method's without its class)
 LONG_FUNCTIONS = {
     "solve.search.search": "the solver's search: one numba function whose loop keeps its state in locals",
-    "advisor.request.make": "issue 50: to split",
     "cardplay.request.make": "issue 50: to split",
     "montecarlo.simulate.simulate": "issue 50: to split",
     "advisor.advise.advise": "issue 50: to split",
