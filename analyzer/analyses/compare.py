@@ -37,7 +37,6 @@ from analyzer.estimate import Estimate, Histogram, Moments, estimate
 from analyzer.montecarlo.columns import iter_columns
 from analyzer.rules import RuleSet, load
 from analyzer.rules.loader import parse_option_args
-from analyzer.runs.batches import check_samples
 from analyzer.runs.parquet import sink
 
 #: why an option may change nothing a comparison of single hands measures
@@ -396,7 +395,6 @@ def compare(
     for s in settings:
         if s.rules.reference:
             raise UserError(f"{s.rules.id} is the solver's reference rule set, not a pinochle game")
-    check_samples(samples)
     check_hands(settings, hands, upcard)
     acc = CompareAccumulator(settings)
     meta = {"rules": settings[0].rules.id, "settings": [s.label for s in settings], "seed": int(seed),

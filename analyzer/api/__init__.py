@@ -6,6 +6,7 @@ call, in one place. Front ends parse and print; every decision is made below thi
 ``bid_request``            one bid question from a front end's values, checked once (``pinochle bid``, the page)
 ``play_request``           one card-play question, checked once (``pinochle play``, the page)
 ``stats``, ``comparison``, ``report``  the analyses over random deals (``pinochle stats``, ``compare``, ``report``)
+``arena`` / ``arena_runs``  bidding agents in duplicate (``pinochle arena``); a run joined from its saved parts
 ``game`` / ``where``       the rule set a front end names; where a run goes (workers, a Dask cluster)
 ``BidRequest.make``        the same bid question from a library caller's values (the arena's agent)
 ``advise`` / ``ask``       the answer: the call now, the trump to name, two-handed's whole-hand analysis
@@ -38,6 +39,17 @@ _WHERE = {
     "FromRules": ("analyzer.request.fields", "FromRules"),
     "words": ("analyzer.request.fields", "words"),
     "QUESTIONS": ("analyzer.request.parts", "QUESTIONS"),
+    "SEATS_HELP": ("analyzer.request.parts", "SEATS_HELP"),
+    "arena": ("analyzer.api.contest", "arena"),
+    "arena_runs": ("analyzer.api.contest", "arena_runs"),
+    "arena_command": ("analyzer.api.contest", "arena_command"),
+    "check_arena": ("analyzer.api.contest", "check_arena"),
+    "write_arena_report": ("analyzer.api.contest", "write_arena_report"),
+    "AGENTS_HELP": ("analyzer.arena.registry", "AGENTS_HELP"),
+    "AdvisorStats": ("analyzer.arena.advisor", "AdvisorStats"),
+    "calibration_summary": ("analyzer.analyses.calibration", "calibration_summary"),
+    "calibration_table": ("analyzer.analyses.calibration", "calibration_table"),
+    "forecasts": ("analyzer.analyses.calibration", "forecasts"),
     "stats": ("analyzer.api.analyses", "stats"),
     "MeldStats": ("analyzer.analyses.stats", "MeldStats"),
     "fraction_text": ("analyzer.analyses.stats", "fraction_text"),

@@ -2,22 +2,27 @@
 
 from __future__ import annotations
 
-import shlex
 from pathlib import Path
 from typing import Annotated, Any
 
-import polars as pl
 import typer
 
-from analyzer.arena.advisor import AdvisorStats
-from analyzer.arena.registry import AGENTS_HELP
-from analyzer.cli.common import check_output, console, emit_json, load_rules, quantile_text, styled, table
-from analyzer.cli.options import SEATS_HELP, ClusterOpt, OptionsOpt, RulesOpt, WorkersOpt
-from analyzer.errors import UserError
-from analyzer.runs.batches import MAX_DEALS, check_cluster, check_samples
-
-#: the most deals of one arena run (checked before any work)
-MAX_ARENA_DEALS = 1_000_000
+from analyzer.api import (
+    AGENTS_HELP,
+    QUESTIONS,
+    AdvisorStats,
+    arena_command,
+    arena_runs,
+    calibration_summary,
+    calibration_table,
+    check_arena,
+    forecasts,
+    write_arena_report,
+)
+from analyzer.api import arena as api_arena
+from analyzer.cli.common import check_output, console, emit_json, quantile_text, styled, table
+from analyzer.cli.derive import command
+from analyzer.cli.options import SEATS_HELP
 
 
 def _pm(e: dict[str, Any]) -> str:
@@ -30,8 +35,6 @@ def _pct(p: dict[str, Any] | None) -> str:
 
 def print_result(res: Any) -> None:
     """The run's figures as rich tables."""
-    from analyzer.analyses.calibration import calibration_summary, calibration_table, forecasts
-
     s = res.summary()
     rs = res.rules
     console.print(styled((rs.name, "bold"), f" ({rs.option_text() or 'default options'}) — {res.deals:,} deals, "
@@ -77,99 +80,36 @@ def print_result(res: Any) -> None:
         console.print(styled((f"{res.names['AB'.index(k)]}: {AdvisorStats.describe(w)}", "dim")))
 
 
-def load_runs(paths: list[Path]) -> Any:
-    """An :class:`~analyzer.arena.ArenaResult` from saved hands (several files of one run's deals join)."""
-    from analyzer.arena.core import ArenaResult, per_deal_diff, read_hands
-    from analyzer.rules import load
-
-    frames, sums = [], []
-    for p in paths:
-        f, s = read_hands(p)
-        if not s:
-            raise UserError(f"{str(p)!r} holds no arena summary: give files written by pinochle arena --out")
-        frames.append(f)
-        sums.append(s)
-    key = lambda s: (s["rules"], s.get("options"), s["agents"]["A"], s["agents"]["B"], s["seed"], s["play"])  # noqa: E731
-    if any(key(s) != key(sums[0]) for s in sums):
-        raise UserError("the files come from different runs (rules, options, agents, seed or play differ)")
-    frame = pl.concat(frames).unique(subset=["deal", "copy"], keep="first").sort(["deal", "copy"])
-    s0 = sums[0]
-    rules = load(s0["rules"], {k: v for k, v in (s0.get("options") or {}).items()})
-    work: dict[str, dict[str, int]] = {}
-    for s in sums:
-        for k, v in (s.get("advisor_work") or {}).items():
-            acc = work.setdefault(k, {})
-            for kk, vv in v.items():
-                acc[kk] = acc.get(kk, 0) + vv
-    names = (s0["A"]["name"], s0["B"]["name"])
-    deals = int(frame["deal"].n_unique())
-    cmds = [s.get("command", "") for s in sums if s.get("command")]
-    return ArenaResult(rules, names, deals, int(s0["seed"]), s0["play"], frame, per_deal_diff(rules, frame),
-                       float(sum(s.get("seconds", 0.0) for s in sums)), int(max(s.get("workers", 1) for s in sums)),
-                       work, "\n".join(dict.fromkeys(cmds)))
+def arena(*, json_out: bool, out: Path | None, report: Path | None, name: str | None, from_: list[Path] | None,
+          **values) -> None:
+    """Play whole hands between two bidding agents (auction, trump, meld, play, score), in duplicate."""
+    v = check_arena(values)
+    check_output(out, "--out")
+    if from_:
+        res = arena_runs(list(from_))
+    else:
+        command = arena_command(v, {"--out": out, "--report": report, "--name": name})
+        res = api_arena(values, "cli", progress=True, command=command)
+    if out is not None:
+        res.write(out)
+    if report is not None:
+        page = write_arena_report(res, report, name)
+        if not json_out:
+            console.print(f"report: {page}")
+    if json_out:
+        emit_json(res.summary())
+    else:
+        print_result(res)
 
 
 def register(app: typer.Typer) -> None:
-    @app.command("arena", epilog=SEATS_HELP)
-    def arena_cmd(
-        rules: RulesOpt = "auction",
-        option: OptionsOpt = None,
-        deals: Annotated[int, typer.Option("--deals", "-n", help="deals, each played once per seating")] = 200,
-        seed: Annotated[int, typer.Option("--seed", help="deal k comes from (seed, k)")] = 0,
-        ns: Annotated[str, typer.Option(
-            "--ns", help="agent A: side 0 (seats 0, 2); Luxury Family: the rotated seat. " + AGENTS_HELP)
-        ] = "advisor",
-        ew: Annotated[str, typer.Option("--ew", help="agent B: side 1; Luxury Family: the other two seats")
-                      ] = "formula",
-        play: Annotated[str, typer.Option("--play", help="card play: heuristic (policy v1) or dd")] = "heuristic",
-        workers: WorkersOpt = 1,
-        cluster: ClusterOpt = None,
-        start: Annotated[int, typer.Option("--start", help="first deal index (to split a run into parts)")] = 0,
-        json_out: Annotated[bool, typer.Option("--json", help="print the summary as JSON")] = False,
-        out: Annotated[Path | None, typer.Option("--out", help="save every hand (parquet)")] = None,
-        report: Annotated[Path | None, typer.Option("--report", help="write the Markdown report into this folder")
-                          ] = None,
-        name: Annotated[str | None, typer.Option("--name", help="the report's file name (default from the run)")
-                        ] = None,
-        from_: Annotated[list[Path] | None, typer.Option("--from", help="report on saved hands instead of playing "
-                                                         "(repeat to join the parts of one run)")] = None,
-    ) -> None:
-        """Play whole hands between two bidding agents (auction, trump, meld, play, score), in duplicate."""
-        parts = ["pinochle", "arena", "--rules", rules, *[x for o in option or [] for x in ("--option", o)],
-                 "--deals", str(deals), "--seed", str(seed), "--ns", ns, "--ew", ew, "--play", play]
-        parts += ["--workers", str(workers)] if workers != 1 else []
-        parts += ["--cluster", cluster] if cluster is not None else []
-        parts += ["--start", str(start)] if start else []
-        for flag, v in (("--out", out), ("--report", report), ("--name", name)):
-            parts += [flag, str(v)] if v is not None else []
-        command = " ".join(shlex.quote(x) for x in parts)
-        if start < 0:
-            raise UserError(f"--start must be 0 or more (the first deal's index), not {start}")
-        check_samples(deals, "--deals", MAX_ARENA_DEALS, "every hand is kept for the figures and the report: split a "
-                      "longer run with --start and --out, and join the parts with --from")
-        if start + deals > MAX_DEALS:
-            raise UserError(f"--start {start:,} + --deals {deals:,} runs past deal {MAX_DEALS:,}: deals past 2**32 "
-                            "would repeat earlier deals")
-        check_output(out, "--out")
-        check_cluster(cluster)
-        if from_:
-            res = load_runs(list(from_))
-        else:
-            from analyzer.arena.core import run_arena
-
-            rs = load_rules(rules, option)
-            res = run_arena(rs, ns, ew, deals, seed, play=play, workers=workers, cluster=cluster, progress=True,
-                            start=start, command=command)
-        if out is not None:
-            res.write(out)
-        if report is not None:
-            from analyzer.arena.report import write_index, write_report
-
-            page = write_report(res, report, name)
-            write_index(report)
-            if not json_out:
-                console.print(f"report: {page}")
-        if json_out:
-            emit_json(res.summary())
-        else:
-            print_result(res)
+    command(app, "arena", QUESTIONS["arena"], arena, epilog=f"Agents: {AGENTS_HELP}\n\n{SEATS_HELP}", own={
+        "json_out": (Annotated[bool, typer.Option("--json", help="print the summary as JSON")], False),
+        "out": (Annotated[Path | None, typer.Option("--out", help="save every hand (parquet)")], None),
+        "report": (Annotated[Path | None, typer.Option("--report", help="write the Markdown report into this folder")],
+                   None),
+        "name": (Annotated[str | None, typer.Option("--name", help="the report's file name (default from the run)")],
+                 None),
+        "from_": (Annotated[list[Path] | None, typer.Option("--from", help="report on saved hands instead of playing "
+                                                            "(repeat to join the parts of one run)")], None),
+    })

@@ -16,15 +16,20 @@ from analyzer.api import Field, Fields, FromRules
 _TYPES: dict[str, Any] = {"int": int, "float": float, "str": str, "bool": bool, "list": list[str]}
 
 
-def option(f: Field) -> inspect.Parameter:
-    """The typer option of a field: ``--max-nodes`` with its help, its default (None where the rule data holds
-    it or there is none: the request fills it in)."""
+def annotated(f: Field) -> tuple[Any, Any]:
+    """The typer annotation of a field's option (``--max-nodes`` with its help) and its default (None where the
+    rule data holds it or there is none: the request fills it in)."""
     decls = [f.cli_flag] + ([f.short] if f.short else [])
     default = None if isinstance(f.default, FromRules) else f.default
     kind = _TYPES[f.kind]
     if default is None and f.kind != "bool":
         kind = kind | None
-    ann = Annotated[kind, typer.Option(*decls, help=escape(f.help_text()), show_default=default is not None)]
+    return Annotated[kind, typer.Option(*decls, help=escape(f.help_text()), show_default=default is not None)], default
+
+
+def option(f: Field) -> inspect.Parameter:
+    """The typer option of a field, as a keyword parameter of a command."""
+    ann, default = annotated(f)
     if f.required:
         return inspect.Parameter(f.name, inspect.Parameter.KEYWORD_ONLY, annotation=ann)
     return inspect.Parameter(f.name, inspect.Parameter.KEYWORD_ONLY, annotation=ann, default=default)

@@ -1,5 +1,6 @@
-"""The command-line options many commands share, declared once (a command writes ``rules: RulesOpt =
-"auction"``), and the help texts they show."""
+"""The command line's own options (``--json``), the seats' help, and the shared fields as typer annotations for
+the commands that declare their other options by hand (``solve``, ``meld``, ``rules``); every other option is a
+question's field, derived by :mod:`analyzer.cli.derive` from its one declaration (:mod:`analyzer.request.parts`)."""
 
 from __future__ import annotations
 
@@ -7,21 +8,11 @@ from typing import Annotated
 
 import typer
 
-from analyzer.runs.batches import CLUSTER_HELP, WORKERS_HELP
+from analyzer.api import QUESTIONS, SEATS_HELP  # noqa: F401  (the commands' epilog)
+from analyzer.cli.derive import annotated
 
-#: how every command numbers the seats (shown at the end of each command's help)
-SEATS_HELP = ("Seats: numbered 0 to N-1 in turn order, clockwise (seat 1 sits left of seat 0, play and bidding go "
-              "0, 1, 2, ...); partners sit opposite (0 with 2, 1 with 3). Seat words relative to you: left (the "
-              "next seat), right, partner, across.")
-
-RULES_HELP = "rule set: luxury-family, double-deck, auction, two-handed (or a house-rule .toml file)"
-OPTION_HELP = "rule option name=value, repeatable (e.g. --option head=always)"
-
-# ---- the options many commands share (one declaration each: a command writes ``rules: RulesOpt = "auction"``)
-RulesOpt = Annotated[str, typer.Option("--rules", "-r", help=RULES_HELP)]
-OptionsOpt = Annotated[list[str] | None, typer.Option("--option", "-o", help=OPTION_HELP)]
-SeedOpt = Annotated[int, typer.Option("--seed", help="random seed (same seed, same answer)")]
-WorkersOpt = Annotated[int, typer.Option("--workers", "-w", help=WORKERS_HELP)]
-ClusterOpt = Annotated[str | None, typer.Option("--cluster", help=CLUSTER_HELP)]
 JsonOpt = Annotated[bool, typer.Option("--json", help="print everything as JSON")]
-VsOpt = Annotated[list[str] | None, typer.Option("--vs", help="a house-rule .toml file to compare (repeatable)")]
+RulesOpt = annotated(QUESTIONS["meld"]["rules"])[0]
+OptionsOpt = annotated(QUESTIONS["meld"]["options"])[0]
+WorkersOpt = annotated(QUESTIONS["solve"]["workers"])[0]
+ClusterOpt = annotated(QUESTIONS["solve"]["cluster"])[0]

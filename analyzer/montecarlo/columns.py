@@ -21,7 +21,7 @@ from analyzer.meld.exact import meld_requirement
 from analyzer.play.modes import RETIRED_PLAY
 from analyzer.rules.lowered import play_bids
 from analyzer.rules.model import MeldSpec, RuleSet
-from analyzer.runs.batches import check_samples, count_spans, iter_batches, spans
+from analyzer.runs.batches import count_spans, iter_batches, spans
 
 PLAY_MODES = ("heuristic", "dd")
 PLAYS_HELP = "trick play: heuristic (policy v1), dd (double-dummy solver), both, or none (meld only)"
@@ -224,7 +224,6 @@ def iter_columns(rule_sets: Sequence[RuleSet], samples: int, seed: int = 0, play
     """Batch after batch of the run (:data:`~analyzer.runs.batches.BATCH` deals each, in deal order), the
     per-deal columns of every rule set on those deals: memory holds a few batches whatever ``samples``."""
     plays = tuple(plays)
-    check_samples(samples)
     if "dd" in plays:
         for rs in rule_sets:
             dd_probe(rs, seed, dd_nodes)

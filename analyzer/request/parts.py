@@ -235,14 +235,22 @@ SOLVE = Fields((
           hi=MAX_NODES),
 )) + WHERE
 
+#: the most deals of one arena run: every hand is kept for the figures and the report
+MAX_ARENA_DEALS = 1_000_000
+
 #: ``pinochle arena``
 ARENA = GAME + Fields((
-    Field("deals", "int", "deals, each played once per seating", default=200, lo=1, hi=1_000_000, short="-n",
-          why_hi="split a longer run with --start and join the parts with --from"),
+    Field("deals", "int", "deals, each played once per seating", default=200, lo=1, hi=MAX_ARENA_DEALS, short="-n",
+          why_hi="every hand is kept for the figures and the report: split a longer run with --start and --out, and "
+          "join the parts with --from"),
     Field("seed", "int", "deal k comes from (seed, k)", default=0, lo=0),
-    Field("play", "str", "card play: heuristic (policy v1) or dd", default="heuristic", choices=("heuristic", "dd")),
+    Field("ns", "str", "agent A: side 0 (seats 0, 2); Luxury Family: the rotated seat (the agents: below)",
+          default="advisor"),
+    Field("ew", "str", "agent B: side 1; Luxury Family: the other two seats", default="formula"),
+    Field("play", "str", "card play: heuristic (policy v1) or dd", default="heuristic"),
+)) + WHERE + Fields((
     Field("start", "int", "first deal index (to split a run into parts)", default=0, lo=0),
-)) + WHERE
+))
 
 #: ``pinochle meld``
 MELD = GAME + Fields((Field("hand", "str", 'the cards, e.g. "AS TS KS ..."', short="-H"),))

@@ -29,7 +29,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from analyzer.errors import UserError
+from analyzer.errors import UserError, field_name
 from analyzer.runs.progress import progress_bar
 
 #: deals per batch of every batch command (``stats``, ``compare``, ``bid``'s sampled deals, ``two-hand``): what a
@@ -47,8 +47,6 @@ CONNECT_TIMEOUT = "15s"
 T = TypeVar("T")
 R = TypeVar("R")
 
-CLUSTER_HELP = "run the batches on a Dask cluster: tcp://host:8786 (a running scheduler) or local"
-WORKERS_HELP = "worker processes (1: this process; with --cluster local: the local Dask workers)"
 
 
 @dataclass(frozen=True)
@@ -60,18 +58,10 @@ class Span:
     n: int
 
 
-def check_samples(samples: int, flag: str = "--samples", limit: int = MAX_DEALS, why: str = "") -> None:
-    """UserError, before any work, for a number of deals below 1 or above ``limit``."""
-    if samples < 1:
-        raise UserError(f"{flag} must be at least 1, not {samples}")
-    if samples > limit:
-        reason = why or "deals past 2**32 would repeat earlier deals (a deal's random stream is keyed by 32 bits)"
-        raise UserError(f"{flag} {samples:,} is over the limit of {limit:,}: {reason}")
-
-
 def spans(samples: int, batch: int = BATCH) -> Iterator[Span]:
-    """The batches of a run of ``samples`` deals, one at a time: fixed boundaries at multiples of ``batch``."""
-    check_samples(samples)
+    """The batches of a run of ``samples`` deals (1 .. :data:`MAX_DEALS`, checked by the API), one at a time: fixed
+    boundaries at multiples of ``batch``."""
+    assert 1 <= samples <= MAX_DEALS, samples
     for i, s in enumerate(range(0, samples, batch)):
         yield Span(i, s, min(batch, samples - s))
 
@@ -104,7 +94,7 @@ def check_cluster(cluster: Any) -> None:
         return
     m = re.fullmatch(r"(tcp|tls|ucx)://(\[[0-9a-fA-F:]+\]|[^:/\s]+):(\d{1,5})", cluster)
     if m is None or not 0 < int(m.group(3)) < 65536:
-        raise UserError(f"bad --cluster {cluster!r}: give a scheduler address with its port, e.g. "
+        raise UserError(f"bad {field_name('cluster')} {cluster!r}: give a scheduler address with its port, e.g. "
                         "tcp://host:8786, or local")
 
 
@@ -113,7 +103,8 @@ def _dask() -> Any:
         import distributed
     except ImportError:
         raise UserError(
-            "--cluster needs Dask: pip install 'dask[distributed]' (or drop --cluster to use --workers)"
+            f"{field_name('cluster')} needs Dask: pip install 'dask[distributed]' (or drop {field_name('cluster')} to "
+            f"use {field_name('workers')})"
         ) from None
     return distributed
 
@@ -167,9 +158,7 @@ def iter_batches(
     module-level function and the tasks picklable when they leave this process. An exception raised by
     a batch (a UserError included) is raised here; Ctrl-C cancels the batches not yet started.
     """
-    if workers < 1:
-        raise UserError(f"--workers must be at least 1, not {workers}")
-    check_cluster(cluster)
+    assert workers >= 1, workers  # checked by the API (analyzer.api.where)
     it = iter(tasks)
     with progress_bar(progress, total, label) as bar:
         if cluster is not None:
