@@ -151,7 +151,7 @@ LONG_PARAMETER_LISTS = {
     "twohand.hands.hands_batch": "the two-handed kernel's arrays",
     "twohand.odds.games_batch": "the game-odds kernel's arrays",
 }
-KERNEL_DECORATORS = {"kernel", "hot", "batch", "njit", "inline"}
+KERNEL_DECORATORS = {"kernel", "hot", "njit", "inline", "range_kernel"}
 
 
 def test_long_parameter_lists_are_the_named_ones():
