@@ -145,7 +145,6 @@ LONG_PARAMETER_LISTS = {
     "solve.endgame.solve_endgames": "solve_deals' parameters, and the endgame's: tricks left, the policy, its seed",
     # thin launchers that hand arrays and scalars to a kernel (no objects cross into numba)
     "play.playout.playout_batch": "the playout kernel's arrays",
-    "bidding.call_kernel.rest_of_auction": "the auction kernel's arrays",
     "cardplay.kernel.consistent": "the consistency kernel's arrays",
     "cardplay.kernel.rollouts": "the rollout kernel's arrays",
     "twohand.hands.hands_batch": "the two-handed kernel's arrays",
