@@ -147,8 +147,6 @@ LONG_PARAMETER_LISTS = {
     "play.playout.playout_batch": "the playout kernel's arrays",
     "cardplay.kernel.consistent": "the consistency kernel's arrays",
     "cardplay.kernel.rollouts": "the rollout kernel's arrays",
-    "twohand.hands.hands_batch": "the two-handed kernel's arrays",
-    "twohand.odds.games_batch": "the game-odds kernel's arrays",
 }
 KERNEL_DECORATORS = {"kernel", "hot", "njit", "inline", "range_kernel"}
 
