@@ -154,21 +154,49 @@ def fan_out(fn: Callable[..., Any], n: int, *args: Any) -> None:
         f.result()
 
 
+class RangeKernel:
+    """A compiled range kernel ``kernel(*args, lo, hi)`` and its batch form (made by :func:`range_kernel`).
+
+    Called, it runs the kernel on one range; :meth:`batch` runs a whole batch. It pickles by name, as a
+    function does (a numba dispatcher pickles by value: a copy in a worker process would compile afresh).
+    """
+
+    def __init__(self, fn: Callable[..., Any], compiled: Callable[..., Any]) -> None:
+        functools.update_wrapper(self, fn)  # name, module, docstring: the kernel's own
+        #: the compiled kernel (a numba dispatcher; the Python function under ``NUMBA_DISABLE_JIT=1``)
+        self.kernel = compiled
+
+    def __call__(self, *args: Any) -> Any:
+        """The kernel on the items ``lo .. hi - 1`` (``args`` end with ``lo, hi``), on this thread."""
+        return self.kernel(*args)
+
+    def batch(self, n: int, *args: Any) -> None:
+        """The kernel over the items ``0 .. n - 1``, spread over threads by :func:`fan_out` (nothing when
+        ``n <= 0``)."""
+        fan_out(self.kernel, n, *args)
+
+    def __reduce__(self) -> str:
+        return self.__qualname__
+
+    def __repr__(self) -> str:
+        return f"<range kernel {self.__module__}.{self.__qualname__}>"
+
+
 def range_kernel(fn: Callable[..., Any] | None = None, /, *, jit: Callable[..., Any] = kernel) -> Any:
     """Decorator for a *range kernel* ``fn(*args, lo, hi)``: a kernel that does items ``lo .. hi - 1`` of a
     batch, each by its own index alone, writing into output arrays among ``args``.
 
     It compiles ``fn`` by the JIT policy ``jit`` (:data:`kernel`; ``@range_kernel(jit=hot)`` for one that
-    never allocates) and gives the compiled kernel its *batch form* ``fn.batch(n, *args)``: the items
-    ``0 .. n - 1``, spread over threads by :func:`fan_out` (nothing when ``n <= 0``). The kernel itself is
-    unchanged (one range, from Python or from other kernels). A Python function over a batch calls the batch
-    form and does only its own part: check and convert the inputs, allocate and return the outputs.
+    never allocates) and returns a :class:`RangeKernel`: called, the kernel on one range; ``fn.batch(n, *args)``
+    its *batch form*, the items ``0 .. n - 1`` spread over threads by :func:`fan_out`. A Python function over
+    a batch calls the batch form and does only its own part: check and convert the inputs, allocate and
+    return the outputs. (Other kernels call the scalar kernels a range kernel is built of, not the range
+    kernel itself.)
     """
     if fn is None:
         return lambda f: range_kernel(f, jit=jit)
-    compiled = jit(fn)
-    compiled.batch = functools.partial(fan_out, compiled)
-    return compiled
+    return RangeKernel(fn, jit(fn))
+
 
 if DISABLED:  # pragma: no cover - exercised by the NUMBA_DISABLE_JIT test run
 

@@ -96,6 +96,21 @@ def test_a_range_kernel_runs_one_range_or_its_batch_form_every_item():
         numba.set_num_threads(old)
 
 
+
+def test_a_range_kernel_pickles_by_name():
+    """Work sent to other processes (``--workers``, ``--cluster``) carries range kernels, e.g. in a rule set's
+    cached meld tables: they must arrive as the worker's own kernel, batch form and all."""
+    import pickle
+
+    from analyzer.meld import meld_tables
+    from analyzer.rules import load
+
+    kern, args = meld_tables(load("auction"))
+    assert isinstance(kern, jit.RangeKernel) and len(pickle.dumps(kern)) < 200
+    again, _ = pickle.loads(pickle.dumps((kern, args)))
+    assert again is kern and callable(again.batch)
+
+
 SCRIPT = """
 import json, sys
 from analyzer.cli import main
