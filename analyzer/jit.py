@@ -1,17 +1,18 @@
 """The project's one JIT policy and the bit intrinsics every kernel uses.
 
 Kernels are compiled with :data:`kernel` (scalar, cached, no GIL). Work over many deals is a *range
-kernel* — a :data:`kernel` that takes the first and one-past-the-last item as its two last arguments —
-spread over threads by :func:`fan_out`: one contiguous range per numba thread, run in Python threads
-(the kernels release the GIL). Every item depends on its own index alone (its own random stream), so
-the split changes no result. This costs nothing to compile, where numba's ``parallel=True`` loops
-(:data:`batch`, still used by the double-dummy solver) add seconds of compilation per kernel on the
-first run. Under ``NUMBA_DISABLE_JIT=1`` the decorators are the identity and the intrinsics fall back
-to Python.
+kernel* — a kernel that takes the first and one-past-the-last item as its two last arguments, declared with
+:func:`range_kernel` — and its batch form ``f.batch(n, *args)`` spreads items ``0 .. n - 1`` over threads
+(:func:`fan_out`): one contiguous range per numba thread, run in Python threads (the kernels release the
+GIL). Every item depends on its own index alone (its own random stream), so the split changes no result.
+This costs nothing to compile, where numba's ``parallel=True`` loops would add seconds of compilation per
+kernel on the first run. Under ``NUMBA_DISABLE_JIT=1`` the kernels stay Python functions (a range kernel still
+gets its batch form) and the intrinsics fall back to Python.
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 import re
@@ -21,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import numba
-from numba import njit, prange  # noqa: F401  (re-exported for kernel modules)
+from numba import njit
 
 DISABLED = bool(numba.config.DISABLE_JIT)
 
@@ -123,9 +124,6 @@ inline = njit(cache=True, nogil=True, inline="always")
 #: costs no reference counting (an atomic update at every call, shared by every view of one buffer;
 #: measured: 15 % of the solver's time). An allocation inside one is a compile error.
 hot = njit(cache=True, nogil=True, _nrt=False)
-#: decorator for batch kernels whose outer loop is a ``prange`` over deals (slow to compile: prefer
-#: range kernels and :func:`fan_out`)
-batch = njit(cache=True, nogil=True, parallel=True)
 
 #: a range kernel gives no thread fewer items than this (small batches run on the calling thread)
 MIN_PER_THREAD = 32
@@ -139,7 +137,10 @@ def threads() -> int:
 
 def fan_out(fn: Callable[..., Any], n: int, *args: Any) -> None:
     """Run the range kernel ``fn(*args, lo, hi)`` over the items ``0 .. n - 1``, one contiguous range per
-    thread (at most :func:`threads`, each with at least :data:`MIN_PER_THREAD` items)."""
+    thread (at most :func:`threads`, each with at least :data:`MIN_PER_THREAD` items); nothing when
+    ``n <= 0``."""
+    if n <= 0:
+        return
     t = max(1, min(threads(), n // MIN_PER_THREAD))
     if t == 1:
         fn(*args, 0, n)
@@ -151,6 +152,51 @@ def fan_out(fn: Callable[..., Any], n: int, *args: Any) -> None:
     futures = [pool.submit(fn, *args, bounds[k], bounds[k + 1]) for k in range(t)]
     for f in futures:
         f.result()
+
+
+class RangeKernel:
+    """A compiled range kernel ``kernel(*args, lo, hi)`` and its batch form (made by :func:`range_kernel`).
+
+    Called, it runs the kernel on one range; :meth:`batch` runs a whole batch. It pickles by name, as a
+    function does (a numba dispatcher pickles by value: a copy in a worker process would compile afresh).
+    """
+
+    def __init__(self, fn: Callable[..., Any], compiled: Callable[..., Any]) -> None:
+        functools.update_wrapper(self, fn)  # name, module, docstring: the kernel's own
+        #: the compiled kernel (a numba dispatcher; the Python function under ``NUMBA_DISABLE_JIT=1``)
+        self.kernel = compiled
+
+    def __call__(self, *args: Any) -> Any:
+        """The kernel on the items ``lo .. hi - 1`` (``args`` end with ``lo, hi``), on this thread."""
+        return self.kernel(*args)
+
+    def batch(self, n: int, *args: Any) -> None:
+        """The kernel over the items ``0 .. n - 1``, spread over threads by :func:`fan_out` (nothing when
+        ``n <= 0``)."""
+        fan_out(self.kernel, n, *args)
+
+    def __reduce__(self) -> str:
+        return self.__qualname__
+
+    def __repr__(self) -> str:
+        return f"<range kernel {self.__module__}.{self.__qualname__}>"
+
+
+def range_kernel(fn: Callable[..., Any] | None = None, /, *, jit: Callable[..., Any] = kernel) -> Any:
+    """Decorator for a *range kernel* ``fn(*args, lo, hi)``: a kernel that does items ``lo .. hi - 1`` of a
+    batch, each by its own index alone, writing into output arrays among ``args``.
+
+    It compiles ``fn`` by the JIT policy ``jit`` (:data:`kernel`; ``@range_kernel(jit=hot)`` for one that
+    never allocates) and returns a :class:`RangeKernel`: called, the kernel on one range; ``fn.batch(n, *args)``
+    its *batch form*, the items ``0 .. n - 1`` spread over threads by :func:`fan_out`. A Python function over
+    a batch calls the batch form and does only its own part: check and convert the inputs, allocate and
+    return the outputs. (Other kernels call the scalar kernels a range kernel is built of, not the range
+    kernel itself.)
+    """
+    if fn is None:
+        return lambda f: range_kernel(f, jit=jit)
+    return RangeKernel(fn, jit(fn))
+
 
 if DISABLED:  # pragma: no cover - exercised by the NUMBA_DISABLE_JIT test run
 

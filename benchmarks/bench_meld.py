@@ -15,7 +15,7 @@ import numba
 import numpy as np
 
 from analyzer.meld import meld_batch
-from analyzer.meld.kernel import popcount_floor
+from analyzer.meld.kernel import popcount_floor_range
 from analyzer.rules import load
 
 
@@ -62,7 +62,7 @@ def main() -> None:
             out = np.empty((args.hands, 4), dtype=np.int32)
             m = best_rate(lambda h, rs=rs, out=out: meld_batch(h, rs, out[: len(h)]), hands, args.hands)
             fo = np.empty(args.hands, dtype=np.int32)
-            f = best_rate(lambda h, fo=fo: popcount_floor(h, fo[: len(h)]), hands, args.hands)
+            f = best_rate(lambda h, fo=fo: popcount_floor_range.batch(len(h), h, fo[: len(h)]), hands, args.hands)
             print(f"{rid:15} {t:>7} {m:>14,.0f} {f:>14,.0f} {m / f:>7.2f}")
     numba.set_num_threads(threads)
 

@@ -58,6 +58,59 @@ def test_an_error_in_a_range_reaches_the_caller():
         numba.set_num_threads(old)
 
 
+
+def test_an_empty_batch_runs_nothing():
+    calls = []
+    jit.fan_out(lambda lo, hi: calls.append((lo, hi)), 0)
+    assert calls == []
+
+
+@jit.range_kernel
+def _add_index(out, lo, hi):
+    for i in range(lo, hi):
+        out[i] += i
+
+
+@jit.range_kernel(jit=jit.hot)
+def _square_index(out, lo, hi):
+    for i in range(lo, hi):
+        out[i] = i * i
+
+
+def test_a_range_kernel_runs_one_range_or_its_batch_form_every_item():
+    old = numba.get_num_threads()
+    try:
+        numba.set_num_threads(2)
+        out = np.zeros(1001, dtype=np.int64)
+        _add_index(out, 10, 20)  # the kernel itself: one range
+        assert out[10:20].tolist() == list(range(10, 20)) and out.sum() == sum(range(10, 20))
+        out[:] = 0
+        _add_index.batch(out.size, out)  # the batch form: every item once, over the threads
+        assert (out == np.arange(1001)).all()
+        _add_index.batch(0, out)  # nothing to do
+        assert (out == np.arange(1001)).all()
+        sq = np.zeros(100, dtype=np.int64)
+        _square_index.batch(sq.size, sq)
+        assert (sq == np.arange(100) ** 2).all()
+    finally:
+        numba.set_num_threads(old)
+
+
+
+def test_a_range_kernel_pickles_by_name():
+    """Work sent to other processes (``--workers``, ``--cluster``) carries range kernels, e.g. in a rule set's
+    cached meld tables: they must arrive as the worker's own kernel, batch form and all."""
+    import pickle
+
+    from analyzer.meld import meld_tables
+    from analyzer.rules import load
+
+    kern, args = meld_tables(load("auction"))
+    assert isinstance(kern, jit.RangeKernel) and len(pickle.dumps(kern)) < 200
+    again, _ = pickle.loads(pickle.dumps((kern, args)))
+    assert again is kern and callable(again.batch)
+
+
 SCRIPT = """
 import json, sys
 from analyzer.cli import main

@@ -146,15 +146,8 @@ LONG_PARAMETER_LISTS = {
     "solve.api.solve_deal": "solve_deals' parameters plus the single position's trick and card values",
     "solve.api.solve_deals": "one value or one per deal of each field of a position, and the search's options",
     "solve.endgame.solve_endgames": "solve_deals' parameters, and the endgame's: tricks left, the policy, its seed",
-    # thin launchers that hand arrays and scalars to a kernel (no objects cross into numba)
-    "play.playout.playout_batch": "the playout kernel's arrays",
-    "bidding.call_kernel.rest_of_auction": "the auction kernel's arrays",
-    "cardplay.kernel.consistent": "the consistency kernel's arrays",
-    "cardplay.kernel.rollouts": "the rollout kernel's arrays",
-    "twohand.hands.hands_batch": "the two-handed kernel's arrays",
-    "twohand.odds.games_batch": "the game-odds kernel's arrays",
 }
-KERNEL_DECORATORS = {"kernel", "hot", "batch", "njit", "inline"}
+KERNEL_DECORATORS = {"kernel", "hot", "njit", "inline", "range_kernel"}
 
 
 def test_long_parameter_lists_are_the_named_ones():

@@ -1,6 +1,6 @@
 """Numba kernel of the call model: the rest of an auction played out on every sampled deal.
 
-:func:`rest_of_auction` continues an auction after each candidate call of mine, on every deal at once:
+:func:`rest_of_auction_range` continues an auction after each candidate call of mine, on every deal at once:
 the seats still in the auction call in turn by the rules (:mod:`analyzer.bidding.auction`), each by the
 bidding policy of :mod:`analyzer.bidding.callmodel` (the other seats: the conventions, then the least free
 raise within their bidding limit, the limit outright on a last turn; my partner never raises me; I
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from analyzer.jit import fan_out, kernel
+from analyzer.jit import kernel, range_kernel
 
 #: conventions (``conv``): none, auction's signals, double deck's meld bids
 CONV_NONE = 0
@@ -143,11 +143,16 @@ def play_rest(order, rounds, pos0, me, side, high, holder, passed, acted, limits
     return holder, high
 
 
-@kernel
+@range_kernel
 def rest_of_auction_range(order, rounds, pos0, me, side, high0, holder0, me_passes, passed0, acted0, limits, my_limit,
                           sig, least, ladder, cap, conv, sigmask, meld_lo, meld_hi, meld_unit, decl, contract, lo, hi):
-    """:func:`rest_of_auction`'s jobs lo..hi-1 (job = k * n + i: candidate call k on deal i) into ``decl`` and
-    ``contract``."""
+    """Jobs lo..hi-1 of the rest of the auction (job = k * n + i: candidate call k on deal i, of K * n) into
+    ``decl`` and ``contract`` (int64[K, n]: declarer, -1 thrown in; the contract, 0 then).
+
+    After candidate call ``k`` the standing bid is ``high0[k]``, held by ``holder0[k]``; I am out if
+    ``me_passes[k]``; my ceiling is ``my_limit[k]``. ``conv``: int64[seats], the conventions each seat keeps;
+    the rest as :func:`play_rest` takes them. A range kernel rather than numba's ``parallel=True`` loop, which
+    cost milliseconds a call in the threading layer."""
     n = limits.shape[1]
     for job in range(lo, hi):
         k = job // n
@@ -162,19 +167,3 @@ def rest_of_auction_range(order, rounds, pos0, me, side, high0, holder0, me_pass
         decl[k, i] = d
         contract[k, i] = c if d >= 0 else 0
 
-
-def rest_of_auction(order, rounds, pos0, me, side, high0, holder0, me_passes, passed0, acted0, limits, my_limit, sig,
-                    least, ladder, cap, conv, sigmask, meld_lo, meld_hi, meld_unit) -> tuple[np.ndarray, np.ndarray]:
-    """Every candidate call ``k`` (after it: standing bid ``high0[k]`` held by ``holder0[k]``, I am out if
-    ``me_passes[k]``, my ceiling ``my_limit[k]``) on every deal ``i``: int64[K, n] declarers (-1 thrown in)
-    and contracts; ``conv``: int64[seats], the conventions each seat keeps. A range kernel over the K * n jobs
-    spread over threads (numba's ``parallel=True`` loop cost milliseconds a call in the threading layer)."""
-    K = high0.shape[0]
-    n = limits.shape[1]
-    decl = np.full((K, n), -1, dtype=np.int64)
-    contract = np.zeros((K, n), dtype=np.int64)
-    if K * n:
-        fan_out(rest_of_auction_range, K * n, order, rounds, pos0, me, side, high0, holder0, me_passes, passed0,
-                acted0, limits, my_limit, sig, least, ladder, cap, conv, sigmask, meld_lo, meld_hi, meld_unit, decl,
-                contract)
-    return decl, contract

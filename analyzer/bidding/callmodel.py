@@ -28,7 +28,7 @@ deals). The pieces:
   +0.57) with the formula valuation and the three bidders' pooled fit, -1.54 (-2.95 to -0.12) with the rich
   reach of :mod:`analyzer.bidding.reach` and its fit; the advisor declared fewer hands (the ceiling counts
   only the deals where I win, and stronger bidders behind leave fewer), so it was taken out.
-* **The rest of the auction** (:func:`analyzer.bidding.call_kernel.rest_of_auction`): after my call, the seats
+* **The rest of the auction** (:func:`analyzer.bidding.call_kernel.rest_of_auction_range`): after my call, the seats
   still in the auction call in turn by those rules on every deal (numba); on my own later turns I raise
   by the least step up to my *ceiling* and never over my partner. The auction ends as the rules say:
   every other seat out, or the rounds used up; if all pass the deal is thrown in (double deck: the
@@ -91,7 +91,7 @@ from typing import Any
 import numpy as np
 
 from analyzer.bidding.auction import Auction, Call, bid_cap, is_bid_value, next_legal, replay
-from analyzer.bidding.call_kernel import CONV_NONE, rest_of_auction
+from analyzer.bidding.call_kernel import CONV_NONE, rest_of_auction_range
 from analyzer.bidding.features import features
 from analyzer.bidding.inference import Convention, reads_by_conventions
 from analyzer.bidding.reach import reach_limits
@@ -367,11 +367,16 @@ def rest_of_auctions(state: AuctionState, seats: SeatFeatures, calls: Sequence[i
     # each seat keeps the conventions, but a partner whose calls I read as my own (free) calls as I do
     convs = np.array([conv if reads_by_conventions(rs, s, state.me) else CONV_NONE for s in range(rs.seats)],
                      dtype=np.int64)
-    return rest_of_auction(np.array(state.order, dtype=np.int64), np.int64(int(rs.bidding.rounds)),
-                           np.int64(state.pos + 1), np.int64(state.me), side, high0, holder0, me_passes, passed0,
-                           acted0, np.ascontiguousarray(seats.limit, dtype=np.float64), lim,
-                           np.ascontiguousarray(seats.signal, dtype=np.int64),
-                           np.ascontiguousarray(seats.least, dtype=np.int64), ladder, cap, convs, sigmask, lo, hi, unit)
+    limits = np.ascontiguousarray(seats.limit, dtype=np.float64)
+    n = limits.shape[1]
+    decl = np.full((K, n), -1, dtype=np.int64)
+    contract = np.zeros((K, n), dtype=np.int64)
+    rest_of_auction_range.batch(K * n, np.array(state.order, dtype=np.int64), np.int64(int(rs.bidding.rounds)),
+                                np.int64(state.pos + 1), np.int64(state.me), side, high0, holder0, me_passes, passed0,
+                                acted0, limits, lim, np.ascontiguousarray(seats.signal, dtype=np.int64),
+                                np.ascontiguousarray(seats.least, dtype=np.int64), ladder, cap, convs, sigmask, lo, hi,
+                                unit, decl, contract)
+    return decl, contract
 
 
 # ---- judging the calls --------------------------------------------------------------------------------------------

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from analyzer.jit import fan_out, kernel, popcount
+from analyzer.jit import popcount, range_kernel
 
 
-@kernel
+@range_kernel
 def suit_counts_range(hands, lane, ace_bit, ten_bit, out, lo, hi):
     """:func:`suit_counts` of hands lo..hi-1 into ``out``."""
     copies = hands.shape[1]
@@ -31,12 +31,11 @@ def suit_counts(hands, lane, ace_bit, ten_bit) -> np.ndarray:
     ``parallel=True`` loop cost milliseconds a call in the threading layer, on a busy machine 10 ms: 40 % of an
     arena run)."""
     out = np.zeros((hands.shape[0], 3, 4), dtype=np.int64)
-    if hands.shape[0]:
-        fan_out(suit_counts_range, hands.shape[0], hands, lane, ace_bit, ten_bit, out)
+    suit_counts_range.batch(hands.shape[0], hands, lane, ace_bit, ten_bit, out)
     return out
 
 
-@kernel
+@range_kernel
 def rank_counts_range(hands, shifts, nranks, out, lo, hi):
     """:func:`rank_counts` of hands lo..hi-1 into ``out``."""
     copies = hands.shape[1]
@@ -51,12 +50,11 @@ def rank_counts(hands, shifts, nranks) -> np.ndarray:
     """int64[n, 4, nranks]: the copies held of each card of hands int64[n, copies] (count planes), card ``k`` of
     ``shifts`` (suit by suit, ranks high to low) at bit ``shifts[k]`` of a plane."""
     out = np.zeros((hands.shape[0], 4, nranks), dtype=np.int64)
-    if hands.shape[0]:
-        fan_out(rank_counts_range, hands.shape[0], hands, shifts, nranks, out)
+    rank_counts_range.batch(hands.shape[0], hands, shifts, nranks, out)
     return out
 
 
-@kernel
+@range_kernel
 def reach_values_range(meld, counts, w, out, lo, hi):
     """:func:`reach_values` of hands lo..hi-1 into ``out``."""
     nr = counts.shape[2]
@@ -86,6 +84,5 @@ def reach_values(meld, counts, w) -> np.ndarray:
     with each trump, by coefficients ``w`` (intercept, then the terms of :data:`analyzer.bidding.reach.TERMS`):
     the design's product, term by term."""
     out = np.empty((meld.shape[0], 4), dtype=np.float64)
-    if meld.shape[0]:
-        fan_out(reach_values_range, meld.shape[0], meld, counts, w, out)
+    reach_values_range.batch(meld.shape[0], meld, counts, w, out)
     return out

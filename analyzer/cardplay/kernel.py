@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 
 from analyzer.deal.rng import stream_seed
-from analyzer.jit import fan_out, hot, kernel
+from analyzer.jit import hot, range_kernel
 from analyzer.play.engine import CTL_LEFT, CTL_TURN, S_POINTS, S_TRICKS, alloc_state, legal_cards, play, reset_state
 from analyzer.play.policy import random_move, v1_move
 
@@ -37,7 +37,7 @@ def start_holdings(hands_i, by, kinds, held):
                 break
 
 
-@kernel
+@range_kernel
 def consistent_range(hands, by, kinds, ncards, led, best, first, trump, head, must_trump, follow, lane, me,
                      ok, lo, hi):
     """ok[i] for deals lo..hi-1: every recorded play of another seat is legal for the holding the deal
@@ -66,17 +66,15 @@ def consistent_range(hands, by, kinds, ncards, led, best, first, trump, head, mu
         ok[i] = good
 
 
-def consistent(hands, by, kinds, ncards, led, best, first, trump, head, must_trump, follow, lane, me) -> np.ndarray:
+def consistent(hands, *record) -> np.ndarray:
     """bool[n]: :func:`consistent_range` over every deal of ``hands`` (int64[n, seats, copies]), spread over
-    threads."""
+    threads; ``record``: its arguments between ``hands`` and ``ok`` (the plays and the rules' duties)."""
     ok = np.zeros(hands.shape[0], dtype=np.bool_)
-    if hands.shape[0]:
-        fan_out(consistent_range, hands.shape[0], hands, by, kinds, ncards, led, best, first, trump, head, must_trump,
-                follow, lane, me, ok)
+    consistent_range.batch(hands.shape[0], hands, *record, ok)
     return ok
 
 
-@kernel
+@range_kernel
 def rollout_range(hands, by, kinds, cands, rp, trump, leader, declarer, dside, first, pols, seed, ids, out_pts,
                   out_tricks, lo, hi):
     """Deals lo..hi-1 of ``hands`` (the hands now, int64[n, seats, copies]): for each candidate ``cands[j]``,
@@ -104,15 +102,13 @@ def rollout_range(hands, by, kinds, cands, rp, trump, leader, declarer, dside, f
                 out_tricks[i, j, s] = st[S_TRICKS + s]
 
 
-def rollouts(hands, by, kinds, cands, rp, trump, leader, declarer, dside, first, pols, seed, ids, out_pts,
-             out_tricks) -> None:
-    """:func:`rollout_range` over every deal of ``hands``, spread over threads."""
-    if hands.shape[0]:
-        fan_out(rollout_range, hands.shape[0], hands, by, kinds, cands, rp, trump, leader, declarer, dside, first,
-                pols, seed, ids, out_pts, out_tricks)
+def rollouts(hands, *args) -> None:
+    """:func:`rollout_range` over every deal of ``hands`` (``args``: its arguments after ``hands``), spread over
+    threads: its batch form with the deals counted."""
+    rollout_range.batch(hands.shape[0], hands, *args)
 
 
-@kernel
+@range_kernel
 def start_holdings_range(hands, by, kinds, out, lo, hi):
     """``out[i]`` := the holdings at the first lead of deal ``i`` (:func:`start_holdings`), deals lo..hi-1."""
     for i in range(lo, hi):
@@ -123,6 +119,5 @@ def holdings_at_start(hands, by, kinds) -> np.ndarray:
     """int64[n, seats, copies]: each deal's hands now (``hands``) with every card played since the first lead
     given back to its seat: the hands the auction was bid on."""
     out = np.zeros_like(hands)
-    if hands.shape[0]:
-        fan_out(start_holdings_range, hands.shape[0], hands, by, kinds, out)
+    start_holdings_range.batch(hands.shape[0], hands, by, kinds, out)
     return out

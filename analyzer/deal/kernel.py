@@ -11,10 +11,10 @@ from __future__ import annotations
 import numpy as np
 
 from analyzer.deal.rng import draw32, scaled, stream_keys
-from analyzer.jit import fan_out, kernel, popcount
+from analyzer.jit import kernel, popcount, range_kernel
 
 
-@kernel
+@range_kernel
 def deal_range(base, pool, need, tail, seed, deal_ids, attempts, hands, stock, lo, hi):
     """Deals ``lo .. hi - 1`` of :func:`deal_batch` into ``hands`` and ``stock``."""
     seats = base.shape[0]
@@ -76,7 +76,7 @@ def deal_batch(base, pool, need, tail, seed, deal_ids, attempts, with_stock=True
     nstock = pool.shape[0] - int(need.sum()) + tail.shape[0] if with_stock else 0
     hands = np.empty((n, seats, copies), dtype=np.int64)
     stock = np.empty((n, nstock), dtype=np.int64)
-    fan_out(deal_range, n, base, pool, need, tail, np.int64(seed), deal_ids, attempts, hands, stock)
+    deal_range.batch(n, base, pool, need, tail, np.int64(seed), deal_ids, attempts, hands, stock)
     return hands, stock
 
 
@@ -111,7 +111,7 @@ def count_rank(planes, bit):
 SUIT, CARD, RANK = 0, 1, 2
 
 
-@kernel
+@range_kernel
 def check_range(hands, rows, lane, ok, lo, hi):
     """:func:`check_rows` of deals ``lo .. hi - 1`` into ``ok``."""
     for i in range(lo, hi):
@@ -139,5 +139,5 @@ def check_rows(hands, rows, lane) -> np.ndarray:
     of the rank at lane bit ``arg`` in all suits.
     """
     ok = np.empty(hands.shape[0], dtype=np.int32)
-    fan_out(check_range, hands.shape[0], hands, rows, np.int64(lane), ok)
+    check_range.batch(hands.shape[0], hands, rows, np.int64(lane), ok)
     return ok

@@ -13,7 +13,7 @@ import numpy as np
 
 from analyzer.cards import SUITS, Hand, counts_of
 from analyzer.errors import UserError
-from analyzer.meld.kernel import meld2_batch, meld4_batch, meld_any_batch
+from analyzer.meld.kernel import meld2_range, meld4_range, meld_any_range
 from analyzer.meld.reference import MeldItem, meld_items, suit_items
 from analyzer.rules.model import RuleSet
 
@@ -21,7 +21,8 @@ from analyzer.rules.model import RuleSet
 def meld_tables(rules: RuleSet, generic: bool = False) -> tuple:
     """The kernel and its look-up tables for a rule set, built once from the rule data and cached.
 
-    Returns ``(kernel, args)``: ``kernel(hands, *args, out)`` fills ``out`` (see :mod:`analyzer.meld.kernel`).
+    Returns ``(kernel, args)``: the range kernel of :mod:`analyzer.meld.kernel` and its tables;
+    ``kernel.batch(n, hands, *args, out)`` fills ``out`` with the meld of the ``n`` hands.
     ``generic`` picks the general kernel whatever the deck (for tests).
     """
     key = "meld_tables_generic" if generic else "meld_tables"
@@ -81,7 +82,7 @@ def _build_tables(rules: RuleSet, generic: bool) -> tuple:
     nr64, wide = np.int64(nr), np.int64((1 << width) - 1)
     fm, fk = (cm[0], cmul[0]) if cards else (None, np.int64(0))
     if direct:
-        tables = (meld2_batch, (nr64, wide, st, at, fm, fk))
+        tables = (meld2_range, (nr64, wide, st, at, fm, fk))
     elif fast and 3 * nr <= 16:
         # three or four copies, at most 5 ranks: the suit table indexed by the counts in binary
         code = np.arange(1 << (3 * nr))
@@ -90,9 +91,9 @@ def _build_tables(rules: RuleSet, generic: bool) -> tuple:
         ok = np.all([c < base for c in counts], axis=0)
         pattern = sum(c * base**b for b, c in enumerate(counts))
         st3 = np.where(ok, st[np.where(ok, pattern, 0)], 0).astype(np.int32)
-        tables = (meld4_batch, (nr64, wide, pl2, st3, at, fm, fk))
+        tables = (meld4_range, (nr64, wide, pl2, st3, at, fm, fk))
     else:
-        tables = (meld_any_batch, (nr64, wide, pl2, st, at, cm, cmul))
+        tables = (meld_any_range, (nr64, wide, pl2, st, at, cm, cmul))
     return tables
 
 
@@ -111,7 +112,7 @@ def meld_batch(hands: np.ndarray, rules: RuleSet, out: np.ndarray | None = None)
     if out is None:
         out = np.empty((hands.shape[0], 4), dtype=np.int32)
     kern, args = meld_tables(rules)
-    kern(hands, *args, out)
+    kern.batch(hands.shape[0], hands, *args, out)
     return out
 
 

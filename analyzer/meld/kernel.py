@@ -9,7 +9,7 @@ Planes are taken in pairs: ``y = x0 | x1 << nr`` puts the two planes' lanes of s
 in bits ``16*s .. 16*s + 2*nr`` (``2*nr <= 16``: 2 * 6 ranks, 2 * 5 ranks), so ``(y >> 16*s) & wide``
 (``wide = (1 << 2*nr) - 1``) is the pair's state of that suit and ``around_lanes(y) & wide`` that of the
 ranks held in every suit. With one or two copies that state indexes the tables directly (4096 entries for
-6 ranks, :func:`meld2_batch`). With more copies ``pl`` (int[1 << 2*nr]) maps a pair's state to its part of
+6 ranks, :func:`meld2_range`). With more copies ``pl`` (int[1 << 2*nr]) maps a pair's state to its part of
 the count-pattern index ``sum_r c_r * (copies + 1)**r``.
 
 The suit table ``st`` packs the points of a suit as plain in the low 16 bits and the extra it is worth
@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from analyzer.jit import fan_out, inline, kernel
+from analyzer.jit import inline, range_kernel
 
 
 @inline
@@ -55,9 +55,10 @@ def store4(out, i, e0, e1, e2, e3, a):
     out[i, 3] = base + (e3 >> 16)
 
 
-@kernel
+@range_kernel
 def meld2_range(hands, nr, wide, st, at, fm, fk, out, lo, hi):
-    """:func:`meld2_batch` of hands ``lo .. hi - 1`` (one thread's share)."""
+    """Meld of hands ``lo .. hi - 1`` of a one- or two-copy deck (int64[n, copies]) for S H D C into out
+    (int32[n, 4]). ``st`` and ``at`` are indexed directly by the pair state (see the module docstring)."""
     two = hands.shape[1] > 1
     for i in range(lo, hi):
         x0 = hands[i, 0]
@@ -73,17 +74,15 @@ def meld2_range(hands, nr, wide, st, at, fm, fk, out, lo, hi):
         store4(out, i, e0, e1, e2, e3, at[u(a)])
 
 
-def meld2_batch(hands, nr, wide, st, at, fm, fk, out) -> None:
-    """Meld of every hand of a one- or two-copy deck (int64[n, copies]) for S H D C into out (int32[n, 4]).
-
-    ``st`` and ``at`` are indexed directly by the pair state (see the module docstring).
-    """
-    fan_out(meld2_range, hands.shape[0], hands, nr, wide, st, at, fm, fk, out)
-
-
-@kernel
+@range_kernel
 def meld4_range(hands, nr, wide, pl, st, at, fm, fk, out, lo, hi):
-    """:func:`meld4_batch` of hands ``lo .. hi - 1`` (one thread's share)."""
+    """Meld of hands ``lo .. hi - 1`` of a three- or four-copy deck of at most 5 ranks (int64[n, copies]) into
+    out.
+
+    ``st`` is indexed directly by a suit's counts in binary: the lane bits of ``x0 ^ x1 ^ x2 ^ x3``
+    (count odd), ``x1 & ~x3`` (count 2 or 3) and ``x3`` (count 4) side by side (``3 * nr <= 16`` bits).
+    The part across suits goes through ``pl``.
+    """
     four = hands.shape[1] > 3
     wide3 = np.int64((1 << (3 * nr)) - 1)
     for i in range(lo, hi):
@@ -105,19 +104,13 @@ def meld4_range(hands, nr, wide, pl, st, at, fm, fk, out, lo, hi):
         store4(out, i, e0, e1, e2, e3, at[u(a)])
 
 
-def meld4_batch(hands, nr, wide, pl, st, at, fm, fk, out) -> None:
-    """Meld of every hand of a three- or four-copy deck of at most 5 ranks (int64[n, copies]) into out.
-
-    ``st`` is indexed directly by a suit's counts in binary: the lane bits of ``x0 ^ x1 ^ x2 ^ x3``
-    (count odd), ``x1 & ~x3`` (count 2 or 3) and ``x3`` (count 4) side by side (``3 * nr <= 16`` bits).
-    The part across suits goes through ``pl``.
-    """
-    fan_out(meld4_range, hands.shape[0], hands, nr, wide, pl, st, at, fm, fk, out)
-
-
-@kernel
+@range_kernel
 def meld_any_range(hands, nr, wide, pl, st, at, cm, cmul, out, lo, hi):
-    """:func:`meld_any_batch` of hands ``lo .. hi - 1`` (one thread's share)."""
+    """Meld of hands ``lo .. hi - 1`` of a deck of 1 to 4 copies with any number of fixed melds into out
+    (int32[n, 4]).
+
+    The general (slower) kernel: two pairs of planes' states go through ``pl`` to the count-pattern index.
+    """
     ncop = hands.shape[1]
     nfix = cm.shape[0]
     zero = np.int64(0)
@@ -140,17 +133,9 @@ def meld_any_range(hands, nr, wide, pl, st, at, cm, cmul, out, lo, hi):
         store4(out, i, e0, e1, e2, e3, at[u(a)])
 
 
-def meld_any_batch(hands, nr, wide, pl, st, at, cm, cmul, out) -> None:
-    """Meld of every hand of a deck of 1 to 4 copies with any number of fixed melds into out (int32[n, 4]).
-
-    The general (slower) kernel: two pairs of planes' states go through ``pl`` to the count-pattern index.
-    """
-    fan_out(meld_any_range, hands.shape[0], hands, nr, wide, pl, st, at, cm, cmul, out)
-
-
-@kernel
+@range_kernel
 def popcount_floor_range(hands, out, lo, hi):
-    """:func:`popcount_floor` of hands ``lo .. hi - 1`` (one thread's share)."""
+    """The floor for benchmarks: read every plane of hands ``lo .. hi - 1`` and sum its popcount into ``out``."""
     for i in range(lo, hi):
         s = 0
         for p in range(hands.shape[1]):
@@ -161,9 +146,3 @@ def popcount_floor_range(hands, out, lo, hi):
             x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
             s += (x * 0x0101010101010101) >> 56
         out[i] = s
-
-
-
-def popcount_floor(hands, out) -> None:
-    """The floor for benchmarks: read every plane of every hand and sum its popcount into ``out``."""
-    fan_out(popcount_floor_range, hands.shape[0], hands, out)

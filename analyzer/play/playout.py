@@ -16,7 +16,7 @@ import numpy as np
 
 from analyzer.cards import Deck
 from analyzer.deal.rng import stream_seed
-from analyzer.jit import fan_out, kernel, popcount
+from analyzer.jit import kernel, popcount, range_kernel
 from analyzer.play.engine import (
     CTL_TURN,
     S_POINTS,
@@ -129,10 +129,10 @@ def playout(st, hands0, trump, leader, declarer, dside, first, pols, rng, rec, w
             t += 1
 
 
-@kernel
+@range_kernel
 def playout_range(deals, ids, rp, trump, leader, declarer, dside, first, pols, seed, out_pts, out_tricks, lo, hi):
-    """Play deals ``lo .. hi - 1`` of ``deals`` (int64[n, seats, copies]); deal i uses the stream of
-    (seed, ids[i])."""
+    """Play deals ``lo .. hi - 1`` of ``deals`` (int64[n, seats, copies]) into ``out_pts`` and ``out_tricks``;
+    deal i uses the stream of (seed, ids[i])."""
     seats = deals.shape[1]
     st = alloc_state(rp)
     rec = np.zeros((0, 2), dtype=np.int64)
@@ -144,13 +144,13 @@ def playout_range(deals, ids, rp, trump, leader, declarer, dside, first, pols, s
             out_tricks[i, s] = st[S_TRICKS + s]
 
 
-def playout_batch(deals, ids, rp, trump, leader, declarer, dside, first, pols, seed, out_pts, out_tricks) -> None:
-    """Play every deal of ``deals`` into ``out_pts`` and ``out_tricks``, spread over threads."""
-    fan_out(playout_range, deals.shape[0], deals, ids, rp, trump, leader, declarer, dside, first, pols, seed, out_pts,
-            out_tricks)
+def playout_batch(deals, *args) -> None:
+    """:func:`playout_range` over every deal of ``deals`` (``args``: its arguments after ``deals``), spread over
+    threads: its batch form with the deals counted."""
+    playout_range.batch(deals.shape[0], deals, *args)
 
 
-@kernel
+@range_kernel
 def deal_problems_range(deals, copies, out, lo, hi):
     """:func:`deal_problems` of deals ``lo .. hi - 1`` into ``out``."""
     for i in range(lo, hi):
@@ -181,7 +181,7 @@ def deal_problems(deals, copies) -> np.ndarray:
     """Per deal: 0 if sound, 1 if some count planes are not nested, 2 if the hands differ in size,
     3 if some kind is held more often than the deck has copies."""
     out = np.zeros(deals.shape[0], dtype=np.int64)
-    fan_out(deal_problems_range, deals.shape[0], deals, np.int64(copies), out)
+    deal_problems_range.batch(deals.shape[0], deals, np.int64(copies), out)
     return out
 
 

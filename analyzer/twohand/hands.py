@@ -22,7 +22,7 @@ from analyzer.deal import random_deals
 from analyzer.deal.rng import SEED_MASK, stream_seed
 from analyzer.errors import UserError
 from analyzer.estimate import Estimate, mean_ci
-from analyzer.jit import fan_out, kernel
+from analyzer.jit import range_kernel
 from analyzer.play import play_deals
 from analyzer.rules.model import RuleSet
 from analyzer.score import score_hand
@@ -51,9 +51,16 @@ PHASE2_MODES = ("exact", "heuristic")
 PHASE2_POLICY = "v1"
 
 
-@kernel
+@range_kernel
 def hands_range(hands, stock, dealers, params, pols, seed, start, meld, pts1, trk1, hands2, lead2, mids, info, lo, hi):
-    """:func:`hands_batch` of deals ``lo .. hi - 1`` (one thread's share)."""
+    """Play phase 1 of deals ``lo .. hi - 1`` of ``hands``/``stock`` (see the module doc) with the packed
+    phase-1 policies ``pols``; deal ``i`` from the stream of ``(seed, start + i)``.
+
+    Outputs per deal i and seat s: ``meld``, phase-1 card points ``pts1`` and tricks ``trk1``, the
+    phase-2 hands ``hands2`` and leader ``lead2``, meld points by report id ``mids[i, s, id]`` and
+    ``info[i]`` = (trump, who exchanged the dix or -1, 1 if the last winner took the turned-up card,
+    melds laid by seat 0, by seat 1).
+    """
     copies = hands.shape[2]
     g = np.zeros(G_LEN, dtype=np.int64)
     for j in range(P_LEN):
@@ -77,17 +84,10 @@ def hands_range(hands, stock, dealers, params, pols, seed, start, meld, pts1, tr
         info[i, 4] = g[C_NMELD + 1]
 
 
-def hands_batch(hands, stock, dealers, params, pols, seed, start, meld, pts1, trk1, hands2, lead2, mids, info) -> None:
-    """Play phase 1 of every deal of ``hands``/``stock`` (see the module doc) with the packed phase-1
-    policies ``pols``, spread over threads.
-
-    Outputs per deal i and seat s: ``meld``, phase-1 card points ``pts1`` and tricks ``trk1``, the
-    phase-2 hands ``hands2`` and leader ``lead2``, meld points by report id ``mids[i, s, id]`` and
-    ``info[i]`` = (trump, who exchanged the dix or -1, 1 if the last winner took the turned-up card,
-    melds laid by seat 0, by seat 1).
-    """
-    fan_out(hands_range, hands.shape[0], hands, stock, dealers, params, pols, seed, start, meld, pts1, trk1, hands2,
-            lead2, mids, info)
+def hands_batch(hands, *args) -> None:
+    """:func:`hands_range` over every deal of ``hands`` (``args``: its arguments after ``hands``), spread over
+    threads: its batch form with the deals counted."""
+    hands_range.batch(hands.shape[0], hands, *args)
 
 
 def phase2_heuristic(rules: RuleSet, hands2: np.ndarray, trump: np.ndarray, leader: np.ndarray, seed: int = 0

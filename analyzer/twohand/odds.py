@@ -22,7 +22,7 @@ import numpy as np
 from analyzer.deal.rng import SEED_MASK, scaled, stream_seed, xorshift
 from analyzer.errors import UserError
 from analyzer.estimate import Proportion, wilson
-from analyzer.jit import fan_out, hot
+from analyzer.jit import hot, range_kernel
 from analyzer.rules.model import RuleSet
 from analyzer.twohand.hands import self_play
 from analyzer.twohand.policy import TH_VERSION
@@ -32,9 +32,14 @@ DEFAULT_POOL = 8_000
 MAX_HANDS = 10_000  # a game still undecided after this many hands counts as not won (never happens)
 
 
-@hot
+@range_kernel(jit=hot)
 def games_range(a0, b0, target, me_deals, nd, dl, first_me, first_opp, seed, won, hands, lo, hi):
-    """Games ``lo .. hi - 1`` of :func:`games_batch` (one thread's share)."""
+    """Play games ``lo .. hi - 1`` from my total ``a0`` and the opponent's ``b0`` (see the module doc).
+
+    ``me_deals`` 1 when I deal the first hand; ``nd``/``dl``: the pool's non-dealer and dealer scores;
+    ``first_me``/``first_opp``: outcomes of the first hand (empty: draw it from the pool too).
+    ``won[j]`` 1 when I win game j, ``hands[j]`` the hands it took.
+    """
     m = nd.shape[0]
     f = first_me.shape[0]
     for j in range(lo, hi):
@@ -65,16 +70,6 @@ def games_range(a0, b0, target, me_deals, nd, dl, first_me, first_opp, seed, won
                 break
         won[j] = res
         hands[j] = h
-
-
-def games_batch(a0, b0, target, me_deals, nd, dl, first_me, first_opp, seed, games, won, hands) -> None:
-    """Play ``games`` games from my total ``a0`` and the opponent's ``b0`` (see the module doc).
-
-    ``me_deals`` 1 when I deal the first hand; ``nd``/``dl``: the pool's non-dealer and dealer scores;
-    ``first_me``/``first_opp``: outcomes of the first hand (empty: draw it from the pool too).
-    ``won[j]`` 1 when I win game j, ``hands[j]`` the hands it took.
-    """
-    fan_out(games_range, int(games), a0, b0, target, me_deals, nd, dl, first_me, first_opp, seed, won, hands)
 
 
 @dataclass(frozen=True)
@@ -154,7 +149,7 @@ def game_odds(rules: RuleSet, score: tuple[int, int], *, target: int | None = No
         f_me = f_opp = np.zeros(0, dtype=np.int64)
     won = np.zeros(games, dtype=np.int64)
     hands = np.zeros(games, dtype=np.int64)
-    games_batch(np.int64(me), np.int64(opp), np.int64(t), np.int64(1 if i_deal else 0), nd, dl, f_me, f_opp,
-                np.int64(int(seed) & SEED_MASK), np.int64(games), won, hands)
+    games_range.batch(int(games), np.int64(me), np.int64(opp), np.int64(t), np.int64(1 if i_deal else 0), nd, dl, f_me,
+                      f_opp, np.int64(int(seed) & SEED_MASK), won, hands)
     return GameOdds((me, opp), t, bool(i_deal), wilson(int(won.sum()), games), games, pool, float(hands.mean()),
                     "analysed hand" if first is not None else "self-play", phase2, int(seed))

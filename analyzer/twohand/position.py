@@ -27,7 +27,7 @@ import numpy as np
 from analyzer.cards import from_planes, to_planes
 from analyzer.deal.rng import stream_seed
 from analyzer.errors import UserError
-from analyzer.jit import fan_out, kernel
+from analyzer.jit import range_kernel
 from analyzer.rules.model import RuleSet
 from analyzer.twohand import melding as M
 from analyzer.twohand import state as S
@@ -424,7 +424,7 @@ def _same_copy(g: np.ndarray, seat: int, k: int, a: int, b: int) -> bool:
     return True
 
 
-@kernel
+@range_kernel
 def rollout_range(template, opp_hands, stocks, moves, pols, seed, ids, seat, meld, pts1, trk1, hands2, lead2,
                   lo, hi):
     """Deals lo..hi-1: for each move ``moves[j]``, the template state with deal ``i``'s opponent hand
@@ -485,9 +485,8 @@ def position_rollouts(pos: Phase1Position, opp_hands: np.ndarray, stocks: np.nda
     trk1 = np.zeros_like(meld)
     hands2 = np.zeros((n, c, 2, copies), dtype=np.int64)
     lead2 = np.zeros((n, c), dtype=np.int64)
-    if n:
-        fan_out(rollout_range, n, pos.g, np.ascontiguousarray(opp_hands, dtype=np.int64),
-                np.ascontiguousarray(stocks, dtype=np.int64), np.array(pos.moves, dtype=np.int64), np.int64(pols),
-                np.int64(seed), np.ascontiguousarray(ids, dtype=np.int64), np.int64(pos.seat), meld, pts1, trk1,
-                hands2, lead2)
+    rollout_range.batch(n, pos.g, np.ascontiguousarray(opp_hands, dtype=np.int64),
+                        np.ascontiguousarray(stocks, dtype=np.int64), np.array(pos.moves, dtype=np.int64),
+                        np.int64(pols), np.int64(seed), np.ascontiguousarray(ids, dtype=np.int64), np.int64(pos.seat),
+                        meld, pts1, trk1, hands2, lead2)
     return Phase1Rollouts(meld, pts1, trk1, hands2, lead2)
