@@ -7,6 +7,7 @@ import re
 import unicodedata
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 #: a field named in a message, between these marks (:func:`field_name`); a front end renders it in its own words
 _OPEN, _CLOSE = "\x1e", "\x1f"
@@ -20,13 +21,25 @@ def field_name(name: str) -> str:
     return f"{_OPEN}{name}{_CLOSE}"
 
 
+def in_words(obj: Any, name: Callable[[str], str]) -> Any:
+    """``obj`` (a text, or plain data holding texts: an answer's notes) with each field named by
+    :func:`field_name` spelt by ``name`` (a front end's words)."""
+    if isinstance(obj, str):
+        return _FIELD.sub(lambda m: name(m.group(1)), obj) if _OPEN in obj else obj
+    if isinstance(obj, dict):
+        return {k: in_words(v, name) for k, v in obj.items()}
+    if isinstance(obj, list | tuple):
+        return type(obj)(in_words(v, name) for v in obj)
+    return obj
+
+
 class UserError(ValueError):
     """Input the user can correct: the message says what was wrong and what to type instead. Fields named
     with :func:`field_name` are shown as JSON fields by ``str``, in a front end's words by :meth:`in_words`."""
 
     def in_words(self, name: Callable[[str], str]) -> str:
         """The message with each named field spelt by ``name`` (``analyzer.request.words("cli")``)."""
-        return _FIELD.sub(lambda m: name(m.group(1)), super().__str__())
+        return in_words(super().__str__(), name)
 
     def __str__(self) -> str:
         return self.in_words(lambda field: field)

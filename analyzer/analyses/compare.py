@@ -32,7 +32,7 @@ import numpy as np
 import polars as pl
 
 from analyzer.analyses.stats import FIT_DEALS, MODEL_KEYS, WorthModel, made_at, side_outcome, typical_bids
-from analyzer.errors import UserError
+from analyzer.errors import UserError, field_name
 from analyzer.estimate import Estimate, Histogram, Moments, estimate
 from analyzer.montecarlo.columns import iter_columns
 from analyzer.rules import RuleSet, load
@@ -76,7 +76,7 @@ def parse_grid_options(items: Sequence[str] | None) -> dict[str, list[str]]:
     for name, value in parse_option_args(list(items or [])).items():
         values = [v.strip() for v in value.split(",") if v.strip()]
         if not values:
-            raise UserError(f"option {name} has no value: write --option {name}=a,b")
+            raise UserError(f"option {name} has no value: write {field_name('options')} {name}=a,b")
         if len(set(values)) != len(values):
             raise UserError(f"option {name} lists a value twice: {value}")
         out[name] = values
@@ -102,7 +102,8 @@ def settings_grid(rules: str, options: Sequence[str] | None = None, vs: Sequence
                 parts.insert(0, rs.id)
             out.append(Setting(", ".join(parts) or rs.id, rs))
     if len(out) < 2:
-        raise UserError("compare needs at least two settings: give --option NAME=A,B or --vs house.toml")
+        raise UserError(f"compare needs at least two settings: give {field_name('options')} NAME=A,B or "
+                        f"{field_name('vs')} house.toml")
     labels = [s.label for s in out]
     if len(set(labels)) != len(labels):
         raise UserError(f"two settings share a label ({', '.join(labels)}): give the house files distinct names")
@@ -223,10 +224,11 @@ def check_hands(settings: Sequence[Setting], hands: Sequence[str], upcard: str |
     for hand in hands:
         fits = [st for st in settings if _fit_hand(st.rules, hand)[0] is not None]
         if not fits:
-            raise UserError(f"--hand {hand!r}: {_fit_hand(settings[0].rules, hand)[1]}")
+            raise UserError(f"{field_name('hand')} {hand!r}: {_fit_hand(settings[0].rules, hand)[1]}")
         if any(not st.rules.has_bidding for st in fits) and upcard is None:
             rid = next(st.rules.id for st in fits if not st.rules.has_bidding)
-            raise UserError(f"{rid} has no bidding: name trump for --hand with --upcard, e.g. --upcard 9H")
+            raise UserError(f"{rid} has no bidding: name trump for {field_name('hand')} with {field_name('upcard')}, "
+                            f"e.g. {field_name('upcard')} 9H")
 
 
 def hand_advice(settings: Sequence[Setting], hand: str, samples: int, seed: int, upcard: str | None,
@@ -245,7 +247,8 @@ def hand_advice(settings: Sequence[Setting], hand: str, samples: int, seed: int,
             out.append(HandAdvice(st.label, None, None, None, None, str(why)))
             continue
         if not rs.has_bidding and upcard is None:
-            raise UserError(f"{rs.id} has no bidding: name trump for --hand with --upcard, e.g. --upcard 9H")
+            raise UserError(f"{rs.id} has no bidding: name trump for {field_name('hand')} with {field_name('upcard')}, "
+                            f"e.g. {field_name('upcard')} 9H")
         req = BidRequest.make(rs, h, samples=samples, seed=seed, upcard=None if rs.has_bidding else upcard,
                               play="heuristic" if rs.has_bidding else None)
         adv = advise(req, workers=workers, cluster=cluster)

@@ -34,7 +34,7 @@ import numpy as np
 import polars as pl
 
 from analyzer.cards import SUIT_NAMES, SUITS
-from analyzer.errors import UserError
+from analyzer.errors import UserError, field_name
 from analyzer.estimate import Estimate, Histogram, Proportion, mean_ci, wilson
 from analyzer.meld.exact import exact_any_suit, exact_mean_meld, meld_requirement, prob_at_least
 from analyzer.montecarlo.columns import (
@@ -533,7 +533,8 @@ def meld_stats(
             parquet.write(pl.DataFrame(cols))
     named = Distribution.of_hist(acc.named, float(exact_mean_meld(rules, trump)))
     fixed = (f"the meld row {SUITS[int(trump)]} and the holdings \"in {SUITS[int(trump)]}\" fix "
-             f"{SUIT_NAMES[int(trump)]} as trump (--trump), the meld row \"best\" takes each hand's best-meld trump")
+             f"{SUIT_NAMES[int(trump)]} as trump ({field_name('trump')}), the meld row \"best\" takes each hand's "
+             "best-meld trump")
     notes = [DEALER_NOTE + (
         "; in play the upcard (bottom card of the stock) names trump; " if rules.play.stock else
         "; in play seat 0 declares in its best-meld trump; ") + fixed]

@@ -29,7 +29,7 @@ from functools import cached_property
 import numpy as np
 
 from analyzer.cards import Hand, from_planes
-from analyzer.errors import UserError
+from analyzer.errors import UserError, field_name
 from analyzer.rules.model import RuleSet
 
 #: bids are never considered above this multiple of the rule set's highest advised level
@@ -302,7 +302,8 @@ def parse_calls(text: str, rules: RuleSet) -> list[Call]:
     out: list[Call] = []
     for tok in text.replace(",", " ").split():
         if ":" not in tok:
-            raise UserError(f"bad call {tok!r} in --auction: write SEAT:BID or SEAT:pass, e.g. '1:16 2:pass 3:18'")
+            raise UserError(f"bad call {tok!r} in {field_name('auction')}: write SEAT:BID or SEAT:pass, e.g. "
+                            "'1:16 2:pass 3:18'")
         who, what = tok.split(":", 1)
         if not who.strip().isdigit() or not 0 <= int(who) < rules.seats:
             raise UserError(f"bad seat in call {tok!r}: {rules.id} has seats 0..{rules.seats - 1}")

@@ -14,11 +14,29 @@ from rich.console import Console, ConsoleDimensions
 from rich.table import Table
 from rich.text import Text
 
+from analyzer.api import words
 from analyzer.errors import (
     UserError,
+    in_words,
     read_lines,  # noqa: F401  (the commands' file reader)
 )
 from analyzer.rules import load_rules, parse_hand  # noqa: F401  (re-exported for the commands)
+
+
+def _flags(o: Any) -> Any:
+    """A printed object with the fields its texts name spelt as flags (texts, rich texts, tables' titles and
+    captions)."""
+    name = words("cli")
+    if isinstance(o, str):
+        return in_words(o, name)
+    if isinstance(o, Text):
+        t = o.copy()
+        t.plain = in_words(t.plain, name)
+        return t
+    if isinstance(o, Table):
+        o.title, o.caption = in_words(o.title, name), in_words(o.caption, name)
+    return o
+
 
 #: the line width of output that goes to a pipe or a file: wide enough that no row wraps
 PIPE_WIDTH = 10_000
@@ -42,7 +60,9 @@ class OutputConsole(Console):
 
     def print(self, *objects: Any, **kw: Any) -> None:
         """As rich prints, but to a pipe or a file a table's title and caption go on lines of their own
-        (rich would wrap them to the table's width)."""
+        (rich would wrap them to the table's width); fields named in a text (an answer's notes) are spelt as the
+        command line's flags."""
+        objects = tuple(_flags(o) for o in objects)
         if self.is_terminal or not any(isinstance(o, Table) for o in objects):
             super().print(*objects, **kw)
             return
@@ -123,4 +143,5 @@ def print_notes(notes: Any) -> None:
 
 
 def emit_json(obj: Any) -> None:
-    sys.stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
+    """``obj`` as one line of JSON, fields named in the answer's texts spelt as the command line's flags."""
+    sys.stdout.write(json.dumps(in_words(obj, words("cli")), ensure_ascii=False) + "\n")

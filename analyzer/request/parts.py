@@ -38,6 +38,8 @@ MAX_PLAY_SAMPLES = 20_000
 MAX_DEALS = 2**32
 #: the largest node budget of one solve
 MAX_NODES = 10**10
+#: the node budget of one position of ``pinochle solve`` (and of the solver's functions called without one)
+SOLVE_MAX_NODES = 50_000_000
 
 RULES_HELP = "rule set: luxury-family, double-deck, auction, two-handed (or a house-rule .toml file)"
 SEATS_HELP = ("Seats: numbered 0 to N-1 in turn order, clockwise (seat 1 sits left of seat 0, play and bidding go "
@@ -230,9 +232,8 @@ TWO_HAND = Fields((
 
 #: ``pinochle solve`` (one position; a ``--file`` line holds the position's fields)
 SOLVE = Fields((
-    Field("max_nodes", "int", "node budget of one position; past it the answer is the bounds proven so far",
-          default=FromRules(lambda rules: rules.solver.max_nodes, "the rule set's [solver] max_nodes"), lo=1,
-          hi=MAX_NODES),
+    Field("max_nodes", "int", "node budget of one position; past it only bounds are given", default=SOLVE_MAX_NODES,
+          lo=1, hi=MAX_NODES),
 )) + WHERE
 
 #: the most deals of one arena run: every hand is kept for the figures and the report

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from analyzer.cards import Deck, parse_card
-from analyzer.errors import UserError
+from analyzer.errors import UserError, field_name
 from analyzer.rules.model import MeldSpec, OptionSpec, RuleSet
 from analyzer.rules.schema import HOUSE_KEYS, MeldEntry, RuleSpec, SchemaError, nearest, parse_spec
 
@@ -271,12 +271,13 @@ def parse_option_args(items: list[str] | None) -> dict[str, str]:
     out: dict[str, str] = {}
     for it in items or []:
         if "=" not in it:
-            raise UserError(f"bad option {it!r}: write --option name=value, e.g. --option head=always")
+            opt = field_name("options")
+            raise UserError(f"bad option {it!r}: write {opt} name=value, e.g. {opt} head=always")
         k, v = it.split("=", 1)
         k = k.strip()
         if not k:
-            raise UserError(f"bad option {it!r}: the name is missing; write --option name=value")
+            raise UserError(f"bad option {it!r}: the name is missing; write {field_name('options')} name=value")
         if k in out:
-            raise UserError(f"--option {k} is given twice ({out[k]} and {v.strip()}): give it once")
+            raise UserError(f"{field_name('options')} {k} is given twice ({out[k]} and {v.strip()}): give it once")
         out[k] = v.strip()
     return out

@@ -181,7 +181,7 @@ class AdviceSpec:
     dd_only_max_nodes: int = field(default=20_000_000, metadata=_r(1, 10**10, "node budget of a solve of a "
                                                                    "double-dummy-only analysis"))
     bid_samples: int = field(default=4000, metadata=_r(1, 100_000, "sampled deals of one bid analysis (pinochle bid "
-                                                       "and two-hand without --samples)"))
+                                                       "and two-hand, unless asked for more or fewer)"))
     dd_make_samples: int = field(default=0, metadata=_r(0, 100_000, "deals of the double-dummy make check (one "
                                                                        "search a deal; 0: none)"))
     dd_make_max_nodes: int = field(default=2_000_000, metadata=_r(1, 10**10, "node budget of a make check search"))

@@ -17,6 +17,8 @@ import os
 import subprocess
 import sys
 
+from analyzer.errors import field_name
+
 _proc: subprocess.Popen[bytes] | None = None
 
 
@@ -56,8 +58,9 @@ def first_run_note(flags: bool = True) -> str | None:
         return None
     start_solver()
     return ("the double-dummy check is left out of this first run: the solver is compiling in the background "
-            "(about a minute, once); " + ("run the command again for it, or add --play both to wait for it" if flags
-                                          else "ask again for it, or choose play mode both to wait for it"))
+            "(about a minute, once); " + (f"run the command again for it, or add {field_name('play')} both to wait "
+                                          "for it" if flags else "ask again for it, or choose play mode both to wait "
+                                          "for it"))
 
 
 def wait() -> None:

@@ -25,7 +25,7 @@ import numpy as np
 
 from analyzer.cards import SUIT_NAMES, SUITS, Hand, check_copies, parse_card, split_tokens
 from analyzer.deal import sample_deals
-from analyzer.errors import UserError
+from analyzer.errors import UserError, field_name
 from analyzer.estimate import Estimate, Proportion, mean_ci, paired_diff, proportion
 from analyzer.meld import meld_points
 from analyzer.rules.model import RuleSet
@@ -134,7 +134,7 @@ def check_hand(rules: RuleSet, hand: str | Hand, upcard: str) -> tuple[Hand, int
     if len(kinds) != rules.hand_size:
         hint = ""
         if len(kinds) == 6 and deck.copies == 2:
-            hint = " (for the 24-card game add --option deck=24)"
+            hint = f" (for the 24-card game add {field_name('options')} deck=24)"
         elif len(kinds) == 12 and deck.copies == 1:
             hint = " (the 24-card game deals 6 cards each)"
         raise UserError(f"wrong hand size: {rules.id} hands have {rules.hand_size} cards, this one has "
@@ -143,7 +143,7 @@ def check_hand(rules: RuleSet, hand: str | Hand, upcard: str) -> tuple[Hand, int
     h = Hand(deck, tuple(sorted(kinds)))
     up = parse_card(upcard.strip(), deck) if upcard.strip() else -1
     if up < 0 or len(upcard.split()) != 1:
-        raise UserError(f"bad upcard {upcard!r}: give the one turned-up card, e.g. --upcard 9H")
+        raise UserError(f"bad upcard {upcard!r}: give the one turned-up card, e.g. {field_name('upcard')} 9H")
     held = h.kinds.count(up)
     if held + 1 > deck.copies:
         raise UserError(f"the upcard {deck.name(up)} clashes with the hand: the deck has {deck.copies} "

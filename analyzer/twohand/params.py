@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from analyzer.errors import UserError
+from analyzer.errors import UserError, field_name
 from analyzer.rules.lowered import RP_LEN, trick_params
 from analyzer.rules.model import RuleSet
 from analyzer.twohand import state as S
@@ -17,7 +17,7 @@ def check_two_handed(rules: RuleSet) -> None:
     """UserError unless ``rules`` is two-handed pinochle with a stock (or a house rule based on it)."""
     if rules.seats != 2 or not rules.play.stock:
         raise UserError(
-            f"rule set {rules.id} is not two-handed pinochle with a stock: use --rules two-handed "
+            f"rule set {rules.id} is not two-handed pinochle with a stock: use {field_name('rules')} two-handed "
             "(or a house-rule file with base = \"two-handed\")"
         )
     if rules.deck.copies > S.MAXC:

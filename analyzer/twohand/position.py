@@ -26,7 +26,7 @@ import numpy as np
 
 from analyzer.cards import from_planes, to_planes
 from analyzer.deal.rng import stream_seed
-from analyzer.errors import UserError
+from analyzer.errors import UserError, field_name
 from analyzer.jit import range_kernel
 from analyzer.rules.model import RuleSet
 from analyzer.twohand import melding as M
@@ -250,7 +250,7 @@ def _replay(rules: RuleSet, seat: int, leader: int, upcard: int, tricks: Sequenc
     for t, tr in enumerate(tricks):
         if int(g[S.C_STAGE]) != S.STAGE_PLAY:
             raise UserError(f"trick {t + 1}: the stock is gone after {int(g[S.C_TRICKS])} tricks: phase 1 is over "
-                            "(give phase 2's cards with --shown and --played)")
+                            f"(give phase 2's cards with {field_name('shown')} and {field_name('played')})")
         if not tr.cards or len(tr.cards) > 2:
             raise UserError(f"trick {t + 1} has {len(tr.cards)} cards: a trick has 2 (the last may have 1)")
         for k, where in tr.cards:
@@ -325,7 +325,7 @@ def _check_my_turn(g: np.ndarray, seat: int) -> None:
     """UserError unless the replayed history leaves phase 1 going on with my seat to play."""
     if int(g[S.C_STAGE]) != S.STAGE_PLAY:
         raise UserError(f"the stock is gone after {int(g[S.C_TRICKS])} tricks: phase 1 is over (give phase 2's "
-                        "cards with --shown and --played, without --upcard)")
+                        f"cards with {field_name('shown')} and {field_name('played')}, without {field_name('upcard')})")
     turn = int(g[S.C_TURN])
     if turn != seat:
         raise UserError(f"it is seat {turn}'s turn to play, not yours (seat {seat}): add the cards played since")

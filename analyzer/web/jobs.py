@@ -27,7 +27,7 @@ def _worker_loop(conn: Any) -> None:
     """The child process: answer ``(kind, args)`` messages with ``("ok", value)``, ``("user_error", line)`` or
     ``("error", line)`` until the pipe closes."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C stops the server, which stops its workers
-    from analyzer.errors import UserError, one_line
+    from analyzer.errors import UserError, in_words, one_line
     from analyzer.web.tasks import TASKS
 
     while True:
@@ -36,7 +36,8 @@ def _worker_loop(conn: Any) -> None:
         except (EOFError, OSError, KeyboardInterrupt):
             return
         try:
-            out: tuple[str, Any] = ("ok", TASKS[kind](args))
+            # the answer's texts name fields as the JSON does
+            out: tuple[str, Any] = ("ok", in_words(TASKS[kind](args), lambda field: field))
         except UserError as e:
             out = ("user_error", one_line(str(e)))
         except Exception as e:  # noqa: BLE001 - reported to the client as a 500, the worker lives on
