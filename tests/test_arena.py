@@ -300,6 +300,7 @@ def test_cli_json_parquet_report_and_from(tmp_path, run_cli):
     ["arena", "--ns", "wizard", "--deals", "2"],
     ["arena", "--deals", "0"],
     ["arena", "--play", "telepathy", "--deals", "2"],
+    ["arena", "--play", "playout", "--deals", "2"],
     ["arena", "--ns", "advisor:samples=lots", "--deals", "2"],
 ])
 def test_cli_bad_input_exits_2(args, run_cli):

@@ -56,6 +56,7 @@ from analyzer.cards import SUIT_NAMES, SUITS
 from analyzer.errors import UserError
 from analyzer.estimate import Estimate, mean_ci, paired_diff, proportion
 from analyzer.montecarlo.simulate import Simulation
+from analyzer.play.modes import phase2_of
 from analyzer.rules.model import RuleSet
 
 #: the level tables show a level's figures where it wins only when it wins on at least this many deals
@@ -292,12 +293,12 @@ def _two_handed(req: BidRequest, progress: bool, workers: int, cluster: Any) -> 
     from analyzer.runs.progress import progress_bar
     from analyzer.twohand import analyze_hand
 
-    exact = req.play in ("dd", "both")
-    if exact:
+    phase2 = phase2_of(req.play)
+    if phase2 == "exact":
         warmup.start_solver()
     with progress_bar(progress, None, "playing hands"):
         a = analyze_hand(req.rules, " ".join(req.hand.names()), req.upcard, dealer=(req.seat == req.dealer),
-                         samples=req.samples, seed=req.seed, phase2="exact" if exact else "heuristic",
+                         samples=req.samples, seed=req.seed, phase2=phase2,
                          workers=workers, cluster=cluster)
     d = a.difference
     text = (f"Trump {SUIT_NAMES[SUITS.index(a.trump)]} ({a.trump}): your meld {a.static_meld} now, "

@@ -46,8 +46,9 @@ from analyzer.deal.rng import seed_of
 from analyzer.errors import UserError
 from analyzer.estimate import Estimate, Proportion, mean_ci, proportion
 from analyzer.meld import meld_batch
-from analyzer.montecarlo.simulate import PLAY_MODES
+from analyzer.montecarlo.simulate import PLAY_FUNCTIONS
 from analyzer.play import play_deals
+from analyzer.play.modes import PLAYERS, play_mode
 from analyzer.rules.lowered import bid_class, first_leader
 from analyzer.rules.model import RuleSet
 from analyzer.runs.batches import run_batches
@@ -55,7 +56,6 @@ from analyzer.score import declarer_made, score_hand
 
 #: deals per task handed to a worker (progress granularity; results do not depend on it)
 BLOCK = 25
-PLAYS = {"heuristic": "heuristic", "dd": "dd"}
 
 
 def deal_cards(rules: RuleSet, seed: int, ids: np.ndarray) -> np.ndarray:
@@ -186,7 +186,7 @@ def play_contracts(rules: RuleSet, contracts: Sequence[_Contract], play: str, po
         if play == "heuristic":
             r = play_deals(rules, hands, trump, lead, decl, policy, seed=play_seed, bid=cls, ids=ids)
         else:
-            r = PLAY_MODES[play](rules, hands, trump, lead, decl, policy, play_seed, cls)
+            r = PLAY_FUNCTIONS[play](rules, hands, trump, lead, decl, policy, play_seed, cls)
         pts = np.asarray(r.points, dtype=np.int64)
         trk = np.asarray(r.tricks, dtype=np.int64)
         sc = score_hand(rules, meld, pts, trk, decl, bid)
@@ -425,9 +425,7 @@ def run_arena(rules: RuleSet, a: Any, b: Any, deals: int, seed: int = 0, *, play
                         "(auction, double-deck, luxury-family)")
     if deals < 1:
         raise UserError(f"--deals must be at least 1, not {deals}")
-    if play not in PLAYS:
-        raise UserError(f"unknown --play {play!r}: use heuristic or dd")
-    mode = PLAYS[play]
+    mode = play_mode(play, PLAYERS)
     ra, rb = _agent(a), _agent(b)
     names = (ra.name, rb.name)
     if names[0] == names[1]:
@@ -440,7 +438,7 @@ def run_arena(rules: RuleSet, a: Any, b: Any, deals: int, seed: int = 0, *, play
             play_contracts(rules, [_Contract(0, 0, 0, (0,) * rules.seats, hand, "", 0, 0, rules.bid_levels()[0], 0,
                                              None)], mode, policy, 0)
         except UserError as e:
-            raise UserError(f"--play dd: {str(e).replace('--play playout', '--play heuristic')}") from None
+            raise UserError(f"--play dd: {e}") from None
     block = max(1, min(BLOCK, -(-deals // 20)))  # at least ~20 blocks: a progress bar that moves
     away = workers > 1 or cluster is not None
     tasks = [_Task(clean, a if isinstance(a, str) or away else ra, b if isinstance(b, str) or away else rb, seed, s,
@@ -459,7 +457,7 @@ def run_arena(rules: RuleSet, a: Any, b: Any, deals: int, seed: int = 0, *, play
             for kk, vv in v.items():
                 acc[kk] = acc.get(kk, 0) + vv
     f = frame_of(rules, recs)
-    return ArenaResult(rules, names, deals, seed, play, f, per_deal_diff(rules, f), secs, workers, stats, command)
+    return ArenaResult(rules, names, deals, seed, mode, f, per_deal_diff(rules, f), secs, workers, stats, command)
 
 
 def read_hands(path: str | Path) -> tuple[pl.DataFrame, dict[str, Any]]:

@@ -16,7 +16,7 @@ from analyzer.cards import suit_index
 from analyzer.cli.common import check_report_folder, console, emit_json, parse_hand
 from analyzer.cli.options import SEATS_HELP, ClusterOpt, OptionsOpt, RulesOpt, VsOpt, WorkersOpt
 from analyzer.errors import UserError
-from analyzer.montecarlo.columns import PLAYS_HELP, parse_plays
+from analyzer.play.modes import PLAY_OR_NONE_HELP, players_of
 from analyzer.rules import load
 from analyzer.runs import warmup
 from analyzer.runs.batches import check_cluster, check_samples
@@ -47,7 +47,7 @@ def register(app: typer.Typer) -> None:
         samples: Annotated[int, typer.Option("--samples", "-n", help="random deals (per setting)")] = DEFAULT_SAMPLES,
         advise_samples: Annotated[int, typer.Option("--advise-samples", help="sampled deals per hand's advice")
                                   ] = 2000,
-        play: Annotated[str, typer.Option("--play", help=PLAYS_HELP)] = "heuristic",
+        play: Annotated[str, typer.Option("--play", help=PLAY_OR_NONE_HELP)] = "heuristic",
         trump: Annotated[str, typer.Option("--trump", help="trump of the fixed-trump meld figures (S H D C)")] = "S",
         seed: Annotated[int, typer.Option("--seed", help="random seed (same seed, same report)")] = 0,
         out: Annotated[Path | None, typer.Option(
@@ -83,7 +83,7 @@ def register(app: typer.Typer) -> None:
             flags += [("--out", target)] + ([("--dpi", dpi)] if dpi != DPI else [])
             rep = compare_report(c, target, command_line(flags), dpi)
         else:
-            modes = parse_plays(play)
+            modes = players_of(play, allow_none=True)
             t = suit_index(trump)
             flags += [("--play", play), ("--trump", trump), ("--out", target)]
             flags += [("--dpi", dpi)] if dpi != DPI else []

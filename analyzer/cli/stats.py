@@ -11,7 +11,8 @@ from analyzer.analyses.stats import MeldStats, fraction_text, meld_stats
 from analyzer.cards import SUIT_NAMES, SUITS, suit_index
 from analyzer.cli.common import check_output, console, emit_json, load_rules, print_notes, quantile_text, styled, table
 from analyzer.cli.options import SEATS_HELP, ClusterOpt, JsonOpt, OptionsOpt, RulesOpt, SeedOpt, WorkersOpt
-from analyzer.montecarlo.columns import DD_NODES, PLAYS_HELP, parse_plays
+from analyzer.montecarlo.columns import DD_NODES
+from analyzer.play.modes import PLAY_OR_NONE_HELP, players_of
 from analyzer.runs import warmup
 from analyzer.runs.batches import check_cluster, check_samples
 
@@ -85,7 +86,7 @@ def register(app: typer.Typer) -> None:
         rules: RulesOpt = "auction",
         option: OptionsOpt = None,
         samples: Annotated[int, typer.Option("--samples", "-n", help="random deals")] = DEFAULT_SAMPLES,
-        play: Annotated[str, typer.Option("--play", help=PLAYS_HELP)] = "heuristic",
+        play: Annotated[str, typer.Option("--play", help=PLAY_OR_NONE_HELP)] = "heuristic",
         trump: Annotated[str, typer.Option(
             "--trump", help="the trump of the fixed-trump meld and holding figures (S H D C)")] = "S",
         seed: SeedOpt = 0,
@@ -99,7 +100,7 @@ def register(app: typer.Typer) -> None:
         """Meld, the chance of each meld (exact values beside), trick points and bid levels of random deals."""
         rs = load_rules(rules, option)
         t = suit_index(trump)
-        modes = parse_plays(play)
+        modes = players_of(play, allow_none=True)
         check_samples(samples)
         check_cluster(cluster)
         check_output(out, "--out")

@@ -18,7 +18,7 @@ from analyzer.api import BidRequest, advise
 from analyzer.cli.common import console, emit_json, print_notes, styled, table
 from analyzer.cli.options import SEATS_HELP, ClusterOpt, OptionsOpt, WorkersOpt
 from analyzer.errors import UserError
-from analyzer.play.modes import play_mode
+from analyzer.play.modes import PLAYERS, play_mode
 from analyzer.rules import RuleSet, load
 from analyzer.rules.loader import parse_option_args
 from analyzer.runs.batches import check_cluster, check_samples
@@ -125,7 +125,7 @@ def register(app: typer.Typer) -> None:
 
         Whole hands are simulated (phase 2 exact); with a score, the chance of winning the game."""
         rs = load_two_handed(rules, option, target)
-        play = play_mode(play, ("dd", "heuristic")) if play is not None else None
+        play = play_mode(play, PLAYERS) if play is not None else None
         if hand is None and upcard is None and score is None:
             raise UserError('give a hand with --hand "AH AH TH ..." --upcard 9H, or a game score with --score 84-97')
         if (hand is None) != (upcard is None):

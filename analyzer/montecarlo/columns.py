@@ -18,34 +18,14 @@ from analyzer.deal.rng import seed_of
 from analyzer.errors import UserError
 from analyzer.meld import meld_batch
 from analyzer.meld.exact import meld_requirement
-from analyzer.play.modes import RETIRED_PLAY
 from analyzer.rules.lowered import play_bids
 from analyzer.rules.model import MeldSpec, RuleSet
 from analyzer.runs.batches import check_samples, count_spans, iter_batches, spans
 
-PLAY_MODES = ("heuristic", "dd")
-PLAYS_HELP = "trick play: heuristic (policy v1), dd (double-dummy solver), both, or none (meld only)"
 #: node budget of one double-dummy solve; a deal past it makes ``--play dd`` fail with a UserError
 DD_NODES = 2_000_000
 #: deals solved first to find out whether the solver can serve this rule set at all
 DD_PROBE = 4
-
-
-def parse_plays(text: str) -> tuple[str, ...]:
-    """``heuristic``, ``dd``, ``both`` or ``none`` -> the play modes to run (a retired spelling: UserError
-    naming the one to use)."""
-    t = text.strip().lower()
-    if t in RETIRED_PLAY:
-        raise UserError(f"play mode {text!r} is now called {RETIRED_PLAY[t]!r}: use heuristic, dd, both or none")
-    if t == "heuristic":
-        return ("heuristic",)
-    if t == "dd":
-        return ("dd",)
-    if t == "both":
-        return PLAY_MODES
-    if t == "none":
-        return ()
-    raise UserError(f"unknown --play {text!r}: use heuristic, dd, both or none")
 
 
 # ---- dealing and playing one batch -------------------------------------------------------------------------

@@ -9,10 +9,10 @@ tricks, phase 2 exact (double-dummy solver) or heuristic, hand analysis and game
 * Policies (:mod:`.policy`): ``th-v1`` (:data:`TH_VERSION`) and the ``naive`` baseline.
 """
 
+from analyzer.play.modes import PHASE2_MODES
 from analyzer.twohand.analysis import DEFAULT_SAMPLES, DixAdvice, HandAnalysis, MeldFrequency, analyze_hand
 from analyzer.twohand.game import MeldOption, TableCard, TwoHandGame, build_deal
 from analyzer.twohand.hands import (
-    PHASE2_MODES,
     HandResults,
     deal_random,
     head_to_head,
