@@ -23,7 +23,7 @@ from analyzer.cardplay.request import PlayRequest
 from analyzer.cardplay.seen import Seen, table_of
 from analyzer.deal import Deals, Table
 from analyzer.errors import UserError
-from analyzer.play.engine import beats, legal_cards
+from analyzer.play.engine import legal_kinds
 from analyzer.play.playout import pack_policies, policy_codes
 from analyzer.rules.lowered import first_lead_trump, side_mask, trick_params
 from analyzer.runs.progress import progress_bar
@@ -60,21 +60,8 @@ class CardValues:
 def legal_now(seen: Seen) -> tuple[int, ...]:
     """The distinct legal card kinds of my hand now (the engine's rule of play), highest kind first."""
     rec = seen.record
-    rs = rec.rules
-    trick = seen.trick
-    led = trick[0] >> 4 if trick else -1
-    best = -1
-    for k in trick:
-        if best < 0 or beats(np.int64(k), np.int64(best), np.int64(rec.trump)):
-            best = k
-    first = int(not rec.plays and first_lead_trump(rs, rec.bid, rec.leader, rec.declarer))
-    held = 0
-    for k in seen.mine_now:
-        held |= 1 << k
-    mask = int(legal_cards(np.int64(held), np.int64(len(trick)), np.int64(led), np.int64(best), np.int64(rec.trump),
-                           np.int64(first), np.int64(rs.head_code), np.int64(int(rs.play.must_trump)),
-                           np.int64(int(rs.play.follow)), np.int64(rs.deck.lane)))
-    return tuple(k for k in range(63, -1, -1) if (mask >> k) & 1)
+    first = not rec.plays and first_lead_trump(rec.rules, rec.bid, rec.leader, rec.declarer)
+    return tuple(sorted(legal_kinds(rec.rules, seen.mine_now, seen.trick, rec.trump, first), reverse=True))
 
 
 def declaring_seats(req: PlayRequest) -> list[int]:
