@@ -323,7 +323,7 @@ def test_record_view_draws_the_runs_forecast_again():
         if r[f"agent_s{r['declarer']}"] != 0:
             continue
         view = record_view(rs, r, 2)
-        assert view.seat == r["declarer"] and view.contract == r["contract"]
+        assert view.me == r["declarer"] and view.contract == r["contract"]
         assert adv.draw_forecast(view, "SHDC".index(r["trump"])).p_make == pytest.approx(r["p_make"])
         assert record_view(rs, r, 2, 1).seed != view.seed
 

@@ -24,7 +24,8 @@ from typing import Any
 import numpy as np
 
 from analyzer.advisor.request import BidRequest
-from analyzer.bidding.callmodel import AuctionState, Outcomes, declarer_terms, opening_calls, seat_features
+from analyzer.bidding.auction import AuctionState
+from analyzer.bidding.callmodel import Outcomes, declarer_terms, opening_calls, seat_features
 from analyzer.bidding.inference import Accept, clue_ladder
 from analyzer.deal import table
 from analyzer.deal.rng import seed_of

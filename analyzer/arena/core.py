@@ -39,7 +39,7 @@ import polars as pl
 
 from analyzer.arena.advisor import Advisor, AdvisorStats
 from analyzer.arena.registry import make_agent
-from analyzer.bidding.auction import Auction, BidView, IllegalCall, parse_calls, replay
+from analyzer.bidding.auction import Auction, AuctionState, IllegalCall, parse_calls, replay
 from analyzer.cards import Hand, card_names, from_planes
 from analyzer.deal import random_deals
 from analyzer.deal.rng import seed_of
@@ -115,21 +115,14 @@ class _Contract:
     forecast: Any
 
 
-def declarer_view(a: Auction, hand: np.ndarray, key: tuple[int, int], seed: int) -> BidView:
-    """The view of the seat that won the finished auction ``a`` (holding ``hand``), as it names trump and
-    forecasts its contract: the arena's, and :mod:`reports/arena/reforecast.py`'s to draw a forecast again."""
-    decl, contract = int(a.winner), int(a.contract or 0)
-    return BidView(a.rules, decl, a.dealer, np.asarray(hand), tuple(a.calls), a.high, a.high_seat, contract,
-                   frozenset(a.passed), a.round, False, True, (), key, seed, contract)
-
-
-def record_view(rules: RuleSet, record: dict[str, Any], run_seed: int, *stream: int) -> BidView:
+def record_view(rules: RuleSet, record: dict[str, Any], run_seed: int, *stream: int) -> AuctionState:
     """The declarer's view of an arena record (a row of a run's Parquet, the auction replayed from its calls), with the
     seed the arena gave it (``stream``: a further stream of that seed, a draw independent of the run's)."""
     d = int(record["declarer"])
     a = replay(rules, record["dealer"], parse_calls(record["calls"], rules))
-    return declarer_view(a, Hand.parse(record[f"hand_s{d}"], rules.deck).planes, (record["deal"], record["copy"]),
-                         seed_of(run_seed, record["deal"], record["copy"], d, *stream))
+    return AuctionState.of_declarer(a, Hand.parse(record[f"hand_s{d}"], rules.deck).planes,
+                                    (record["deal"], record["copy"]),
+                                    seed_of(run_seed, record["deal"], record["copy"], d, *stream))
 
 
 def bid_hand(rules: RuleSet, hands: np.ndarray, deal: int, copy: int, dealer: int, seat_agents: Sequence[Any],
@@ -155,7 +148,7 @@ def bid_hand(rules: RuleSet, hands: np.ndarray, deal: int, copy: int, dealer: in
                           z, z, z, z, 0, None, None, None)
     decl, contract = int(a.winner), int(a.contract or 0)
     ag = seat_agents[decl]
-    tv = declarer_view(a, hands[decl], key, seed_of(seed, deal, copy, decl))
+    tv = AuctionState.of_declarer(a, hands[decl], key, seed_of(seed, deal, copy, decl))
     trump = ag.choose_trump(tv)
     if not isinstance(trump, (int, np.integer)) or not 0 <= int(trump) <= 3:
         raise IllegalCall(f"agent {ag.name!r} named trump {trump!r}: name 0..3 (S H D C)")
