@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from analyzer.bidding.inference import clue_ladder
+from analyzer.bidding.inference import Accept, clue_ladder, sample_by_ladder
 from analyzer.cardplay import dealer
 from analyzer.cardplay.kernel import rollouts
 from analyzer.cardplay.request import PlayRequest
@@ -31,8 +31,9 @@ from analyzer.solve import make_position, solve_positions
 
 #: deals solved together between two steps of the progress bar
 SOLVE_CHUNK = 16
-#: the record and the auction's clues must accept at least one deal in this many, else the clues are relaxed
-MAX_TRIES = 2000
+#: the sampler's draws for each deal wanted: the record and the auction's clues must accept at least one deal in
+#: this many, else the clues are relaxed
+DRAWS_PER_DEAL = 2000
 
 
 @dataclass(frozen=True)
@@ -149,18 +150,20 @@ def _sample(req: PlayRequest) -> tuple[Table, Deals, str, tuple[str, ...]]:
     consistent with the record and, where the auction is given, with its clues as
     the bidding advice reads them (:func:`analyzer.bidding.inference.clue_ladder`, the fitted clue model) on
     the hands at the first lead -- relaxed as the bidding advice relaxes them when they accept fewer than one
-    deal in :data:`MAX_TRIES` (the level says which held). Returns the sampler, the deals, the level and the clues'
+    deal in :data:`DRAWS_PER_DEAL` (the level says which held). Returns the sampler, the deals, the level and the clues'
     words."""
     seen, rs = req.seen, req.rules
     ladder, words = clue_ladder(rs, int(req.dealer or 0), list(req.calls or ()), req.record.seat)
-    for acc, level in ladder:
+
+    def draw(acc: Accept, draws_per_deal: int) -> tuple[Table, Deals]:
         tab = table_of(seen, acc)
-        try:
-            return tab, dealer.sample(tab, seen.barred, req.samples, req.seed, MAX_TRIES), level, words
-        except UserError as e:
-            if acc is None:
-                if req.record.whole_meld and isinstance(e, dealer.TooFewDeals):
-                    raise UserError(f"{e}: with the cards shown read as whole melds few deals fit (double deck's "
-                                    f"twenty-card hands most of all): leave out {req.word('whole_meld')}") from None
-                raise
-    raise AssertionError("unreachable: the last rung has no accept test")  # pragma: no cover
+        return tab, dealer.sample(tab, seen.barred, req.samples, req.seed, draws_per_deal)
+
+    try:
+        (tab, deals), _, level = sample_by_ladder(ladder, draw, draws_per_deal=DRAWS_PER_DEAL)
+    except dealer.TooFewDeals as e:  # the record alone (no clue left) accepts too few deals
+        if req.record.whole_meld:
+            raise UserError(f"{e}: with the cards shown read as whole melds few deals fit (double deck's "
+                            f"twenty-card hands most of all): leave out {req.word('whole_meld')}") from None
+        raise
+    return tab, deals, level, words
