@@ -9,7 +9,6 @@ from analyzer.meld import meld_batch
 from analyzer.montecarlo.simulate import (
     COLUMNS,
     deals_frame,
-    read_deals,
     simulate,
 )
 from analyzer.play import play_deals
@@ -129,6 +128,15 @@ def test_play_modes_are_a_parameter():
     po = sim.rows("declare", "heuristic")
     assert po["exact"].null_count() == po.height
     assert dd["deal"].to_list() == po["deal"].to_list() and (po["meld_s0"] == dd["meld_s0"]).all()  # the same deals
+
+
+def read_deals(path, rules) -> np.ndarray:
+    """Deals saved by :func:`deals_frame` (parquet) as int64[n, seats, copies] count planes: the round trip's
+    reader."""
+    f = pl.read_parquet(path).sort("deal")
+    cols = [np.array(f[f"hand_s{s}"].to_list(), dtype=np.int64).reshape(-1, rules.deck.copies)
+            for s in range(rules.seats)]
+    return np.stack(cols, axis=1)
 
 
 def test_parquet_round_trip(tmp_path, auction_sim):

@@ -71,23 +71,13 @@ def copies_held(counts: np.ndarray, rules: RuleSet, meld: MeldSpec, suit: int | 
     return out
 
 
-def _dd_module() -> Any:
-    from analyzer.runs import warmup
-
-    warmup.wait()
-    try:
-        import analyzer.solve as solve
-    except ImportError:
-        raise UserError("the double-dummy solver is not available: use --play heuristic") from None
-    if not hasattr(solve, "solve_deals"):
-        raise UserError("the double-dummy solver offers no solve_deals yet: use --play heuristic")
-    return solve
-
-
 def _dd_points(rules: RuleSet, hands: np.ndarray, trump: np.ndarray, bid: int, max_nodes: int) -> np.ndarray:
     """The declaring side's card points with best play by everyone (seat 0 declares and leads)."""
-    solve = _dd_module()
-    res = solve.solve_deals(rules, hands, trump, 0, 0, bid=bid, max_nodes=max_nodes)
+    from analyzer.runs import warmup
+    from analyzer.solve import solve_deals
+
+    warmup.wait()
+    res = solve_deals(rules, hands, trump, 0, 0, bid=bid, max_nodes=max_nodes)
     bad = int((~np.asarray(res.exact, dtype=bool)).sum())
     if bad:
         raise UserError(
@@ -223,7 +213,6 @@ def iter_columns(rule_sets: Sequence[RuleSet], samples: int, seed: int = 0, play
 
 def dd_probe(rules: RuleSet, seed: int, dd_nodes: int) -> None:
     """Solve the run's first few deals; UserError at once when the solver cannot serve the rule set."""
-    _dd_module()
     if dd_nodes < 1:
         raise UserError(f"--dd-nodes must be at least 1, not {dd_nodes}")
     d = random_deals(rules, DD_PROBE, seed)

@@ -469,11 +469,3 @@ def deals_frame(sim: Simulation) -> pl.DataFrame:
     cols["stock_cards"] = [" ".join(deck.name(int(k)) for k in row) for row in d.stock]
     return pl.DataFrame(cols, schema_overrides={
         **{f"hand_s{s}": pl.List(pl.Int64) for s in range(sim.rules.seats)}, "stock": pl.List(pl.Int64)})
-
-
-def read_deals(path: str | Path, rules: RuleSet) -> np.ndarray:
-    """Deals saved by :func:`deals_frame` (parquet) as int64[n, seats, copies] count planes."""
-    f = pl.read_parquet(path).sort("deal")
-    cols = [np.array(f[f"hand_s{s}"].to_list(), dtype=np.int64).reshape(-1, rules.deck.copies)
-            for s in range(rules.seats)]
-    return np.stack(cols, axis=1)

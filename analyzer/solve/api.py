@@ -519,11 +519,6 @@ def _check_deals(rules: RuleSet, deals: np.ndarray) -> None:
         raise UserError(f"deal {i}: {deck.name(k)} held {tot[i, k]} times, the deck has {deck.copies}")
 
 
-def card_name(rules: RuleSet, kind: int) -> str:
-    """Name of a card kind in the rule set's deck (``AS``, ``TD``)."""
-    return rules.deck.name(kind)
-
-
 def trump_index(text: str) -> int:
     """Trump 0..3 from a suit letter or symbol, -1 from ``N``/``NT``/``notrump``."""
     t = text.strip()
