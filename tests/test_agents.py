@@ -206,11 +206,11 @@ def test_the_advisor_agent_calls_what_pinochle_bid_calls(run_cli):
                     call = agent.bid(v)
                     hand = " ".join(Hand(rs.deck, tuple(sorted(from_planes(v.hand, rs.deck)))).names())
                     auction = " ".join(map(str, v.calls))
-                    same = ask(rs, hand, seat=v.seat, dealer=v.dealer, auction=tuple(v.calls), samples=60,
+                    same = ask(rs, hand, seat=v.me, dealer=v.dealer, auction=tuple(v.calls), samples=60,
                                seed=v.seed, play="heuristic")
                     assert same.call == call, (rid, d, auction)
                     if steps == 0:  # the command line too (one process a case: kept to a few)
-                        args = ["bid", "--rules", rid, "--hand", hand, "--seat", str(v.seat), "--dealer",
+                        args = ["bid", "--rules", rid, "--hand", hand, "--seat", str(v.me), "--dealer",
                                 str(v.dealer), "--samples", "60", "--seed", str(v.seed), "--play", "heuristic",
                                 "--json"] + (["--auction", auction] if auction else [])
                         code, out, err = run_cli(args)

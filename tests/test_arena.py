@@ -300,6 +300,7 @@ def test_cli_json_parquet_report_and_from(tmp_path, run_cli):
     ["arena", "--ns", "wizard", "--deals", "2"],
     ["arena", "--deals", "0"],
     ["arena", "--play", "telepathy", "--deals", "2"],
+    ["arena", "--play", "playout", "--deals", "2"],
     ["arena", "--ns", "advisor:samples=lots", "--deals", "2"],
 ])
 def test_cli_bad_input_exits_2(args, run_cli):
@@ -322,7 +323,7 @@ def test_record_view_draws_the_runs_forecast_again():
         if r[f"agent_s{r['declarer']}"] != 0:
             continue
         view = record_view(rs, r, 2)
-        assert view.seat == r["declarer"] and view.contract == r["contract"]
+        assert view.me == r["declarer"] and view.contract == r["contract"]
         assert adv.draw_forecast(view, "SHDC".index(r["trump"])).p_make == pytest.approx(r["p_make"])
         assert record_view(rs, r, 2, 1).seed != view.seed
 

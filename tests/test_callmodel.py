@@ -9,14 +9,25 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from analyzer.bidding.auction import Auction, Call, bid_cap, is_bid_value, next_legal, parse_calls, replay
+from analyzer.bidding.auction import (
+    Auction,
+    AuctionState,
+    Call,
+    bid_cap,
+    is_bid_value,
+    next_legal,
+    parse_calls,
+    replay,
+)
 from analyzer.bidding.call_kernel import _reserved
 from analyzer.bidding.callmodel import (
-    AuctionState,
     Outcomes,
     SeatFeatures,
     _beats,
     choose_call,
+    conventions_bind,
+    due_bid,
+    due_is_forced,
     opening_calls,
     rest_of_auctions,
 )
@@ -265,7 +276,7 @@ def test_nobody_after_me_the_call_is_the_lowest_winning_bid_or_pass(rid, opts, d
     rs = load(rid, opts)
     rng = np.random.default_rng(seed)
     state = AuctionState.of(rs, dealer, parse_calls(calls, rs), me)
-    assert state.to_act == () and not state.conventions_bind
+    assert state.to_act == () and not conventions_bind(state)
     out = synthetic_outcomes(rs, me, random_seats(rs, rng, 40), rng)
     ch = choose_call(state, out, hand_of(rs, rng))
     assert ch.call in (None, state.min_bid)
@@ -289,10 +300,10 @@ def test_every_call_is_legal_over_many_random_auctions(rid, opts, conventions):
         a = replay(rs, dealer, calls)
         a.call(me, ch.call)  # the rules accept it (IllegalCall otherwise)
         keep = conventions == "keep"
-        if state.conventions_bind and keep:
-            due = state.due(hand)
+        if conventions_bind(state) and keep:
+            due = due_bid(state, hand)
             if due and not state.last_turn:  # another turn to come: the due bid is the call outright
-                assert state.forced(due) and ch.call == due and ch.allowed.sum() == 1
+                assert due_is_forced(state, due) and ch.call == due and ch.allowed.sum() == 1
             elif due:
                 assert ch.call == due or (ch.call is not None and ch.call > due and not cv.reserved(ch.call, True,
                                                                                                      state.high))
@@ -301,7 +312,7 @@ def test_every_call_is_legal_over_many_random_auctions(rid, opts, conventions):
         assert ch.allowed[ch.best]
         if state.turn_to_come:  # another turn may come: the least allowed raise up to the ceiling, else pass
             ceil = ch.ceiling.bid
-            due = state.due(hand) if keep else 0
+            due = due_bid(state, hand) if keep else 0
             within = [c for k, c in enumerate(ch.calls)
                       if c is not None and ch.allowed[k] and (c == due or (ceil is not None and c <= ceil))]
             assert ch.call == (min(within) if within else None)
@@ -325,7 +336,7 @@ def test_raising_my_partner_only_as_told():
         seen += 1
         hand = hand_of(rs, rng)
         out = synthetic_outcomes(rs, me, random_seats(rs, rng, 40), rng)
-        due = state.due(hand)
+        due = due_bid(state, hand)
         base = choose_call(state, out, hand, raise_partner="ceiling")
         never = choose_call(state, out, hand, raise_partner="never")
         clear = choose_call(state, out, hand, raise_partner="clear")

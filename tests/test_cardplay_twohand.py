@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
+from twohand_game import TwoHandGame
 
 from analyzer.cardplay.advise import advise_card
 from analyzer.cardplay.notation import parse_phase1
@@ -21,7 +22,7 @@ from analyzer.cardplay.stock import sampler
 from analyzer.cards import from_planes
 from analyzer.deal.rng import stream_seed
 from analyzer.rules import load
-from analyzer.twohand import TwoHandGame, deal_random
+from analyzer.twohand import deal_random
 from analyzer.twohand import melding as M
 from analyzer.twohand import policy as P
 from analyzer.twohand import state as S

@@ -18,6 +18,7 @@ from analyzer.play.engine import (
     CTL_TURN,
     hands_of,
     legal,
+    legal_kinds,
     next_state,
     play,
     points_of,
@@ -25,6 +26,7 @@ from analyzer.play.engine import (
     trick_winner,
     tricks_of,
     voids_of,
+    winning_position,
 )
 from analyzer.play.playout import new_state
 from analyzer.rules import load
@@ -384,9 +386,11 @@ def test_engine_matches_reference(cfg, seed, trump, leader, bid):
     turn, trick, points, tricks = leader, [], [0] * rules.seats, [0] * rules.seats
     pts = rules.points_by_kind
     for _ in range(size * rules.seats):
-        want = ref_legal(hands[turn], trick, trump, rules, first and not trick and sum(tricks) == 0)
+        duty = first and not trick and sum(tricks) == 0
+        want = ref_legal(hands[turn], trick, trump, rules, duty)
         got = names(rules, legal(state))
         assert got == {rules.deck.name(c) for c in want}, (trick, hands[turn])
+        assert legal_kinds(rules, hands[turn], trick, trump, duty) == set(want)  # the same rule read from Python
         card = rnd.choice(sorted(want))
         hands[turn].remove(card)
         trick.append(card)
@@ -419,3 +423,4 @@ def test_engine_matches_reference(cfg, seed, trump, leader, bid):
 def test_trick_winner_matches_reference(cards, trump):
     trick = np.array([16 * s + r for s, r in cards], dtype=np.int64)
     assert trick_winner(trick, len(cards), trump) == ref_winner(trick.tolist(), trump)
+    assert winning_position(trick.tolist(), trump) == ref_winner(trick.tolist(), trump)

@@ -6,7 +6,7 @@ from math import comb
 
 import pytest
 
-from analyzer.meld.exact import count_hands, exact_meld_table, meld_requirement, prob_at_least
+from analyzer.meld.exact import count_hands, meld_requirement, prob_at_least
 from analyzer.rules import load
 
 
@@ -35,16 +35,20 @@ def test_single_card_closed_form():
     assert prob_at_least(rs, {rs.deck.kind(0, "A"): 2}) == Fraction(comb(46, 10), comb(48, 12))
 
 
-def test_aces_around_and_pinochle_tables():
+def test_aces_around_and_pinochle_chances():
     rs = load("auction")
-    table = {(e.meld, e.suit, e.n): e.probability for e in exact_meld_table(rs, suit=1)}
-    pin1 = table[("pinochle", None, 1)]
+
+    def chance(name: str, n: int, suit: int | None = None) -> Fraction:
+        """The exact chance of holding ``n`` copies of the meld's cards (in ``suit`` for a suit meld)."""
+        return prob_at_least(rs, meld_requirement(rs, next(m for m in rs.melds if m.name == name), n, suit))
+
+    pin1 = chance("pinochle", 1)
     # inclusion-exclusion for "at least one QS and one JD"
     a = Fraction(comb(46, 12), comb(48, 12))
     b = Fraction(comb(44, 12), comb(48, 12))
     assert pin1 == 1 - 2 * a + b
-    assert table[("aces-around", None, 2)] == Fraction(comb(40, 4), comb(48, 12))
-    assert 0 < table[("farmer", "H", 2)] < table[("farmer", "H", 1)] < table[("marriage", "H", 1)] < 1
+    assert chance("aces-around", 2) == Fraction(comb(40, 4), comb(48, 12))
+    assert 0 < chance("farmer", 2, 1) < chance("farmer", 1, 1) < chance("marriage", 1, 1) < 1
 
 
 def test_requirements():

@@ -20,6 +20,7 @@ from analyzer.bidding.inference import (
     log_phi,
     merge_soft,
     phi,
+    sample_by_ladder,
     soft_sigma,
 )
 from analyzer.cards import Hand
@@ -324,3 +325,38 @@ def test_a_partner_s_pass_over_my_standing_bid_says_nothing_of_its_strength():
     assert not any(s == 0 for s, _, _ in soft("1:pass 2:55 3:pass 0:pass", 2))  # seat 2 reads its partner 0
     ceiling = dataclasses.replace(dd, advice=dataclasses.replace(dd.advice, raise_partner="ceiling"))
     assert (2, "below", 51) in soft("1:pass 2:pass 3:pass", 0, ceiling)
+
+
+def test_sample_by_ladder_relaxes_step_by_step():
+    """The first rung that draws wins; a rung whose pilot accepts too few is skipped without drawing; a draw's
+    UserError moves on to the next rung; the last rung's (no accept test) reaches the caller."""
+    def strict(h):
+        return h
+
+    def loose(h):
+        return h
+
+    asked = []
+
+    def draw(acc, per):
+        asked.append((acc, per))
+        if acc is strict:
+            raise UserError("too few")
+        return "deals"
+
+    ladder = [(strict, "clues"), (loose, "hard"), (None, "none")]
+    assert sample_by_ladder(ladder, draw, draws_per_deal=7) == ("deals", 1, "hard")
+    assert asked == [(strict, 7), (loose, 7)]
+    asked.clear()
+    pilot = {strict: (1, 100), loose: (1, 10)}  # loose accepts 1 in 10 of the pilot, strict 1 in 100
+    assert sample_by_ladder(ladder, draw, draws_per_deal=3, pilot=pilot.get, pilot_one_in=10) == ("deals", 1, "hard")
+    assert asked == [(loose, 3)]
+    asked.clear()
+    assert sample_by_ladder(ladder, draw, draws_per_deal=3, pilot=pilot.get, pilot_one_in=5) == ("deals", 2, "none")
+    assert asked == [(None, 3)]
+
+    def never(acc, per):
+        raise UserError(f"the constraints accept too few ({acc is None})")
+
+    with pytest.raises(UserError, match=r"too few \(True\)"):
+        sample_by_ladder(ladder, never, draws_per_deal=3)

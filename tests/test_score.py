@@ -11,7 +11,6 @@ from analyzer.score import (
     declarer_made,
     score_hand,
     scoring_units,
-    side_totals,
     unit_totals,
 )
 
@@ -89,10 +88,9 @@ def test_bridge_tricks():
 
 
 # ---- helpers and shapes ----------------------------------------------------------------------------------
-def test_side_and_unit_totals():
+def test_unit_totals():
     rules = load("auction")
     v = np.array([[10, 2, 6, 2], [1, 2, 3, 4]])
-    assert side_totals(rules, v).tolist() == [[16, 4], [4, 6]]
     assert unit_totals(rules, v).tolist() == [[16, 4], [4, 6]]
     lux = load("luxury-family")
     assert scoring_units(lux) == ((0,), (1,), (2,))

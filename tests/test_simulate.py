@@ -9,11 +9,10 @@ from analyzer.meld import meld_batch
 from analyzer.montecarlo.simulate import (
     COLUMNS,
     deals_frame,
-    parse_play_modes,
-    read_deals,
     simulate,
 )
 from analyzer.play import play_deals
+from analyzer.play.modes import players_of
 from analyzer.rules import load
 from analyzer.rules.lowered import bid_class, first_leader, play_bids
 from analyzer.runs.batches import BATCH
@@ -111,10 +110,14 @@ def test_results_do_not_depend_on_the_number_of_samples_or_chunks():
 
 
 def test_play_modes_are_a_parameter():
-    assert parse_play_modes("both") == ("heuristic", "dd")
-    assert parse_play_modes(["heuristic", "heuristic"]) == ("heuristic",)
-    with pytest.raises(UserError):
-        parse_play_modes("best")
+    assert players_of("both") == ("heuristic", "dd")
+    assert players_of(["heuristic", "heuristic"]) == ("heuristic",)
+    assert players_of("none", allow_none=True) == () and players_of("both", allow_none=True) == ("heuristic", "dd")
+    for bad in ("best", "none", []):
+        with pytest.raises(UserError):
+            players_of(bad)
+    with pytest.raises(UserError, match="now called 'heuristic'"):
+        players_of("playout")
     rs = load("auction")
     # a budget of one node solves no deal: the dd rows hold the heuristic playout and say so
     sim = simulate(rs, AUCTION, samples=30, seed=1, trumps=[2], plays=["heuristic", "dd"], dd_max_nodes=1)
@@ -125,6 +128,15 @@ def test_play_modes_are_a_parameter():
     po = sim.rows("declare", "heuristic")
     assert po["exact"].null_count() == po.height
     assert dd["deal"].to_list() == po["deal"].to_list() and (po["meld_s0"] == dd["meld_s0"]).all()  # the same deals
+
+
+def read_deals(path, rules) -> np.ndarray:
+    """Deals saved by :func:`deals_frame` (parquet) as int64[n, seats, copies] count planes: the round trip's
+    reader."""
+    f = pl.read_parquet(path).sort("deal")
+    cols = [np.array(f[f"hand_s{s}"].to_list(), dtype=np.int64).reshape(-1, rules.deck.copies)
+            for s in range(rules.seats)]
+    return np.stack(cols, axis=1)
 
 
 def test_parquet_round_trip(tmp_path, auction_sim):

@@ -186,7 +186,8 @@ def test_double_dummy_two_handed(run_cli):
 
 @pytest.mark.parametrize("args,needle", [
     (["--trump", "X"], "unknown suit"),
-    (["--play", "perfect"], "unknown --play"),
+    (["--play", "perfect"], "unknown play mode"),
+    (["--play", "playout"], "now called 'heuristic'"),
     (["--samples", "0"], "--samples must be at least 1"),
     (["--option", "head=sometimes"], "bad value"),
     (["--rules", "bridge"], "reference rule set"),

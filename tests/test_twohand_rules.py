@@ -1,14 +1,14 @@
 """Two-handed phase 1 and 2, hand-built: every melding rule of RULES.md (`two-handed`) and the phase-2
-duties, step by step through :class:`analyzer.twohand.game.TwoHandGame` (the simulations' kernels)."""
+duties, step by step through :class:`twohand_game.TwoHandGame` (the simulations' step kernels)."""
 
 import pytest
+from twohand_game import TwoHandGame
 
 from analyzer.cards import parse_card
 from analyzer.errors import UserError
 from analyzer.play import engine as E
 from analyzer.play.engine import beats
 from analyzer.rules import load
-from analyzer.twohand.game import TwoHandGame
 
 LOSER = "9S 9S 9C 9C 9D 9D JS JS JC JC TC TC"  # no heart: never beats a plain ace, never trumps hearts
 

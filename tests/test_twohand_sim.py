@@ -4,12 +4,12 @@ policies' information hygiene."""
 
 import numpy as np
 import pytest
+from twohand_game import TwoHandGame
 
 from analyzer.rules import load
 from analyzer.solve import solve_deal
 from analyzer.twohand import policy as P
 from analyzer.twohand import state as S
-from analyzer.twohand.game import TwoHandGame
 from analyzer.twohand.hands import deal_random, head_to_head, play_hands, self_play
 
 # card points in the pack plus the last trick, as RULES.md counts them

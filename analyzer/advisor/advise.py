@@ -49,13 +49,22 @@ from analyzer.advisor.figures import (
 )
 from analyzer.advisor.request import BidRequest
 from analyzer.advisor.study import HEURISTIC, auction_state, outcomes, study
-from analyzer.bidding.auction import Auction, Call, CallContext, replay
-from analyzer.bidding.callmodel import AuctionState, CallChoice, Ceiling, Outcomes, choose_call
+from analyzer.bidding.auction import Auction, AuctionState, Call, CallContext, replay
+from analyzer.bidding.callmodel import (
+    CallChoice,
+    Ceiling,
+    Outcomes,
+    choose_call,
+    conventions_bind,
+    due_bid,
+    due_is_forced,
+)
 from analyzer.bidding.inference import Convention, reads_by_conventions
 from analyzer.cards import SUIT_NAMES, SUITS
 from analyzer.errors import UserError
 from analyzer.estimate import Estimate, mean_ci, paired_diff, proportion
 from analyzer.montecarlo.simulate import Simulation
+from analyzer.play.modes import phase2_of
 from analyzer.rules.model import RuleSet
 
 #: the level tables show a level's figures where it wins only when it wins on at least this many deals
@@ -138,7 +147,8 @@ def _convention(sim: Simulation, state: AuctionState, ch: CallChoice, out: Outco
         what = cv.meaning(ctx)
         text = (f"your hand owes the conventional bid {ch.due} ({what}); "
                 + ("with a turn to come it is your call outright, free bids wait for that turn"
-                   if state.forced(ch.due) else "passing or a free bid below it would tell the table otherwise"))
+                   if due_is_forced(state, ch.due)
+                   else "passing or a free bid below it would tell the table otherwise"))
     else:
         text = "conventional bid values are not bid freely (they would tell the table what your hand holds)"
     free = choose_call(state, out, sim.hand.planes, req.risk, MIN_WON_CEILING, req.raise_partner, "free")
@@ -161,7 +171,7 @@ def _call_text(state: AuctionState, ch: CallChoice, best: CallFigures, nxt: Call
     why = []
     if best.bid is not None and ch.due and best.bid == ch.due and conv is not None:
         why.append("the conventional bid your hand owes" + ("; free bids wait for your next turn"
-                                                            if state.forced(ch.due) else ""))
+                                                            if due_is_forced(state, ch.due) else ""))
     elif best.bid is None and ch.ruled and "partner-took-over" in ch.ruled:
         why.append("your partner took the bid over from you: partners do not take it back and forth")
     elif best.bid is not None and not state.to_act:
@@ -223,7 +233,7 @@ def _analyse_bidding(sim: Simulation, play: str, req: BidRequest, state: Auction
     nxt = options[ch.second] if ch.second >= 0 else None
     margin = paired_diff(ch.net[ch.best], ch.net[ch.second]) if ch.second >= 0 else None
     conv = _convention(sim, state, ch, out, req)
-    call = CallAdvice(best, nxt, margin, options, ch.due, state.conventions_bind, state.last_turn,
+    call = CallAdvice(best, nxt, margin, options, ch.due, conventions_bind(state), state.last_turn,
                       tuple(str(c) for c in state.calls), state.high, state.min_bid, state.to_act, conv)
     pre = [_trump_figures(sim, play, t, ceil.by_trump.get(t)) for t in sim.trumps]
     best_total = max(pre, key=lambda f: f.total.mean).trump
@@ -292,12 +302,12 @@ def _two_handed(req: BidRequest, progress: bool, workers: int, cluster: Any) -> 
     from analyzer.runs.progress import progress_bar
     from analyzer.twohand import analyze_hand
 
-    exact = req.play in ("dd", "both")
-    if exact:
+    phase2 = phase2_of(req.play)
+    if phase2 == "exact":
         warmup.start_solver()
     with progress_bar(progress, None, "playing hands"):
         a = analyze_hand(req.rules, " ".join(req.hand.names()), req.upcard, dealer=(req.seat == req.dealer),
-                         samples=req.samples, seed=req.seed, phase2="exact" if exact else "heuristic",
+                         samples=req.samples, seed=req.seed, phase2=phase2,
                          workers=workers, cluster=cluster)
     d = a.difference
     text = (f"Trump {SUIT_NAMES[SUITS.index(a.trump)]} ({a.trump}): your meld {a.static_meld} now, "
@@ -335,8 +345,8 @@ def advise(req: BidRequest, *, progress: bool = False, workers: int = 1, cluster
             return adv
     state = auction_state(req)
     keep = (req.conventions or rs.advice.conventions) == "keep"
-    due = state.due(req.hand.planes) if keep else 0
-    if not req.detail and state.forced(due):  # the convention answers the call: no deal needed for it
+    due = due_bid(state, req.hand.planes) if keep else 0
+    if not req.detail and due_is_forced(state, due):  # the convention answers the call: no deal needed for it
         rec = Recommendation("bid", "", due, None, None, None, "")
         return Advice(req, [PlayAnalysis("heuristic", req.policy, [], {}, None, rec)], None, [], None, None)
     dd_only = req.play == "dd"

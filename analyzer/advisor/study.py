@@ -5,7 +5,7 @@
 the soft clues of the fitted clue model (a bid says the hand's valuation reaches about that far). The deals
 are drawn from the posterior by rejection: a deal is kept when every hard clue holds and each soft clue's
 thinning draw falls under its likelihood (equal weights, so every figure is a plain mean). When the clues
-together accept too few deals to draw from (fewer than one in :data:`MAX_TRIES` of a pilot batch: a rare
+together accept too few deals to draw from (fewer than one in :data:`PILOT_ONE_IN` of a pilot batch: a rare
 auction, or clues that contradict each other under the model), they are relaxed step by step
 (:func:`analyzer.bidding.inference.clue_ladder`): as the rule set asks (``[advice] relax_clues``) only my
 partner's bids are read with the prior model (``partner``), or every soft clue, then only the other seats'
@@ -24,15 +24,17 @@ from typing import Any
 import numpy as np
 
 from analyzer.advisor.request import BidRequest
-from analyzer.bidding.callmodel import AuctionState, Outcomes, declarer_terms, opening_calls, seat_features
-from analyzer.bidding.inference import Accept, clue_ladder
+from analyzer.bidding.auction import AuctionState
+from analyzer.bidding.callmodel import Outcomes, declarer_terms, opening_calls, seat_features
+from analyzer.bidding.inference import Accept, clue_ladder, sample_by_ladder
 from analyzer.deal import table
 from analyzer.deal.rng import seed_of
-from analyzer.errors import UserError
 from analyzer.montecarlo.simulate import Simulation, simulate
 
 #: the clues must accept at least one deal in this many of a pilot batch, else they are relaxed
-MAX_TRIES = 600
+PILOT_ONE_IN = 600
+#: the sampler's draws for each deal wanted before the clues (past the pilot) are relaxed all the same
+DRAWS_PER_DEAL = 4 * PILOT_ONE_IN
 #: the pilot batch that estimates how often the clues accept a deal
 PILOT = 3000
 #: the heuristic players' play mode
@@ -59,38 +61,28 @@ def auction_state(req: BidRequest) -> AuctionState:
     return AuctionState.of(req.rules, req.dealer, calls, req.seat)
 
 
-def _plausible(req: BidRequest, acc: Accept) -> bool:
-    """Whether ``acc`` accepts at least one deal in :data:`MAX_TRIES` of a pilot batch (drawn around the hand
-    with the request's own constraints)."""
+def _pilot(req: BidRequest, acc: Accept) -> tuple[int, int]:
+    """How many deals of a pilot batch (drawn around the hand with the request's own constraints) ``acc``
+    accepts, and the batch's size."""
     tab = table(req.rules, req.seat, req.hand, known=req.known_map, stock_cards=req.stock,
                 constraints=req.constraints)
     pilot = tab.sample(PILOT, seed_of(req.seed, 7), 0, 10**6)
-    return int(np.asarray(acc(pilot.hands)).sum()) * MAX_TRIES >= PILOT
+    return int(np.asarray(acc(pilot.hands)).sum()), PILOT
 
 
 def _relaxed(level: str) -> str:
     if level == "high":
         return ("of the soft clues only the other seats' highest bid was read, with the prior model (the bidder's "
-                f"hand reaches about that far): all the calls' clues accept fewer than one deal in {MAX_TRIES:,}")
+                f"hand reaches about that far): all the calls' clues accept fewer than one deal in {PILOT_ONE_IN:,}")
     if level == "partner":
         return ("of the soft clues only my partner's bids were read, with the prior model (the bidder's hand "
-                f"reaches about that far): all the calls' clues accept fewer than one deal in {MAX_TRIES:,}")
+                f"reaches about that far): all the calls' clues accept fewer than one deal in {PILOT_ONE_IN:,}")
     if level == "prior":
         return ("the soft clues were read with the prior model (a bid says the hand reaches about that far): under "
-                f"the fitted clue model the calls so far accept fewer than one deal in {MAX_TRIES:,}")
+                f"the fitted clue model the calls so far accept fewer than one deal in {PILOT_ONE_IN:,}")
     dropped = "the soft clues were" if level == "hard" else "the calls' clues were"
-    return (f"{dropped} dropped: the calls so far accept fewer than one deal in {MAX_TRIES:,} under the clue "
+    return (f"{dropped} dropped: the calls so far accept fewer than one deal in {PILOT_ONE_IN:,} under the clue "
             "model")
-
-
-def _both(a: Accept | None, b: Accept | None) -> Accept | None:
-    if a is None or b is None:
-        return a or b
-
-    def acc(h: np.ndarray) -> np.ndarray:
-        return np.asarray(a(h), dtype=bool) & np.asarray(b(h), dtype=bool)
-
-    return acc
 
 
 def other_trumps(rules: Any, hands: np.ndarray) -> np.ndarray:
@@ -106,22 +98,17 @@ def study(req: BidRequest, calls: list, *, modes: tuple[str, ...], samples: int,
     trump: the simulation and how the deals meet the calls (module docstring: the clues are relaxed when they
     accept too few deals; the request's own constraints never are)."""
     ladder, words = clue_ladder(req.rules, req.dealer, calls, req.seat, req.clues, req.relax_clues)
-    for i, (acc, level) in enumerate(ladder):
-        if acc is not None and not _plausible(req, acc):
-            continue
-        try:
-            sim = simulate(req.rules, req.hand, seat=req.seat, dealer=req.dealer, samples=samples, seed=req.seed,
-                           trumps=trumps, plays=modes, policy=req.policy, known=req.known_map,
-                           stock_cards=req.stock, constraints=req.constraints, accept=acc,
-                           others=other_trumps if others else None, progress=progress, max_tries=4 * MAX_TRIES,
-                           dd_max_nodes=max_nodes, dd_tricks_left=req.dd.tricks_left if "dd" in modes else 0,
-                           workers=workers, cluster=cluster)
-        except UserError:
-            if acc is None:  # the request's own constraints accept too few deals: the user is told
-                raise
-            continue
-        return sim, Conditioning(level, words, _relaxed(level) if i else None)
-    raise AssertionError("unreachable: the last rung has no accept test")  # pragma: no cover
+
+    def draw(acc: Accept, draws_per_deal: int) -> Simulation:
+        return simulate(req.rules, req.hand, seat=req.seat, dealer=req.dealer, samples=samples, seed=req.seed,
+                        trumps=trumps, plays=modes, policy=req.policy, known=req.known_map, stock_cards=req.stock,
+                        constraints=req.constraints, accept=acc, others=other_trumps if others else None,
+                        progress=progress, max_tries=draws_per_deal, dd_max_nodes=max_nodes,
+                        dd_tricks_left=req.dd.tricks_left if "dd" in modes else 0, workers=workers, cluster=cluster)
+
+    sim, i, level = sample_by_ladder(ladder, draw, draws_per_deal=DRAWS_PER_DEAL, pilot=lambda acc: _pilot(req, acc),
+                                     pilot_one_in=PILOT_ONE_IN)
+    return sim, Conditioning(level, words, _relaxed(level) if i else None)
 
 
 def outcomes(sim: Simulation, play: str) -> Outcomes:

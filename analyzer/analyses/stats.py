@@ -37,13 +37,8 @@ from analyzer.cards import SUIT_NAMES, SUITS
 from analyzer.errors import UserError, field_name
 from analyzer.estimate import Estimate, Histogram, Proportion, mean_ci, wilson
 from analyzer.meld.exact import exact_any_suit, exact_mean_meld, meld_requirement, prob_at_least
-from analyzer.montecarlo.columns import (
-    COLUMNS,
-    DD_NODES,
-    PLAY_MODES,
-    iter_columns,
-    parse_plays,
-)
+from analyzer.montecarlo.columns import COLUMNS, DD_NODES, iter_columns
+from analyzer.play.modes import players_of
 from analyzer.rules.model import MeldSpec, RuleSet
 from analyzer.runs.parquet import sink
 from analyzer.score import convert_points, declarer_made, seat_unit, unit_totals
@@ -513,10 +508,7 @@ def meld_stats(
     (:data:`COLUMNS`) as Parquet while they are made."""
     if rules.reference:
         raise UserError(f"{rules.id} is the solver's reference rule set, not a pinochle game")
-    modes = parse_plays(plays) if isinstance(plays, str) else tuple(plays)
-    for m in modes:
-        if m not in PLAY_MODES:
-            raise UserError(f"unknown play mode {m!r}: use heuristic, dd, both or none")
+    modes = players_of(plays, allow_none=True)
     if isinstance(trump, str):
         from analyzer.cards import suit_index
 

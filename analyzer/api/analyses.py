@@ -16,9 +16,9 @@ from analyzer.request.parts import COMPARE, REPORT, STATS
 
 
 def _plays(text: str) -> tuple[str, ...]:
-    from analyzer.montecarlo.columns import parse_plays
+    from analyzer.play.modes import players_of
 
-    return parse_plays(text)
+    return players_of(text, allow_none=True)
 
 
 def stats(values: Mapping[str, Any], front: Front = "json", *, progress: bool = False, out: Path | None = None):

@@ -14,7 +14,7 @@ from analyzer.advisor.advise import advise
 from analyzer.advisor.figures import Advice
 from analyzer.advisor.request import RELAX_CLUES, BidRequest
 from analyzer.arena.agents import Forecast
-from analyzer.bidding.auction import BidView
+from analyzer.bidding.auction import AuctionState
 from analyzer.bidding.callmodel import RAISE_PARTNER
 from analyzer.cards import SUITS, Hand, from_planes
 from analyzer.deal.rng import seed_of
@@ -112,11 +112,11 @@ class Advisor:
     def n_samples(self, rules: RuleSet) -> int:
         return self.samples or rules.advice.arena_samples
 
-    def request(self, view: BidView, seed: int | None = None) -> BidRequest:
+    def request(self, view: AuctionState, seed: int | None = None) -> BidRequest:
         """The request a player in ``view``'s seat would make (the calls so far, this hand), at arena size."""
         rs = view.rules
         hand = Hand(rs.deck, tuple(sorted(from_planes(view.hand, rs.deck))))
-        return BidRequest.make(rs, hand, seat=view.seat, dealer=view.dealer, auction=tuple(view.calls),
+        return BidRequest.make(rs, hand, seat=view.me, dealer=view.dealer, auction=tuple(view.calls),
                                samples=self.n_samples(rs), seed=view.seed if seed is None else seed, risk=self.risk,
                                play="heuristic", policy=self.policy,
                                clues=self.clues if self.inference else "none", detail=False,
@@ -139,13 +139,13 @@ class Advisor:
                              len(cond.clues) if cond is not None else 0, cond.level if cond is not None else "none")
 
     # -- calls ----------------------------------------------------------------------------------------------
-    def bid(self, view: BidView) -> int | None:
+    def bid(self, view: AuctionState) -> int | None:
         adv = advise(self.request(view))
         self._record(adv)
         return adv.call
 
     # -- trump and forecast -----------------------------------------------------------------------------------
-    def choose_trump(self, view: BidView) -> int:
+    def choose_trump(self, view: AuctionState) -> int:
         """The trump :func:`advise` names once the auction is won (the view's calls end the auction)."""
         adv = advise(self.request(view))
         t = SUITS.index(adv.recommendation.trump)
@@ -158,10 +158,10 @@ class Advisor:
             fc = Forecast(x.make.p, x.points.mean, adv.kept, adv.tried)
         if any(k != view.key for k, _ in self._forecasts):  # a new hand: the earlier hands' forecasts were read
             self._forecasts.clear()
-        self._forecasts[(view.key, view.seat)] = (t, fc)
+        self._forecasts[(view.key, view.me)] = (t, fc)
         return t
 
-    def draw_forecast(self, view: BidView, t: int) -> Forecast | None:
+    def draw_forecast(self, view: AuctionState, t: int) -> Forecast | None:
         """The forecast for trump ``t`` on a draw of its own (seed stream :data:`FORECAST_STREAM`)."""
         adv = advise(self.request(view, seed_of(view.seed, FORECAST_STREAM)))
         if adv.named is None or adv.recommendation.action == "too-few":
@@ -170,8 +170,8 @@ class Advisor:
         x = adv.named[t]
         return Forecast(min(1.0, max(0.0, x.make.p)), x.points.mean, adv.kept, adv.tried)
 
-    def forecast(self, view: BidView, trump: int) -> Forecast | None:
-        got = self._forecasts.get((view.key, view.seat))
+    def forecast(self, view: AuctionState, trump: int) -> Forecast | None:
+        got = self._forecasts.get((view.key, view.me))
         if got is None or got[0] != trump:
             return None
         return got[1]

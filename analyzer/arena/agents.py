@@ -3,14 +3,14 @@
 **The protocol.** An agent is any object with
 
 * ``name: str``;
-* ``bid(view: BidView) -> int | None`` — its call at its turn: a legal bid (``view.is_legal``,
-  ``view.legal()``) or None to pass. ``view`` (:class:`analyzer.bidding.auction.BidView`) holds its own
-  hand, seat, dealer, the calls so far, the standing bid, the lowest legal bid, who has passed, whether
+* ``bid(view: AuctionState) -> int | None`` — its call at its turn: a legal bid (``view.is_legal``,
+  ``view.legal_bids()``) or None to pass. ``view`` (:class:`analyzer.bidding.auction.AuctionState`) holds its
+  own hand, seat (``me``), dealer, the calls so far, the standing bid, the lowest legal bid, who has passed, whether
   this is its first call or its last turn, who still gets a turn, the rule set, a per-hand ``key`` and a
   ``seed``;
-* ``choose_trump(view: BidView) -> int`` — the trump (0..3 = S H D C) it names after winning the auction at
+* ``choose_trump(view: AuctionState) -> int`` — the trump (0..3 = S H D C) it names after winning the auction at
   ``view.contract``;
-* optionally ``forecast(view: BidView, trump: int) -> Forecast | None`` — its predicted chance of making
+* optionally ``forecast(view: AuctionState, trump: int) -> Forecast | None`` — its predicted chance of making
   the contract and its side's points (the arena's calibration reads it).
 
 The arena checks every call against the rules (an illegal call is an error, never silently fixed). The
@@ -50,7 +50,7 @@ from typing import Protocol, runtime_checkable
 
 import numpy as np
 
-from analyzer.bidding.auction import BidView, next_legal, replay
+from analyzer.bidding.auction import AuctionState, next_legal, replay
 from analyzer.bidding.features import features
 from analyzer.bidding.formula import FormulaParams, bidding_margin, formula_params, formula_values
 from analyzer.bidding.inference import Convention
@@ -77,13 +77,13 @@ class Agent(Protocol):
 
     name: str
 
-    def bid(self, view: BidView) -> int | None: ...
+    def bid(self, view: AuctionState) -> int | None: ...
 
-    def choose_trump(self, view: BidView) -> int: ...
+    def choose_trump(self, view: AuctionState) -> int: ...
 
 
 # ---- bidding by a valuation (formula, meld-only) --------------------------------------------------------------
-def conventional_call(view: BidView, limit: float, highest: bool | None = None, always: bool = True
+def conventional_call(view: AuctionState, limit: float, highest: bool | None = None, always: bool = True
                       ) -> int | None:
     """The call of a bidder whose hand is worth ``limit``, keeping to the conventions: the conventional bid
     when one is due (or, on a last turn, a higher free bid within the limit); otherwise the least legal
@@ -97,7 +97,7 @@ def conventional_call(view: BidView, limit: float, highest: bool | None = None, 
     first = view.first_call and (always or bool(view.to_act))
     due = int(cv.conventional_bids(f, first, view.high, view.min_bid)[0])
     top = int(math.floor(limit))
-    free = cv.free_bids(view.legal(upto=top), first, view.high) if top >= view.min_bid else []
+    free = cv.free_bids(view.legal_bids(upto=top), first, view.high) if top >= view.min_bid else []
     if view.last_turn if highest is None else highest:
         best = max(free) if free else None
         if due:
@@ -108,7 +108,7 @@ def conventional_call(view: BidView, limit: float, highest: bool | None = None, 
     return min(free) if free else None
 
 
-def partner_shown_meld(view: BidView) -> float | None:
+def partner_shown_meld(view: AuctionState) -> float | None:
     """The meld the partner's first call showed under the convention (None: it showed none)."""
     partners = view.partners
     if not partners:
@@ -147,7 +147,7 @@ class Formula:
             return float(self.margin)
         return bidding_margin(rules)
 
-    def values(self, view: BidView) -> np.ndarray:
+    def values(self, view: AuctionState) -> np.ndarray:
         """float64[4]: the hand's valuation with each trump, the partner's shown meld counted."""
         p = self.params or formula_params(view.rules)
         v = formula_values(view.rules, features(view.rules, view.hand[None, :]), p)[0]
@@ -156,10 +156,10 @@ class Formula:
             v = v + shown - p.partner_meld
         return v
 
-    def bid(self, view: BidView) -> int | None:
+    def bid(self, view: AuctionState) -> int | None:
         return conventional_call(view, float(self.values(view).max()) - self.margin_for(view.rules))
 
-    def choose_trump(self, view: BidView) -> int:
+    def choose_trump(self, view: AuctionState) -> int:
         return int(np.argmax(self.values(view)))
 
 
@@ -169,11 +169,11 @@ class MeldOnly:
 
     name = "meld-only"
 
-    def bid(self, view: BidView) -> int | None:
+    def bid(self, view: AuctionState) -> int | None:
         m = meld_batch(view.hand[None, :], view.rules)[0]
-        return conventional_call(view, float(m.max() + fair_share(view.rules, view.seat)))
+        return conventional_call(view, float(m.max() + fair_share(view.rules, view.me)))
 
-    def choose_trump(self, view: BidView) -> int:
+    def choose_trump(self, view: AuctionState) -> int:
         f = features(view.rules, view.hand[None, :])
         return int(np.argmax(f.meld[0] * 100 + f.length[0]))  # the most meld; ties: the longest suit
 
@@ -187,12 +187,12 @@ class RandomBidder:
         self.name = name
 
     @staticmethod
-    def _draw(view: BidView, j: int, n: int) -> int:
+    def _draw(view: AuctionState, j: int, n: int) -> int:
         """Draw ``j`` of this call's stream (the view's seed, calls so far, seat), in ``0 .. n - 1``."""
-        k1, k2 = stream_keys(view.seed & SEED_MASK, len(view.calls), view.seat)
+        k1, k2 = stream_keys(view.seed & SEED_MASK, len(view.calls), view.me)
         return int(scaled(draw32(k1, k2, j), n))
 
-    def bid(self, view: BidView) -> int | None:
+    def bid(self, view: AuctionState) -> int | None:
         if self._draw(view, 0, 1 << 20) < self.p_pass * (1 << 20):
             return None
         b = view.min_bid
@@ -200,5 +200,5 @@ class RandomBidder:
             b = next_legal(view.rules, b)
         return b
 
-    def choose_trump(self, view: BidView) -> int:
+    def choose_trump(self, view: AuctionState) -> int:
         return self._draw(view, 2, 4)

@@ -39,15 +39,16 @@ import polars as pl
 
 from analyzer.arena.advisor import Advisor, AdvisorStats
 from analyzer.arena.registry import make_agent
-from analyzer.bidding.auction import Auction, BidView, IllegalCall, parse_calls, replay
+from analyzer.bidding.auction import Auction, AuctionState, IllegalCall, parse_calls, replay
 from analyzer.cards import Hand, card_names, from_planes
 from analyzer.deal import random_deals
 from analyzer.deal.rng import seed_of
 from analyzer.errors import UserError
 from analyzer.estimate import Estimate, Proportion, mean_ci, proportion
 from analyzer.meld import meld_batch
-from analyzer.montecarlo.simulate import PLAY_MODES
+from analyzer.montecarlo.simulate import PLAY_FUNCTIONS
 from analyzer.play import play_deals
+from analyzer.play.modes import PLAYERS, play_mode
 from analyzer.rules.lowered import bid_class, first_leader
 from analyzer.rules.model import RuleSet
 from analyzer.runs.batches import run_batches
@@ -55,7 +56,6 @@ from analyzer.score import declarer_made, score_hand
 
 #: deals per task handed to a worker (progress granularity; results do not depend on it)
 BLOCK = 25
-PLAYS = {"heuristic": "heuristic", "dd": "dd"}
 
 
 def deal_cards(rules: RuleSet, seed: int, ids: np.ndarray) -> np.ndarray:
@@ -115,21 +115,14 @@ class _Contract:
     forecast: Any
 
 
-def declarer_view(a: Auction, hand: np.ndarray, key: tuple[int, int], seed: int) -> BidView:
-    """The view of the seat that won the finished auction ``a`` (holding ``hand``), as it names trump and
-    forecasts its contract: the arena's, and :mod:`reports/arena/reforecast.py`'s to draw a forecast again."""
-    decl, contract = int(a.winner), int(a.contract or 0)
-    return BidView(a.rules, decl, a.dealer, np.asarray(hand), tuple(a.calls), a.high, a.high_seat, contract,
-                   frozenset(a.passed), a.round, False, True, (), key, seed, contract)
-
-
-def record_view(rules: RuleSet, record: dict[str, Any], run_seed: int, *stream: int) -> BidView:
+def record_view(rules: RuleSet, record: dict[str, Any], run_seed: int, *stream: int) -> AuctionState:
     """The declarer's view of an arena record (a row of a run's Parquet, the auction replayed from its calls), with the
     seed the arena gave it (``stream``: a further stream of that seed, a draw independent of the run's)."""
     d = int(record["declarer"])
     a = replay(rules, record["dealer"], parse_calls(record["calls"], rules))
-    return declarer_view(a, Hand.parse(record[f"hand_s{d}"], rules.deck).planes, (record["deal"], record["copy"]),
-                         seed_of(run_seed, record["deal"], record["copy"], d, *stream))
+    return AuctionState.of_declarer(a, Hand.parse(record[f"hand_s{d}"], rules.deck).planes,
+                                    (record["deal"], record["copy"]),
+                                    seed_of(run_seed, record["deal"], record["copy"], d, *stream))
 
 
 def bid_hand(rules: RuleSet, hands: np.ndarray, deal: int, copy: int, dealer: int, seat_agents: Sequence[Any],
@@ -155,7 +148,7 @@ def bid_hand(rules: RuleSet, hands: np.ndarray, deal: int, copy: int, dealer: in
                           z, z, z, z, 0, None, None, None)
     decl, contract = int(a.winner), int(a.contract or 0)
     ag = seat_agents[decl]
-    tv = declarer_view(a, hands[decl], key, seed_of(seed, deal, copy, decl))
+    tv = AuctionState.of_declarer(a, hands[decl], key, seed_of(seed, deal, copy, decl))
     trump = ag.choose_trump(tv)
     if not isinstance(trump, (int, np.integer)) or not 0 <= int(trump) <= 3:
         raise IllegalCall(f"agent {ag.name!r} named trump {trump!r}: name 0..3 (S H D C)")
@@ -186,7 +179,7 @@ def play_contracts(rules: RuleSet, contracts: Sequence[_Contract], play: str, po
         if play == "heuristic":
             r = play_deals(rules, hands, trump, lead, decl, policy, seed=play_seed, bid=cls, ids=ids)
         else:
-            r = PLAY_MODES[play](rules, hands, trump, lead, decl, policy, play_seed, cls)
+            r = PLAY_FUNCTIONS[play](rules, hands, trump, lead, decl, policy, play_seed, cls)
         pts = np.asarray(r.points, dtype=np.int64)
         trk = np.asarray(r.tricks, dtype=np.int64)
         sc = score_hand(rules, meld, pts, trk, decl, bid)
@@ -425,9 +418,7 @@ def run_arena(rules: RuleSet, a: Any, b: Any, deals: int, seed: int = 0, *, play
                         "(auction, double-deck, luxury-family)")
     if deals < 1:
         raise UserError(f"--deals must be at least 1, not {deals}")
-    if play not in PLAYS:
-        raise UserError(f"unknown --play {play!r}: use heuristic or dd")
-    mode = PLAYS[play]
+    mode = play_mode(play, PLAYERS)
     ra, rb = _agent(a), _agent(b)
     names = (ra.name, rb.name)
     if names[0] == names[1]:
@@ -440,7 +431,7 @@ def run_arena(rules: RuleSet, a: Any, b: Any, deals: int, seed: int = 0, *, play
             play_contracts(rules, [_Contract(0, 0, 0, (0,) * rules.seats, hand, "", 0, 0, rules.bid_levels()[0], 0,
                                              None)], mode, policy, 0)
         except UserError as e:
-            raise UserError(f"--play dd: {str(e).replace('--play playout', '--play heuristic')}") from None
+            raise UserError(f"--play dd: {e}") from None
     block = max(1, min(BLOCK, -(-deals // 20)))  # at least ~20 blocks: a progress bar that moves
     away = workers > 1 or cluster is not None
     tasks = [_Task(clean, a if isinstance(a, str) or away else ra, b if isinstance(b, str) or away else rb, seed, s,
@@ -459,7 +450,7 @@ def run_arena(rules: RuleSet, a: Any, b: Any, deals: int, seed: int = 0, *, play
             for kk, vv in v.items():
                 acc[kk] = acc.get(kk, 0) + vv
     f = frame_of(rules, recs)
-    return ArenaResult(rules, names, deals, seed, play, f, per_deal_diff(rules, f), secs, workers, stats, command)
+    return ArenaResult(rules, names, deals, seed, mode, f, per_deal_diff(rules, f), secs, workers, stats, command)
 
 
 def read_hands(path: str | Path) -> tuple[pl.DataFrame, dict[str, Any]]:

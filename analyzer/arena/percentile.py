@@ -39,7 +39,7 @@ from __future__ import annotations
 import numpy as np
 
 from analyzer.arena.agents import conventional_call
-from analyzer.bidding.auction import BidView, replay
+from analyzer.bidding.auction import AuctionState, replay
 from analyzer.cards import Hand, from_planes
 from analyzer.deal.rng import seed_of
 from analyzer.errors import UserError
@@ -111,21 +111,21 @@ class PercentileBidder:
         self.name = name
         self._cache: dict[tuple, tuple[int, int]] = {}
 
-    def _analysis(self, view: BidView) -> tuple[int, int]:
-        k = (view.key, view.seat, view.hand.tobytes())
+    def _analysis(self, view: AuctionState) -> tuple[int, int]:
+        k = (view.key, view.me, view.hand.tobytes())
         got = self._cache.get(k)
         if got is None:
             if len(self._cache) > 256:
                 self._cache.clear()
-            got = self._cache[k] = percentile_bid(view.rules, view.seat, view.dealer, view.hand,
+            got = self._cache[k] = percentile_bid(view.rules, view.me, view.dealer, view.hand,
                                                   seed_of(view.seed, 0x9E7C), self.simulations, self.level)
         return got
 
-    def bid(self, view: BidView) -> int | None:
+    def bid(self, view: AuctionState) -> int | None:
         rs = view.rules
         a = replay(rs, view.dealer, view.calls)
         partners = set(view.partners)
-        if len(a.passed) == 2 and view.high_seat in partners and rs.seats == 4:
+        if len(a.passed) == 2 and view.holder in partners and rs.seats == 4:
             return conventional_call(view, -1.0, always=False)  # no bidding war with the partner
         top, _ = self._analysis(view)
         if view.high is not None and top <= view.high:
@@ -133,5 +133,5 @@ class PercentileBidder:
         highest = view.last_turn and bool(view.to_act)
         return conventional_call(view, float(top), highest=highest, always=False)
 
-    def choose_trump(self, view: BidView) -> int:
+    def choose_trump(self, view: AuctionState) -> int:
         return self._analysis(view)[1]

@@ -49,7 +49,7 @@ import math
 import numpy as np
 
 from analyzer.arena.agents import conventional_call
-from analyzer.bidding.auction import BidView, replay
+from analyzer.bidding.auction import AuctionState, replay
 from analyzer.meld import meld_batch
 from analyzer.rules.model import RuleSet
 from analyzer.score import convert_points
@@ -147,8 +147,8 @@ class TricksterBidder:
         self.name = name
         self._cache: dict[tuple, tuple[int | None, int]] = {}
 
-    def _target(self, view: BidView) -> tuple[int | None, int]:
-        k = (view.key, view.seat, view.hand.tobytes())
+    def _target(self, view: AuctionState) -> tuple[int | None, int]:
+        k = (view.key, view.me, view.hand.tobytes())
         got = self._cache.get(k)
         if got is None:
             if len(self._cache) > 256:
@@ -156,20 +156,20 @@ class TricksterBidder:
             got = self._cache[k] = trickster_target(view.rules, view.hand)
         return got
 
-    def bid(self, view: BidView) -> int | None:
+    def bid(self, view: AuctionState) -> int | None:
         rs = view.rules
         a = replay(rs, view.dealer, view.calls)
         partners = set(view.partners)
-        opponents = [s for s in range(rs.seats) if s != view.seat and s not in partners]
+        opponents = [s for s in range(rs.seats) if s != view.me and s not in partners]
         partner_bid = any(c.seat in partners and c.bid is not None for c in view.calls)
         if partner_bid and all(s in a.passed for s in opponents):
             # never bid up the partner when the opponents have passed (unless a conventional bid is due)
             return conventional_call(view, -1.0, always=False)
         target, _ = self._target(view)
-        others_called = all(s in a.acted for s in range(rs.seats) if s != view.seat)
+        others_called = all(s in a.acted for s in range(rs.seats) if s != view.me)
         auction_style = int(rs.bidding.rounds) == 0
         least = auction_style or others_called or not view.last_turn
         return conventional_call(view, -1.0 if target is None else float(target), highest=not least, always=False)
 
-    def choose_trump(self, view: BidView) -> int:
+    def choose_trump(self, view: AuctionState) -> int:
         return self._target(view)[1]

@@ -16,7 +16,7 @@ RULES.md fixes the auctions; the rule data (``rules.bidding``) says which applie
   in double deck that cannot happen: the dealer holds 50.
 
 :class:`Auction` applies these rules; :meth:`Auction.view_for` gives an agent what it may know at its
-turn (:class:`BidView`), :meth:`Auction.call` applies a call and raises :class:`IllegalCall` for a bid the
+turn (:class:`AuctionState`), :meth:`Auction.call` applies a call and raises :class:`IllegalCall` for a bid the
 rules do not allow. The same class replays a written auction (``1:16 2:pass 3:18``) for the advisor.
 """
 
@@ -24,11 +24,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
 
 import numpy as np
 
-from analyzer.cards import Hand, from_planes
 from analyzer.errors import UserError, field_name
 from analyzer.rules.model import RuleSet
 
@@ -97,39 +95,78 @@ def is_bid_value(rules: RuleSet, b: int, capped: bool = True) -> bool:
 
 
 @dataclass(frozen=True)
-class BidView:
-    """What a player knows at its turn to bid (and, with ``contract`` set, when it names trump).
+class AuctionState:
+    """The auction at the turn of seat ``me`` to call, as the table knows it (and, once the auction is won, at
+    the declarer's naming trump: ``contract`` set).
 
-    ``hand``: its own count planes int64[copies]; ``calls``: the auction so far; ``high`` /
-    ``high_seat``: the standing bid and who holds it (double deck: 50 held by the dealer at the start);
-    ``min_bid``: the lowest legal bid now; ``passed``: seats that are out; ``round``: 0-based round;
-    ``first_call``: this is the player's first call; ``last_turn``: the player gets no further turn
-    (rounds limit); ``to_act``: the other seats that get at least one more turn after this one;
-    ``key``: identifies the hand being played (agents may cache per key); ``seed``: a seed for this
-    seat on this hand (agents that draw random numbers use it, so runs repeat).
+    ``calls``: the calls so far; ``order``: the turn order (left of the dealer first) and ``pos`` the turn
+    position in it, round after round; ``high`` / ``holder``: the standing bid and the seat holding it (double
+    deck: 50 held by the dealer at the start); ``passed``: the seats that are out; ``acted``: the seats that
+    have called; ``first_call``: this is ``me``'s first call; ``last_turn``: ``me`` gets no further turn (the
+    rounds limit); ``to_act``: the other seats that get at least one more turn after this one.
+
+    A player's own view adds what only it knows: ``hand``, its count planes int64[copies]; ``key``, the hand
+    being played (agents may cache per key); ``seed``, a seed for this seat on this hand (agents that draw
+    random numbers use it, so runs repeat).
     """
 
     rules: RuleSet
-    seat: int
     dealer: int
-    hand: np.ndarray
+    me: int
     calls: tuple[Call, ...]
+    order: tuple[int, ...]
+    pos: int
     high: int | None
-    high_seat: int | None
-    min_bid: int
+    holder: int | None
     passed: frozenset[int]
-    round: int
+    acted: frozenset[int]
     first_call: bool
     last_turn: bool
     to_act: tuple[int, ...]
+    hand: np.ndarray | None = None
     key: tuple[int, ...] = ()
     seed: int = 0
-    contract: int | None = None  # set when the view asks for trump: the winning bid
+    contract: int | None = None  # set when the state asks the declarer for trump: the winning bid
 
-    @cached_property
-    def hand_obj(self) -> Hand:
-        """The hand as a :class:`~analyzer.cards.Hand` (card names, ...)."""
-        return Hand(self.rules.deck, tuple(sorted(from_planes(self.hand, self.rules.deck))))
+    @classmethod
+    def of(cls, rules: RuleSet, dealer: int, calls: Sequence[Call], me: int | None = None) -> AuctionState:
+        """The state after ``calls`` (UserError if illegal, over, or not ``me``'s turn)."""
+        a = replay(rules, dealer, list(calls))
+        if a.done:
+            who = "thrown in" if a.winner is None else f"seat {a.winner} won it at {a.contract}"
+            raise UserError(f"the auction {' '.join(map(str, calls)) or '(no calls)'} is over: {who}")
+        if me is not None and a.turn != me:
+            done = " ".join(map(str, calls)) or "no calls"
+            raise UserError(f"after {done} it is seat {a.turn}'s turn, not seat {me}'s")
+        return cls.of_auction(a)
+
+    @classmethod
+    def of_auction(cls, a: Auction, hand: np.ndarray | None = None, key: tuple[int, ...] = (),
+                   seed: int = 0) -> AuctionState:
+        """The state of the running auction ``a`` at the turn of the seat to call (holding ``hand``, if given)."""
+        me = a.turn
+        return cls(a.rules, a.dealer, me, tuple(a.calls), tuple(a.order), a._pos, a.high, a.high_seat,
+                   frozenset(a.passed), frozenset(a.acted), me not in a.acted, a.last_turn(me), a.to_act_after(me),
+                   None if hand is None else np.asarray(hand, dtype=np.int64), key, seed)
+
+    @classmethod
+    def of_declarer(cls, a: Auction, hand: np.ndarray, key: tuple[int, ...] = (), seed: int = 0) -> AuctionState:
+        """The state of the finished auction ``a`` at its winner's turn to name trump, holding ``hand``."""
+        if a.winner is None:
+            raise UserError("the auction was thrown in: nobody names trump")
+        return cls(a.rules, a.dealer, int(a.winner), tuple(a.calls), tuple(a.order), a._pos, a.high, a.high_seat,
+                   frozenset(a.passed), frozenset(a.acted), False, True, (), np.asarray(hand, dtype=np.int64), key,
+                   seed, int(a.contract or 0))
+
+    @property
+    def round(self) -> int:
+        """The 0-based round of this turn."""
+        return self.pos // self.rules.seats
+
+    @property
+    def min_bid(self) -> int:
+        """The lowest legal bid now."""
+        return next_legal(self.rules, self.high)
 
     def is_legal(self, bid: int | None) -> bool:
         """Whether ``bid`` (None = pass) is a legal call now."""
@@ -137,11 +174,10 @@ class BidView:
             return True
         return bid >= self.min_bid and is_bid_value(self.rules, int(bid))
 
-    def legal(self, upto: int | None = None) -> list[int]:
-        """The legal bids from :attr:`min_bid` up to ``upto`` (default: the arena's cap)."""
+    def legal_bids(self, upto: int | None = None) -> list[int]:
+        """The legal bids from :attr:`min_bid` up to ``upto`` (and the rules' cap, the default)."""
         top = bid_cap(self.rules) if upto is None else min(int(upto), bid_cap(self.rules))
-        out: list[int] = []
-        b = self.min_bid
+        out, b = [], self.min_bid
         while b <= top:
             out.append(b)
             b = next_legal(self.rules, b)
@@ -149,7 +185,28 @@ class BidView:
 
     @property
     def partners(self) -> tuple[int, ...]:
-        return self.rules.partners(self.seat)
+        """My partners' seats."""
+        return self.rules.partners(self.me)
+
+    @property
+    def partner_holds(self) -> bool:
+        """Whether my partner holds the standing bid."""
+        return self.holder is not None and self.rules.are_partners(self.holder, self.me)
+
+    @property
+    def partner_took_over(self) -> bool:
+        """Whether my partner holds the standing bid and made it directly over a bid of mine (the partner took the
+        bid over from me)."""
+        if not self.partner_holds:
+            return False
+        bids = [c for c in self.calls if c.bid is not None]
+        return len(bids) >= 2 and bids[-1].seat == self.holder and bids[-2].seat == self.me
+
+    @property
+    def turn_to_come(self) -> bool:
+        """Whether I may get another turn after this call: a seat still to call could bid after me and the
+        rounds are not used up."""
+        return bool(self.to_act) and not self.last_turn
 
 
 @dataclass
@@ -243,15 +300,9 @@ class Auction:
         return bool(self.rounds) and self._pos + n >= self.rounds * n
 
     # ---- calls ------------------------------------------------------------------------------------
-    def view_for(self, hand: np.ndarray, key: tuple[int, ...] = (), seed: int = 0) -> BidView:
-        """The view of the seat to call now, holding ``hand``."""
-        seat = self.turn
-        return BidView(
-            rules=self.rules, seat=seat, dealer=self.dealer, hand=np.asarray(hand, dtype=np.int64),
-            calls=tuple(self.calls), high=self.high, high_seat=self.high_seat, min_bid=self.min_bid,
-            passed=frozenset(self.passed), round=self.round, first_call=seat not in self.acted,
-            last_turn=self.last_turn(seat), to_act=self.to_act_after(seat), key=key, seed=seed,
-        )
+    def view_for(self, hand: np.ndarray, key: tuple[int, ...] = (), seed: int = 0) -> AuctionState:
+        """The state at the turn of the seat to call now, holding ``hand`` (its agent's view)."""
+        return AuctionState.of_auction(self, hand, key, seed)
 
     def call(self, seat: int, bid: int | None) -> CallContext:
         """Apply ``seat``'s call (None = pass); IllegalCall if it is not ``seat``'s turn or not legal."""

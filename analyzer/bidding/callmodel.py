@@ -6,8 +6,8 @@ Every legal call (pass and every legal bid) is followed on every sampled deal to
 and scored; the call with the highest expected net score wins (paired: every call is judged on the same
 deals). The pieces:
 
-* **Where the auction stands** (:class:`AuctionState`): the calls so far replayed by the bidding rules
-  (:mod:`analyzer.bidding.auction`): the standing bid and its holder (double deck: the dealer holds 50),
+* **Where the auction stands** (:class:`analyzer.bidding.auction.AuctionState`): the calls so far replayed by the
+  bidding rules (:mod:`analyzer.bidding.auction`): the standing bid and its holder (double deck: the dealer holds 50),
   who has passed (a seat that passed is out for good), who has called, the turn position, the rounds
   left (``bidding-rounds``).
 * **The other seats' bidding** on each sampled deal (:func:`seat_features`): each bids by its *bidding
@@ -90,12 +90,11 @@ from typing import Any
 
 import numpy as np
 
-from analyzer.bidding.auction import Auction, Call, bid_cap, is_bid_value, next_legal, replay
+from analyzer.bidding.auction import AuctionState, Call, bid_cap, is_bid_value, next_legal
 from analyzer.bidding.call_kernel import CONV_NONE, rest_of_auction_range
 from analyzer.bidding.features import features
 from analyzer.bidding.inference import Convention, reads_by_conventions
 from analyzer.bidding.reach import reach_limits
-from analyzer.errors import UserError
 from analyzer.estimate import effective_size
 from analyzer.rules.model import RuleSet
 from analyzer.score import declarer_made, net_scores, score_hand
@@ -105,103 +104,36 @@ from analyzer.score import declarer_made, net_scores, score_hand
 MIN_WON_SHARE = 0.05
 
 
-# ---- where the auction stands ------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class AuctionState:
-    """The auction at my turn (module docstring): ``me`` must call now at turn position ``pos``."""
+# ---- the conventions at my turn ------------------------------------------------------------------------------
+def conventions_bind(state: AuctionState) -> bool:
+    """Whether my call now keeps the conventions: my first call, with a seat after me that could read it."""
+    return state.first_call and bool(state.to_act) and Convention.of(state.rules).kind != "none"
 
-    rules: RuleSet
-    dealer: int
-    me: int
-    calls: tuple[Call, ...]
-    order: tuple[int, ...]
-    pos: int
-    high: int | None
-    holder: int | None
-    passed: frozenset[int]
-    acted: frozenset[int]
-    first_call: bool
-    last_turn: bool
-    to_act: tuple[int, ...]
 
-    @classmethod
-    def of(cls, rules: RuleSet, dealer: int, calls: Sequence[Call], me: int | None = None) -> AuctionState:
-        """The state after ``calls`` (UserError if illegal, over, or not ``me``'s turn)."""
-        a = replay(rules, dealer, list(calls))
-        if a.done:
-            who = "thrown in" if a.winner is None else f"seat {a.winner} won it at {a.contract}"
-            raise UserError(f"the auction {' '.join(map(str, calls)) or '(no calls)'} is over: {who}")
-        if me is not None and a.turn != me:
-            done = " ".join(map(str, calls)) or "no calls"
-            raise UserError(f"after {done} it is seat {a.turn}'s turn, not seat {me}'s")
-        return cls.of_auction(a)
+def due_bid(state: AuctionState, hand: np.ndarray) -> int:
+    """The conventional bid my hand owes now (0: none, or the conventions do not bind)."""
+    if not conventions_bind(state):
+        return 0
+    f = features(state.rules, np.asarray(hand, dtype=np.int64)[None, :])
+    return int(Convention.of(state.rules).conventional_bids(f, True, state.high, state.min_bid)[0])
 
-    @classmethod
-    def of_auction(cls, a: Auction) -> AuctionState:
-        me = a.turn
-        return cls(a.rules, a.dealer, me, tuple(a.calls), tuple(a.order), a._pos, a.high, a.high_seat,
-                   frozenset(a.passed), frozenset(a.acted), me not in a.acted, a.last_turn(me), a.to_act_after(me))
 
-    @property
-    def min_bid(self) -> int:
-        return next_legal(self.rules, self.high)
+def keeps_conventions(state: AuctionState, bid: int | None, due: int) -> bool:
+    """Whether a legal call keeps the conventions now (``due``: :func:`due_bid`)."""
+    if not conventions_bind(state):
+        return True
+    cv = Convention.of(state.rules)
+    if due:
+        if due_is_forced(state, due):
+            return bid == due
+        return bid is not None and (bid == due or (bid > due and not cv.reserved(bid, True, state.high)))
+    return bid is None or not cv.reserved(bid, True, state.high)
 
-    def legal_bids(self, upto: int) -> list[int]:
-        """The legal bids from :attr:`min_bid` up to ``upto`` (and the rules' cap)."""
-        top = min(int(upto), bid_cap(self.rules))
-        out, b = [], self.min_bid
-        while b <= top:
-            out.append(b)
-            b = next_legal(self.rules, b)
-        return out
 
-    @property
-    def conventions_bind(self) -> bool:
-        """Whether my call now keeps the conventions: my first call, with a seat after me that could read it."""
-        return self.first_call and bool(self.to_act) and Convention.of(self.rules).kind != "none"
-
-    def due(self, hand: np.ndarray) -> int:
-        """The conventional bid my hand owes now (0: none, or the conventions do not bind)."""
-        if not self.conventions_bind:
-            return 0
-        f = features(self.rules, np.asarray(hand, dtype=np.int64)[None, :])
-        return int(Convention.of(self.rules).conventional_bids(f, True, self.high, self.min_bid)[0])
-
-    def allowed(self, bid: int | None, due: int) -> bool:
-        """Whether a legal call keeps the conventions now (``due``: :meth:`due`)."""
-        if not self.conventions_bind:
-            return True
-        cv = Convention.of(self.rules)
-        if due:
-            if self.forced(due):
-                return bid == due
-            return bid is not None and (bid == due or (bid > due and not cv.reserved(bid, True, self.high)))
-        return bid is None or not cv.reserved(bid, True, self.high)
-
-    @property
-    def partner_holds(self) -> bool:
-        """Whether my partner holds the standing bid."""
-        return self.holder is not None and self.rules.are_partners(self.holder, self.me)
-
-    @property
-    def partner_took_over(self) -> bool:
-        """Whether my partner holds the standing bid and made it directly over a bid of mine (the partner took the
-        bid over from me)."""
-        if not self.partner_holds:
-            return False
-        bids = [c for c in self.calls if c.bid is not None]
-        return len(bids) >= 2 and bids[-1].seat == self.holder and bids[-2].seat == self.me
-
-    @property
-    def turn_to_come(self) -> bool:
-        """Whether I may get another turn after this call: a seat still to call could bid after me and the
-        rounds are not used up."""
-        return bool(self.to_act) and not self.last_turn
-
-    def forced(self, due: int) -> bool:
-        """Whether the due conventional bid ``due`` is my call outright: it is due and I get another turn
-        (the auction goes on for more rounds), so a free bid above it can wait for that turn."""
-        return bool(due) and self.conventions_bind and self.turn_to_come
+def due_is_forced(state: AuctionState, due: int) -> bool:
+    """Whether the due conventional bid ``due`` is my call outright: it is due and I get another turn
+    (the auction goes on for more rounds), so a free bid above it can wait for that turn."""
+    return bool(due) and conventions_bind(state) and state.turn_to_come
 
 
 def opening_calls(rules: RuleSet, dealer: int, seat: int) -> list[Call]:
@@ -501,7 +433,7 @@ def choose_call(state: AuctionState, out: Outcomes, hand: np.ndarray, risk: floa
     pass_net = out.other_net(d0[0], c0[0])
     ceil = ceiling(state, out, risk, min_won, pass_net)
     keep = (conventions or state.rules.advice.conventions) == "keep"
-    due = state.due(hand) if keep else 0
+    due = due_bid(state, hand) if keep else 0
     top = max(top_level(state, out), due)
     calls: list[int | None] = [None, *state.legal_bids(top)]
     my_lim = ceil.bid
@@ -519,7 +451,7 @@ def choose_call(state: AuctionState, out: Outcomes, hand: np.ndarray, risk: floa
     ruled: list[str | None] = []
     no_retake = state.partner_took_over and not state.rules.advice.retake_from_partner
     for k, c in enumerate(calls):
-        if keep and not state.allowed(c, due):
+        if keep and not keeps_conventions(state, c, due):
             ruled.append("convention")
         elif no_retake and c is not None and c != due:
             ruled.append("partner-took-over")

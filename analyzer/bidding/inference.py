@@ -51,7 +51,7 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -70,6 +70,7 @@ from analyzer.bidding.cluemodel import (  # noqa: F401  (the clue model, re-expo
 from analyzer.bidding.features import Features, features, subset
 from analyzer.bidding.reach import reach_limits
 from analyzer.deal.rng import hash_uniform
+from analyzer.errors import UserError
 from analyzer.rules.model import RuleSet
 
 #: the kinds of soft clue (a call's suggestion about the bidding limit)
@@ -538,6 +539,34 @@ def clue_ladder(rules: RuleSet, dealer: int, calls: Sequence[Call], me: int, mod
         ladder.append((ev.accept_hard, "hard"))
     ladder.append((None, "none"))
     return ladder, tuple(ev.describe())
+
+
+_Drawn = TypeVar("_Drawn")
+
+
+def sample_by_ladder(ladder: Sequence[tuple[Accept, str]], draw: Callable[[Accept, int], _Drawn], *,
+                     draws_per_deal: int, pilot: Callable[[Accept], tuple[int, int]] | None = None,
+                     pilot_one_in: int = 0) -> tuple[_Drawn, int, str]:
+    """The deals drawn with the first rung of ``ladder`` (:func:`clue_ladder`: the accept tests, strictest first)
+    that accepts enough of them: the calls' clues, relaxed step by step while they accept too few.
+
+    ``draw(accept, draws_per_deal)`` draws the deals with a rung's accept test, allowed ``draws_per_deal`` draws for
+    each deal wanted, and raises UserError when it gets too few; the next rung is then tried. With ``pilot``, a rung
+    is tried only when it accepts at least one deal in ``pilot_one_in`` of a pilot batch (``pilot(accept)``: how
+    many deals of the batch it accepts, and how many it tried). The last rung (no accept test: the request's own
+    constraints alone) is never skipped and its UserError is raised. Returns what ``draw`` gave, the rung's index
+    (0: the clues held as they are) and its level."""
+    for i, (acc, level) in enumerate(ladder):
+        if acc is not None and pilot is not None:
+            accepted, tried = pilot(acc)
+            if accepted * pilot_one_in < tried:
+                continue
+        try:
+            return draw(acc, draws_per_deal), i, level
+        except UserError:
+            if acc is None:  # the request's own constraints accept too few deals: the caller is told
+                raise
+    raise AssertionError("unreachable: the last rung has no accept test")  # pragma: no cover
 
 
 # ---- the advisor after an auction (pinochle bid --auction) -------------------------------------------------

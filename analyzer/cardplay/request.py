@@ -14,6 +14,7 @@ from analyzer.cardplay.seen import Record, Seen, replay
 from analyzer.cards import SUITS, Hand, parse_card
 from analyzer.errors import UserError, field_name
 from analyzer.meld import meld_points
+from analyzer.play.modes import PLAYERS, play_mode
 from analyzer.request.fields import Front, words
 from analyzer.request.parts import PLAY
 from analyzer.rules import RuleSet, parse_hand
@@ -72,7 +73,7 @@ class PlayRequest:
              else f.check(values.get(f.name), rules) for f in ASKED if f.name != "hand"}
         seat, trump, declarer, bid, leader = v["seat"], v["trump"], v["declarer"], v["bid"], v["leader"]
         shown, played, meld, samples, seed = v["shown"], v["played"], v["meld"], v["samples"], v["seed"]
-        play, max_nodes, auction, dealer = v["play"], v["max_nodes"], v["auction"], v["dealer"]
+        play, max_nodes, auction, dealer = play_mode(v["play"], PLAYERS), v["max_nodes"], v["auction"], v["dealer"]
         upcard, whole_meld = v["upcard"], v["whole_meld"]
         if hand is None:
             raise UserError(f"give your cards: {field_name('hand')} \"AH AH TH ...\"")

@@ -19,6 +19,7 @@ import numpy as np
 from analyzer.cardplay.request import PlayRequest
 from analyzer.cards import to_planes
 from analyzer.deal import Table
+from analyzer.play.modes import phase2_of
 from analyzer.runs.progress import progress_bar
 from analyzer.score import score_hand
 from analyzer.twohand.hands import phase2_heuristic, solve_phase2
@@ -85,4 +86,4 @@ def value_stock_moves(req: PlayRequest, progress: bool = False) -> StockValues:
     mine = sc[:, me].reshape(n, c)
     theirs = sc[:, opp].reshape(n, c)
     return StockValues(pos.moves, pos.names, mine - theirs, mine, theirs, int(deals.tries),
-                       "exact" if req.play == "dd" else "heuristic", inexact)
+                       phase2_of(req.play), inexact)

@@ -16,14 +16,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from analyzer.bidding.inference import clue_ladder
+from analyzer.bidding.inference import Accept, clue_ladder, sample_by_ladder
 from analyzer.cardplay import dealer
 from analyzer.cardplay.kernel import rollouts
 from analyzer.cardplay.request import PlayRequest
 from analyzer.cardplay.seen import Seen, table_of
 from analyzer.deal import Deals, Table
 from analyzer.errors import UserError
-from analyzer.play.engine import beats, legal_cards
+from analyzer.play.engine import legal_kinds
 from analyzer.play.playout import pack_policies, policy_codes
 from analyzer.rules.lowered import first_lead_trump, side_mask, trick_params
 from analyzer.runs.progress import progress_bar
@@ -31,8 +31,9 @@ from analyzer.solve import make_position, solve_positions
 
 #: deals solved together between two steps of the progress bar
 SOLVE_CHUNK = 16
-#: the record and the auction's clues must accept at least one deal in this many, else the clues are relaxed
-MAX_TRIES = 2000
+#: the sampler's draws for each deal wanted: the record and the auction's clues must accept at least one deal in
+#: this many, else the clues are relaxed
+DRAWS_PER_DEAL = 2000
 
 
 @dataclass(frozen=True)
@@ -60,21 +61,8 @@ class CardValues:
 def legal_now(seen: Seen) -> tuple[int, ...]:
     """The distinct legal card kinds of my hand now (the engine's rule of play), highest kind first."""
     rec = seen.record
-    rs = rec.rules
-    trick = seen.trick
-    led = trick[0] >> 4 if trick else -1
-    best = -1
-    for k in trick:
-        if best < 0 or beats(np.int64(k), np.int64(best), np.int64(rec.trump)):
-            best = k
-    first = int(not rec.plays and first_lead_trump(rs, rec.bid, rec.leader, rec.declarer))
-    held = 0
-    for k in seen.mine_now:
-        held |= 1 << k
-    mask = int(legal_cards(np.int64(held), np.int64(len(trick)), np.int64(led), np.int64(best), np.int64(rec.trump),
-                           np.int64(first), np.int64(rs.head_code), np.int64(int(rs.play.must_trump)),
-                           np.int64(int(rs.play.follow)), np.int64(rs.deck.lane)))
-    return tuple(k for k in range(63, -1, -1) if (mask >> k) & 1)
+    first = not rec.plays and first_lead_trump(rec.rules, rec.bid, rec.leader, rec.declarer)
+    return tuple(sorted(legal_kinds(rec.rules, seen.mine_now, seen.trick, rec.trump, first), reverse=True))
 
 
 def declaring_seats(req: PlayRequest) -> list[int]:
@@ -162,18 +150,20 @@ def _sample(req: PlayRequest) -> tuple[Table, Deals, str, tuple[str, ...]]:
     consistent with the record and, where the auction is given, with its clues as
     the bidding advice reads them (:func:`analyzer.bidding.inference.clue_ladder`, the fitted clue model) on
     the hands at the first lead -- relaxed as the bidding advice relaxes them when they accept fewer than one
-    deal in :data:`MAX_TRIES` (the level says which held). Returns the sampler, the deals, the level and the clues'
+    deal in :data:`DRAWS_PER_DEAL` (the level says which held). Returns the sampler, the deals, the level and the clues'
     words."""
     seen, rs = req.seen, req.rules
     ladder, words = clue_ladder(rs, int(req.dealer or 0), list(req.calls or ()), req.record.seat)
-    for acc, level in ladder:
+
+    def draw(acc: Accept, draws_per_deal: int) -> tuple[Table, Deals]:
         tab = table_of(seen, acc)
-        try:
-            return tab, dealer.sample(tab, seen.barred, req.samples, req.seed, MAX_TRIES), level, words
-        except UserError as e:
-            if acc is None:
-                if req.record.whole_meld and isinstance(e, dealer.TooFewDeals):
-                    raise UserError(f"{e}: with the cards shown read as whole melds few deals fit (double deck's "
-                                    f"twenty-card hands most of all): leave out {req.word('whole_meld')}") from None
-                raise
-    raise AssertionError("unreachable: the last rung has no accept test")  # pragma: no cover
+        return tab, dealer.sample(tab, seen.barred, req.samples, req.seed, draws_per_deal)
+
+    try:
+        (tab, deals), _, level = sample_by_ladder(ladder, draw, draws_per_deal=DRAWS_PER_DEAL)
+    except dealer.TooFewDeals as e:  # the record alone (no clue left) accepts too few deals
+        if req.record.whole_meld:
+            raise UserError(f"{e}: with the cards shown read as whole melds few deals fit (double deck's "
+                            f"twenty-card hands most of all): leave out {req.word('whole_meld')}") from None
+        raise
+    return tab, deals, level, words

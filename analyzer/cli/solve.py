@@ -18,7 +18,7 @@ from analyzer.cards import SUITS, parse_card
 from analyzer.cli.common import console, emit_json, styled, table
 from analyzer.cli.options import SEATS_HELP, ClusterOpt, OptionsOpt, WorkersOpt
 from analyzer.errors import UserError
-from analyzer.play.engine import beats
+from analyzer.play.engine import winning_position
 from analyzer.rules import RuleSet, load
 from analyzer.rules.loader import parse_option_args
 from analyzer.runs.batches import check_cluster
@@ -74,10 +74,7 @@ def _print_line(rep: dict[str, Any], rules: RuleSet) -> None:
         trick.append((lead + len(trick)) % seats)
         cards.append(parse_card(name, rules.deck))
         if len(cards) == seats:
-            w = 0
-            for i in range(1, seats):
-                if beats(cards[i], cards[w], trump):
-                    w = i
+            w = winning_position(cards, trump)
             shown = " ".join(f"[{s}] {rules.deck.name(c)}" for s, c in zip(trick, cards, strict=True))
             console.print(f"  {no}: {shown} -> {trick[w]}")
             lead, trick, cards, no = trick[w], [], [], no + 1

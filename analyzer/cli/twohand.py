@@ -19,7 +19,7 @@ from analyzer.cli.common import console, emit_json, print_notes, styled, table
 from analyzer.cli.derive import command
 from analyzer.cli.options import SEATS_HELP
 from analyzer.errors import UserError
-from analyzer.play.modes import play_mode
+from analyzer.play.modes import PLAYERS, play_mode
 from analyzer.rules import RuleSet, load
 from analyzer.rules.loader import parse_option_args
 from analyzer.runs.progress import progress_bar
@@ -107,7 +107,7 @@ def two_hand(*, json_out: bool, **values) -> None:
         raise UserError('a hand needs its upcard and the upcard a hand: --hand "AH AH TH ..." --upcard 9H')
     run = where(v)
     games = QUESTIONS["two-hand"]["games"].check(v["games"])
-    play = play_mode(v["play"], ("dd", "heuristic")) if v["play"] is not None else None
+    play = play_mode(v["play"], PLAYERS) if v["play"] is not None else None
     _answer(rs, json_out, {**v, "play": play, "games": games}, run)
 
 

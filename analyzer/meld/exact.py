@@ -12,12 +12,10 @@ and the probability is that count over ``C(K*c, h)``. Exact rationals (``fractio
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations, product
 from math import comb
 
-from analyzer.cards import SUITS
 from analyzer.meld.reference import suit_items
 from analyzer.rules.model import MeldSpec, RuleSet
 
@@ -67,38 +65,6 @@ def meld_requirement(rules: RuleSet, meld: MeldSpec, n: int, suit: int | None = 
     if suit is None:
         raise ValueError("a suit meld needs a suit")
     return {deck.kind(suit, r): c * n for r, c in meld.ranks}
-
-
-@dataclass(frozen=True)
-class ExactMeld:
-    """The exact chance of holding ``n`` or more copies of a meld's cards (in ``suit`` for suit melds)."""
-
-    meld: str
-    suit: str | None
-    n: int
-    probability: Fraction
-
-    def as_dict(self) -> dict[str, object]:
-        return {"meld": self.meld, "suit": self.suit, "n": self.n, "p": float(self.probability)}
-
-
-def exact_meld_table(rules: RuleSet, suit: int = 0, hand_size: int | None = None) -> list[ExactMeld]:
-    """For every meld of the rule set and every copy count 1..copies: the chance a hand holds its cards.
-
-    Suit melds are counted in ``suit`` (by symmetry the same for every suit). This is the chance of
-    holding the cards, which is the chance of scoring the meld except where another meld takes the
-    cards first (a marriage inside a run) or only the best of a group counts (Luxury Family).
-    """
-    out = []
-    for m in rules.melds:
-        for n in range(1, rules.deck.copies + 1):
-            need = meld_requirement(rules, m, n, suit)
-            if any(v > rules.deck.copies for v in need.values()):
-                continue
-            p = prob_at_least(rules, need, hand_size)
-            if p > 0:
-                out.append(ExactMeld(m.name, SUITS[suit] if m.scope == "suit" else None, n, p))
-    return out
 
 
 # ---- a meld in any suit, and the mean meld -----------------------------------------------------------------

@@ -18,34 +18,14 @@ from analyzer.deal.rng import seed_of
 from analyzer.errors import UserError
 from analyzer.meld import meld_batch
 from analyzer.meld.exact import meld_requirement
-from analyzer.play.modes import RETIRED_PLAY
 from analyzer.rules.lowered import play_bids
 from analyzer.rules.model import MeldSpec, RuleSet
 from analyzer.runs.batches import count_spans, iter_batches, spans
 
-PLAY_MODES = ("heuristic", "dd")
-PLAYS_HELP = "trick play: heuristic (policy v1), dd (double-dummy solver), both, or none (meld only)"
 #: node budget of one double-dummy solve; a deal past it makes ``--play dd`` fail with a UserError
 DD_NODES = 2_000_000
 #: deals solved first to find out whether the solver can serve this rule set at all
 DD_PROBE = 4
-
-
-def parse_plays(text: str) -> tuple[str, ...]:
-    """``heuristic``, ``dd``, ``both`` or ``none`` -> the play modes to run (a retired spelling: UserError
-    naming the one to use)."""
-    t = text.strip().lower()
-    if t in RETIRED_PLAY:
-        raise UserError(f"play mode {text!r} is now called {RETIRED_PLAY[t]!r}: use heuristic, dd, both or none")
-    if t == "heuristic":
-        return ("heuristic",)
-    if t == "dd":
-        return ("dd",)
-    if t == "both":
-        return PLAY_MODES
-    if t == "none":
-        return ()
-    raise UserError(f"unknown --play {text!r}: use heuristic, dd, both or none")
 
 
 # ---- dealing and playing one batch -------------------------------------------------------------------------
@@ -91,23 +71,13 @@ def copies_held(counts: np.ndarray, rules: RuleSet, meld: MeldSpec, suit: int | 
     return out
 
 
-def _dd_module() -> Any:
-    from analyzer.runs import warmup
-
-    warmup.wait()
-    try:
-        import analyzer.solve as solve
-    except ImportError:
-        raise UserError("the double-dummy solver is not available: use --play heuristic") from None
-    if not hasattr(solve, "solve_deals"):
-        raise UserError("the double-dummy solver offers no solve_deals yet: use --play heuristic")
-    return solve
-
-
 def _dd_points(rules: RuleSet, hands: np.ndarray, trump: np.ndarray, bid: int, max_nodes: int) -> np.ndarray:
     """The declaring side's card points with best play by everyone (seat 0 declares and leads)."""
-    solve = _dd_module()
-    res = solve.solve_deals(rules, hands, trump, 0, 0, bid=bid, max_nodes=max_nodes)
+    from analyzer.runs import warmup
+    from analyzer.solve import solve_deals
+
+    warmup.wait()
+    res = solve_deals(rules, hands, trump, 0, 0, bid=bid, max_nodes=max_nodes)
     bad = int((~np.asarray(res.exact, dtype=bool)).sum())
     if bad:
         raise UserError(
@@ -242,7 +212,6 @@ def iter_columns(rule_sets: Sequence[RuleSet], samples: int, seed: int = 0, play
 
 def dd_probe(rules: RuleSet, seed: int, dd_nodes: int) -> None:
     """Solve the run's first few deals; UserError at once when the solver cannot serve the rule set."""
-    _dd_module()
     if dd_nodes < 1:
         raise UserError(f"--dd-nodes must be at least 1, not {dd_nodes}")
     d = random_deals(rules, DD_PROBE, seed)

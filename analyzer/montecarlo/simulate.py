@@ -50,13 +50,12 @@ from analyzer.errors import UserError
 from analyzer.meld import meld_batch
 from analyzer.montecarlo.rows import COLUMNS as COLUMNS
 from analyzer.montecarlo.rows import PER_SEAT, Rows, frame_arrays, schema_of
-from analyzer.play.modes import PLAY_HELP, RETIRED_PLAY, play_mode
+from analyzer.play.modes import players_of
 from analyzer.rules.lowered import first_leader, play_bids
 from analyzer.rules.model import RuleSet
 from analyzer.runs.batches import BATCH, run_batches
 from analyzer.runs.progress import progress_bar
 
-PLAY_MODES_HELP = PLAY_HELP
 #: default node budget of one double-dummy solve in the driver (a full auction deal needs ~6 M nodes at the
 #: median, ~1 s on one core; the replay of the optimal line gets the same allowance and needs ~1/1000 of it)
 DD_MAX_NODES = 20_000_000
@@ -126,24 +125,8 @@ def _play_double_dummy(rules: RuleSet, deals: np.ndarray, trump: int, leader: in
     return DDOutcome(points, tricks, ok)
 
 
-PLAY_MODES: dict[str, PlayFn] = {"heuristic": _play_heuristic, "dd": _play_double_dummy}
-
-
-def parse_play_modes(text: str | Sequence[str]) -> tuple[str, ...]:
-    """``"heuristic"``, ``"dd"``, ``"both"`` (or a list) -> the play modes to run, in order."""
-    items = [text] if isinstance(text, str) else list(text)
-    out: list[str] = []
-    for it in items:
-        for name in ("heuristic", "dd") if it == "both" else (it,):
-            if name in RETIRED_PLAY:
-                play_mode(name)  # names the word to use now
-            if name not in PLAY_MODES:
-                raise UserError(f"unknown play mode {name!r}: use {PLAY_MODES_HELP}")
-            if name not in out:
-                out.append(name)
-    if not out:
-        raise UserError(f"no play mode given: use {PLAY_MODES_HELP}")
-    return tuple(out)
+#: how each player (:data:`analyzer.play.modes.PLAYERS`) plays a batch of deals
+PLAY_FUNCTIONS: dict[str, PlayFn] = {"heuristic": _play_heuristic, "dd": _play_double_dummy}
 
 
 @dataclass
@@ -236,7 +219,7 @@ OtherTrumps = Callable[[RuleSet, np.ndarray], np.ndarray]
 
 def _mode_fn(play: str, dd_max_nodes: int | None, dd_tricks_left: int = 0) -> PlayFn:
     """The play function of a mode (the built-in dd one with the run's node budget and tricks solved)."""
-    fn = PLAY_MODES[play]
+    fn = PLAY_FUNCTIONS[play]
     if fn is _play_double_dummy and (dd_max_nodes is not None or dd_tricks_left):
         if dd_max_nodes is not None and dd_max_nodes < 1:
             raise UserError(f"max_nodes must be at least 1, not {dd_max_nodes}")
@@ -368,7 +351,7 @@ def simulate(
         raise UserError(f"--samples must be at least 1, not {samples}")
     if not 0 <= dealer < rules.seats:
         raise UserError(f"dealer {dealer} is out of range: {rules.id} has seats 0..{rules.seats - 1}")
-    modes = parse_play_modes(plays)
+    modes = players_of(plays)
     if dd_max_nodes is not None and dd_max_nodes < 1:
         raise UserError(f"max_nodes must be at least 1, not {dd_max_nodes}")
     trump_list = tuple(range(4)) if trumps is None else tuple(int(t) for t in trumps)
@@ -425,7 +408,7 @@ def add_play(sim: Simulation, play: str, *, samples: int | None = None, trumps: 
     default), the given ``trumps`` and bid classes (default: the run's); the same deals and melds, a
     play seed from ``(seed, 0x200 + mode index)``. Used for a double-dummy check on a subsample of the
     deals played out heuristically. ``progress``: a spinner with the time elapsed on stderr."""
-    modes = parse_play_modes(play)
+    modes = players_of(play)
     if len(modes) != 1:
         raise UserError(f"add one play mode at a time, not {play!r}")
     mode = modes[0]
@@ -486,11 +469,3 @@ def deals_frame(sim: Simulation) -> pl.DataFrame:
     cols["stock_cards"] = [" ".join(deck.name(int(k)) for k in row) for row in d.stock]
     return pl.DataFrame(cols, schema_overrides={
         **{f"hand_s{s}": pl.List(pl.Int64) for s in range(sim.rules.seats)}, "stock": pl.List(pl.Int64)})
-
-
-def read_deals(path: str | Path, rules: RuleSet) -> np.ndarray:
-    """Deals saved by :func:`deals_frame` (parquet) as int64[n, seats, copies] count planes."""
-    f = pl.read_parquet(path).sort("deal")
-    cols = [np.array(f[f"hand_s{s}"].to_list(), dtype=np.int64).reshape(-1, rules.deck.copies)
-            for s in range(rules.seats)]
-    return np.stack(cols, axis=1)

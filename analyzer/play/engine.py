@@ -26,6 +26,9 @@ costs two reference-count calls into the runtime; with one array a playout runs 
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from analyzer.jit import hot, kernel, lowbit, popcount
@@ -40,7 +43,11 @@ from analyzer.rules.lowered import (
     RP_PER_TRICK,
     RP_PTS,
     RP_SEATS,
+    trick_params,
 )
+
+if TYPE_CHECKING:
+    from analyzer.rules.model import RuleSet
 
 MAX_SEATS = 4
 MAX_COPIES = 4
@@ -307,3 +314,29 @@ def voids_of(st: np.ndarray) -> list[int]:
 def trick_of(st: np.ndarray) -> list[int]:
     """Kinds played to the current trick, in play order."""
     return st[S_TRICK : S_TRICK + st[CTL_NCARDS]].tolist()
+
+
+# ---- the trick rules read from Python (the kernels' own functions, one reading of the rules) -------------------
+def winning_position(trick: Sequence[int], trump: int) -> int:
+    """Position (0 = the leader's card) of the card winning ``trick`` so far: its kinds in play order (at least
+    one); ``trump`` 0..3, or -1 for no trump (:func:`trick_winner`)."""
+    if len(trick) == 0:
+        raise ValueError("an empty trick has no winner")
+    return int(trick_winner(np.asarray(trick, dtype=np.int64), np.int64(len(trick)), np.int64(trump)))
+
+
+def legal_kinds(rules: RuleSet, held: Iterable[int], trick: Sequence[int], trump: int,
+                first: bool = False) -> set[int]:
+    """The kinds a hand holding the kinds ``held`` may play to ``trick`` (the kinds played to it so far, in
+    order) under the rule set, ``trump`` -1 for no trump; ``first``: this is the first lead of the hand and its
+    trump duty binds (:func:`analyzer.rules.lowered.first_lead_trump`). :func:`legal_cards` with the rule
+    set's trick rules (:func:`analyzer.rules.lowered.trick_params`)."""
+    mask = 0
+    for k in held:
+        mask |= 1 << int(k)
+    led = trick[0] >> 4 if len(trick) else -1
+    best = trick[winning_position(trick, trump)] if len(trick) else -1
+    rp = trick_params(rules)
+    legal = int(legal_cards(np.int64(mask), np.int64(len(trick)), np.int64(led), np.int64(best), np.int64(trump),
+                            np.int64(1 if first else 0), rp[RP_HEAD], rp[RP_MUST_TRUMP], rp[RP_FOLLOW], rp[RP_LANE]))
+    return {k for k in range(64) if legal >> k & 1}

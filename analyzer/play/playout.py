@@ -14,7 +14,6 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from analyzer.cards import Deck
 from analyzer.deal.rng import stream_seed
 from analyzer.jit import kernel, popcount, range_kernel
 from analyzer.play.engine import (
@@ -54,16 +53,6 @@ class DealRecord:
     winners: np.ndarray
     points: np.ndarray
     tricks: np.ndarray
-
-    def trick_lines(self, deck: Deck) -> list[str]:
-        """One line per trick: ``1: [0] AS [1] 9S ... -> 0``, seats in brackets, then the winner."""
-        seats = len(self.points)
-        lines = []
-        for t, w in enumerate(self.winners):
-            row = self.cards[t * seats : (t + 1) * seats]
-            cards = " ".join(f"[{s}] {deck.name(int(k))}" for s, k in row)
-            lines.append(f"{t + 1}: {cards} -> {int(w)}")
-        return lines
 
 
 # ---- policies for the kernels -----------------------------------------------------------------------------

@@ -18,7 +18,7 @@ and nowhere else (``tests/test_request_fields.py`` checks the front ends against
 from __future__ import annotations
 
 from analyzer.play import POLICIES
-from analyzer.play.modes import PLAY_HELP
+from analyzer.play.modes import PLAY_HELP, PLAY_OR_NONE_HELP
 from analyzer.request.fields import Field, Fields, FromRules
 
 #: random deals of ``stats``, ``compare`` and ``report`` (per setting)
@@ -141,7 +141,7 @@ PLAY = Fields((
           "play_samples"), lo=1, hi=MAX_PLAY_SAMPLES, short="-n"),
     SEED,
     Field("play", "str", "dd (double dummy where the solver finishes, rollouts otherwise) or heuristic (rollouts "
-          "only)", default="dd", choices=("dd", "heuristic")),
+          "only)", default="dd"),
     Field("max_nodes", "int", "the solver's node budget a deal", default=FromRules(
           _play_max_nodes, "the rule set's [advice] play_max_nodes"), lo=1, hi=MAX_NODES),
     Field("upcard", "str", "two-handed phase 1 (the stock not yet gone): the card turned up at the deal (it names "
@@ -151,14 +151,12 @@ PLAY = Fields((
           "seat not named showed none): no deal gives a seat more meld than it showed", default=False),
 ))
 
-_COLUMNS_PLAY = ("heuristic", "dd", "both", "none")
-_COLUMNS_PLAY_HELP = "trick play: heuristic (policy v1), dd (double-dummy solver), both, or none (meld only)"
 
 #: ``pinochle stats``
 STATS = GAME + Fields((
     Field("samples", "int", "random deals", default=COLUMNS_SAMPLES, lo=1, hi=MAX_DEALS, short="-n",
           why_hi="past it the deal streams would repeat"),
-    Field("play", "str", _COLUMNS_PLAY_HELP, default="heuristic"),
+    Field("play", "str", PLAY_OR_NONE_HELP, default="heuristic"),
     Field("trump", "str", "the trump of the fixed-trump meld and holding figures (S H D C)", default="S"),
     SEED,
 )) + WHERE + Fields((
@@ -199,7 +197,7 @@ REPORT = Fields((
     Field("samples", "int", "random deals (per setting)", default=COLUMNS_SAMPLES, lo=1, hi=MAX_DEALS, short="-n",
           why_hi="past it the deal streams would repeat"),
     _hands(REPORT_ADVISE_SAMPLES)["advise_samples"],
-    Field("play", "str", _COLUMNS_PLAY_HELP, default="heuristic"),
+    Field("play", "str", PLAY_OR_NONE_HELP, default="heuristic"),
     Field("trump", "str", "trump of the fixed-trump meld figures (S H D C)", default="S"),
     Field("seed", "int", "random seed (same seed, same report)", default=0, lo=0),
     Field("dpi", "int", "figure resolution", default=DPI, lo=30, hi=300),

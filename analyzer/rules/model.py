@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np
 
-from analyzer.cards import LANE, SUITS, Deck
+from analyzer.cards import LANE, Deck
 from analyzer.rules.schema import AdviceSpec, BiddingSpec, PlaySpec, RuleSpec, ScoringSpec
 
 HEAD_RULES = ("never", "trump-led", "always")
@@ -159,9 +159,6 @@ class RuleSet:
     def option_text(self) -> str:
         """The options in force as ``name=value`` pairs."""
         return " ".join(f"{k}={v}" for k, v in self.options.items())
-
-    def suit_name(self, s: int) -> str:
-        return SUITS[s]
 
     def bid_levels(self, upto: int | None = None) -> list[int]:
         """The legal bid values from the opening upward: up to ``upto`` when given (the highest

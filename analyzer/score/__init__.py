@@ -37,13 +37,6 @@ def seat_unit(rules: RuleSet) -> np.ndarray:
     return out
 
 
-def side_totals(rules: RuleSet, values: np.ndarray) -> np.ndarray:
-    """Per-seat values int[n, seats] (meld, points, tricks) summed over each side of ``rules.sides``:
-    int64[n, len(sides)] (the meld of a side is the sum of its seats' meld)."""
-    v = _per_seat(rules, values, "values")
-    return np.stack([v[:, list(side)].sum(axis=1) for side in rules.sides], axis=1)
-
-
 def unit_totals(rules: RuleSet, values: np.ndarray) -> np.ndarray:
     """Per-seat values summed over each scoring unit (:func:`scoring_units`): int64[n, units]."""
     v = _per_seat(rules, values, "values")

@@ -20,9 +20,9 @@ import numpy as np
 from analyzer.cards import Hand, parse_card, to_planes
 from analyzer.errors import UserError
 from analyzer.jit import tick_rate
-from analyzer.play.engine import beats, legal_cards
+from analyzer.play.engine import legal_kinds
 from analyzer.rules import RuleSet
-from analyzer.rules.lowered import RP_FOLLOW, RP_HEAD, RP_LANE, RP_MUST_TRUMP, first_lead_trump, side_mask, trick_params
+from analyzer.rules.lowered import first_lead_trump, side_mask
 from analyzer.solve import layout as L
 from analyzer.solve.lower import DEFAULT_CONFIG, SolverConfig
 from analyzer.solve.lower import header as lower_header
@@ -115,24 +115,6 @@ def release_tables() -> None:
 
 
 # ---- input checks ------------------------------------------------------------------------------------
-
-
-def legal_kinds(rules: RuleSet, hand: Sequence[int], trick: Sequence[int], trump: int,
-                first: bool = False) -> set[int]:
-    """Kinds a hand may play to ``trick`` under the rule set: the play engine's reading of the trick rules
-    (:func:`analyzer.play.engine.legal_cards`); ``first``: the first lead's trump duty binds."""
-    held = 0
-    for k in hand:
-        held |= 1 << k
-    best = trick[0] if trick else -1
-    for c in trick[1:]:
-        if beats(c, best, trump):
-            best = c
-    rp = trick_params(rules)
-    mask = int(legal_cards(np.int64(held), np.int64(len(trick)), np.int64(trick[0] >> 4 if trick else -1),
-                           np.int64(best), np.int64(trump), np.int64(1 if first else 0), rp[RP_HEAD],
-                           rp[RP_MUST_TRUMP], rp[RP_FOLLOW], rp[RP_LANE]))
-    return {k for k in range(64) if mask >> k & 1}
 
 
 def _as_planes(hands: Any, rules: RuleSet) -> np.ndarray:
@@ -537,11 +519,6 @@ def _check_deals(rules: RuleSet, deals: np.ndarray) -> None:
         raise UserError(f"deal {i}: {deck.name(k)} held {tot[i, k]} times, the deck has {deck.copies}")
 
 
-def card_name(rules: RuleSet, kind: int) -> str:
-    """Name of a card kind in the rule set's deck (``AS``, ``TD``)."""
-    return rules.deck.name(kind)
-
-
 def trump_index(text: str) -> int:
     """Trump 0..3 from a suit letter or symbol, -1 from ``N``/``NT``/``notrump``."""
     t = text.strip()
@@ -559,7 +536,7 @@ def trump_index(text: str) -> int:
 
 __all__ = [
     "COUNTERS", "DEFAULT_MAX_NODES", "STATUSES", "DealsResult", "Position", "SolveResult", "SolverConfig",
-    "make_position", "legal_kinds", "release_tables", "rule_config", "rule_guess_shift", "rule_resolution",
+    "make_position", "release_tables", "rule_config", "rule_guess_shift", "rule_resolution",
     "solve_deal",
     "solve_deals", "solve_positions", "trump_index",
 ]

@@ -3,16 +3,14 @@ tricks, phase 2 exact (double-dummy solver) or heuristic, hand analysis and game
 
 * :func:`play_hands`, :func:`self_play`, :func:`head_to_head`, :func:`deal_random` — whole hands in
   numba batches (:mod:`.hands`); :class:`HandResults` holds what each seat scored.
-* :class:`TwoHandGame` — one hand step by step through the same kernels (:mod:`.game`).
 * :func:`analyze_hand` — what a dealt hand is worth around its upcard, the dix, the melds to aim for
   (:mod:`.analysis`); :func:`game_odds` — the chance of winning the game from a score (:mod:`.odds`).
 * Policies (:mod:`.policy`): ``th-v1`` (:data:`TH_VERSION`) and the ``naive`` baseline.
 """
 
+from analyzer.play.modes import PHASE2_MODES
 from analyzer.twohand.analysis import DEFAULT_SAMPLES, DixAdvice, HandAnalysis, MeldFrequency, analyze_hand
-from analyzer.twohand.game import MeldOption, TableCard, TwoHandGame, build_deal
 from analyzer.twohand.hands import (
-    PHASE2_MODES,
     HandResults,
     deal_random,
     head_to_head,
@@ -27,7 +25,7 @@ from analyzer.twohand.state import MELD_IDS
 
 __all__ = [
     "DEFAULT_SAMPLES", "MELD_IDS", "PHASE2_MODES", "POLICY_CODES", "TH_VERSION", "DixAdvice", "GameOdds",
-    "HandAnalysis", "HandResults", "MeldFrequency", "MeldOption", "TableCard", "TwoHandGame", "analyze_hand",
-    "build_deal", "deal_random", "game_odds", "hand_pool", "head_to_head", "parse_score", "phase2_heuristic",
+    "HandAnalysis", "HandResults", "MeldFrequency", "analyze_hand",
+    "deal_random", "game_odds", "hand_pool", "head_to_head", "parse_score", "phase2_heuristic",
     "play_hands", "self_play", "solve_phase2",
 ]

@@ -28,9 +28,10 @@ from analyzer.deal import sample_deals
 from analyzer.errors import UserError, field_name
 from analyzer.estimate import Estimate, Proportion, mean_ci, paired_diff, proportion
 from analyzer.meld import meld_points
+from analyzer.play.modes import phase2_mode
 from analyzer.rules.model import RuleSet
 from analyzer.runs.batches import BATCH, run_batches, spans
-from analyzer.twohand.hands import PHASE2_MODES, PHASE2_POLICY, HandResults, play_hands
+from analyzer.twohand.hands import PHASE2_POLICY, HandResults, play_hands
 from analyzer.twohand.odds import GameOdds
 from analyzer.twohand.params import check_two_handed
 from analyzer.twohand.policy import TH_VERSION
@@ -197,8 +198,7 @@ def analyze_hand(rules: RuleSet, hand: str | Hand, upcard: str, *, dealer: bool 
     deal ``i`` is dealt and played from ``(seed, i)`` alone, so the figures do not depend on where or in
     how many batches they ran.
     """
-    if phase2 not in PHASE2_MODES:
-        raise UserError(f"unknown phase-2 mode {phase2!r}: use exact or heuristic")
+    phase2_mode(phase2)
     if samples < 2:
         raise UserError(f"--samples must be at least 2, not {samples}")
     h, up = check_hand(rules, hand, upcard)

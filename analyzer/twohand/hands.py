@@ -24,6 +24,7 @@ from analyzer.errors import UserError
 from analyzer.estimate import Estimate, mean_ci
 from analyzer.jit import range_kernel
 from analyzer.play import play_deals
+from analyzer.play.modes import phase2_mode
 from analyzer.rules.model import RuleSet
 from analyzer.score import score_hand
 from analyzer.twohand.params import param_array
@@ -46,7 +47,6 @@ from analyzer.twohand.state import (
     reset,
 )
 
-PHASE2_MODES = ("exact", "heuristic")
 #: the heuristic phase-2 players (the play engine's policy)
 PHASE2_POLICY = "v1"
 
@@ -249,8 +249,7 @@ def play_hands(
     taken from there instead of being solved again. ``start``: the index of the first deal in the run, so
     that deal ``i`` plays from the random stream of ``(seed, start + i)`` however a run is cut into batches.
     """
-    if phase2 not in PHASE2_MODES:
-        raise UserError(f"unknown phase-2 mode {phase2!r}: use exact or heuristic")
+    phase2_mode(phase2)
     params = param_array(rules)
     hands, stock = check_deals(rules, hands, stock)
     n = hands.shape[0]
