@@ -14,13 +14,14 @@ from rich.console import Console, ConsoleDimensions
 from rich.table import Table
 from rich.text import Text
 
-from analyzer.api import words
-from analyzer.errors import (
+from analyzer.api import (
     UserError,
     in_words,
+    load_rules,  # noqa: F401  (re-exported for the commands)
+    parse_hand,  # noqa: F401
     read_lines,  # noqa: F401  (the commands' file reader)
+    words,
 )
-from analyzer.rules import load_rules, parse_hand  # noqa: F401  (re-exported for the commands)
 
 
 def _flags(o: Any) -> Any:
