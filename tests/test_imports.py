@@ -195,7 +195,6 @@ def test_front_ends_call_the_library_not_each_other():
 #: analyzer/ and the function's own name (a method's without its class)
 LONG_FUNCTIONS = {
     "solve.search.search": "the solver's search: one numba function whose loop keeps its state in locals",
-    "cardplay.request.make": "issue 50: to split",
 }
 MAX_FUNCTION_LINES = 80
 
