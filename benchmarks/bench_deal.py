@@ -1,5 +1,6 @@
 """Deal sampler and advisor speed: deals per second (one thread, all threads) per rule set, with and
-without a constraint, and the wall time of one full ``advise`` call at the default sample count.
+without a constraint, and the wall time of one full ``advise`` call at the rule set's default sample count (or
+``--samples``).
 
     python benchmarks/bench_deal.py [--deals 400000] [--repeat 3]
 
@@ -13,7 +14,7 @@ import time
 
 import numba
 
-from analyzer.advisor.advise import DEFAULT_SAMPLES, advise
+from analyzer.advisor import ask
 from analyzer.deal import table
 from analyzer.rules import load
 
@@ -39,7 +40,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", type=int, default=400_000)
     ap.add_argument("--repeat", type=int, default=3)
-    ap.add_argument("--samples", type=int, default=DEFAULT_SAMPLES)
+    ap.add_argument("--samples", type=int, default=None, help="deals of an advise call (default: the rule set's)")
     args = ap.parse_args()
     threads = numba.config.NUMBA_NUM_THREADS
     print(f"{'rule set':14} {'deals/s 1 thread':>17} {f'deals/s {threads} threads':>18} "
@@ -60,13 +61,14 @@ def main() -> None:
         crate = nc / best_time(lambda: con.sample(nc, 1), args.repeat)  # noqa: B023
         print(f"{rid:14} {rates[0]:17,.0f} {rates[1]:18,.0f} {crate:14,.0f} {d.acceptance:10.1%}")
     print()
-    print(f"advise, {args.samples} samples ({threads} threads), wall time after compilation:")
+    print(f"advise ({threads} threads), wall time after compilation:")
     for rid, (hand, upcard) in HANDS.items():
         rs = load(rid)
-        advise(rs, hand, samples=200, seed=1, upcard=upcard)
-        secs = best_time(lambda: advise(rs, hand, samples=args.samples, seed=1, upcard=upcard),  # noqa: B023
+        samples = args.samples or rs.advice.bid_samples
+        ask(rs, hand, samples=200, seed=1, upcard=upcard)
+        secs = best_time(lambda: ask(rs, hand, samples=samples, seed=1, upcard=upcard),  # noqa: B023
                          args.repeat)
-        print(f"  {rid:14} {secs:6.2f} s")
+        print(f"  {rid:14} {samples:6} samples {secs:6.2f} s")
 
 
 if __name__ == "__main__":

@@ -187,6 +187,48 @@ def test_two_handed_is_the_whole_hand_analysis():
         ask(load("auction"), STRONG["auction"], samples=10, upcard="9C", play="heuristic")
 
 
+def _count_table_builds(monkeypatch) -> list[str]:
+    """Count every build of the sampler's table (:func:`analyzer.deal.table`, however a module imported it)."""
+    import sys
+
+    import analyzer.deal as deal
+
+    real, built = deal.table, []
+
+    def counting(*args, **kwargs):
+        built.append(sys._getframe(1).f_code.co_name)
+        return real(*args, **kwargs)
+
+    for name, mod in list(sys.modules.items()):
+        if (name == "analyzer" or name.startswith("analyzer.")) and getattr(mod, "table", None) is real:
+            monkeypatch.setattr(mod, "table", counting)
+    return built
+
+
+@pytest.mark.parametrize("case", ["calls", "relaxed", "won"])
+def test_the_sampler_table_is_built_once_per_answer(monkeypatch, case):
+    """One answer builds the sampler's table once, when the request is checked: the pilot batches, every rung of
+    the clue ladder (its own accept test on the request's table) and the simulation use it."""
+    import analyzer.advisor.study as study
+
+    if case == "relaxed":  # every rung with clues fails its pilot: the last rung, no clue, draws the deals
+        real_pilot = study._pilot
+        monkeypatch.setattr(study, "_pilot", lambda req, acc: (0, real_pilot(req, acc)[1]))
+    built = _count_table_builds(monkeypatch)
+    calls = "1:pass 2:pass 3:pass 0:16" if case == "won" else "1:16 2:pass 3:18"
+    adv = ask(load("auction"), STRONG["auction"], seat=0, dealer=0, auction=calls, samples=60, seed=3,
+              play="heuristic")
+    assert built == ["make"]
+    assert adv.simulation.samples == 60
+    if case == "won":
+        assert adv.recommendation.action in ("trump", "too-few")
+    else:
+        assert (adv.conditioning.relaxed is not None) == (case == "relaxed")
+    # two-handed has no sampler's table: its whole-hand analysis deals by its own path
+    assert ask(load("two-handed"), "AC AC TC TC KC KC QC QC JC JC AS AH", upcard="9C", samples=2, seed=1,
+               play="heuristic").request.table is None
+
+
 def test_advice_as_json():
     rs = load("luxury-family")
     adv = ask(rs, STRONG["luxury-family"], seat=0, dealer=2, samples=300, seed=1,

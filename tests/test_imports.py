@@ -137,7 +137,6 @@ def test_every_module_has_a_layer_and_imports_only_downwards():
 #: functions outside the numba kernels that take more than 12 parameters, each with the reason it keeps them; a new
 #: one fails here, and one brought under must leave (issue 50: this shrinks to nothing)
 LONG_PARAMETER_LISTS = {
-    "montecarlo.simulate.simulate": "issue 50: to split (the sampler's and the play's options)",
     "cli.solve.solve_cmd": "issue 50: to derive from the solve question's fields",
 }
 KERNEL_DECORATORS = {"kernel", "hot", "njit", "inline", "range_kernel"}
@@ -202,9 +201,6 @@ def test_front_ends_import_only_the_api():
 #: analyzer/ and the function's own name (a method's without its class)
 LONG_FUNCTIONS = {
     "solve.search.search": "the solver's search: one numba function whose loop keeps its state in locals",
-    "cardplay.request.make": "issue 50: to split",
-    "montecarlo.simulate.simulate": "issue 50: to split",
-    "advisor.advise.advise": "issue 50: to split",
 }
 MAX_FUNCTION_LINES = 80
 

@@ -4,10 +4,12 @@ import numpy as np
 import polars as pl
 import pytest
 
+from analyzer.deal import table
 from analyzer.errors import UserError
 from analyzer.meld import meld_batch
 from analyzer.montecarlo.simulate import (
     COLUMNS,
+    Players,
     deals_frame,
     simulate,
 )
@@ -22,9 +24,17 @@ AUCTION = "AH AH TH TH KH KH QH QH JH JH AS AD"
 LUXURY = "AH AH TH TH KH KH QH QH JH JH AS AD AC 7S 7D 7C"
 
 
+def run(rules, hand, *, samples, seed, seat=1, dealer=0, trumps=(0, 1, 2, 3), modes=("heuristic",), policy="v1",
+        max_nodes=None, tricks_left=0):
+    """simulate() around ``hand`` at ``seat`` with nothing else known (the sampler's table built here, as the
+    request builds it)."""
+    return simulate(table(rules, seat, hand), Players(modes, policy, max_nodes, tricks_left, tuple(trumps)),
+                    dealer=dealer, samples=samples, seed=seed)
+
+
 @pytest.fixture(scope="module")
 def auction_sim():
-    return simulate(load("auction"), AUCTION, seat=1, dealer=0, samples=300, seed=3)
+    return run(load("auction"), AUCTION, seat=1, dealer=0, samples=300, seed=3)
 
 
 def test_the_same_deals_are_played_under_every_trump(auction_sim):
@@ -64,7 +74,7 @@ def test_frame_schema_and_side_columns(auction_sim):
 
 def test_luxury_family_converts_each_players_points():
     rs = load("luxury-family")
-    sim = simulate(rs, LUXURY, seat=0, samples=200, seed=1, trumps=[1])
+    sim = run(rs, LUXURY, seat=0, samples=200, seed=1, trumps=[1])
     f = sim.frame
     assert f["partner_meld"].null_count() == f.height
     p = f.select(["points_s0", "points_s1", "points_s2"]).to_numpy()
@@ -82,7 +92,7 @@ def test_double_deck_plays_both_bid_classes():
     assert play_bids(load("auction")) == (15,) and play_bids(load("two-handed")) == (0,)
     hand = "AH AH TH TH KH KH QH QH JH JH AS AS AD AD AC AC KS QS JS JD"
     # random play: v1 leads a trump anyway with this hand, so only a policy free to lead anything shows it
-    sim = simulate(rs, hand, seat=1, samples=150, seed=2, trumps=[0], policy="random")
+    sim = run(rs, hand, seat=1, samples=150, seed=2, trumps=[0], policy="random")
     f = sim.frame
     assert sorted(set(f["bid"])) == [50, 51] and f.height == 300
     # at 51 the declarer (holding trumps) must lead one to the first trick: the play differs somewhere
@@ -99,13 +109,13 @@ def test_first_leader():
 
 def test_results_do_not_depend_on_the_number_of_samples_or_chunks():
     rs = load("auction")
-    small = simulate(rs, AUCTION, samples=40, seed=9, policy="random", trumps=[0])
-    big = simulate(rs, AUCTION, samples=BATCH + 40, seed=9, policy="random", trumps=[0])
+    small = run(rs, AUCTION, samples=40, seed=9, policy="random", trumps=[0])
+    big = run(rs, AUCTION, samples=BATCH + 40, seed=9, policy="random", trumps=[0])
     head = big.frame.filter(pl.col("deal") < 40)
     assert head.equals(small.frame)
     assert (big.deals.hands[:40] == small.deals.hands).all()
     # the random policy does use its seed: another seed plays differently
-    other = simulate(rs, AUCTION, samples=40, seed=10, policy="random", trumps=[0])
+    other = run(rs, AUCTION, samples=40, seed=10, policy="random", trumps=[0])
     assert not other.frame.equals(small.frame)
 
 
@@ -120,7 +130,7 @@ def test_play_modes_are_a_parameter():
         players_of("playout")
     rs = load("auction")
     # a budget of one node solves no deal: the dd rows hold the heuristic playout and say so
-    sim = simulate(rs, AUCTION, samples=30, seed=1, trumps=[2], plays=["heuristic", "dd"], dd_max_nodes=1)
+    sim = run(rs, AUCTION, samples=30, seed=1, trumps=[2], modes=("heuristic", "dd"), max_nodes=1)
     f = sim.frame
     assert sorted(set(f["play"])) == ["dd", "heuristic"]
     dd = sim.rows("declare", "dd")
@@ -153,14 +163,21 @@ def test_parquet_round_trip(tmp_path, auction_sim):
     assert (read_deals(dpath, auction_sim.rules) == auction_sim.deals.hands).all()
 
 
-def test_bad_input():
+def test_bad_input_is_the_apis_to_refuse():
+    """simulate trusts its input: the request refuses a bad size or seat (naming the field), and a wrong value
+    reaching simulate is a programming error."""
+    from analyzer.api.questions import bid_request
+
+    for values, field in (({"samples": 0}, "samples"), ({"dealer": 4}, "dealer")):
+        with pytest.raises(UserError, match=field):
+            bid_request({"rules": "auction", "hand": AUCTION, **values})
     rs = load("auction")
-    with pytest.raises(UserError, match="samples"):
-        simulate(rs, AUCTION, samples=0)
-    with pytest.raises(UserError, match="dealer"):
-        simulate(rs, AUCTION, dealer=4)
-    with pytest.raises(UserError, match="trumps"):
-        simulate(rs, AUCTION, trumps=[4])
+    with pytest.raises(AssertionError):
+        run(rs, AUCTION, samples=0, seed=0)
+    with pytest.raises(AssertionError):
+        Players(("heuristic",), "v1", trumps=(4,))
+    with pytest.raises(AssertionError):  # double dummy needs the request's node budget
+        Players(("dd",), "v1")
 
 
 def test_double_dummy_rows_are_solver_lines_scored_like_playouts(auction_sim):
@@ -194,7 +211,7 @@ def test_double_dummy_rows_are_solver_lines_scored_like_playouts(auction_sim):
     assert True in seen  # the budget solves some of these deals
     with pytest.raises(UserError, match="already"):
         add_play(out, "dd", samples=2)
-    with pytest.raises(UserError, match="dd-samples"):
+    with pytest.raises(UserError, match="dd_samples"):
         add_play(sim, "dd", samples=301)
 
 
@@ -210,7 +227,8 @@ def test_double_dummy_from_a_later_trick(rid, hand):
 
     rs = load(rid)
     left, seed, t = 4, 2, 1
-    sim = simulate(rs, hand, seat=1, dealer=0, samples=5, seed=seed, trumps=[t], plays="dd", dd_tricks_left=left)
+    sim = run(rs, hand, seat=1, dealer=0, samples=5, seed=seed, trumps=[t], modes=("dd",), max_nodes=20_000_000,
+              tricks_left=left)
     assert sim.meta["dd_tricks_left"] == left
     side = list(rs.sides[rs.side_of(1)])
     lead = first_leader(rs, 1, 0)

@@ -229,6 +229,7 @@ def test_a_one_chunk_run_shows_progress_too(monkeypatch):
     """``bid --play dd`` samples fewer deals than a chunk: it ran minutes with no bar (nothing to count);
     now a spinner with the time elapsed."""
     import analyzer.montecarlo.simulate as sm
+    from analyzer.deal import table
 
     shown = []
     real = sm.progress_bar
@@ -238,7 +239,9 @@ def test_a_one_chunk_run_shows_progress_too(monkeypatch):
         return real(show, total, label)
 
     monkeypatch.setattr(sm, "progress_bar", spy)
-    sm.simulate(load("auction"), "AH TH KH KH QH JH 9H AS QS JD AC TC", samples=20, trumps=[1], progress=True)
+    rs = load("auction")
+    tab = table(rs, 1, "AH TH KH KH QH JH 9H AS QS JD AC TC")
+    sm.simulate(tab, sm.Players(("heuristic",), "v1", trumps=(1,)), dealer=0, samples=20, seed=0, progress=True)
     assert (True, None, "playing 20 sampled deals (heuristic)") in shown
 
 

@@ -40,6 +40,7 @@ from analyzer.advisor.figures import (
     CallFigures,
     CeilingFigures,
     ConventionFigures,
+    DDCheck,
     LevelFigures,
     NamedTrump,
     PassFigures,
@@ -48,7 +49,7 @@ from analyzer.advisor.figures import (
     TrumpFigures,
 )
 from analyzer.advisor.request import BidRequest
-from analyzer.advisor.study import HEURISTIC, auction_state, outcomes, study
+from analyzer.advisor.study import HEURISTIC, Conditioning, auction_state, outcomes, study
 from analyzer.bidding.auction import Auction, AuctionState, Call, CallContext, replay
 from analyzer.bidding.callmodel import (
     CallChoice,
@@ -61,7 +62,6 @@ from analyzer.bidding.callmodel import (
 )
 from analyzer.bidding.inference import Convention, reads_by_conventions
 from analyzer.cards import SUIT_NAMES, SUITS
-from analyzer.errors import UserError
 from analyzer.estimate import Estimate, mean_ci, paired_diff, proportion
 from analyzer.montecarlo.simulate import Simulation
 from analyzer.play.modes import phase2_of
@@ -276,8 +276,8 @@ def _model_note(rules: RuleSet) -> str:
 def _name_trump(req: BidRequest, a: Auction, progress: bool, workers: int, cluster: Any) -> Advice:
     """The auction is over and I won it: the trump to name, by my expected net at the contract."""
     c = int(a.contract)
-    sim, cond = study(req, list(req.calls or []), modes=(HEURISTIC,), samples=req.samples, others=False,
-                      progress=progress, workers=workers, cluster=cluster)
+    sim, cond = study(req, list(req.calls or []), modes=(HEURISTIC,), others=False, progress=progress,
+                      workers=workers, cluster=cluster)
     out = outcomes(sim, HEURISTIC)
     named = []
     for t in range(4):
@@ -297,7 +297,7 @@ def _name_trump(req: BidRequest, a: Auction, progress: bool, workers: int, clust
 
 
 def _two_handed(req: BidRequest, progress: bool, workers: int, cluster: Any) -> Advice:
-    """Two-handed: the whole-hand analysis (:func:`analyzer.twohand.analysis.analyze_hand`)."""
+    """Two-handed: the whole-hand analysis (:func:`analyzer.twohand.analysis.analyze_hand`) of the request's hand."""
     from analyzer.runs import warmup
     from analyzer.runs.progress import progress_bar
     from analyzer.twohand import analyze_hand
@@ -306,9 +306,8 @@ def _two_handed(req: BidRequest, progress: bool, workers: int, cluster: Any) -> 
     if phase2 == "exact":
         warmup.start_solver()
     with progress_bar(progress, None, "playing hands"):
-        a = analyze_hand(req.rules, " ".join(req.hand.names()), req.upcard, dealer=(req.seat == req.dealer),
-                         samples=req.samples, seed=req.seed, phase2=phase2,
-                         workers=workers, cluster=cluster)
+        a = analyze_hand(req.rules, req.hand, req.upcard, samples=req.samples, dealer=(req.seat == req.dealer),
+                         seed=req.seed, phase2=phase2, workers=workers, cluster=cluster)
     d = a.difference
     text = (f"Trump {SUIT_NAMES[SUITS.index(a.trump)]} ({a.trump}): your meld {a.static_meld} now, "
             f"{a.meld.mean:.1f} melded over the hand; expected trick points {a.tricks.mean:.1f} (95% "
@@ -318,90 +317,133 @@ def _two_handed(req: BidRequest, progress: bool, workers: int, cluster: Any) -> 
     return Advice(req, [], None, list(req.notes), rec=rec, two_hand=a)
 
 
-def advise(req: BidRequest, *, progress: bool = False, workers: int = 1, cluster: Any = None) -> Advice:
-    """The advice for one request (module docstring): the call now, or the trump to name once the auction
-    is won, or two-handed's whole-hand analysis. ``progress``: a progress bar on stderr; ``workers`` /
-    ``cluster``: where the sampled deals are played (the same answer however spread)."""
+def _auction_won(req: BidRequest) -> tuple[BidRequest, Auction, list[str]] | None:
+    """The auction when it is over (I won it: the request refuses one another seat won), with the request naming its
+    calls and the notes that say how it ended; None while it goes on. With no calls given, a dealer who holds the
+    opening bid has won it when every seat before it passed."""
     rs = req.rules
-    if req.two_handed:
-        return _two_handed(req, progress, workers, cluster)
-    calls = list(req.calls) if req.calls is not None else None
-    if calls is not None:
-        a = replay(rs, req.dealer, calls)
-        if a.done:
-            if a.winner != req.seat:
-                who = "thrown in" if a.winner is None else f"seat {a.winner} won it at {a.contract}"
-                raise UserError(f"the auction {' '.join(map(str, calls))} is over: {who}")
-            return _name_trump(req, a, progress, workers, cluster)
-    elif rs.bidding.dealer_holds and req.seat == req.dealer:
-        # the dealer holds the opening bid: with every seat before it passed, it plays at the opening bid
+    if req.calls is not None:
+        a = replay(rs, req.dealer, list(req.calls))
+        assert not a.done or a.winner == req.seat, a  # BidRequest.make refuses an auction another seat won
+        return (req, a, []) if a.done else None
+    if rs.bidding.dealer_holds and req.seat == req.dealer:
         from analyzer.bidding.callmodel import opening_calls
 
         a = replay(rs, req.dealer, opening_calls(rs, req.dealer, req.seat))  # every other seat passed
         if a.done and a.winner == req.seat:
-            adv = _name_trump(replace(req, calls=tuple(a.calls)), a, progress, workers, cluster)
-            adv.notes.append(f"no calls given: every other seat passed ({' '.join(map(str, a.calls))}) and you "
-                             f"play at the opening bid {a.contract}")
-            return adv
-    state = auction_state(req)
-    keep = (req.conventions or rs.advice.conventions) == "keep"
-    due = due_bid(state, req.hand.planes) if keep else 0
-    if not req.detail and due_is_forced(state, due):  # the convention answers the call: no deal needed for it
-        rec = Recommendation("bid", "", due, None, None, None, "")
-        return Advice(req, [PlayAnalysis("heuristic", req.policy, [], {}, None, rec)], None, [], None, None)
-    dd_only = req.play == "dd"
-    modes = ("dd",) if dd_only else (HEURISTIC,)
-    n = min(req.samples, req.dd.samples) if dd_only else req.samples
-    sim, cond = study(req, list(state.calls), modes=modes, samples=n, max_nodes=req.dd.max_nodes,
-                      progress=progress, workers=workers, cluster=cluster)
-    analyses = [_analyse_bidding(sim, p, req, state) for p in sim.plays]
-    notes: list[str] = []
-    check = None
-    if not req.detail:
-        return Advice(req, analyses, sim, notes, None, cond)
-    if req.play == "both" and analyses[0].recommendation.action != "too-few":
-        from analyzer.runs.progress import progress_bar
+            return replace(req, calls=tuple(a.calls)), a, [
+                f"no calls given: every other seat passed ({' '.join(map(str, a.calls))}) and you play at the opening "
+                f"bid {a.contract}"]
+    return None
 
-        with progress_bar(progress, None, f"the double-dummy check ({min(req.dd.samples, n)} deals)"):
-            sim, check = dd_check(sim, analyses[0], req.dd.samples, req.dd.trumps, req.dd.max_nodes,
-                                  req.dd.tricks_left)
-        by = {c.trump: c for c in check.trumps}
-        analyses[0] = replace(analyses[0], trumps=[replace(f, dd=by.get(f.trump)) for f in analyses[0].trumps])
-        exact = sum(c.exact for c in check.trumps)
-        brk = sum(c.bracketed for c in check.trumps)
-        unf = sum(c.unfinished for c in check.trumps)
-        total = sum(c.deals for c in check.trumps)
-        scope = check.trumps[0].scope
-        how = ("" if scope == "whole deals" else
-               f" (each deal's first {check.trumps[0].from_trick - 1} tricks played by the heuristic players, the "
-               f"rest solved; {req.word('dd_tricks_left')} {rs.hand_size} solves whole deals)")
-        notes.append(f"double-dummy check, {scope}{how}: the first {check.samples} sampled deals, trump "
-                     f"{', '.join(by)}, up to {req.dd.max_nodes / 1e6:g} M nodes a deal: of {total} solves "
-                     f"{exact} exact"
-                     + (f", {brk} bracketed to {check.trumps[0].resolution} points" if brk else "")
-                     + (f", {unf} unfinished (counted with the bounds proven, so the figures are brackets)"
-                        if unf else "")
-                     + f"; {req.word('dd_samples')}, {req.word('dd_trumps')}, {req.word('max_nodes')} and "
-                       f"{req.word('dd_tricks_left')} set them")
-        if rs.advice.dd_make_samples:
-            mk = dd_make(sim, analyses[0], rs.advice.dd_make_samples, rs.advice.dd_make_max_nodes,
-                         req.dd.tricks_left)
-            check = replace(check, make=mk)
-    if dd_only:
-        f = sim.frame
-        ex = f.filter((f["play"] == "dd") & f["trump"].is_not_null())["exact"]  # thrown-in deals are not played
-        miss = int((~ex).sum())
-        left = req.dd.tricks_left
-        scope = (f", from trick {rs.hand_size - left + 1} (the tricks before it played by the heuristic players; "
-                 f"{req.word('dd_tricks_left')} {rs.hand_size}: whole deals)" if 0 < left < rs.hand_size else "")
-        notes.append(f"double dummy{scope} on the first {n} sampled deals ({req.word('dd_samples')}), up to "
-                     f"{req.dd.max_nodes / 1e6:g} M nodes a solve: {ex.len() - miss} of {ex.len()} plays solved"
-                     + (f"; the heuristic players stand in for the other {miss}" if miss else ""))
-    notes.append(_model_note(rs))
+
+def _forced_call(req: BidRequest, state: AuctionState) -> Advice | None:
+    """The call alone (a request without ``detail``) when the convention answers it: the conventional bid my hand
+    owes, with no free call to weigh (no deal needed for it); None otherwise."""
+    if req.detail:
+        return None
+    keep = (req.conventions or req.rules.advice.conventions) == "keep"
+    due = due_bid(state, req.hand.planes) if keep else 0
+    if not due_is_forced(state, due):
+        return None
+    rec = Recommendation("bid", "", due, None, None, None, "")
+    return Advice(req, [PlayAnalysis("heuristic", req.policy, [], {}, None, rec)], None, [], None, None)
+
+
+def _double_dummy_check(req: BidRequest, sim: Simulation, base: PlayAnalysis, progress: bool
+                        ) -> tuple[Simulation, PlayAnalysis, DDCheck, str]:
+    """Play ``both``: the double-dummy check of the heuristic analysis ``base`` on the first ``dd.samples`` deals
+    (:mod:`analyzer.advisor.ddcheck`): the simulation, ``base`` with each trump's check, the check (with whether the
+    contract makes, where the rule data asks) and its note."""
+    from analyzer.runs.progress import progress_bar
+
+    rs, dd = req.rules, req.dd
+    with progress_bar(progress, None, f"the double-dummy check ({min(dd.samples, sim.samples)} deals)"):
+        sim, check = dd_check(sim, base, dd.samples, dd.trumps, dd.max_nodes, dd.tricks_left)
+    by = {c.trump: c for c in check.trumps}
+    base = replace(base, trumps=[replace(f, dd=by.get(f.trump)) for f in base.trumps])
+    note = _check_note(req, check)
+    if rs.advice.dd_make_samples:
+        check = replace(check, make=dd_make(sim, base, rs.advice.dd_make_samples, rs.advice.dd_make_max_nodes,
+                                            dd.tricks_left))
+    return sim, base, check, note
+
+
+def _check_note(req: BidRequest, check: DDCheck) -> str:
+    """What the double-dummy check solved, and the fields that set it, in the front end's words."""
+    hs = req.rules.hand_size
+    first = check.trumps[0]
+    exact = sum(c.exact for c in check.trumps)
+    brk = sum(c.bracketed for c in check.trumps)
+    unf = sum(c.unfinished for c in check.trumps)
+    total = sum(c.deals for c in check.trumps)
+    how = ("" if first.scope == "whole deals" else
+           f" (each deal's first {first.from_trick - 1} tricks played by the heuristic players, the "
+           f"rest solved; {req.word('dd_tricks_left')} {hs} solves whole deals)")
+    return (f"double-dummy check, {first.scope}{how}: the first {check.samples} sampled deals, trump "
+            f"{', '.join(c.trump for c in check.trumps)}, up to {req.dd.max_nodes / 1e6:g} M nodes a deal: of {total} "
+            f"solves {exact} exact"
+            + (f", {brk} bracketed to {first.resolution} points" if brk else "")
+            + (f", {unf} unfinished (counted with the bounds proven, so the figures are brackets)" if unf else "")
+            + f"; {req.word('dd_samples')}, {req.word('dd_trumps')}, {req.word('max_nodes')} and "
+              f"{req.word('dd_tricks_left')} set them")
+
+
+def _dd_only_note(req: BidRequest, sim: Simulation) -> str:
+    """Play ``dd``: how many of the sampled deals' plays the solver finished within the budget."""
+    hs = req.rules.hand_size
+    f = sim.frame
+    ex = f.filter((f["play"] == "dd") & f["trump"].is_not_null())["exact"]  # thrown-in deals are not played
+    miss = int((~ex).sum())
+    left = req.dd.tricks_left
+    scope = (f", from trick {hs - left + 1} (the tricks before it played by the heuristic players; "
+             f"{req.word('dd_tricks_left')} {hs}: whole deals)" if 0 < left < hs else "")
+    return (f"double dummy{scope} on the first {sim.samples} sampled deals ({req.word('dd_samples')}), up to "
+            f"{req.dd.max_nodes / 1e6:g} M nodes a solve: {ex.len() - miss} of {ex.len()} plays solved"
+            + (f"; the heuristic players stand in for the other {miss}" if miss else ""))
+
+
+def _bidding_notes(req: BidRequest, state: AuctionState, cond: Conditioning) -> list[str]:
+    """The notes of every bidding answer: how the call model plays the auction out, the calls taken for granted,
+    the clues relaxed and what the request's defaults left out."""
+    notes = [_model_note(req.rules)]
     if req.calls is None and state.calls:
         notes.append(f"no calls given: the seats before yours passed ({' '.join(map(str, state.calls))})")
     if cond.relaxed:
         notes.append(cond.relaxed)
-    notes += list(req.notes)
-    return Advice(req, analyses, sim, notes, check, cond)
+    return notes + list(req.notes)
 
+
+def _bid_now(req: BidRequest, state: AuctionState, progress: bool, workers: int, cluster: Any) -> Advice:
+    """The call at my turn: the deals studied and each play mode's analysis; with ``detail`` the double-dummy
+    figures the play mode asks for and the notes."""
+    modes = ("dd",) if req.play == "dd" else (HEURISTIC,)
+    sim, cond = study(req, list(state.calls), modes=modes, progress=progress, workers=workers, cluster=cluster)
+    analyses = [_analyse_bidding(sim, p, req, state) for p in sim.plays]
+    if not req.detail:
+        return Advice(req, analyses, sim, [], None, cond)
+    notes: list[str] = []
+    check = None
+    if req.play == "both" and analyses[0].recommendation.action != "too-few":
+        sim, analyses[0], check, note = _double_dummy_check(req, sim, analyses[0], progress)
+        notes.append(note)
+    if req.play == "dd":
+        notes.append(_dd_only_note(req, sim))
+    return Advice(req, analyses, sim, notes + _bidding_notes(req, state, cond), check, cond)
+
+
+def advise(req: BidRequest, *, progress: bool = False, workers: int = 1, cluster: Any = None) -> Advice:
+    """The advice for one request (module docstring): the call now, or the trump to name once the auction
+    is won, or two-handed's whole-hand analysis. ``progress``: a progress bar on stderr; ``workers`` /
+    ``cluster``: where the sampled deals are played (the same answer however spread)."""
+    if req.two_handed:
+        return _two_handed(req, progress, workers, cluster)
+    won = _auction_won(req)
+    if won is not None:
+        asked, auction, notes = won
+        adv = _name_trump(asked, auction, progress, workers, cluster)
+        adv.notes.extend(notes)
+        return adv
+    state = auction_state(req)
+    forced = _forced_call(req, state)
+    return forced if forced is not None else _bid_now(req, state, progress, workers, cluster)

@@ -27,9 +27,8 @@ from analyzer.advisor.request import BidRequest
 from analyzer.bidding.auction import AuctionState
 from analyzer.bidding.callmodel import Outcomes, declarer_terms, opening_calls, seat_features
 from analyzer.bidding.inference import Accept, clue_ladder, sample_by_ladder
-from analyzer.deal import table
 from analyzer.deal.rng import seed_of
-from analyzer.montecarlo.simulate import Simulation, simulate
+from analyzer.montecarlo.simulate import Players, Simulation, simulate
 
 #: the clues must accept at least one deal in this many of a pilot batch, else they are relaxed
 PILOT_ONE_IN = 600
@@ -62,11 +61,9 @@ def auction_state(req: BidRequest) -> AuctionState:
 
 
 def _pilot(req: BidRequest, acc: Accept) -> tuple[int, int]:
-    """How many deals of a pilot batch (drawn around the hand with the request's own constraints) ``acc``
-    accepts, and the batch's size."""
-    tab = table(req.rules, req.seat, req.hand, known=req.known_map, stock_cards=req.stock,
-                constraints=req.constraints)
-    pilot = tab.sample(PILOT, seed_of(req.seed, 7), 0, 10**6)
+    """How many deals of a pilot batch (drawn around the hand with the request's own constraints: its table)
+    ``acc`` accepts, and the batch's size."""
+    pilot = req.table.sample(PILOT, seed_of(req.seed, 7), 0, 10**6)
     return int(np.asarray(acc(pilot.hands)).sum()), PILOT
 
 
@@ -90,21 +87,32 @@ def other_trumps(rules: Any, hands: np.ndarray) -> np.ndarray:
     return seat_features(rules, hands).trump.T
 
 
-def study(req: BidRequest, calls: list, *, modes: tuple[str, ...], samples: int, max_nodes: int | None = None,
-          trumps: tuple[int, ...] | None = None, others: bool = True, progress: bool = False, workers: int = 1,
-          cluster: Any = None) -> tuple[Simulation, Conditioning]:
-    """The request's deals (``samples`` of them) conditioned on ``calls`` and played in ``modes`` with me
-    declaring each of ``trumps`` (default all four) and, with ``others``, every other seat declaring its own
-    trump: the simulation and how the deals meet the calls (module docstring: the clues are relaxed when they
-    accept too few deals; the request's own constraints never are)."""
+def study_deals(req: BidRequest, modes: tuple[str, ...]) -> int:
+    """How many deals a study of ``req`` plays in ``modes``: the request's samples; the double-dummy solver alone
+    plays only the first of them, its ``dd.samples``."""
+    return min(req.samples, req.dd.samples) if modes == ("dd",) else req.samples
+
+
+def study(req: BidRequest, calls: list, *, modes: tuple[str, ...], others: bool = True, progress: bool = False,
+          workers: int = 1, cluster: Any = None, samples: int | None = None) -> tuple[Simulation, Conditioning]:
+    """The request's deals (:func:`study_deals`) conditioned on ``calls`` and played in ``modes`` (the solver with
+    the request's ``dd`` budget and scope) with me declaring each trump and, with ``others``, every other seat
+    declaring its own trump: the simulation and how the deals meet the calls (module docstring: the clues are
+    relaxed when they accept too few deals; the request's own constraints never are). The deals are drawn from the
+    request's table (built once, when the request was checked), each rung of the clue ladder with its own accept
+    test. ``samples``, when a caller gives it, is the count :func:`study_deals` says (the arena's percentile
+    bidder names it)."""
+    deals = study_deals(req, modes)
+    assert samples is None or samples == deals, (samples, deals)
+    assert req.table is not None, "two-handed has no sampler's table: its own path (analyzer.twohand)"
     ladder, words = clue_ladder(req.rules, req.dealer, calls, req.seat, req.clues, req.relax_clues)
+    dd = "dd" in modes
+    players = Players(modes, req.policy, req.dd.max_nodes if dd else None, req.dd.tricks_left if dd else 0,
+                      others=other_trumps if others else None)
 
     def draw(acc: Accept, draws_per_deal: int) -> Simulation:
-        return simulate(req.rules, req.hand, seat=req.seat, dealer=req.dealer, samples=samples, seed=req.seed,
-                        trumps=trumps, plays=modes, policy=req.policy, known=req.known_map, stock_cards=req.stock,
-                        constraints=req.constraints, accept=acc, others=other_trumps if others else None,
-                        progress=progress, max_tries=draws_per_deal, dd_max_nodes=max_nodes,
-                        dd_tricks_left=req.dd.tricks_left if "dd" in modes else 0, workers=workers, cluster=cluster)
+        return simulate(req.table.with_accept(acc), players, dealer=req.dealer, samples=deals, seed=req.seed,
+                        max_tries=draws_per_deal, progress=progress, workers=workers, cluster=cluster)
 
     sim, i, level = sample_by_ladder(ladder, draw, draws_per_deal=DRAWS_PER_DEAL, pilot=lambda acc: _pilot(req, acc),
                                      pilot_one_in=PILOT_ONE_IN)

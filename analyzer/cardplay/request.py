@@ -65,133 +65,162 @@ class PlayRequest:
         (:data:`analyzer.request.parts.PLAY`: ``seat``, ``trump``, ``played``, ``samples``, ...; a library caller
         may give the hand as a :class:`Hand`, ``trump`` as a suit index, ``shown`` as a mapping seat -> cards and
         ``played`` as a list of card names); UserError with one line naming what to give instead, a field named in
-        the front end's words."""
+        the front end's words. The checks: the fields' own, then the position -- two-handed's phase 1
+        (:func:`_phase1`), or the auction (:func:`_auction`), the contract (:func:`_contract`) and the record of the
+        play (:func:`_record`)."""
         unknown = set(values) - {f.name for f in ASKED}
         if unknown:
             raise TypeError(f"not fields of the card-play question: {sorted(unknown)}")
         v = {f.name: values.get(f.name) if f.name in _OBJECTS and not isinstance(values.get(f.name), str | None)
              else f.check(values.get(f.name), rules) for f in ASKED if f.name != "hand"}
-        seat, trump, declarer, bid, leader = v["seat"], v["trump"], v["declarer"], v["bid"], v["leader"]
-        shown, played, meld, samples, seed = v["shown"], v["played"], v["meld"], v["samples"], v["seed"]
-        play, max_nodes, auction, dealer = play_mode(v["play"], PLAYERS), v["max_nodes"], v["auction"], v["dealer"]
-        upcard, whole_meld = v["upcard"], v["whole_meld"]
+        how = (v["samples"], v["seed"], play_mode(v["play"], PLAYERS), v["max_nodes"], front)
         if hand is None:
             raise UserError(f"give your cards: {field_name('hand')} \"AH AH TH ...\"")
-        nm = field_name
-
         if rules.reference:
             raise UserError(f"{rules.id} is the solver's reference rule set: use pinochle solve for it")
-        seats = rules.seats
+        seat = _whole("seat", v["seat"], 0, rules.seats - 1)
+        if not isinstance(v["whole_meld"], bool):
+            raise UserError(f"{field_name('whole_meld')} is true or false")
+        if v["whole_meld"] and not rules.has_bidding:
+            raise UserError(f"{rules.id} lays no meld down before the play: leave out {field_name('whole_meld')}")
+        if v["upcard"] is not None:
+            return cls(rules, None, None, (0,) * rules.seats, None, *how, phase1=_phase1(rules, hand, seat, v))
+        t = _trump(v["trump"], field_name("trump"))
+        calls, dealer, declarer, bid = _auction(rules, v)
+        declarer, bid, first = _contract(rules, seat, declarer, bid, v["leader"])
+        rec, seen, per_seat = _record(rules, hand, seat, t, declarer, first, bid, v)
+        return cls(rules, rec, seen, per_seat, _side_meld(rules, v["meld"], bid), *how, calls, dealer)
 
-        def whole(name: str, v: object, lo: int, hi: int) -> int:
-            if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
-                raise UserError(f"{nm(name)} {v!r} is out of range: give a whole number {lo}..{hi}")
-            return v
 
-        seat = whole("seat", seat, 0, seats - 1)
-        if not isinstance(whole_meld, bool):
-            raise UserError(f"{nm('whole_meld')} is true or false")
-        if whole_meld and not rules.has_bidding:
-            raise UserError(f"{rules.id} lays no meld down before the play: leave out {nm('whole_meld')}")
-        if upcard is not None:
-            if not rules.play.stock:
-                raise UserError(f"{nm('upcard')} is the card turned up on a stock: {rules.id} deals every card")
-            for name, given in (("shown", shown), ("meld", meld), ("auction", auction), ("dealer", dealer),
-                                ("declarer", declarer), ("bid", bid or None)):
-                if given is not None and given != [] and given != {}:
-                    raise UserError(f"leave out {nm(name)} in phase 1 (the melds on the table are the +MELD marks of "
-                                    f"{nm('played')})")
-            if not isinstance(upcard, str):
-                raise UserError(f"{nm('upcard')} is a card such as 9H")
-            try:
-                up = parse_card(upcard.strip(), rules.deck)
-            except UserError as e:
-                raise UserError(f"{nm('upcard')}: {e}") from None
-            if trump is not None and _trump(trump, nm("trump")) != up >> 4:
-                raise UserError(f"{nm('trump')} {trump} is not the upcard's suit: leave it out (the upcard names "
-                                "trump)")
-            if leader is None:
-                raise UserError(f"give the seat that led the first trick (the dealer's opponent): {nm('leader')} 0..1")
-            first = whole("leader", leader, 0, seats - 1)
-            try:
-                h = hand if isinstance(hand, Hand) else Hand.parse(hand, rules.deck)
-            except UserError as e:
-                raise UserError(f"{nm('hand')}: {e} (every card you hold now, in hand and melded)") from None
-            pos = build_position(rules, seat, first, up, h.kinds, parse_phase1(played, rules, nm("played")))
-            return cls(rules, None, None, (0,) * seats, None, samples, seed, play, max_nodes, front, phase1=pos)
-        t = _trump(trump, nm("trump"))
-        calls: tuple = ()
-        if auction is not None:
-            if not rules.has_bidding:
-                raise UserError(f"{rules.id} has no bidding: leave out {nm('auction')}")
-            if dealer is None:
-                raise UserError(f"give the dealer of the auction: {nm('dealer')} 0..{seats - 1}")
-            dealer = whole("dealer", dealer, 0, seats - 1)
-            if not isinstance(auction, str):
-                raise UserError(f"{nm('auction')} must be text such as \"1:16 2:pass 3:18 0:pass ...\"")
-            calls = tuple(parse_calls(auction, rules))
-            a = replay_auction(rules, dealer, list(calls))  # an illegal auction is refused here
-            if not a.done or a.winner is None:
-                left = "thrown in" if a.done else f"not over: seat {a.turn} is to call"
-                raise UserError(f"the auction {auction.strip()!r} is {left}: give the calls up to the last pass")
-            for name, given, won in (("declarer", declarer, a.winner), ("bid", bid or None, a.contract)):
-                if given is not None and given != won:
-                    raise UserError(f"{nm(name)} {given} contradicts the auction (seat {a.winner} won it at "
-                                    f"{a.contract}): leave out {nm(name)}")
-            declarer, bid = a.winner, int(a.contract)
-        elif dealer is not None:
+def _whole(name: str, v: object, lo: int, hi: int) -> int:
+    """A field's whole number in ``lo..hi``; UserError naming the field otherwise."""
+    if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
+        raise UserError(f"{field_name(name)} {v!r} is out of range: give a whole number {lo}..{hi}")
+    return v
+
+
+def _phase1(rules: RuleSet, hand: str | Hand, seat: int, v: dict[str, Any]) -> Phase1Position:
+    """Two-handed's phase 1 (the stock not yet gone, ``upcard`` given): the position at my turn, from the upcard,
+    the first leader, my cards and the tricks played (their +MELD marks the melds on the table)."""
+    nm = field_name
+    if not rules.play.stock:
+        raise UserError(f"{nm('upcard')} is the card turned up on a stock: {rules.id} deals every card")
+    for name, given in (("shown", v["shown"]), ("meld", v["meld"]), ("auction", v["auction"]),
+                        ("dealer", v["dealer"]), ("declarer", v["declarer"]), ("bid", v["bid"] or None)):
+        if given is not None and given != [] and given != {}:
+            raise UserError(f"leave out {nm(name)} in phase 1 (the melds on the table are the +MELD marks of "
+                            f"{nm('played')})")
+    upcard, trump, leader = v["upcard"], v["trump"], v["leader"]
+    if not isinstance(upcard, str):
+        raise UserError(f"{nm('upcard')} is a card such as 9H")
+    try:
+        up = parse_card(upcard.strip(), rules.deck)
+    except UserError as e:
+        raise UserError(f"{nm('upcard')}: {e}") from None
+    if trump is not None and _trump(trump, nm("trump")) != up >> 4:
+        raise UserError(f"{nm('trump')} {trump} is not the upcard's suit: leave it out (the upcard names trump)")
+    if leader is None:
+        raise UserError(f"give the seat that led the first trick (the dealer's opponent): {nm('leader')} 0..1")
+    first = _whole("leader", leader, 0, rules.seats - 1)
+    try:
+        h = hand if isinstance(hand, Hand) else Hand.parse(hand, rules.deck)
+    except UserError as e:
+        raise UserError(f"{nm('hand')}: {e} (every card you hold now, in hand and melded)") from None
+    return build_position(rules, seat, first, up, h.kinds, parse_phase1(v["played"], rules, nm("played")))
+
+
+def _auction(rules: RuleSet, v: dict[str, Any]) -> tuple[tuple, int | None, int | None, int | None]:
+    """The auction's calls and dealer (none given: no calls, no dealer), and the declarer and bid it makes -- those
+    given where there is no auction; an auction not over, or one the given declarer or bid contradicts, is
+    refused."""
+    nm, seats = field_name, rules.seats
+    auction, dealer, declarer, bid = v["auction"], v["dealer"], v["declarer"], v["bid"]
+    if auction is None:
+        if dealer is not None:
             raise UserError(f"{nm('dealer')} is the auction's dealer: give {nm('auction')} too")
-        if rules.has_bidding:
-            if declarer is None:
-                raise UserError(f"give the declarer (the high bidder): {nm('declarer')} 0..{seats - 1}")
-            declarer = whole("declarer", declarer, 0, seats - 1)
-            bid = whole("bid", bid, 0, 100_000)
-            if bid and not is_bid_value(rules, bid, capped=False):  # a contract past the arena's cap is one still
-                ladder = rules.bid_levels(bid + int(rules.bidding.step) * max(1, int(rules.bidding.multiple)))
-                near = [b for b in (max((b for b in ladder if b < bid), default=None),
-                                    min((b for b in ladder if b > bid), default=None)) if b is not None]
-                raise UserError(f"{nm('bid')} {bid} is not on the {rules.id} ladder of bids ("
-                                f"{' and '.join(map(str, near))} {'are' if len(near) > 1 else 'is'}; 0: no bid to "
-                                "make)")
-            first = declarer if leader is None else whole("leader", leader, 0, seats - 1)
-            if rules.play.leader == "declarer" and first != declarer:
-                raise UserError(f"in {rules.id} the declarer (seat {declarer}) leads the first trick, not seat "
-                                f"{first}: leave out {nm('leader')}")
-        else:
-            if declarer is not None or bid:
-                raise UserError(f"{rules.id} has no bidding: leave out {nm('declarer')} and {nm('bid')}")
-            if leader is None:
-                raise UserError(f"give the seat that led the first trick of the play: {nm('leader')} 0..{seats - 1}")
-            first = whole("leader", leader, 0, seats - 1)
-            declarer, bid = seat, 0
-        if isinstance(hand, Hand):
-            h = hand
-        else:
-            try:
-                h = parse_hand(hand, rules)
-            except UserError as e:
-                raise UserError(f"{nm('hand')}: {e} (your cards at the first lead, those played since included)"
-                                ) from None
-        shown_by = parse_shown(shown, rules, seat, nm("shown"))
-        plays = parse_played(played, rules, nm("played"))
-        rec = Record(rules, seat, h, t, declarer, first, bid, shown_by, plays, whole_meld)
-        seen = replay(rec)
-        if len(plays) == seats * rules.hand_size:
-            raise UserError("every card has been played: the hand is over")
-        if seen.turn != seat:
-            raise UserError(f"it is seat {seen.turn}'s turn to play, not yours (seat {seat}): add the cards played "
-                            f"since to {nm('played')}")
-        # my meld is that of my hand (I laid it all down); the others' that of the cards they showed
-        shown_all = {**shown_by, seat: h}
-        per_seat = tuple(meld_points(shown_all[s], rules)[SUITS[t]] if s in shown_all else 0 for s in range(seats))
-        if meld is not None:
-            meld = whole("meld", meld, 0, 100_000)
-            if not rules.has_bidding:
-                raise UserError(f"{nm('meld')} is the declaring side's meld: {rules.id} has no bidding")
-            if not bid:
-                raise UserError(f"{nm('meld')} is the declaring side's meld for the contract's figures: give "
-                                f"{nm('bid')} too (or {nm('auction')})")
-        return cls(rules, rec, seen, per_seat, meld, samples, seed, play, max_nodes, front, calls, dealer)
+        return (), None, declarer, bid
+    if not rules.has_bidding:
+        raise UserError(f"{rules.id} has no bidding: leave out {nm('auction')}")
+    if dealer is None:
+        raise UserError(f"give the dealer of the auction: {nm('dealer')} 0..{seats - 1}")
+    dealer = _whole("dealer", dealer, 0, seats - 1)
+    if not isinstance(auction, str):
+        raise UserError(f"{nm('auction')} must be text such as \"1:16 2:pass 3:18 0:pass ...\"")
+    calls = tuple(parse_calls(auction, rules))
+    a = replay_auction(rules, dealer, list(calls))  # an illegal auction is refused here
+    if not a.done or a.winner is None:
+        left = "thrown in" if a.done else f"not over: seat {a.turn} is to call"
+        raise UserError(f"the auction {auction.strip()!r} is {left}: give the calls up to the last pass")
+    for name, given, won in (("declarer", declarer, a.winner), ("bid", bid or None, a.contract)):
+        if given is not None and given != won:
+            raise UserError(f"{nm(name)} {given} contradicts the auction (seat {a.winner} won it at "
+                            f"{a.contract}): leave out {nm(name)}")
+    return calls, dealer, a.winner, int(a.contract)
+
+
+def _contract(rules: RuleSet, seat: int, declarer: int | None, bid: int | None, leader: int | None
+              ) -> tuple[int, int, int]:
+    """The declarer, the bid (0: none to make) and the first leader, checked against the rules: a bid on the
+    ladder of bids, the declarer leading where the rules say so; without bidding, my seat with no bid."""
+    nm, seats = field_name, rules.seats
+    if not rules.has_bidding:
+        if declarer is not None or bid:
+            raise UserError(f"{rules.id} has no bidding: leave out {nm('declarer')} and {nm('bid')}")
+        if leader is None:
+            raise UserError(f"give the seat that led the first trick of the play: {nm('leader')} 0..{seats - 1}")
+        return seat, 0, _whole("leader", leader, 0, seats - 1)
+    if declarer is None:
+        raise UserError(f"give the declarer (the high bidder): {nm('declarer')} 0..{seats - 1}")
+    declarer = _whole("declarer", declarer, 0, seats - 1)
+    bid = _whole("bid", bid, 0, 100_000)
+    if bid and not is_bid_value(rules, bid, capped=False):  # a contract past the arena's cap is one still
+        ladder = rules.bid_levels(bid + int(rules.bidding.step) * max(1, int(rules.bidding.multiple)))
+        near = [b for b in (max((b for b in ladder if b < bid), default=None),
+                            min((b for b in ladder if b > bid), default=None)) if b is not None]
+        raise UserError(f"{nm('bid')} {bid} is not on the {rules.id} ladder of bids ("
+                        f"{' and '.join(map(str, near))} {'are' if len(near) > 1 else 'is'}; 0: no bid to make)")
+    first = declarer if leader is None else _whole("leader", leader, 0, seats - 1)
+    if rules.play.leader == "declarer" and first != declarer:
+        raise UserError(f"in {rules.id} the declarer (seat {declarer}) leads the first trick, not seat "
+                        f"{first}: leave out {nm('leader')}")
+    return declarer, bid, first
+
+
+def _record(rules: RuleSet, hand: str | Hand, seat: int, trump: int, declarer: int, first: int, bid: int,
+            v: dict[str, Any]) -> tuple[Record, Seen, tuple[int, ...]]:
+    """The record of what my seat has seen -- my cards, the contract (``trump``, ``declarer``, the ``first``
+    leader, ``bid``), the cards shown and the tricks played --, followed through to my turn, and each seat's meld
+    counted from its cards (mine: my hand, all laid down; the others': the cards they showed)."""
+    nm = field_name
+    try:
+        h = hand if isinstance(hand, Hand) else parse_hand(hand, rules)
+    except UserError as e:
+        raise UserError(f"{nm('hand')}: {e} (your cards at the first lead, those played since included)") from None
+    shown_by = parse_shown(v["shown"], rules, seat, nm("shown"))
+    plays = parse_played(v["played"], rules, nm("played"))
+    rec = Record(rules, seat, h, trump, declarer, first, bid, shown_by, plays, v["whole_meld"])
+    seen = replay(rec)
+    if len(plays) == rules.seats * rules.hand_size:
+        raise UserError("every card has been played: the hand is over")
+    if seen.turn != seat:
+        raise UserError(f"it is seat {seen.turn}'s turn to play, not yours (seat {seat}): add the cards played "
+                        f"since to {nm('played')}")
+    shown_all = {**shown_by, seat: h}
+    return rec, seen, tuple(meld_points(shown_all[s], rules)[SUITS[trump]] if s in shown_all else 0
+                            for s in range(rules.seats))
+
+
+def _side_meld(rules: RuleSet, meld: int | None, bid: int) -> int | None:
+    """The declaring side's meld given for the contract's figures (None: counted from the cards), checked."""
+    if meld is None:
+        return None
+    meld = _whole("meld", meld, 0, 100_000)
+    if not rules.has_bidding:
+        raise UserError(f"{field_name('meld')} is the declaring side's meld: {rules.id} has no bidding")
+    if not bid:
+        raise UserError(f"{field_name('meld')} is the declaring side's meld for the contract's figures: give "
+                        f"{field_name('bid')} too (or {field_name('auction')})")
+    return meld
 
 
 def _trump(value: str | int | None, name: str) -> int:

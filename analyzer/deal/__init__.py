@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -191,6 +191,12 @@ class Table:
     @property
     def constrained(self) -> bool:
         return self.rows.shape[0] > 0 or bool(self.melds) or self.accept is not None
+
+    def with_accept(self, accept: Accept | None) -> Table:
+        """This table with ``accept`` as its accept test instead (nothing is checked again: the cards and
+        constraints are this table's): one table serves draws under different tests, e.g. the rungs of the
+        advisor's clue ladder."""
+        return replace(self, accept=accept)
 
     def sample(self, n: int, seed: int = 0, start: int = 0, max_tries: int = 1000) -> Deals:
         """Deals ``start .. start + n - 1`` of the seed's sequence (see the module docstring).

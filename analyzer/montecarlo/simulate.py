@@ -1,11 +1,13 @@
 """The Monte-Carlo driver: sampled deals around my hand, played out under every trump, as a table.
 
-``simulate(rules, hand, seat=1)`` deals ``samples`` hands to the other seats (:mod:`analyzer.deal`),
-then plays each deal once per trump with me as the declarer, leading as ``rules.play.leader`` says
+``simulate(tab, players, dealer=0, samples=n, seed=s)`` deals ``n`` hands to the other seats around what the
+sampler's table ``tab`` knows (my seat and hand, known cards, constraints: :func:`analyzer.deal.table`, built once by
+the caller), then plays each deal once per trump with me as the declarer, leading as ``rules.play.leader`` says
 (the high bidder leads; two-handed: the non-dealer). The **same deals serve every trump** (and every
 play mode), so the trumps are compared on paired samples.
 
-A *play mode* is a parameter: ``"heuristic"`` plays the heuristic policy (``policy``, default ``v1``) of
+Who plays, and how, is one value, :class:`Players`. A *play mode* is a parameter: ``"heuristic"`` plays the
+heuristic policy (``policy``) of
 :func:`analyzer.play.play_deals`; ``"dd"`` asks the double-dummy solver (``analyzer.solve.solve_deals``)
 for best play.
 
@@ -14,8 +16,8 @@ and last-trick points), then replays one optimal line and reports every seat's p
 it, so dd rows are scored exactly like playout rows. The declaring side's total is exact; how the other
 points split between the defenders (Luxury Family converts each player's points on his own) and the
 trick counts (no trick, no meld) are those of one optimal line -- the first card in the solver's move
-order that keeps the value at every step. Each solve has a node budget (``dd_max_nodes``, default
-:data:`DD_MAX_NODES`); a deal not solved within it is **not** given a dd number: the heuristic playout's
+order that keeps the value at every step. Each solve has a node budget (``Players.max_nodes``, the
+request's); a deal not solved within it is **not** given a dd number: the heuristic playout's
 result stands in for it and the row's ``exact`` column is False (:func:`add_play` callers can drop those
 rows instead), so every figure can say how many of its deals were solved.
 
@@ -28,13 +30,16 @@ terminal). Chunk boundaries are fixed multiples of ``BATCH``, every deal's cards
 index)``, and each chunk's play seed from ``(seed, chunk index)``, so the table is the same at any thread
 count, with or without the progress bar, and its first ``k`` deals are those of a run with ``samples = k``.
 
+The inputs are the request's, checked by the API (:mod:`analyzer.api.questions`): this module trusts them (an
+assertion catches a programming error) and holds no default of its own for a size.
+
 The result, :class:`Simulation`, holds the deals (for solving the same deals later) and a polars
 DataFrame with one row per (scenario, deal, play mode, trump, bid class); see :data:`COLUMNS`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
@@ -44,21 +49,17 @@ import numpy as np
 import polars as pl
 
 from analyzer.cards import SUITS, Hand, from_planes
-from analyzer.deal import Accept, Constraint, Deals, Table, table
+from analyzer.deal import Constraint, Deals, Table
 from analyzer.deal.rng import seed_of
-from analyzer.errors import UserError
+from analyzer.errors import UserError, field_name
 from analyzer.meld import meld_batch
 from analyzer.montecarlo.rows import COLUMNS as COLUMNS
 from analyzer.montecarlo.rows import PER_SEAT, Rows, frame_arrays, schema_of
-from analyzer.play.modes import players_of
+from analyzer.play.modes import PLAYERS, players_of
 from analyzer.rules.lowered import first_leader, play_bids
 from analyzer.rules.model import RuleSet
 from analyzer.runs.batches import BATCH, run_batches
 from analyzer.runs.progress import progress_bar
-
-#: default node budget of one double-dummy solve in the driver (a full auction deal needs ~6 M nodes at the
-#: median, ~1 s on one core; the replay of the optimal line gets the same allowance and needs ~1/1000 of it)
-DD_MAX_NODES = 20_000_000
 
 
 class PlayOutcome(Protocol):
@@ -90,11 +91,11 @@ class DDOutcome:
 
 
 def _play_double_dummy(rules: RuleSet, deals: np.ndarray, trump: int, leader: int, declarer: int,
-                       policy: str, seed: int, bid: int, max_nodes: int = DD_MAX_NODES,
-                       tricks_left: int = 0) -> DDOutcome:
+                       policy: str, seed: int, bid: int, max_nodes: int, tricks_left: int) -> DDOutcome:
     """Best play by everyone through ``analyzer.solve.solve_deals`` (one optimal line per deal).
 
-    Deals the solver does not finish within ``max_nodes`` are played by the heuristic ``policy`` instead
+    Deals the solver does not finish within ``max_nodes`` (a solve's node budget; the replay of the optimal line
+    gets the same allowance and needs ~1/1000 of it) are played by the heuristic ``policy`` instead
     (seed ``seed``) and marked ``exact = False``: never a made-up double-dummy number. ``tricks_left`` K (0 or
     the hand size: whole deals): each deal's first tricks played by ``policy`` until K are left, the rest
     along an optimal line ("double dummy from trick k", :func:`analyzer.solve.endgame_positions`); a deal
@@ -125,8 +126,17 @@ def _play_double_dummy(rules: RuleSet, deals: np.ndarray, trump: int, leader: in
     return DDOutcome(points, tricks, ok)
 
 
-#: how each player (:data:`analyzer.play.modes.PLAYERS`) plays a batch of deals
-PLAY_FUNCTIONS: dict[str, PlayFn] = {"heuristic": _play_heuristic, "dd": _play_double_dummy}
+def _play_dd_whole(rules: RuleSet, deals: np.ndarray, trump: int, leader: int, declarer: int, policy: str, seed: int,
+                   bid: int) -> DDOutcome:
+    """Whole deals solved double dummy at the rule set's budget of a double-dummy-only analysis (``[advice]
+    dd_only_max_nodes``: a full auction deal needs ~6 M nodes at the median, ~1 s on one core)."""
+    return _play_double_dummy(rules, deals, trump, leader, declarer, policy, seed, bid,
+                              max_nodes=rules.advice.dd_only_max_nodes, tricks_left=0)
+
+
+#: how each player (:data:`analyzer.play.modes.PLAYERS`) plays a batch of deals in the arena
+#: (:func:`analyzer.arena.core.play_contracts`; :func:`simulate` plays by the request's :class:`Players` instead)
+PLAY_FUNCTIONS: dict[str, PlayFn] = {"heuristic": _play_heuristic, "dd": _play_dd_whole}
 
 
 @dataclass
@@ -217,40 +227,54 @@ class Simulation:
 OtherTrumps = Callable[[RuleSet, np.ndarray], np.ndarray]
 
 
-def _mode_fn(play: str, dd_max_nodes: int | None, dd_tricks_left: int = 0) -> PlayFn:
-    """The play function of a mode (the built-in dd one with the run's node budget and tricks solved)."""
-    fn = PLAY_FUNCTIONS[play]
-    if fn is _play_double_dummy and (dd_max_nodes is not None or dd_tricks_left):
-        if dd_max_nodes is not None and dd_max_nodes < 1:
-            raise UserError(f"max_nodes must be at least 1, not {dd_max_nodes}")
-        return partial(_play_double_dummy, max_nodes=int(dd_max_nodes or DD_MAX_NODES),
-                       tricks_left=int(dd_tricks_left))
-    return fn
+@dataclass(frozen=True)
+class Players:
+    """Who plays the sampled deals, and how: every deal is played once per mode of ``modes``
+    (:data:`analyzer.play.modes.PLAYERS`) and trump of ``trumps`` with me declaring -- ``heuristic`` by the
+    heuristic ``policy``, ``dd`` by the double-dummy solver with a node budget of ``max_nodes`` a solve (given with
+    ``dd``) from the trick with ``tricks_left`` left (0: whole deals, :func:`_play_double_dummy`) -- and with
+    ``others`` every other seat declares too, the trump ``others`` names for it."""
+
+    modes: tuple[str, ...]
+    policy: str
+    max_nodes: int | None = None
+    tricks_left: int = 0
+    trumps: tuple[int, ...] = (0, 1, 2, 3)
+    others: OtherTrumps | None = None
+
+    def __post_init__(self) -> None:
+        # the request's play mode, budget and trumps are checked by the API: a wrong one here is a programming error
+        assert self.modes and all(m in PLAYERS for m in self.modes), self.modes
+        assert "dd" not in self.modes or (self.max_nodes or 0) >= 1, self.max_nodes
+        assert self.trumps and all(0 <= t <= 3 for t in self.trumps), self.trumps
+
+    def play_fn(self, mode: str) -> PlayFn:
+        """How ``mode`` plays a batch of deals: the heuristic players, or the solver with this budget and scope."""
+        if mode == "dd":
+            return partial(_play_double_dummy, max_nodes=int(self.max_nodes or 0), tricks_left=int(self.tricks_left))
+        return _play_heuristic
 
 
 @dataclass(frozen=True)
-class _Players:
-    """Who plays the simulated deals: the rule set, the dealer, the heuristic policy and the double-dummy
-    node budget."""
+class _Who:
+    """The game the deals are played in (rule set and dealer) and its :class:`Players`."""
 
     rules: RuleSet
     dealer: int
-    policy: str
-    dd_max_nodes: int | None
-    dd_tricks_left: int = 0
+    players: Players
 
 
-def _play_rows(rows: Rows, who: _Players, hands: np.ndarray, ids: np.ndarray, meld: np.ndarray, mode: str,
+def _play_rows(rows: Rows, who: _Who, hands: np.ndarray, ids: np.ndarray, meld: np.ndarray, mode: str,
                scenario: str, contract: np.ndarray, seed: int) -> None:
     """Play each deal (``hands``, numbered ``ids``) by ``mode`` with its own contract (``contract``
     int64[n, 3]: declarer, trump, bid), grouped into calls of equal contracts."""
-    rules = who.rules
-    fn = _mode_fn(mode, who.dd_max_nodes, who.dd_tricks_left)
-    pol = who.policy if mode == "heuristic" else mode
+    rules, policy = who.rules, who.players.policy
+    fn = who.players.play_fn(mode)
+    pol = policy if mode == "heuristic" else mode
     for dc, tr, b in np.unique(contract, axis=0) if contract.size else []:
         sel = np.flatnonzero((contract == (dc, tr, b)).all(axis=1))
         group_seed = seed_of(seed, int(dc) + 8 * int(tr), int(b))
-        res = fn(rules, hands[sel], int(tr), first_leader(rules, int(dc), who.dealer), int(dc), who.policy,
+        res = fn(rules, hands[sel], int(tr), first_leader(rules, int(dc), who.dealer), int(dc), policy,
                  group_seed, int(b))
         exact = getattr(res, "exact", None)
         rows.add(scenario, mode, pol, ids[sel], contract[sel], meld[sel, :, int(tr)],
@@ -269,136 +293,99 @@ class _Chunk:
     may run in another process: every field pickles)."""
 
     tab: Table
+    who: _Who
     index: int
     start: int
     stop: int
     seed: int
     max_tries: int
-    modes: tuple[str, ...]
-    trumps: tuple[int, ...]
     bids: tuple[int, ...]
-    declarer: int
-    dealer: int
-    policy: str
-    dd_max_nodes: int | None
-    others: Any
-    dd_tricks_left: int = 0
 
 
 def _run_chunk(t: _Chunk) -> tuple[Deals, np.ndarray, list[dict[str, Any]]]:
     """The deals of one chunk, their meld, and the table rows of their play (the same in any process)."""
-    rules, seat, c, seed = t.tab.rules, t.tab.seat, t.index, t.seed
+    rules, seat, c, seed, players = t.tab.rules, t.tab.seat, t.index, t.seed, t.who.players
     rows = Rows(rules, seat)
     d = t.tab.sample(t.stop - t.start, seed, t.start, t.max_tries)
     n = len(d)
     m = meld_batch(d.hands.reshape(-1, rules.deck.copies), rules).reshape(n, rules.seats, 4)
-    who = _Players(rules, t.dealer, t.policy, t.dd_max_nodes, t.dd_tricks_left)
-    for mi, mode in enumerate(t.modes):
-        for tr in t.trumps:
+    declarer = seat if rules.has_bidding else -1
+    for mi, mode in enumerate(players.modes):
+        for tr in players.trumps:
             for b in t.bids:
-                _play_rows(rows, who, d.hands, d.ids, m, mode, "declare", _contracts(t.declarer, tr, b, n),
+                _play_rows(rows, t.who, d.hands, d.ids, m, mode, "declare", _contracts(declarer, tr, b, n),
                            seed_of(seed, c, mi))
-        if t.others is not None and rules.has_bidding:
-            ot = np.asarray(t.others(rules, d.hands), dtype=np.int64)
+        if players.others is not None and rules.has_bidding:
+            ot = np.asarray(players.others(rules, d.hands), dtype=np.int64)
             for j in range(rules.seats):
                 if j == seat:
                     continue
                 for bi, b in enumerate(t.bids):
-                    _play_rows(rows, who, d.hands, d.ids, m, mode, "other", _contracts(j, ot[:, j], b, n),
+                    _play_rows(rows, t.who, d.hands, d.ids, m, mode, "other", _contracts(j, ot[:, j], b, n),
                                seed_of(seed, c, 0x300 + 16 * mi + bi))
     return d, m, rows.blocks
 
 
-def simulate(
-    rules: RuleSet,
-    hand: Hand | str | Iterable[str],
-    *,
-    seat: int = 1,
-    dealer: int = 0,
-    samples: int = 2000,
-    seed: int = 0,
-    trumps: Sequence[int] | None = None,
-    plays: str | Sequence[str] = "heuristic",
-    policy: str = "v1",
-    known: Mapping[int, Hand | str | Iterable[str]] | None = None,
-    stock_cards: Hand | str | Iterable[str] | None = None,
-    constraints: Sequence[Constraint | str] = (),
-    accept: Accept | None = None,
-    others: OtherTrumps | None = None,
-    progress: bool = False,
-    max_tries: int = 1000,
-    dd_max_nodes: int | None = None,
-    dd_tricks_left: int = 0,
-    workers: int = 1,
-    cluster: Any = None,
-) -> Simulation:
-    """Sample ``samples`` deals around ``hand`` at ``seat`` and play each under every trump.
+def simulate(tab: Table, players: Players, *, dealer: int, samples: int, seed: int, max_tries: int = 1000,
+             progress: bool = False, workers: int = 1, cluster: Any = None) -> Simulation:
+    """Sample ``samples`` deals around what ``tab`` knows (my seat and hand, known cards, constraints, an accept
+    test: :func:`analyzer.deal.table`) and play each as ``players`` say, ``dealer`` dealing; deal ``i`` comes from
+    ``(seed, i)``, drawn with at most ``max_tries`` draws a deal on average (:meth:`analyzer.deal.Table.sample`).
 
-    I declare (``scenario = "declare"`` rows); with ``others`` every other seat also declares on every
-    deal, the trump ``others`` names for it, once per bid class (``scenario = "other"`` rows: what any
-    declarer would score, for the call model of :mod:`analyzer.bidding.callmodel`).
-    ``trumps`` defaults to all four suits (two-handed: give the upcard's suit). ``known``,
-    ``stock_cards``, ``constraints`` and ``accept`` go to the sampler (:func:`analyzer.deal.table`);
-    the trump is only known to constraints when a single trump is simulated. ``progress`` shows a
-    progress bar (on stderr) while the chunks run. ``dd_max_nodes``: the node budget of each
-    double-dummy solve (default :data:`DD_MAX_NODES`); ``dd_tricks_left`` K: double dummy from the trick with K
-    left, the first tricks by the heuristic ``policy`` (0: whole deals; :func:`_play_double_dummy`).
-    ``workers`` / ``cluster``: where the chunks run
-    (:func:`analyzer.runs.batches.run_batches`: this process, a pool of processes, a Dask cluster; the table is
-    the same). :func:`add_play` plays another mode on some of the deals afterwards.
+    I declare (``scenario = "declare"`` rows); with ``players.others`` every other seat also declares on every
+    deal, the trump it names, once per bid class (``scenario = "other"`` rows: what any declarer would score,
+    for the call model of :mod:`analyzer.bidding.callmodel`). ``progress`` shows a progress bar (on stderr)
+    while the chunks run. ``workers`` / ``cluster``: where the chunks run (:func:`analyzer.runs.batches.run_batches`:
+    this process, a pool of processes, a Dask cluster; the table is the same). :func:`add_play` plays another
+    mode on some of the deals afterwards. The inputs are the request's, checked by the API.
     """
-    if samples < 1:
-        raise UserError(f"--samples must be at least 1, not {samples}")
-    if not 0 <= dealer < rules.seats:
-        raise UserError(f"dealer {dealer} is out of range: {rules.id} has seats 0..{rules.seats - 1}")
-    modes = players_of(plays)
-    if dd_max_nodes is not None and dd_max_nodes < 1:
-        raise UserError(f"max_nodes must be at least 1, not {dd_max_nodes}")
-    trump_list = tuple(range(4)) if trumps is None else tuple(int(t) for t in trumps)
-    if not trump_list or any(not 0 <= t <= 3 for t in trump_list):
-        raise UserError("trumps must be suits 0..3 (S H D C)")
-    tab = table(
-        rules, seat, hand, known=known, stock_cards=stock_cards, constraints=constraints, accept=accept,
-        trump=trump_list[0] if len(trump_list) == 1 else None,
-    )
-    my_hand = Hand(rules.deck, tuple(sorted(from_planes(tab.base[seat], rules.deck))))
-    bids = play_bids(rules)
-    declarer = seat if rules.has_bidding else -1
-    all_deals: list[Deals] = []
-    melds: list[np.ndarray] = []
-    blocks: list[dict[str, Any]] = []
+    rules = tab.rules
+    assert samples >= 1 and 0 <= dealer < rules.seats, (samples, dealer)  # the API's checks
+    who, bids = _Who(rules, dealer, players), play_bids(rules)
     nchunks = (samples + BATCH - 1) // BATCH
-    tasks = (_Chunk(tab, c, c * BATCH, min(samples, (c + 1) * BATCH), int(seed), max_tries, modes, trump_list, bids,
-                    declarer, dealer, policy, dd_max_nodes, others, int(dd_tricks_left)) for c in range(nchunks))
+    tasks = [_Chunk(tab, who, c, c * BATCH, min(samples, (c + 1) * BATCH), int(seed), max_tries, bids)
+             for c in range(nchunks)]
     # one chunk: no bar to count, but a double-dummy chunk can take minutes: a spinner with the time
-    with progress_bar(progress and nchunks == 1, None, f"playing {samples:,} sampled deals ({', '.join(modes)})"):
-        results = run_batches(_run_chunk, list(tasks), workers=workers, cluster=cluster,
+    label = f"playing {samples:,} sampled deals ({', '.join(players.modes)})"
+    with progress_bar(progress and nchunks == 1, None, label):
+        results = run_batches(_run_chunk, tasks, workers=workers, cluster=cluster,
                               progress=progress and nchunks > 1, label=f"sampled deals, chunks of {BATCH}")
-    for d, m, b in results:
-        all_deals.append(d)
-        melds.append(m)
-        blocks.extend(b)
-    rows = Rows(rules, seat)
-    rows.blocks = blocks
-    deals = Deals(
-        np.concatenate([d.hands for d in all_deals]),
-        np.concatenate([d.stock for d in all_deals]),
-        np.concatenate([d.ids for d in all_deals]),
-        sum(d.tries for d in all_deals),
+    deals, meld, rows = _gathered(rules, tab.seat, results)
+    my_hand = Hand(rules.deck, tuple(sorted(from_planes(tab.base[tab.seat], rules.deck))))
+    return Simulation(
+        rules=rules, hand=my_hand, seat=tab.seat, dealer=dealer, seed=int(seed), samples=int(samples),
+        plays=players.modes, policy=players.policy, trumps=players.trumps, bids=bids, deals=deals, meld=meld,
+        _frame=None, constraints=tab.constraints, meta=_meta(tab, players, my_hand, dealer, seed, samples),
+        _rows=rows,
     )
-    meta = {
-        "rules": rules.id, "options": {k: str(v) for k, v in rules.options.items()}, "seat": seat,
-        "dealer": dealer, "hand": my_hand.names(), "seed": int(seed), "samples": int(samples),
-        "plays": list(modes), "policy": policy, "chunk": BATCH,
-        **({"dd_max_nodes": int(dd_max_nodes or DD_MAX_NODES), "dd_tricks_left": int(dd_tricks_left)}
-           if "dd" in modes else {}),
+
+
+def _gathered(rules: RuleSet, seat: int, results: Sequence[tuple[Deals, np.ndarray, list[dict[str, Any]]]]
+              ) -> tuple[Deals, np.ndarray, Rows]:
+    """The chunks' deals, meld and rows joined in chunk order."""
+    parts = [d for d, _, _ in results]
+    rows = Rows(rules, seat)
+    rows.blocks = [b for _, _, blocks in results for b in blocks]
+    deals = Deals(
+        np.concatenate([d.hands for d in parts]),
+        np.concatenate([d.stock for d in parts]),
+        np.concatenate([d.ids for d in parts]),
+        sum(d.tries for d in parts),
+    )
+    return deals, np.concatenate([m for _, m, _ in results]), rows
+
+
+def _meta(tab: Table, players: Players, hand: Hand, dealer: int, seed: int, samples: int) -> dict[str, Any]:
+    """The run's settings, as saved with its frame (:meth:`Simulation.write`)."""
+    rules = tab.rules
+    return {
+        "rules": rules.id, "options": {k: str(v) for k, v in rules.options.items()}, "seat": tab.seat,
+        "dealer": dealer, "hand": hand.names(), "seed": int(seed), "samples": int(samples),
+        "plays": list(players.modes), "policy": players.policy, "chunk": BATCH,
+        **({"dd_max_nodes": int(players.max_nodes or 0), "dd_tricks_left": int(players.tricks_left)}
+           if "dd" in players.modes else {}),
         "constraints": [c.describe() for c in tab.constraints],
     }
-    return Simulation(
-        rules=rules, hand=my_hand, seat=seat, dealer=dealer, seed=int(seed), samples=int(samples), plays=modes,
-        policy=policy, trumps=trump_list, bids=bids, deals=deals, meld=np.concatenate(melds), _frame=None,
-        constraints=tab.constraints, meta=meta, _rows=rows,
-    )
 
 
 def add_play(sim: Simulation, play: str, *, samples: int | None = None, trumps: Sequence[int] | None = None,
@@ -407,7 +394,8 @@ def add_play(sim: Simulation, play: str, *, samples: int | None = None, trumps: 
     """``sim`` with the ``declare`` rows of one more play mode on its first ``samples`` deals (all by
     default), the given ``trumps`` and bid classes (default: the run's); the same deals and melds, a
     play seed from ``(seed, 0x200 + mode index)``. Used for a double-dummy check on a subsample of the
-    deals played out heuristically. ``progress``: a spinner with the time elapsed on stderr."""
+    deals played out heuristically (``dd_max_nodes``: a solve's node budget, given with ``dd``). ``progress``: a
+    spinner with the time elapsed on stderr."""
     modes = players_of(play)
     if len(modes) != 1:
         raise UserError(f"add one play mode at a time, not {play!r}")
@@ -416,7 +404,7 @@ def add_play(sim: Simulation, play: str, *, samples: int | None = None, trumps: 
         raise UserError(f"the simulation already has play mode {mode!r}")
     k = sim.samples if samples is None else int(samples)
     if not 1 <= k <= sim.samples:
-        raise UserError(f"--dd-samples must be 1..{sim.samples} (the sampled deals), not {k}")
+        raise UserError(f"{field_name('dd_samples')} must be 1..{sim.samples} (the sampled deals), not {k}")
     ts = sim.trumps if trumps is None else tuple(int(t) for t in trumps)
     if not ts or any(t not in sim.trumps for t in ts):
         raise UserError(f"trumps must be among the simulated ones ({', '.join(SUITS[t] for t in sim.trumps)})")
@@ -424,6 +412,7 @@ def add_play(sim: Simulation, play: str, *, samples: int | None = None, trumps: 
     if not bs or any(b not in sim.bids for b in bs):
         raise UserError(f"bid classes must be among the simulated ones ({', '.join(map(str, sim.bids))})")
     rules = sim.rules
+    who = _Who(rules, sim.dealer, Players((mode,), sim.policy, dd_max_nodes, trumps=ts))
     hands, ids, meld = sim.deals.hands[:k], sim.deals.ids[:k], sim.meld[:k]
     declarer = sim.seat if rules.has_bidding else -1
     rows = Rows(rules, sim.seat)
@@ -431,14 +420,12 @@ def add_play(sim: Simulation, play: str, *, samples: int | None = None, trumps: 
     with progress_bar(progress, None, f"playing {k:,} sampled deals ({mode})"):
         for t in ts:
             for b in bs:
-                _play_rows(rows, _Players(rules, sim.dealer, sim.policy, dd_max_nodes), hands, ids, meld, mode,
-                           "declare", _contracts(declarer, t, b, k), seed)
+                _play_rows(rows, who, hands, ids, meld, mode, "declare", _contracts(declarer, t, b, k), seed)
     frame = pl.concat([sim.frame, rows.frame()]).sort(["scenario", "play", "trump", "bid", "deal"], nulls_last=True)
     meta = dict(sim.meta)
     meta["plays"] = [*sim.plays, mode]
     meta["added"] = [*meta.get("added", []), {"play": mode, "samples": k, "trumps": [SUITS[t] for t in ts],
-                                              **({"dd_max_nodes": int(dd_max_nodes or DD_MAX_NODES)}
-                                                 if mode == "dd" else {})}]
+                                              **({"dd_max_nodes": int(dd_max_nodes or 0)} if mode == "dd" else {})}]
     return replace(sim, plays=(*sim.plays, mode), _frame=frame, meta=meta, _rows=None, _arrays=None)
 
 

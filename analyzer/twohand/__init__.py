@@ -9,7 +9,7 @@ tricks, phase 2 exact (double-dummy solver) or heuristic, hand analysis and game
 """
 
 from analyzer.play.modes import PHASE2_MODES
-from analyzer.twohand.analysis import DEFAULT_SAMPLES, DixAdvice, HandAnalysis, MeldFrequency, analyze_hand
+from analyzer.twohand.analysis import DixAdvice, HandAnalysis, MeldFrequency, analyze_hand
 from analyzer.twohand.hands import (
     HandResults,
     deal_random,
@@ -24,7 +24,7 @@ from analyzer.twohand.policy import POLICY_CODES, TH_VERSION
 from analyzer.twohand.state import MELD_IDS
 
 __all__ = [
-    "DEFAULT_SAMPLES", "MELD_IDS", "PHASE2_MODES", "POLICY_CODES", "TH_VERSION", "DixAdvice", "GameOdds",
+    "MELD_IDS", "PHASE2_MODES", "POLICY_CODES", "TH_VERSION", "DixAdvice", "GameOdds",
     "HandAnalysis", "HandResults", "MeldFrequency", "analyze_hand",
     "deal_random", "game_odds", "hand_pool", "head_to_head", "parse_score", "phase2_heuristic",
     "play_hands", "self_play", "solve_phase2",

@@ -37,8 +37,6 @@ from analyzer.twohand.params import check_two_handed
 from analyzer.twohand.policy import TH_VERSION
 from analyzer.twohand.state import MELD_IDS
 
-DEFAULT_SAMPLES = 1000
-
 
 @dataclass(frozen=True)
 class MeldFrequency:
@@ -186,21 +184,21 @@ def _play_part(t: _Part) -> tuple[HandResults, HandResults | None]:
     return res, keep
 
 
-def analyze_hand(rules: RuleSet, hand: str | Hand, upcard: str, *, dealer: bool = False,
-                 samples: int = DEFAULT_SAMPLES, seed: int = 0, phase2: str = "exact",
+def analyze_hand(rules: RuleSet, hand: str | Hand, upcard: str, *, samples: int, dealer: bool = False,
+                 seed: int = 0, phase2: str = "exact",
                  dix: bool = True, workers: int = 1, cluster: Any = None, progress: bool = False,
                  batch: int = BATCH) -> HandAnalysis:
     """Simulate whole hands around ``hand`` and the turned-up ``upcard`` (see the module doc).
 
-    ``dealer``: I deal; ``samples``: sampled deals; ``phase2``: ``exact`` (solver) or ``heuristic``;
+    ``samples``: sampled deals, at least 2 (the API checks it: the paired figures need two); ``dealer``: I deal;
+    ``phase2``: ``exact`` (solver) or ``heuristic``;
     ``dix``: also measure the dix exchange when I hold a dix (a second, paired run). The deals are
     played in batches of ``batch`` where ``workers`` / ``cluster`` say (:func:`analyzer.runs.batches.run_batches`);
     deal ``i`` is dealt and played from ``(seed, i)`` alone, so the figures do not depend on where or in
     how many batches they ran.
     """
     phase2_mode(phase2)
-    if samples < 2:
-        raise UserError(f"--samples must be at least 2, not {samples}")
+    assert samples >= 2, samples  # checked by the API (BidRequest.make, the two-hand question's samples)
     h, up = check_hand(rules, hand, upcard)
     deck = rules.deck
     trump = up // 16
