@@ -190,6 +190,20 @@ def test_front_ends_call_the_library_not_each_other():
         assert "analyzer.api" in graph[m] and "analyzer.advisor.advise" not in graph[m], m
 
 
+#: front-end modules that reach the library through analyzer.api alone (issue 50)
+THROUGH_THE_API = ("analyzer.cli.solve", "analyzer.cli.meld", "analyzer.cli.rules", "analyzer.cli.derive",
+                   "analyzer.cli.options", "analyzer.cli.common", "analyzer.web.requests", "analyzer.web.tasks")
+
+
+def test_these_front_end_modules_import_only_the_api():
+    graph = import_graph()
+    for m in THROUGH_THE_API:
+        front = m.rsplit(".", 1)[0]
+        below = sorted(t for t in graph[m] if t not in ("analyzer.api", "analyzer.errors")
+                       and not t.startswith(front + "."))
+        assert below == [], (m, below)
+
+
 #: functions outside the numba kernels longer than :data:`MAX_FUNCTION_LINES`, each with the reason it keeps its
 #: length (issue 50: a function that does several jobs is split into functions that each do one); a new one fails
 #: here, and one brought under the limit must leave. Named as in :data:`LONG_PARAMETER_LISTS`: the module under

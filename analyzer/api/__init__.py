@@ -78,6 +78,7 @@ _WHERE = {
     "position_from_record": ("analyzer.api.solve", "position_from_record"),
     "solve_report": ("analyzer.api.solve", "report"),
     "solve_positions": ("analyzer.solve", "solve_positions"),
+    "start_solver": ("analyzer.runs.warmup", "start_solver"),
     "PlayRequest": ("analyzer.cardplay.request", "PlayRequest"),
     "advise_card": ("analyzer.cardplay.advise", "advise_card"),
     "CardAdvice": ("analyzer.cardplay.advise", "CardAdvice"),

@@ -1,5 +1,5 @@
-"""Pieces every subcommand shares: rule loading, hand parsing, output files, JSON output, the console (the
-shared command-line options are in :mod:`analyzer.cli.options`)."""
+"""Pieces every subcommand shares: output files, JSON output, the console (the shared command-line options are in
+:mod:`analyzer.cli.options`)."""
 
 from __future__ import annotations
 
@@ -15,12 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from analyzer.api import words
-from analyzer.errors import (
-    UserError,
-    in_words,
-    read_lines,  # noqa: F401  (the commands' file reader)
-)
-from analyzer.rules import load_rules, parse_hand  # noqa: F401  (re-exported for the commands)
+from analyzer.errors import UserError, in_words
 
 
 def _flags(o: Any) -> Any:
