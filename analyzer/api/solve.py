@@ -1,5 +1,7 @@
 """Positions to solve from their written form (a ``pinochle solve`` line of flags, a ``--file`` line, a web
-request's body) and the report of a solved position: what ``pinochle solve`` and the page's solve share."""
+request's body) and the report of a solved position: what ``pinochle solve`` and the page's solve share. A front
+end's values (the fields of :data:`analyzer.request.parts.SOLVE`) are checked once by :func:`solve_request` and
+answered by :func:`solve_answer`."""
 
 from __future__ import annotations
 
