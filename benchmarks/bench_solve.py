@@ -143,8 +143,8 @@ def run_set(name: str, limit: int | None, budget: int, config: SolverConfig | di
     status = np.zeros(n, dtype=np.int64)
     for i in range(n):
         r = solve_deals(rules, deals[i:i + 1], trumps[i:i + 1], leaders[i:i + 1], decls[i:i + 1],
-                        max_nodes=budget, config=config, lines=False, guess=first[i:i + 1], resolution=res,
-                        guess_shift=shift)
+                        max_nodes=budget, config=replace(config or SolverConfig(), guess_shift=shift), lines=False,
+                        guess=first[i:i + 1], resolution=res)
         ms[i] = r.ms[0]
         cnt[i] = r.counters[0]
         value[i] = r.value[0]

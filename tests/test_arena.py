@@ -6,6 +6,7 @@ import numpy as np
 import polars as pl
 import pytest
 
+from analyzer import api
 from analyzer.arena import run_arena, seatings
 from analyzer.arena.core import deal_cards, per_deal_diff
 from analyzer.bidding.auction import Auction, Call, IllegalCall, bid_cap, is_bid_value, next_legal, parse_calls, replay
@@ -244,7 +245,9 @@ def test_bad_inputs():
         run_arena(load("two-handed"), "formula", "formula", 2)
     with pytest.raises(UserError):
         run_arena(load("auction"), "formula", "nobody", 2)
-    with pytest.raises(UserError):
+    with pytest.raises(UserError, match="deals must be at least 1"):  # checked once, by the API
+        api.arena({"rules": "auction", "ns": "formula", "ew": "formula", "deals": 0})
+    with pytest.raises(AssertionError):  # below the API: a programming error
         run_arena(load("auction"), "formula", "formula", 0)
     with pytest.raises(UserError):
         parse_calls("1:sixteen", load("auction"))

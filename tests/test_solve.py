@@ -417,8 +417,8 @@ def test_batch_equals_single_solves_and_thread_count_does_not_matter():
         # the single form has the batch's parameters and gives the batch row's result, line included
         assert dataclasses.replace(r, ms=0.0) == dataclasses.replace(a.row(i), ms=0.0)
         assert r.line is not None and sum(r.points[s] for s in (int(leaders[i]),)) == r.value
-        d = solve_deal(rules7, deals[i], int(trumps[i]), int(leaders[i]), int(leaders[i]), lines=False,
-                       guess=int(a.value[i]), target=int(a.value[i]))
+        pos = make_position(rules7, deals[i], int(trumps[i]), int(leaders[i]), int(leaders[i]))
+        d = solve_position(rules7, pos, lines=False, guess=int(a.value[i]), target=int(a.value[i]))
         e = solve_deals(rules7, deals[i:i + 1], trumps[i], leaders[i], leaders[i], lines=False,
                         guess=a.value[i:i + 1], target=a.value[i:i + 1])
         assert d.lower >= a.value[i] and dataclasses.replace(d, ms=0.0) == dataclasses.replace(e.row(0), ms=0.0)

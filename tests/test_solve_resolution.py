@@ -13,7 +13,15 @@ from test_solve import CONFIGS, Game, _random_deals, random_position, reference,
 
 from analyzer.errors import UserError
 from analyzer.rules import load
-from analyzer.solve import STATUSES, make_position, rule_resolution, solve_deal, solve_deals, solve_positions
+from analyzer.solve import (
+    STATUSES,
+    SolverConfig,
+    make_position,
+    rule_resolution,
+    solve_deal,
+    solve_deals,
+    solve_positions,
+)
 
 
 def check_brackets(rules, n, seed, sizes, max_nodes=50_000_000, config=None):
@@ -35,8 +43,9 @@ def check_brackets(rules, n, seed, sizes, max_nodes=50_000_000, config=None):
     values = [reference(game, hands, trick, leader, trump, side_of(rules, declarer))[0]
               for hands, trick, trump, leader, declarer in cases]
     for shift in (0, -7):
+        shifted = dataclasses.replace(config or SolverConfig(), guess_shift=shift)
         results = solve_positions(rules, positions, max_nodes=max_nodes, lines=False, guess=guesses,
-                                  resolution=res, guess_shift=shift, config=config)
+                                  resolution=res, config=shifted)
         for (hands, trick, trump, leader, declarer), r, N, v in zip(cases, results, res, values, strict=True):
             where = (hands, trick, trump, leader, declarer, N)
             assert r.lower <= v <= r.upper, where
@@ -85,8 +94,9 @@ def test_resolution_one_is_the_exact_solve_and_wider_ones_hold_it():
     rules = dataclasses.replace(load("luxury-family"), hand_size=8, cache={})
     deals = _random_deals(rules, 10, 17)
     trumps, leaders = np.arange(10) % 4, np.arange(10) % 3
-    base = solve_deals(rules, deals, trumps, leaders, leaders, guess_shift=0)
-    one = solve_deals(rules, deals, trumps, leaders, leaders, resolution=1, guess_shift=0)
+    zero = SolverConfig(guess_shift=0)
+    base = solve_deals(rules, deals, trumps, leaders, leaders, config=zero)
+    one = solve_deals(rules, deals, trumps, leaders, leaders, resolution=1, config=zero)
     for name in base._fields:
         if name != "ms":
             assert np.array_equal(getattr(base, name), getattr(one, name)), name

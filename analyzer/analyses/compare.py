@@ -378,11 +378,11 @@ class CompareAccumulator:
 
 def compare(
     settings: Sequence[Setting],
-    samples: int = 20_000,
+    samples: int,
     seed: int = 0,
     *,
     hands: Sequence[str] = (),
-    advise_samples: int = 1000,
+    advise_samples: int | None = None,
     upcard: str | None = None,
     workers: int = 1,
     cluster: Any = None,
@@ -391,7 +391,9 @@ def compare(
 ) -> Comparison:
     """Compare ``settings`` on ``samples`` random deals (module docstring), batch by batch (memory does
     not grow with ``samples``); ``out`` saves every setting's per-deal columns as Parquet (column
-    ``setting`` names the setting; the deals come batch by batch, every setting's rows of a batch together)."""
+    ``setting`` names the setting; the deals come batch by batch, every setting's rows of a batch together);
+    ``advise_samples``: the sampled deals of each hand's advice (given with ``hands``)."""
+    assert advise_samples is not None or not hands, "advise_samples: the deals of each hand's advice"
     settings = list(settings)
     if len(settings) < 2:
         raise UserError("compare needs at least two settings")

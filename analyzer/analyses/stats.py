@@ -37,7 +37,7 @@ from analyzer.cards import SUIT_NAMES, SUITS
 from analyzer.errors import UserError, field_name
 from analyzer.estimate import Estimate, Histogram, Proportion, mean_ci, wilson
 from analyzer.meld.exact import exact_any_suit, exact_mean_meld, meld_requirement, prob_at_least
-from analyzer.montecarlo.columns import COLUMNS, DD_NODES, iter_columns
+from analyzer.montecarlo.columns import COLUMNS, iter_columns
 from analyzer.play.modes import players_of
 from analyzer.rules.model import MeldSpec, RuleSet
 from analyzer.runs.parquet import sink
@@ -491,7 +491,7 @@ class StatsAccumulator:
 
 def meld_stats(
     rules: RuleSet,
-    samples: int = 20_000,
+    samples: int,
     seed: int = 0,
     *,
     plays: str | Sequence[str] = ("heuristic",),
@@ -499,13 +499,14 @@ def meld_stats(
     workers: int = 1,
     cluster: Any = None,
     progress: bool = False,
-    dd_nodes: int = DD_NODES,
+    dd_nodes: int | None = None,
     out: str | Path | None = None,
 ) -> MeldStats:
     """Statistics of ``samples`` random deals of ``rules`` (module docstring); ``trump`` names the suit of
     the named-trump figures (any suit gives the same by symmetry). The deals are dealt, played and
     counted batch by batch (memory does not grow with ``samples``); ``out`` saves the per-deal columns
-    (:data:`COLUMNS`) as Parquet while they are made."""
+    (:data:`COLUMNS`) as Parquet while they are made; ``dd_nodes``: the node budget of a double-dummy solve (given
+    when ``plays`` holds ``dd``)."""
     if rules.reference:
         raise UserError(f"{rules.id} is the solver's reference rule set, not a pinochle game")
     modes = players_of(plays, allow_none=True)

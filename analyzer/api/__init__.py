@@ -7,6 +7,7 @@ call, in one place. Front ends parse and print; every decision is made below thi
 ``play_request``           one card-play question, checked once (``pinochle play``, the page)
 ``stats``, ``comparison``, ``report``  the analyses over random deals (``pinochle stats``, ``compare``, ``report``)
 ``arena`` / ``arena_runs``  bidding agents in duplicate (``pinochle arena``); a run joined from its saved parts
+``two_hand``               two-handed's whole question: the hand around its upcard, the game's odds
 ``game`` / ``where``       the rule set a front end names; where a run goes (workers, a Dask cluster)
 ``BidRequest.make``        the same bid question from a library caller's values (the arena's agent)
 ``advise`` / ``ask``       the answer: the call now, the trump to name, two-handed's whole-hand analysis
@@ -43,6 +44,36 @@ _WHERE = {
     "FromRules": ("analyzer.request.fields", "FromRules"),
     "words": ("analyzer.request.fields", "words"),
     "QUESTIONS": ("analyzer.request.parts", "QUESTIONS"),
+    "two_hand": ("analyzer.api.twohanded", "two_hand"),
+    "TwoHandAnswer": ("analyzer.api.twohanded", "TwoHandAnswer"),
+    "start_solver": ("analyzer.runs.warmup", "start_solver"),
+    # what the front ends print: the answers' types and the notation they are written in
+    "UserError": ("analyzer.errors", "UserError"),
+    "one_line": ("analyzer.errors", "one_line"),
+    "in_words": ("analyzer.errors", "in_words"),
+    "read_lines": ("analyzer.errors", "read_lines"),
+    "SUITS": ("analyzer.cards", "SUITS"),
+    "SUIT_NAMES": ("analyzer.cards", "SUIT_NAMES"),
+    "Estimate": ("analyzer.estimate", "Estimate"),
+    "Proportion": ("analyzer.estimate", "Proportion"),
+    "RULED": ("analyzer.advisor.figures", "RULED"),
+    "CallAdvice": ("analyzer.advisor.figures", "CallAdvice"),
+    "CallFigures": ("analyzer.advisor.figures", "CallFigures"),
+    "LevelFigures": ("analyzer.advisor.figures", "LevelFigures"),
+    "PlayAnalysis": ("analyzer.advisor.figures", "PlayAnalysis"),
+    "DEALS_COLUMNS": ("analyzer.montecarlo.simulate", "DEALS_COLUMNS"),
+    "deals_frame": ("analyzer.montecarlo.simulate", "deals_frame"),
+    "METRICS": ("analyzer.analyses.compare", "METRICS"),
+    "Comparison": ("analyzer.analyses.compare", "Comparison"),
+    "HandAnalysis": ("analyzer.twohand.analysis", "HandAnalysis"),
+    "trump_name": ("analyzer.twohand.analysis", "trump_name"),
+    "PHASE2_POLICY": ("analyzer.twohand.hands", "PHASE2_POLICY"),
+    "GameOdds": ("analyzer.twohand.odds", "GameOdds"),
+    "TH_VERSION": ("analyzer.twohand.policy", "TH_VERSION"),
+    "available": ("analyzer.rules", "available"),
+    "load": ("analyzer.rules", "load"),
+    "load_rules": ("analyzer.rules", "load_rules"),
+    "parse_hand": ("analyzer.rules", "parse_hand"),
     "SEATS_HELP": ("analyzer.request.parts", "SEATS_HELP"),
     "arena": ("analyzer.api.contest", "arena"),
     "arena_runs": ("analyzer.api.contest", "arena_runs"),
@@ -69,7 +100,6 @@ _WHERE = {
     "meld_reports": ("analyzer.api.meld", "meld_reports"),
     "rules_catalogue": ("analyzer.api.rules", "rules_catalogue"),
     "GAME": ("analyzer.request.parts", "GAME"),
-    "SUITS": ("analyzer.cards", "SUITS"),
     "RuleSet": ("analyzer.rules", "RuleSet"),
     "solve_request": ("analyzer.api.solve", "solve_request"),
     "solve_answer": ("analyzer.api.solve", "solve_answer"),
@@ -78,7 +108,6 @@ _WHERE = {
     "position_from_record": ("analyzer.api.solve", "position_from_record"),
     "solve_report": ("analyzer.api.solve", "report"),
     "solve_positions": ("analyzer.solve", "solve_positions"),
-    "start_solver": ("analyzer.runs.warmup", "start_solver"),
     "PlayRequest": ("analyzer.cardplay.request", "PlayRequest"),
     "advise_card": ("analyzer.cardplay.advise", "advise_card"),
     "CardAdvice": ("analyzer.cardplay.advise", "CardAdvice"),

@@ -12,7 +12,7 @@ from analyzer.api.questions import game, where
 from analyzer.cards import suit_index
 from analyzer.errors import UserError, field_name
 from analyzer.request.fields import Front
-from analyzer.request.parts import COMPARE, REPORT, STATS
+from analyzer.request.parts import COLUMNS_MAX_NODES, COMPARE, REPORT, STATS
 
 
 def _plays(text: str) -> tuple[str, ...]:
@@ -95,7 +95,7 @@ def report(values: Mapping[str, Any], front: Front = "json", *, progress: bool =
 
         warmup.start_solver()
     st = meld_stats(base, v["samples"], v["seed"], plays=modes, trump=t, workers=run.workers, cluster=run.cluster,
-                    progress=progress)
+                    progress=progress, dd_nodes=COLUMNS_MAX_NODES)
     return stats_report(st, target, line, advice, v["dpi"])
 
 

@@ -43,7 +43,7 @@ from analyzer.bidding.auction import Auction, AuctionState, IllegalCall, parse_c
 from analyzer.cards import Hand, card_names, from_planes
 from analyzer.deal import random_deals
 from analyzer.deal.rng import seed_of
-from analyzer.errors import UserError
+from analyzer.errors import UserError, field_name
 from analyzer.estimate import Estimate, Proportion, mean_ci, proportion
 from analyzer.meld import meld_batch
 from analyzer.montecarlo.simulate import PLAY_FUNCTIONS
@@ -416,8 +416,7 @@ def run_arena(rules: RuleSet, a: Any, b: Any, deals: int, seed: int = 0, *, play
     if not rules.has_bidding:
         raise UserError(f"{rules.id} has no bidding: the arena plays games with an auction "
                         "(auction, double-deck, luxury-family)")
-    if deals < 1:
-        raise UserError(f"--deals must be at least 1, not {deals}")
+    assert deals >= 1, deals  # checked by the API (the arena's deals)
     mode = play_mode(play, PLAYERS)
     ra, rb = _agent(a), _agent(b)
     names = (ra.name, rb.name)
@@ -431,7 +430,7 @@ def run_arena(rules: RuleSet, a: Any, b: Any, deals: int, seed: int = 0, *, play
             play_contracts(rules, [_Contract(0, 0, 0, (0,) * rules.seats, hand, "", 0, 0, rules.bid_levels()[0], 0,
                                              None)], mode, policy, 0)
         except UserError as e:
-            raise UserError(f"--play dd: {e}") from None
+            raise UserError(f"{field_name('play')} dd: {e}") from None
     block = max(1, min(BLOCK, -(-deals // 20)))  # at least ~20 blocks: a progress bar that moves
     away = workers > 1 or cluster is not None
     tasks = [_Task(clean, a if isinstance(a, str) or away else ra, b if isinstance(b, str) or away else rb, seed, s,

@@ -13,7 +13,7 @@ from typing import Annotated
 
 import typer
 
-from analyzer.errors import UserError, one_line
+from analyzer.api import UserError, one_line
 
 try:  # typer >= 0.29 vendors click
     from typer._click.exceptions import ClickException as _ClickException

@@ -17,9 +17,24 @@ from typing import Annotated
 
 import typer
 
-from analyzer.advisor.figures import RULED, Advice, CallAdvice, CallFigures, LevelFigures, PlayAnalysis
-from analyzer.api import QUESTIONS, advise, bid_request, where
-from analyzer.cards import SUIT_NAMES, SUITS
+from analyzer.api import (
+    DEALS_COLUMNS,
+    QUESTIONS,
+    RULED,
+    SUIT_NAMES,
+    SUITS,
+    Advice,
+    CallAdvice,
+    CallFigures,
+    LevelFigures,
+    PlayAnalysis,
+    UserError,
+    advise,
+    bid_request,
+    deals_frame,
+    start_solver,
+    where,
+)
 from analyzer.cli.common import (
     check_output,
     console,
@@ -30,9 +45,6 @@ from analyzer.cli.common import (
 )
 from analyzer.cli.derive import command
 from analyzer.cli.options import SEATS_HELP, JsonOpt
-from analyzer.errors import UserError
-from analyzer.montecarlo.simulate import DEALS_COLUMNS, deals_frame
-from analyzer.runs import warmup
 
 
 def _est(e, digits: int = 1) -> str:
@@ -261,7 +273,7 @@ def bid(*, json_out: bool, out: Path | None, deals_out: Path | None, **values) -
     run = where(values)
     req = bid_request(values, "cli")
     if req.play in ("dd", "both"):
-        warmup.start_solver()  # compiles the solver on the second core while the deals are played out
+        start_solver()  # compiles the solver on the second core while the deals are played out
     adv = advise(req, progress=True, workers=run.workers, cluster=run.cluster)
     if adv.two_hand is not None:
         from analyzer.cli.twohand import print_analysis

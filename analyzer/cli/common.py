@@ -14,8 +14,7 @@ from rich.console import Console, ConsoleDimensions
 from rich.table import Table
 from rich.text import Text
 
-from analyzer.api import words
-from analyzer.errors import UserError, in_words
+from analyzer.api import UserError, in_words, words
 
 
 def _flags(o: Any) -> Any:

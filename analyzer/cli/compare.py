@@ -7,8 +7,7 @@ from typing import Annotated
 
 import typer
 
-from analyzer.analyses.compare import METRICS, Comparison
-from analyzer.api import QUESTIONS, comparison
+from analyzer.api import METRICS, QUESTIONS, Comparison, comparison
 from analyzer.cli.common import (
     check_output,
     console,

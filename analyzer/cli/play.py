@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import typer
 
-from analyzer.api import QUESTIONS, advise_card, play_request
+from analyzer.api import QUESTIONS, Estimate, Proportion, advise_card, play_request
 from analyzer.cli.common import console, emit_json, print_notes, styled, table
 from analyzer.cli.derive import command
 from analyzer.cli.options import SEATS_HELP, JsonOpt
-from analyzer.estimate import Estimate, Proportion
 
 EXAMPLES = """Examples:
 

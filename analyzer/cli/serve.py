@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from analyzer.errors import UserError
+from analyzer.api import UserError
 
 WEB_EXTRA = 'pinochle serve needs the web extra: python3 -m pip install -e ".[web]"'
 

@@ -7,9 +7,8 @@ from typing import Annotated
 
 import typer
 
-from analyzer.api import QUESTIONS, MeldStats, fraction_text
+from analyzer.api import QUESTIONS, SUIT_NAMES, SUITS, MeldStats, fraction_text
 from analyzer.api import stats as api_stats
-from analyzer.cards import SUIT_NAMES, SUITS
 from analyzer.cli.common import check_output, console, emit_json, print_notes, quantile_text, styled, table
 from analyzer.cli.derive import command
 from analyzer.cli.options import SEATS_HELP, JsonOpt

@@ -14,32 +14,11 @@ from typing import Annotated
 
 import typer
 
-from analyzer.api import QUESTIONS, BidRequest, advise, where
+from analyzer.api import PHASE2_POLICY, QUESTIONS, TH_VERSION, GameOdds, HandAnalysis, trump_name
+from analyzer.api import two_hand as api_two_hand
 from analyzer.cli.common import console, emit_json, print_notes, styled, table
 from analyzer.cli.derive import command
 from analyzer.cli.options import SEATS_HELP
-from analyzer.errors import UserError
-from analyzer.play.modes import PLAYERS, play_mode
-from analyzer.rules import RuleSet, load
-from analyzer.rules.loader import parse_option_args
-from analyzer.runs.progress import progress_bar
-from analyzer.twohand.analysis import HandAnalysis, trump_name
-from analyzer.twohand.hands import PHASE2_POLICY
-from analyzer.twohand.odds import GameOdds, game_odds, parse_score
-from analyzer.twohand.params import check_two_handed
-from analyzer.twohand.policy import TH_VERSION
-
-
-def load_two_handed(name: str, options: list[str] | None, target: int | None) -> RuleSet:
-    """The rule set with ``--option`` values and ``--target`` (an alias of ``--option target=N``)."""
-    opts = parse_option_args(options)
-    if target is not None:
-        if "target" in opts and str(opts["target"]).strip() != str(target):
-            raise UserError(f"--target {target} and --option target={opts['target']} disagree: give one")
-        opts["target"] = str(target)
-    rules = load(name, opts)
-    check_two_handed(rules)
-    return rules
 
 
 def _pm(e, digits: int = 1) -> str:
@@ -99,45 +78,12 @@ def two_hand(*, json_out: bool, **values) -> None:
     """Two-handed pinochle: what a dealt hand is worth around its upcard, the dix, the melds to aim for.
 
     Whole hands are simulated (phase 2 exact); with a score, the chance of winning the game."""
-    v = values
-    rs = load_two_handed(v["rules"], v["options"], v["target"])
-    if v["hand"] is None and v["upcard"] is None and v["score"] is None:
-        raise UserError('give a hand with --hand "AH AH TH ..." --upcard 9H, or a game score with --score 84-97')
-    if (v["hand"] is None) != (v["upcard"] is None):
-        raise UserError('a hand needs its upcard and the upcard a hand: --hand "AH AH TH ..." --upcard 9H')
-    run = where(v)
-    games = QUESTIONS["two-hand"]["games"].check(v["games"])
-    play = play_mode(v["play"], PLAYERS) if v["play"] is not None else None
-    _answer(rs, json_out, {**v, "play": play, "games": games}, run)
-
-
-def register(app: typer.Typer) -> None:
-    command(app, "two-hand", QUESTIONS["two-hand"], two_hand, epilog=SEATS_HELP, own={
-        "json_out": (Annotated[bool, typer.Option("--json", help="print JSON")], False)})
-
-
-def _answer(rs: RuleSet, json_out: bool, v: dict, run) -> None:
-    """The hand's analysis (with its hand) and the game's odds (with a score), printed."""
-    hand, upcard, dealer, seed, score, games = v["hand"], v["upcard"], v["dealer"], v["seed"], v["score"], v["games"]
-    analysis = adv = None
-    if hand is not None and upcard is not None:
-        req = BidRequest.make(rs, hand, seat=0, dealer=0 if dealer else 1, upcard=upcard, samples=v["samples"],
-                              seed=seed, play=v["play"], front="cli")
-        adv = advise(req, progress=not json_out, workers=run.workers, cluster=run.cluster)
-        analysis = adv.two_hand
-    odds = None
-    if score is not None:
-        first = None if analysis is None else (analysis.my_scores, analysis.opp_scores)
-        with progress_bar(not json_out, None, f"playing {games:,} games"):
-            odds = game_odds(rs, parse_score(score), i_deal=dealer, games=games, seed=seed, first=first)
+    ans = api_two_hand(values, "cli", progress=not json_out)
     if json_out:
-        if adv is not None:
-            out = adv.as_dict()
-            out["game"] = None if odds is None else odds.as_dict()
-        else:
-            out = {"rules": rs.id, "options": rs.options, "game": None if odds is None else odds.as_dict()}
-        emit_json(out)
+        emit_json(ans.as_dict())
         return
+    rs, adv, odds = ans.rules, ans.advice, ans.odds
+    analysis = None if adv is None else adv.two_hand
     if analysis is not None:
         print_analysis(analysis)
         print_notes(adv.notes)
@@ -146,3 +92,7 @@ def _answer(rs: RuleSet, json_out: bool, v: dict, run) -> None:
             console.print(styled((rs.name, "bold"), f" — options: {rs.option_text()}"))
         _print_odds(odds)
 
+
+def register(app: typer.Typer) -> None:
+    command(app, "two-hand", QUESTIONS["two-hand"], two_hand, epilog=SEATS_HELP, own={
+        "json_out": (Annotated[bool, typer.Option("--json", help="print JSON")], False)})

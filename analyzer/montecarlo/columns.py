@@ -15,15 +15,13 @@ import numpy as np
 from analyzer.cards import LANE, SUITS
 from analyzer.deal import random_deals
 from analyzer.deal.rng import seed_of
-from analyzer.errors import UserError
+from analyzer.errors import UserError, field_name
 from analyzer.meld import meld_batch
 from analyzer.meld.exact import meld_requirement
 from analyzer.rules.lowered import play_bids
 from analyzer.rules.model import MeldSpec, RuleSet
 from analyzer.runs.batches import count_spans, iter_batches, spans
 
-#: node budget of one double-dummy solve; a deal past it makes ``--play dd`` fail with a UserError
-DD_NODES = 2_000_000
 #: deals solved first to find out whether the solver can serve this rule set at all
 DD_PROBE = 4
 
@@ -83,7 +81,7 @@ def _dd_points(rules: RuleSet, hands: np.ndarray, trump: np.ndarray, bid: int, m
         raise UserError(
             f"the double-dummy solver could not solve {bad} of {hands.shape[0]} {rules.id} deals within "
             f"{max_nodes:,} nodes each ({rules.seats} hands of {rules.hand_size} are too deep for it): "
-            "use --play heuristic, or raise --dd-nodes"
+            f"use {field_name('play')} heuristic, or raise {field_name('max_nodes')}"
         )
     return np.asarray(res.value, dtype=np.int64)
 
@@ -97,7 +95,7 @@ class DealTask:
     start: int
     n: int
     plays: tuple[str, ...]
-    dd_nodes: int = DD_NODES
+    dd_nodes: int | None = None  # the node budget of a solve (``dd`` in ``plays``: given)
 
 
 def deal_columns(task: DealTask) -> dict[str, np.ndarray]:
@@ -167,7 +165,7 @@ COLUMNS = {
 
 
 def collect(rules: RuleSet, samples: int, seed: int = 0, plays: Sequence[str] = ("heuristic",), *,
-            workers: int = 1, cluster: Any = None, progress: bool = False, dd_nodes: int = DD_NODES,
+            workers: int = 1, cluster: Any = None, progress: bool = False, dd_nodes: int | None = None,
             ) -> dict[str, np.ndarray]:
     """The per-deal columns of ``samples`` random deals, computed batch by batch (:mod:`analyzer.runs.batches`)
     and joined (memory grows with ``samples``: the commands use :func:`iter_columns` instead).
@@ -179,7 +177,7 @@ def collect(rules: RuleSet, samples: int, seed: int = 0, plays: Sequence[str] = 
 
 
 def collect_many(rule_sets: Sequence[RuleSet], samples: int, seed: int = 0, plays: Sequence[str] = ("heuristic",),
-                 *, workers: int = 1, cluster: Any = None, progress: bool = False, dd_nodes: int = DD_NODES,
+                 *, workers: int = 1, cluster: Any = None, progress: bool = False, dd_nodes: int | None = None,
                  ) -> list[dict[str, np.ndarray]]:
     """:func:`collect` for several rule sets on the same seed: rule sets with the same pack, seats and
     hand size get the very same deals."""
@@ -189,10 +187,11 @@ def collect_many(rule_sets: Sequence[RuleSet], samples: int, seed: int = 0, play
 
 
 def iter_columns(rule_sets: Sequence[RuleSet], samples: int, seed: int = 0, plays: Sequence[str] = ("heuristic",),
-                 *, workers: int = 1, cluster: Any = None, progress: bool = False, dd_nodes: int = DD_NODES,
+                 *, workers: int = 1, cluster: Any = None, progress: bool = False, dd_nodes: int | None = None,
                  ) -> Iterator[list[dict[str, np.ndarray]]]:
     """Batch after batch of the run (:data:`~analyzer.runs.batches.BATCH` deals each, in deal order), the
-    per-deal columns of every rule set on those deals: memory holds a few batches whatever ``samples``."""
+    per-deal columns of every rule set on those deals: memory holds a few batches whatever ``samples``.
+    ``dd_nodes``: the node budget of one double-dummy solve (given when ``dd`` is among ``plays``)."""
     plays = tuple(plays)
     if "dd" in plays:
         for rs in rule_sets:
@@ -212,8 +211,7 @@ def iter_columns(rule_sets: Sequence[RuleSet], samples: int, seed: int = 0, play
 
 def dd_probe(rules: RuleSet, seed: int, dd_nodes: int) -> None:
     """Solve the run's first few deals; UserError at once when the solver cannot serve the rule set."""
-    if dd_nodes < 1:
-        raise UserError(f"--dd-nodes must be at least 1, not {dd_nodes}")
+    assert dd_nodes >= 1, dd_nodes  # checked by the API (the question's max_nodes)
     d = random_deals(rules, DD_PROBE, seed)
     hands = d.hands
     m = meld_batch(hands[:, 0], rules)

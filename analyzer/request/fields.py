@@ -74,8 +74,11 @@ class Field:
         return self.help
 
     def default_for(self, rules: Any) -> Any:
-        """The value when the front end leaves it out (read from ``rules`` where the rule data holds it)."""
-        return self.default.read(rules) if isinstance(self.default, FromRules) else self.default
+        """The value when the front end leaves it out (read from ``rules`` where the rule data holds it; None
+        while the rule set is not known yet: the request reads it then)."""
+        if isinstance(self.default, FromRules):
+            return None if rules is None else self.default.read(rules)
+        return self.default
 
     def check(self, value: Any, rules: Any = None) -> Any:
         """``value`` checked against the declaration (None: the default, read from ``rules`` where the rule data

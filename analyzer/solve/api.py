@@ -313,7 +313,7 @@ def _spec(n: int) -> np.ndarray:
 
 
 def _set_resolution(rules: RuleSet, spec: np.ndarray, resolution: int | Sequence[int] | np.ndarray | str | None,
-                    guess_shift: int | None) -> None:
+                    config: SolverConfig | None) -> None:
     """The spec's resolution and first-guess shift: one value or one per position; ``"rules"`` (or None) the
     rule set's measured ``[solver]`` values."""
     n = spec.shape[0]
@@ -325,7 +325,8 @@ def _set_resolution(rules: RuleSet, spec: np.ndarray, resolution: int | Sequence
     if res.size and res.min() < 1:
         raise UserError(f"the resolution is at least 1 point (1: exact values), not {int(res.min())}")
     spec[:, L.SP_RES] = res
-    spec[:, L.SP_SHIFT] = rule_guess_shift(rules) if guess_shift is None else int(guess_shift)
+    shift = None if config is None else config.guess_shift
+    spec[:, L.SP_SHIFT] = rule_guess_shift(rules) if shift is None else int(shift)
 
 
 def _difficulty(rules: RuleSet, hands: np.ndarray) -> np.ndarray:
@@ -360,14 +361,13 @@ def solve_positions(rules: RuleSet, positions: Sequence[Position], all_cards: bo
                     max_nodes: int = DEFAULT_MAX_NODES, config: SolverConfig | None = None,
                     lines: bool = True, guess: int | Sequence[int] | None = None,
                     target: int | Sequence[int] | None = None, *,
-                    resolution: int | Sequence[int] | str | None = 1,
-                    guess_shift: int | None = None) -> list[SolveResult]:
+                    resolution: int | Sequence[int] | str | None = 1) -> list[SolveResult]:
     """Solve checked positions (see :func:`make_position`) of one rule set in parallel: each position's
     :class:`SolveResult`. ``all_cards`` also gives the value of each legal card of the player to move;
     ``lines`` replays one optimal line after an exact solve; ``guess`` (one or one per position) a first
     estimate of each value; ``target`` (one or one per position): ask only whether the declaring side takes
     at least that many points (one null-window search; ``lower >= target`` says yes, ``upper < target``
-    no, neither: the budget ran out), not with ``all_cards``; ``resolution`` / ``guess_shift`` as in
+    no, neither: the budget ran out), not with ``all_cards``; ``resolution`` as in
     :func:`solve_deals` (``all_cards`` solves every card exactly). See :func:`solve_deals` for the rest."""
     n = len(positions)
     targets = _per_item(target, n, -1)
@@ -386,25 +386,24 @@ def solve_positions(rules: RuleSet, positions: Sequence[Position], all_cards: bo
         spec[i, L.SP_NTRICK] = len(p.trick)
     spec[:, L.SP_GUESS] = _per_item(guess, n, -1)
     spec[:, L.SP_TARGET] = targets
-    _set_resolution(rules, spec, resolution, guess_shift)
+    _set_resolution(rules, spec, resolution, config)
     return _results(_run(rules, hands, spec, all_cards, max_nodes, config, lines), all_cards)
 
 
 def solve_position(rules: RuleSet, position: Position, all_cards: bool = False,
                    max_nodes: int = DEFAULT_MAX_NODES, config: SolverConfig | None = None,
                    lines: bool = True, guess: int | None = None, target: int | None = None, *,
-                   resolution: int | str | None = 1, guess_shift: int | None = None) -> SolveResult:
+                   resolution: int | str | None = 1) -> SolveResult:
     """One checked position (see :func:`make_position`): the single form of :func:`solve_positions`, with
     the same parameters and result."""
     return solve_positions(rules, [position], all_cards, max_nodes, config, lines, guess, target,
-                           resolution=resolution, guess_shift=guess_shift)[0]
+                           resolution=resolution)[0]
 
 
 def solve_deal(rules: RuleSet, hands: Any, trump: int, leader: int, declarer: int, bid: int = 0,
-               max_nodes: int = DEFAULT_MAX_NODES, config: SolverConfig | None = None, lines: bool = True,
-               guess: int | None = None, target: int | None = None, *,
-               trick: Sequence[int | str] = (), all_cards: bool = False, resolution: int | str | None = 1,
-               guess_shift: int | None = None) -> SolveResult:
+               max_nodes: int = DEFAULT_MAX_NODES, config: SolverConfig | None = None, lines: bool = True, *,
+               trick: Sequence[int | str] = (), all_cards: bool = False,
+               resolution: int | str | None = 1) -> SolveResult:
     """Double-dummy value of one position for the side of ``declarer``: the single form of
     :func:`solve_deals`, with its parameters (one value each) and ``solve_deals(...).row(0)``'s result.
 
@@ -416,11 +415,11 @@ def solve_deal(rules: RuleSet, hands: Any, trump: int, leader: int, declarer: in
     replays one optimal line (``line``, ``points`` and ``tricks`` per seat; the replay has its own
     allowance of ``max_nodes``). What only one position can have, by keyword: ``trick`` the cards already
     played to the current trick in order (kinds or names); ``all_cards`` also the value of each legal card
-    of the player to move (DDS "solutions=3").
+    of the player to move (DDS "solutions=3"). A first guess or a target: :func:`solve_position` of
+    :func:`make_position`.
     """
     pos = make_position(rules, hands, trump, leader, declarer, trick, bid)
-    return solve_position(rules, pos, all_cards, max_nodes, config, lines, guess, target, resolution=resolution,
-                          guess_shift=guess_shift)
+    return solve_position(rules, pos, all_cards, max_nodes, config, lines, resolution=resolution)
 
 
 def _per_item(x: int | Sequence[int] | np.ndarray | None, n: int, none: int) -> np.ndarray:
@@ -432,7 +431,7 @@ def solve_deals(rules: RuleSet, deals: np.ndarray, trump: int | np.ndarray, lead
                 declarer: int | np.ndarray, bid: int = 0, max_nodes: int = DEFAULT_MAX_NODES,
                 config: SolverConfig | None = None, lines: bool = True,
                 guess: int | np.ndarray | None = None, target: int | np.ndarray | None = None, *,
-                resolution: int | np.ndarray | str | None = 1, guess_shift: int | None = None) -> DealsResult:
+                resolution: int | np.ndarray | str | None = 1) -> DealsResult:
     """Solve many positions at trick boundaries (``deals`` int64[n, seats, copies]) in parallel.
 
     ``trump``, ``leader`` and ``declarer`` are one value for all deals or one per deal. Each deal's
@@ -450,7 +449,7 @@ def solve_deals(rules: RuleSet, deals: np.ndarray, trump: int | np.ndarray, lead
     one bid step): stop once the proven bounds are closer than that, ``upper - lower < resolution`` (1, the
     default: the exact value). The searches move their window ``resolution`` points at a time from the first
     guess; past the node budget the bounds proven so far come back. ``status`` says per deal which it is:
-    exact, bracketed, or unfinished (the budget ran out first). ``guess_shift`` (None: the rule set's
+    exact, bracketed, or unfinished (the budget ran out first). ``config.guess_shift`` (None: the rule set's
     ``[solver] guess_shift``) is added to each first guess -- given or the solver's own -- before the first
     search (values never depend on it).
     """
@@ -483,7 +482,7 @@ def solve_deals(rules: RuleSet, deals: np.ndarray, trump: int | np.ndarray, lead
     spec[:, L.SP_FIRST] = firsts
     spec[:, L.SP_GUESS] = _per_item(guess, n, -1)
     spec[:, L.SP_TARGET] = _per_item(target, n, -1)
-    _set_resolution(rules, spec, resolution, guess_shift)
+    _set_resolution(rules, spec, resolution, config)
     return _columns(_run(rules, deals, spec, False, max_nodes, config, lines))
 
 

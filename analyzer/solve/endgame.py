@@ -18,7 +18,6 @@ from analyzer.cards import to_planes
 from analyzer.errors import UserError
 from analyzer.rules import RuleSet
 from analyzer.solve.api import DEFAULT_MAX_NODES, DealsResult, _kinds, solve_deals
-from analyzer.solve.lower import SolverConfig
 
 
 class EndgameStarts(NamedTuple):
@@ -112,14 +111,13 @@ def endgame_positions(rules: RuleSet, deals: np.ndarray, trump: int | np.ndarray
 
 def solve_endgames(rules: RuleSet, deals: np.ndarray, trump: int | np.ndarray, leader: int | np.ndarray,
                    declarer: int | np.ndarray, tricks_left: int, bid: int = 0, policy: str = "v1", seed: int = 0,
-                   max_nodes: int = DEFAULT_MAX_NODES, config: SolverConfig | None = None, lines: bool = False,
-                   resolution: int | str | None = 1) -> Endgames:
+                   max_nodes: int = DEFAULT_MAX_NODES, resolution: int | str | None = 1) -> Endgames:
     """Whole deals played by ``policy`` until ``tricks_left`` tricks are left, the rest solved double dummy
     (exactly by default; ``resolution`` as :func:`solve_deals` takes it): see :class:`Endgames`. With
     ``tricks_left`` equal to the hand size this is :func:`solve_deals` of the whole deals."""
     st = endgame_positions(rules, deals, trump, leader, declarer, tricks_left, bid, policy, seed)
-    res = solve_deals(rules, st.hands, trump, st.leader, declarer, bid=bid, max_nodes=max_nodes, config=config,
-                      lines=lines, resolution=resolution)
+    res = solve_deals(rules, st.hands, trump, st.leader, declarer, bid=bid, max_nodes=max_nodes, lines=False,
+                      resolution=resolution)
     return Endgames(st.hands, st.leader, st.taken, res, side_points(rules, st.points, declarer))
 
 

@@ -29,7 +29,8 @@ class SolverConfig:
     docs/solver.md step 63); ``slot_bits`` log2 of the table's slots per thread and ``ways`` entries per slot;
     ``etc`` enhanced transposition cut-offs: before searching the moves of a
     trick's last card, every child trick boundary with at least ``etc`` tricks left is probed in the table, and
-    one whose entry decides the window cuts (0: never; the last trick is never probed).
+    one whose entry decides the window cuts (0: never; the last trick is never probed); ``guess_shift`` points
+    added to every first guess -- given or the solver's own -- before the first search.
     """
 
     table: bool = True
@@ -46,6 +47,9 @@ class SolverConfig:
     slot_bits: int = 14
     ways: int = 128
     etc: int = 0
+    #: points added to each first guess before the first search (None: the rule set's ``[solver] guess_shift``;
+    #: values never depend on it)
+    guess_shift: int | None = None
 
     @property
     def flags(self) -> int:

@@ -27,7 +27,6 @@ from analyzer.rules.model import RuleSet
 from analyzer.twohand.hands import self_play
 from analyzer.twohand.policy import TH_VERSION
 
-DEFAULT_GAMES = 20_000
 DEFAULT_POOL = 8_000
 MAX_HANDS = 10_000  # a game still undecided after this many hands counts as not won (never happens)
 
@@ -121,7 +120,7 @@ def hand_pool(rules: RuleSet, n: int = DEFAULT_POOL, seed: int = 0, phase2: str 
 
 
 def game_odds(rules: RuleSet, score: tuple[int, int], *, target: int | None = None, i_deal: bool = False,
-              games: int = DEFAULT_GAMES, pool: int = DEFAULT_POOL, seed: int = 0, phase2: str = "heuristic",
+              games: int, pool: int = DEFAULT_POOL, seed: int = 0, phase2: str = "heuristic",
               first: tuple[np.ndarray, np.ndarray] | None = None) -> GameOdds:
     """My chance of winning the game from ``score`` = (mine, the opponent's) (see the module doc).
 

@@ -30,7 +30,7 @@ from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
-from analyzer.errors import UserError, one_line
+from analyzer.api import UserError, one_line
 from analyzer.web import limits
 from analyzer.web.docs import docs_page
 from analyzer.web.guard import Guard
@@ -301,14 +301,14 @@ def _add_reference_routes(app: FastAPI, manager: JobManager) -> None:
 
     @app.get("/api/rules", summary="The rule sets (as pinochle rules --json lists them)")
     async def list_rules() -> list[dict[str, Any]]:
-        from analyzer.rules import available, load
+        from analyzer.api import available, load
 
         return [{"id": r, "name": load(r).name, "summary": load(r).summary} for r in available(False)]
 
     @app.post("/api/rules", summary="One rule set with options (pinochle rules NAME --json) and its bidding "
                                     "rules in words")
     async def rules_info(body: RulesBody) -> dict[str, Any]:
-        from analyzer.api.rules import rules_summary
+        from analyzer.api import rules_summary
 
         rs = web_rules(body.rules, body.options)
         return {**rules_summary(rs), "bidding_text": bidding_lines(rs), "has_bidding": rs.has_bidding,
@@ -321,7 +321,7 @@ def _add_instant_routes(app: FastAPI) -> None:
 
     @app.post("/api/meld", summary="A hand's meld for every trump with its breakdown (pinochle meld --json)")
     async def meld(body: MeldBody) -> dict[str, Any]:
-        from analyzer.api.meld import meld_report
+        from analyzer.api import meld_report
 
         rs = web_rules(body.rules, body.options)
         return meld_report(body.hand, rs, partial=body.partial)

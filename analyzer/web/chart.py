@@ -39,7 +39,7 @@ def bid_chart_svg(result: dict[str, Any]) -> str | None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    from analyzer.cards import SUIT_NAMES, SUITS
+    from analyzer.api import SUIT_NAMES, SUITS
 
     trump, lvs = picked
     bids = [lv["bid"] for lv in lvs]

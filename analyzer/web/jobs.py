@@ -27,7 +27,7 @@ def _worker_loop(conn: Any) -> None:
     """The child process: answer ``(kind, args)`` messages with ``("ok", value)``, ``("user_error", line)`` or
     ``("error", line)`` until the pipe closes."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C stops the server, which stops its workers
-    from analyzer.errors import UserError, in_words, one_line
+    from analyzer.api import UserError, in_words, one_line
     from analyzer.web.tasks import TASKS
 
     while True:

@@ -9,8 +9,7 @@ from typing import Annotated, Any
 from pydantic import BaseModel, ConfigDict, StringConstraints, create_model
 from pydantic import Field as Field_
 
-from analyzer.api import GAME, QUESTIONS, Field, Fields, FromRules, RuleSet
-from analyzer.errors import UserError
+from analyzer.api import GAME, QUESTIONS, Field, Fields, FromRules, RuleSet, UserError
 from analyzer.web import limits
 
 Text = Annotated[str, StringConstraints(max_length=limits.MAX_TEXT)]
