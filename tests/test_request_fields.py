@@ -29,31 +29,37 @@ def _click_params(command: str) -> dict[str, object]:
     return {p.name: p for p in group.commands[command].params}
 
 
-@pytest.mark.parametrize("command", sorted(c for c in QUESTIONS if c not in ("meld", "solve")))
+@pytest.mark.parametrize("command", sorted(QUESTIONS))
 def test_every_option_of_a_command_is_its_field_with_the_declared_default(command):
     params = _click_params(command)
     for f in QUESTIONS[command]:
         p = params[f.name]
-        assert f.cli_flag in p.opts, (command, f.name, p.opts)
+        # an option by its flag; a positional argument (pinochle rules NAME) by the field's name
+        assert f.cli_flag in p.opts or (p.param_type_name == "argument" and p.opts == [f.name]), (command, f.name,
+                                                                                                   p.opts)
         want = None if isinstance(f.default, FromRules) else f.default
         got = p.default
         assert got == want or (got in ((), []) and want is None), (command, f.name, got, want)
 
 
-@pytest.mark.parametrize("body, question", [("BidBody", "bid"), ("PlayBody", "play")])
+@pytest.mark.parametrize("body, question", [("BidBody", "bid"), ("PlayBody", "play"), ("SolveBody", "solve"),
+                                            ("MeldBody", "meld")])
 def test_every_field_of_a_page_body_is_declared_once(body, question):
-    from analyzer.web import requests
+    from analyzer.web import limits, requests
 
     model = getattr(requests, body)
     fields = {f.name: f for f in QUESTIONS[question] if f.web}
     assert set(fields) <= set(model.model_fields)
-    assert set(model.model_fields) - set(fields) <= {"dd_max_nodes"}  # a retired name, refused with the new one
+    # a retired name, refused with the new one; the page's own switch (a hand still being picked)
+    assert set(model.model_fields) - set(fields) <= {"dd_max_nodes", "partial"}
+    cap = {"SolveBody": {"max_nodes": limits.MAX_SOLVE_NODES}}.get(body, {})  # a default above the server's cap
     for name, f in fields.items():
         mf = model.model_fields[name]
         if f.required:
             assert mf.is_required(), name
-        elif name != "options":
-            assert mf.default == (None if isinstance(f.default, FromRules) else f.default), name
+        elif name != "options" and not mf.is_required():  # the page requires what the command line may take from
+            want = None if isinstance(f.default, FromRules) else f.default  # a file (solve's hands, meld's hand)
+            assert mf.default == (min(want, cap[name]) if name in cap else want), name
 
 
 @pytest.mark.parametrize("rid", ["auction", "double-deck", "luxury-family", "two-handed"])

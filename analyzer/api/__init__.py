@@ -11,9 +11,13 @@ call, in one place. Front ends parse and print; every decision is made below thi
 ``game`` / ``where``       the rule set a front end names; where a run goes (workers, a Dask cluster)
 ``BidRequest.make``        the same bid question from a library caller's values (the arena's agent)
 ``advise`` / ``ask``       the answer: the call now, the trump to name, two-handed's whole-hand analysis
-``meld_report``            a hand's meld for every trump with its breakdown (``pinochle meld``)
+``meld_reports``           ``pinochle meld``'s question checked: a hand's (or a file's hands') meld reports
+``meld_report``            a hand's meld for every trump with its breakdown (``pinochle meld``, the page)
+``rules_catalogue``        the rule sets (``pinochle rules``)
 ``rules_summary``          a rule set described (``pinochle rules NAME``)
 ``auction_report``         calls replayed: the auction over (who won it at what) or whose turn (the page)
+``solve_request``          one ``pinochle solve`` question, checked once (its flags, the page's body)
+``solve_answer``           its reports: the position's, or every line's of its file; ``line_tricks`` the line's tricks
 ``position_from_record``   a position to solve from its written form (a ``solve --file`` line, a page body)
 ``solve_report``           the report of a solved position (``pinochle solve --json``)
 ``solve_positions``        solve positions in parallel (the double-dummy solver)
@@ -93,6 +97,14 @@ _WHERE = {
     "meld_report": ("analyzer.api.meld", "meld_report"),
     "rules_summary": ("analyzer.api.rules", "rules_summary"),
     "auction_report": ("analyzer.api.auction", "auction_report"),
+    "meld_reports": ("analyzer.api.meld", "meld_reports"),
+    "rules_catalogue": ("analyzer.api.rules", "rules_catalogue"),
+    "GAME": ("analyzer.request.parts", "GAME"),
+    "RuleSet": ("analyzer.rules", "RuleSet"),
+    "solve_request": ("analyzer.api.solve", "solve_request"),
+    "solve_answer": ("analyzer.api.solve", "solve_answer"),
+    "SolveRequest": ("analyzer.api.solve", "SolveRequest"),
+    "line_tricks": ("analyzer.api.solve", "line_tricks"),
     "position_from_record": ("analyzer.api.solve", "position_from_record"),
     "solve_report": ("analyzer.api.solve", "report"),
     "solve_positions": ("analyzer.solve", "solve_positions"),

@@ -29,11 +29,13 @@ class Where:
     cluster: str | None = None
 
 
-def game(name: str, options: list[str] | Mapping[str, Any] | None, front: Front = "json") -> RuleSet:
+def game(name: str, options: list[str] | Mapping[str, Any] | None, front: Front = "json",
+         reference: bool = False) -> RuleSet:
     """The rule set a front end names, with its options (the command line: ``name=value`` texts, and a house-rule
-    file may be named; the page: a mapping, built-in rule sets only: the server reads no file a request names)."""
+    file may be named; the page: a mapping, built-in rule sets only: the server reads no file a request names;
+    ``reference``: the reference games too, such as bridge, the solver's yardstick)."""
     if front == "json":
-        ids = available(include_reference=False)
+        ids = available(include_reference=reference)
         if name not in ids:
             raise UserError(f"unknown rule set {name!r}: use one of {', '.join(ids)}")
         return load(name, {str(k): str(v) for k, v in (options or {}).items()})

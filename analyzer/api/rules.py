@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import asdict
 
-from analyzer.rules import RuleSet
+from analyzer.rules import RuleSet, available, load
 
 
 def rules_summary(rs: RuleSet) -> dict:
@@ -52,3 +52,10 @@ def rules_summary(rs: RuleSet) -> dict:
         },
         "meld": melds,
     }
+
+
+def rules_catalogue() -> list[dict]:
+    """Every built-in rule set (the four games, then the reference ones) as plain data: its id, name, summary and
+    reference (what ``pinochle rules --json`` prints)."""
+    return [{"id": r.id, "name": r.name, "summary": r.summary, "reference": r.reference}
+            for r in (load(i) for i in available())]

@@ -1,18 +1,26 @@
 """Positions to solve from their written form (a ``pinochle solve`` line of flags, a ``--file`` line, a web
-request's body) and the report of a solved position: what ``pinochle solve`` and the page's solve share."""
+request's body) and the report of a solved position: what ``pinochle solve`` and the page's solve share. A front
+end's values (the fields of :data:`analyzer.request.parts.SOLVE`) are checked once by :func:`solve_request` and
+answered by :func:`solve_answer`."""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from analyzer.api.questions import game, where
 from analyzer.cards import SUITS, Hand, parse_card
-from analyzer.errors import UserError, read_lines
+from analyzer.errors import UserError, field_name, read_lines
+from analyzer.play.engine import winning_position
+from analyzer.request.fields import Front
+from analyzer.request.parts import SOLVE
 from analyzer.rules import RuleSet, load
+from analyzer.rules.loader import parse_option_args
 from analyzer.runs.batches import run_batches
+from analyzer.runs.progress import progress_bar
 from analyzer.solve import (
     Position,
     SolveResult,
@@ -24,7 +32,10 @@ from analyzer.solve import (
 
 #: the largest whole number a field of a position may hold (seats and bids are far below)
 _MAX_INT = 1_000_000
+#: the fields of a position (a ``--file`` line, the page's body, the command line's flags from ``--hands`` on)
 FIELDS = {"rules", "trump", "leader", "declarer", "hands", "trick", "bid", "options"}
+#: the fields that say how a position is solved (the others: :data:`FIELDS`, and where the run goes)
+_HOW = ("file", "cards", "max_nodes", "line", "at_least")
 
 
 def _text_or_list(value: Any, name: str, example: str) -> str | list[str]:
@@ -127,13 +138,13 @@ class Defaults:
     field out takes. ``given`` names the fields set on the command line (a line may not contradict
     those); the others hold the built-in defaults."""
 
-    rules: str = "auction"
+    rules: str = SOLVE["rules"].default
     options: dict[str, str] = field(default_factory=dict)
     trump: str | None = None
     leader: int | None = None
-    declarer: int = 0
+    declarer: int = SOLVE["declarer"].default
     trick: str | None = None
-    bid: int = 0
+    bid: int = SOLVE["bid"].default
     given: frozenset[str] = frozenset()
 
     def flag(self, name: str) -> str:
@@ -264,3 +275,93 @@ def _solve_part(t: _Part) -> list[dict[str, Any]]:
     """The reports of one part's positions, in order."""
     res = solve_positions(t.rules, list(t.positions), t.all_cards, t.max_nodes, lines=t.line, target=t.target)
     return [report(t.rules, pos, r, t.target) for pos, r in zip(t.positions, res, strict=True)]
+
+
+@dataclass(frozen=True)
+class SolveRequest:
+    """One ``pinochle solve`` question, checked: a position (``rules`` and ``position``) or a JSON Lines ``file``
+    of them (each line takes ``defaults`` for a field it leaves out), and how each is solved: with every legal
+    card's value (``cards``), one optimal ``line``, within ``max_nodes``, or only whether the declaring side takes
+    at least ``target`` points; on ``workers`` processes or a Dask ``cluster`` (a file's positions)."""
+
+    rules: RuleSet | None
+    position: Position | None
+    file: Path | None
+    defaults: Defaults
+    cards: bool
+    line: bool
+    max_nodes: int
+    target: int | None = None
+    workers: int = 1
+    cluster: str | None = None
+
+
+def _defaults(v: Mapping[str, Any], given: Collection[str]) -> Defaults:
+    """The command line's position fields as the defaults of a ``--file`` line (``given``: the ones typed)."""
+    d = {n: SOLVE[n].default if v.get(n) is None else v[n] for n in ("rules", "declarer", "bid")}
+    return Defaults(options=parse_option_args(v.get("options")), trump=v.get("trump"), leader=v.get("leader"),
+                    trick=v.get("trick"), given=frozenset(given) & FIELDS, **d)
+
+
+def solve_request(values: Mapping[str, Any], front: Front = "json", given: Collection[str] = ()) -> SolveRequest:
+    """The ``pinochle solve`` question of a front end's values (the fields of :data:`analyzer.request.parts.SOLVE`),
+    checked before any work: how it is solved (each value against its field), where it runs, and the position
+    (the page: its body's fields, a built-in rule set; the command line: ``--hands`` with the other flags, or a
+    ``--file`` whose lines are read when it is answered, the flags in ``given`` being values a line may not
+    contradict)."""
+    v = dict(values)
+    how = {n: SOLVE[n].check(v.get(n)) for n in _HOW}
+    run = where(v)
+    target = how["at_least"]
+    if target is not None and target < 0:
+        raise UserError(f"{field_name('at_least')} is a number of points, 0 or more, not {target}")
+    cards, line = (False, False) if target is not None else (how["cards"], how["line"])
+    solve = {"cards": cards, "line": line, "max_nodes": how["max_nodes"], "target": target, "workers": run.workers,
+             "cluster": run.cluster}
+    if front == "json":
+        game(v.get("rules") or SOLVE["rules"].default, v.get("options"), front, reference=True)
+        record = {n: v[n] for n in FIELDS if v.get(n) is not None}
+        record["options"] = {str(k): str(x) for k, x in (v.get("options") or {}).items()}
+        rules, pos = position_from_record(record, "position")
+        return SolveRequest(rules, pos, None, Defaults(), **solve)
+    defaults = _defaults(v, given)
+    if how["file"] is not None:
+        if v.get("hands") is not None:
+            raise UserError(f"give either {field_name('hands')} (one position) or {field_name('file')} (many), "
+                            "not both")
+        return SolveRequest(None, None, how["file"], defaults, **solve)
+    if v.get("hands") is None:
+        raise UserError(f'give the hands with {field_name("hands")} "h0 / h1 / ..." or a file of positions with '
+                        f"{field_name('file')}")
+    rules, pos = position_from_record({"hands": v["hands"]}, "position", defaults)
+    return SolveRequest(rules, pos, None, defaults, **solve)
+
+
+def solve_answer(req: SolveRequest, progress: bool = False) -> list[dict[str, Any]]:
+    """The reports (:func:`report`) of a solve question: its one position's, or every line's of its file, in
+    order (``progress``: a bar on the terminal)."""
+    if req.file is not None:
+        return solve_file(req.file, req.cards, req.max_nodes, req.line, req.defaults, progress=progress,
+                          workers=req.workers, cluster=req.cluster, target=req.target)
+    assert req.rules is not None and req.position is not None
+    with progress_bar(progress, None, "solving"):
+        res = solve_positions(req.rules, [req.position], req.cards, req.max_nodes, lines=req.line,
+                              target=req.target)[0]
+    return [report(req.rules, req.position, res, req.target)]
+
+
+def line_tricks(rep: Mapping[str, Any], rules: RuleSet) -> list[tuple[list[tuple[int, str]], int]]:
+    """The whole tricks of a report's optimal line (the current trick's cards already played first): each trick
+    as its (seat, card) pairs in play order, and the seat that wins it."""
+    seats = rules.seats
+    trump = -1 if rep["trump"] == "N" else SUITS.index(rep["trump"])
+    lead = rep["leader"]
+    played = [((lead + i) % seats, name) for i, name in enumerate(rep["trick"])]
+    out = []
+    for name in rep["line"] or []:
+        played.append(((lead + len(played)) % seats, name))
+        if len(played) == seats:
+            w = winning_position([parse_card(c, rules.deck) for _, c in played], trump)
+            out.append((played, played[w][0]))
+            lead, played = played[w][0], []
+    return out

@@ -1,5 +1,5 @@
-"""Pieces every subcommand shares: rule loading, hand parsing, output files, JSON output, the console (the
-shared command-line options are in :mod:`analyzer.cli.options`)."""
+"""Pieces every subcommand shares: output files, JSON output, the console (the shared command-line options are in
+:mod:`analyzer.cli.options`)."""
 
 from __future__ import annotations
 
@@ -14,14 +14,7 @@ from rich.console import Console, ConsoleDimensions
 from rich.table import Table
 from rich.text import Text
 
-from analyzer.api import (
-    UserError,
-    in_words,
-    load_rules,  # noqa: F401  (re-exported for the commands)
-    parse_hand,  # noqa: F401
-    read_lines,  # noqa: F401  (the commands' file reader)
-    words,
-)
+from analyzer.api import UserError, in_words, words
 
 
 def _flags(o: Any) -> Any:

@@ -2,17 +2,14 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
-from analyzer.api.meld import meld_report
-from analyzer.cards import SUITS
-from analyzer.cli.common import console, emit_json, load_rules, read_lines, table
-from analyzer.cli.options import SEATS_HELP, OptionsOpt, RulesOpt
-from analyzer.errors import UserError
-from analyzer.rules import RuleSet
+from analyzer.api import QUESTIONS, SUITS, RuleSet, meld_reports
+from analyzer.cli.common import console, emit_json, table
+from analyzer.cli.derive import command
+from analyzer.cli.options import SEATS_HELP
 
 
 def meld_name(item: dict) -> str:
@@ -31,6 +28,7 @@ def describe(items: list[dict]) -> str:
 
 
 def _print(rep: dict, rules: RuleSet) -> None:
+    """A hand's meld report as a table: each trump's meld and breakdown, the most marked."""
     best = rep["best"]
     tbl = table(title=f"{rules.name}: {' '.join(rep['hand'])}")
     tbl.add_column("trump")
@@ -46,32 +44,13 @@ def _print(rep: dict, rules: RuleSet) -> None:
     console.print(tbl)
 
 
+def meld(*, json_out: bool, **values: Any) -> None:
+    """Meld of a hand for every trump, with the melds that make it up."""
+    rules, reports = meld_reports(values, "cli")
+    for rep in reports:
+        emit_json(rep) if json_out else _print(rep, rules)
+
+
 def register(app: typer.Typer) -> None:
-    @app.command("meld", epilog=SEATS_HELP)
-    def meld_cmd(
-        hand: Annotated[str | None, typer.Option("--hand", "-H", help='the cards, e.g. "AS TS KS ..."')] = None,
-        rules: RulesOpt = "auction",
-        option: OptionsOpt = None,
-        file: Annotated[Path | None, typer.Option("--file", "-f", help="count one hand per line")] = None,
-        json_out: Annotated[bool, typer.Option("--json", help="print JSON (JSON Lines with --file)")] = False,
-    ) -> None:
-        """Meld of a hand for every trump, with the melds that make it up."""
-        rs = load_rules(rules, option)
-        if (hand is None) == (file is None):
-            raise UserError('give a hand with --hand "AS TS ..." or a file of hands with --file hands.txt')
-        if hand is not None:
-            rep = meld_report(hand, rs)
-            emit_json(rep) if json_out else _print(rep, rs)
-            return
-        reports = []
-        for no, line in enumerate(read_lines(file, "hands file"), 1):
-            if not line.strip() or line.lstrip().startswith("#"):
-                continue
-            try:
-                reports.append(meld_report(line, rs))
-            except UserError as e:
-                raise UserError(f"{file}:{no}: {e}") from None
-        if not reports:
-            raise UserError(f"{file} holds no hand: write one hand per line, e.g. AS TS KS QS JS 9S ...")
-        for rep in reports:
-            emit_json(rep) if json_out else _print(rep, rs)
+    command(app, "meld", QUESTIONS["meld"], meld, epilog=SEATS_HELP, own={
+        "json_out": (Annotated[bool, typer.Option("--json", help="print JSON (JSON Lines with --file)")], False)})

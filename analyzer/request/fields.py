@@ -15,14 +15,16 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from pathlib import Path, PurePath
 from typing import Any, Literal
 
 from analyzer.errors import UserError, field_name
 
 #: the front ends' vocabularies: the command line's flags (``--max-nodes``) or the JSON fields (``max_nodes``)
 Front = Literal["cli", "json"]
-#: the kinds of value a field holds (``list``: a repeatable text option, a JSON list of texts)
-Kind = Literal["int", "float", "str", "bool", "list"]
+#: the kinds of value a field holds (``list``: a repeatable text option, a JSON list of texts; ``path``: a file the
+#: command line reads, never the page's)
+Kind = Literal["int", "float", "str", "bool", "list", "path"]
 
 
 @dataclass(frozen=True)
@@ -105,6 +107,10 @@ class Field:
             if isinstance(value, str) or not all(isinstance(v, str) for v in value):
                 raise UserError(f"{me} is a list of texts, not {value!r}")
             return list(value)
+        if self.kind == "path":
+            if not isinstance(value, str | PurePath):
+                raise UserError(f"{me} must be a file name, not {value!r}")
+            return Path(value)
         return value
 
     def _in_range(self, value: float, me: str) -> None:

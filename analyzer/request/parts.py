@@ -228,10 +228,26 @@ TWO_HAND = Fields((
           why_hi="the games are played in one batch (16 bytes each)"),
 )) + WHERE
 
-#: ``pinochle solve`` (one position; a ``--file`` line holds the position's fields)
+#: ``pinochle solve``: one position (the fields from ``hands`` to ``options``; each line of a ``--file`` holds them,
+#: a field the line leaves out takes the command line's value) and how it is solved
 SOLVE = Fields((
+    Field("hands", "str", 'every hand in seat order, separated by "/", e.g. "AS TS KS / QS JS 9S / ..."'),
+    Field("trump", "str", "trump suit S H D C, N = notrump", short="-t"),
+    Field("leader", "int", "seat that leads the current trick (default: the declarer)"),
+    Field("declarer", "int", "seat whose side's points are counted", default=0),
+    Field("trick", "str", 'cards already played to the trick, in order, e.g. "AS TS"'),
+    Field("bid", "int", "the winning bid (double deck: 50 lifts the first-lead trump duty)", default=0),
+    Field("rules", "str", "rule set: luxury-family, double-deck, auction, two-handed, bridge (or a house-rule .toml "
+          "file)", default="auction", short="-r"),
+    OPTIONS,
+    Field("file", "path", "solve one JSON position per line (fields as the flags; the flags given are the defaults "
+          "of every line), JSON Lines out", short="-f", web=False),
+    Field("cards", "bool", "also the value of every legal card", default=True),
     Field("max_nodes", "int", "node budget of one position; past it only bounds are given", default=SOLVE_MAX_NODES,
           lo=1, hi=MAX_NODES),
+    Field("line", "bool", "also one optimal line of play and each seat's points and tricks along it", default=True),
+    Field("at_least", "int", "only whether the declaring side takes at least this many points (one search: far "
+          "faster than the value; no card values, no line)", web=False),
 )) + WHERE
 
 #: the most deals of one arena run: every hand is kept for the figures and the report
@@ -251,9 +267,15 @@ ARENA = GAME + Fields((
     Field("start", "int", "first deal index (to split a run into parts)", default=0, lo=0),
 ))
 
-#: ``pinochle meld``
-MELD = GAME + Fields((Field("hand", "str", 'the cards, e.g. "AS TS KS ..."', short="-H"),))
+#: ``pinochle meld``: one hand, or a file of hands (the page: a hand)
+MELD = Fields((Field("hand", "str", 'the cards, e.g. "AS TS KS ..."', short="-H"),)) + GAME + Fields((
+    Field("file", "path", "count one hand per line", short="-f", web=False),
+))
+
+#: ``pinochle rules``: every rule set, or one (its name the command's argument) with its options
+RULES = Fields((Field("rules", "str", "a rule set id or house-rule .toml file (none: list the rule sets)"), OPTIONS))
 
 #: every question's fields by its command
 QUESTIONS: dict[str, Fields] = {"bid": BID, "play": PLAY, "solve": SOLVE, "stats": STATS, "compare": COMPARE,
-                                "report": REPORT, "arena": ARENA, "two-hand": TWO_HAND, "meld": MELD}
+                                "report": REPORT, "arena": ARENA, "two-hand": TWO_HAND, "meld": MELD,
+                                "rules": RULES}

@@ -255,8 +255,7 @@ def _run(rules: RuleSet, hands: np.ndarray, spec: np.ndarray, all_cards: bool, m
     res = _Run(out, cvals, stats, lpts, ltrk, lcards)
     if n == 0:
         return res
-    if max_nodes < 1:
-        raise UserError(f"max_nodes must be at least 1, not {max_nodes}")
+    assert max_nodes >= 1, max_nodes  # checked by the API (the questions' max_nodes)
     from analyzer.solve.driver import solve_at  # compiles (or loads) the solver on first use
 
     planes = np.zeros((n, seats, L.MAX_PLANES), dtype=np.int64)

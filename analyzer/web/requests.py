@@ -9,9 +9,7 @@ from typing import Annotated, Any
 from pydantic import BaseModel, ConfigDict, StringConstraints, create_model
 from pydantic import Field as Field_
 
-from analyzer.api import QUESTIONS, Field, Fields, FromRules
-from analyzer.errors import UserError
-from analyzer.rules import RuleSet, available, load
+from analyzer.api import GAME, QUESTIONS, Field, Fields, FromRules, RuleSet, UserError
 from analyzer.web import limits
 
 Text = Annotated[str, StringConstraints(max_length=limits.MAX_TEXT)]
@@ -26,55 +24,53 @@ class _Body(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
 
-class RulesBody(_Body):
-    """A rule set and its options."""
-
-    rules: Name = "auction"
-    options: Options = {}
-
-
-class MeldBody(_Body):
-    """``pinochle meld --json``: a hand's meld for every trump with its breakdown. ``partial``: count a hand
-    that is not complete yet (the page's card picker), without the hand-size check."""
-
-    rules: Name = "auction"
-    options: Options = {}
-    hand: Text
-    partial: bool = False
-
-
-class AuctionBody(_Body):
-    """The calls so far (``pinochle bid``'s ``--auction`` text) and their dealer, to replay: is the auction
-    over, and who won it at what (the contract the play of the hand follows)?"""
-
-    rules: Name = "auction"
-    options: Options = {}
-    dealer: Seat = 0
-    auction: Text = ""
-
-
-def _body_field(f: Field) -> tuple[Any, Any]:
+def _body_field(f: Field, kind: Any = None, required: bool = False, cap: int | None = None) -> tuple[Any, Any]:
     """A body field of a question's field: its JSON type (strict, bounded: the server's limits) and default (None
-    where the rule data holds it: the request reads it there)."""
-    kind = {"int": BigInt, "float": Annotated[float, Field_(allow_inf_nan=False)], "bool": bool,
-            "str": Name if f.name in ("rules", "play", "policy", "upcard", "trump") else Text,
-            "list": Annotated[list[Text], Field_(max_length=limits.MAX_ITEMS)]}[f.kind]
-    if f.name in ("seat", "dealer", "declarer", "leader"):
-        kind = Seat
+    where the rule data holds it: the request reads it there). ``kind``: the page's own type of it, where the page
+    takes more than the command line's text (a position's hands as a list); ``required``: the page must send it
+    (the command line has another way to give it: a file); ``cap``: the server's cap of the value, its default
+    where the declared one is above it."""
     if f.name == "options":
         return Options, {}
-    if f.required:
+    if kind is None:
+        kind = {"int": BigInt, "float": Annotated[float, Field_(allow_inf_nan=False)], "bool": bool,
+                "str": Name if f.name in ("rules", "play", "policy", "upcard", "trump") else Text,
+                "list": Annotated[list[Text], Field_(max_length=limits.MAX_ITEMS)]}[f.kind]
+        if f.name in ("seat", "dealer", "declarer", "leader"):
+            kind = Seat
+    if f.required or required:
         return kind, ...
     default = None if isinstance(f.default, FromRules) else f.default
+    if cap is not None and default is not None:
+        default = min(default, cap)
     return (kind | None if default is None else kind), Field_(default=default, description=f.help_text())
 
 
-def body_model(name: str, fields: Fields, doc: str, **extra: tuple[Any, Any]) -> type[BaseModel]:
+def body_model(name: str, fields: Fields, doc: str, *, kinds: dict[str, Any] | None = None,
+               required: tuple[str, ...] = (), caps: dict[str, int] | None = None,
+               **extra: tuple[Any, Any]) -> type[BaseModel]:
     """The page's body of a question: a field per field of the question that the page offers (``web``), in the
-    same names, plus ``extra``."""
-    spec = {f.name: _body_field(f) for f in fields if f.web}
+    same names, plus ``extra``; ``kinds``, ``required`` and ``caps`` as :func:`_body_field` takes them, by name."""
+    kinds, caps = kinds or {}, caps or {}
+    spec = {f.name: _body_field(f, kinds.get(f.name), f.name in required, caps.get(f.name)) for f in fields if f.web}
     return create_model(name, __base__=_Body, __doc__=doc, **spec, **extra)
 
+
+RulesBody = body_model("RulesBody", GAME, "A rule set and its options.")
+
+MeldBody = body_model(
+    "MeldBody", QUESTIONS["meld"],
+    """``pinochle meld --json``: a hand's meld for every trump with its breakdown. ``partial``: count a hand
+    that is not complete yet (the page's card picker), without the hand-size check.""",
+    required=("hand",), partial=(bool, False),
+)
+
+AuctionBody = body_model(
+    "AuctionBody", GAME + Fields((QUESTIONS["bid"]["dealer"],)),
+    """The calls so far (``pinochle bid``'s ``--auction`` text) and their dealer, to replay: is the auction
+    over, and who won it at what (the contract the play of the hand follows)?""",
+    auction=(Text, ""),
+)
 
 BidBody = body_model(
     "BidBody", QUESTIONS["bid"],
@@ -85,21 +81,15 @@ BidBody = body_model(
 )
 
 
-class SolveBody(_Body):
-    """``pinochle solve --json``: one position with the fields of a ``solve --file`` line, and the flags
-    ``cards``, ``line`` and ``max_nodes`` (capped)."""
-
-    rules: Name = "auction"
-    options: Options = {}
-    hands: Text | Annotated[list[Text], Field_(max_length=8)]
-    trump: Name | int | None = None
-    leader: Seat | None = None
-    declarer: Seat = 0
-    trick: Text | Annotated[list[Name], Field_(max_length=8)] | None = None
-    bid: BigInt = 0
-    cards: bool = True
-    line: bool = True
-    max_nodes: BigInt = limits.MAX_SOLVE_NODES
+SolveBody = body_model(
+    "SolveBody", QUESTIONS["solve"],
+    """``pinochle solve --json``: one position with the fields of a ``solve --file`` line (the fields of
+    :data:`analyzer.request.parts.SOLVE` the page offers), and ``cards``, ``line`` and ``max_nodes`` (capped: GET
+    /api/limits).""",
+    kinds={"hands": Text | Annotated[list[Text], Field_(max_length=8)], "trump": Name | int,
+           "trick": Text | Annotated[list[Name], Field_(max_length=8)]},
+    required=("hands",), caps={"max_nodes": limits.MAX_SOLVE_NODES},
+)
 
 
 PlayBody = body_model(
@@ -112,11 +102,10 @@ PlayBody = body_model(
 
 def web_rules(name: str, options: dict[str, Any], reference: bool = False) -> RuleSet:
     """A built-in rule set with options (a house-rule file is for the command line: the server reads no
-    file a request names)."""
-    ids = available(include_reference=reference)
-    if name not in ids:
-        raise UserError(f"unknown rule set {name!r}: use one of {', '.join(ids)}")
-    return load(name, {str(k): str(v) for k, v in options.items()})
+    file a request names; ``reference``: bridge too)."""
+    from analyzer.api import game
+
+    return game(name, options, "json", reference=reference)
 
 
 def _cap(value: int | None, cap: int, name: str) -> None:
@@ -139,17 +128,14 @@ def bid_args(body: BaseModel) -> dict[str, Any]:
     return {"request": bid_request(values, "json")}
 
 
-def solve_args(body: SolveBody) -> dict[str, Any]:
-    """The record of a ``solve --file`` line plus ``cards``, ``line`` and ``max_nodes``; UserError past the
-    cap or for an unknown rule set (the position itself is checked by the worker, as the command line
-    checks it)."""
-    if body.max_nodes < 1:
-        raise UserError("--max-nodes must be at least 1")
+def solve_args(body: BaseModel) -> dict[str, Any]:
+    """The checked request of a solve body, ``{"request": SolveRequest}`` (every check of ``pinochle solve`` made
+    once, by :func:`analyzer.api.solve_request`, before the work is queued; the worker answers it); UserError past
+    the cap, for a rule set that is not built in, or a position that is none."""
+    from analyzer.api import solve_request
+
     _cap(body.max_nodes, limits.MAX_SOLVE_NODES, "max_nodes")
-    web_rules(body.rules, body.options, reference=True)
-    args = body.model_dump()
-    args["options"] = {str(k): str(v) for k, v in body.options.items()}
-    return args
+    return {"request": solve_request(body.model_dump(), "json")}
 
 
 def play_args(body: BaseModel) -> dict[str, Any]:

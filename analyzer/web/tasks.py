@@ -6,36 +6,25 @@ from __future__ import annotations
 
 from typing import Any
 
-from analyzer.web.requests import web_rules
-
 
 def bid_task(args: dict[str, Any]) -> dict[str, Any]:
     """``{"result": the pinochle bid --json output, "chart": an SVG of the chance of making each bid (None
     for a game without bidding)}``."""
-    from analyzer.api import advise
+    from analyzer.api import advise, start_solver
     from analyzer.web.chart import bid_chart_svg
 
     req = args["request"]  # checked once, before the work was queued (analyzer.web.requests.bid_args)
     if req.play in ("dd", "both"):
-        from analyzer.runs import warmup
-
-        warmup.start_solver()
+        start_solver()
     result = advise(req).as_dict()
     return {"result": result, "chart": bid_chart_svg(result)}
 
 
 def solve_task(args: dict[str, Any]) -> dict[str, Any]:
     """``{"result": the pinochle solve --json output of one position}``."""
-    from analyzer.api import position_from_record, solve_positions
-    from analyzer.api import solve_report as report
+    from analyzer.api import solve_answer
 
-    rec = dict(args)
-    cards, line, max_nodes = rec.pop("cards"), rec.pop("line"), rec.pop("max_nodes")
-    web_rules(rec["rules"], rec["options"], reference=True)
-    rec = {k: v for k, v in rec.items() if v is not None}
-    rules, pos = position_from_record(rec, "position")
-    res = solve_positions(rules, [pos], cards, max_nodes, lines=line)[0]
-    return {"result": report(rules, pos, res)}
+    return {"result": solve_answer(args["request"])[0]}  # checked once (analyzer.web.requests.solve_args)
 
 
 def play_task(args: dict[str, Any]) -> dict[str, Any]:
