@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from analyzer.cardplay.advise import MIN_DEALS, advise_card
-from analyzer.cardplay.kernel import rollouts
+from analyzer.cardplay.kernel import rollout_range
 from analyzer.cardplay.request import PlayRequest
 from analyzer.cardplay.values import legal_now
 from analyzer.cards import SUITS, Hand, from_planes
@@ -163,9 +163,10 @@ def test_the_rollout_kernel_plays_what_the_engine_plays_step_by_step():
         pts = np.zeros((1, 1, rs.seats), dtype=np.int64)
         trk = np.zeros_like(pts)
         first = int(first_lead_trump(rs, 0, leader, declarer))
-        rollouts(now[None], by, kinds, cands, trick_params(rs), np.int64(trump), np.int64(leader),
-                 np.int64(declarer), np.int64(side_mask(rs, declarer)), np.int64(first),
-                 np.int64(pack_policies(policy_codes(rs, "v1"))), np.int64(7), np.array([i], dtype=np.int64), pts, trk)
+        rollout_range.batch(1, now[None], by, kinds, cands, trick_params(rs), np.int64(trump), np.int64(leader),
+                            np.int64(declarer), np.int64(side_mask(rs, declarer)), np.int64(first),
+                            np.int64(pack_policies(policy_codes(rs, "v1"))), np.int64(7), np.array([i], dtype=np.int64),
+                            pts, trk)
         # the same in Python, one engine call at a time
         from analyzer.deal.rng import stream_seed
         st = alloc_state(trick_params(rs))

@@ -102,12 +102,6 @@ def rollout_range(hands, by, kinds, cands, rp, trump, leader, declarer, dside, f
                 out_tricks[i, j, s] = st[S_TRICKS + s]
 
 
-def rollouts(hands, *args) -> None:
-    """:func:`rollout_range` over every deal of ``hands`` (``args``: its arguments after ``hands``), spread over
-    threads: its batch form with the deals counted."""
-    rollout_range.batch(hands.shape[0], hands, *args)
-
-
 @range_kernel
 def start_holdings_range(hands, by, kinds, out, lo, hi):
     """``out[i]`` := the holdings at the first lead of deal ``i`` (:func:`start_holdings`), deals lo..hi-1."""

@@ -18,7 +18,7 @@ import numpy as np
 
 from analyzer.bidding.inference import Accept, clue_ladder, sample_by_ladder
 from analyzer.cardplay import dealer
-from analyzer.cardplay.kernel import rollouts
+from analyzer.cardplay.kernel import rollout_range
 from analyzer.cardplay.request import PlayRequest
 from analyzer.cardplay.seen import Seen, table_of
 from analyzer.deal import Deals, Table
@@ -132,10 +132,11 @@ def value_cards(req: PlayRequest, progress: bool = False) -> CardValues:
             trk = np.zeros((todo.size, c, rs.seats), dtype=np.int64)
             pols = np.int64(pack_policies(policy_codes(rs, "v1")))
             first = np.int64(first_lead_trump(rs, rec.bid, rec.leader, rec.declarer))
-            rollouts(np.ascontiguousarray(hands[todo]), seen.by, np.array(rec.plays, dtype=np.int64),
-                     np.array(cards, dtype=np.int64), trick_params(rs), np.int64(rec.trump), np.int64(rec.leader),
-                     np.int64(rec.declarer), np.int64(side_mask(rs, rec.declarer)), first, pols,
-                     np.int64(req.seed), np.ascontiguousarray(deals.ids[todo], dtype=np.int64), pts, trk)
+            rollout_range.batch(todo.size, np.ascontiguousarray(hands[todo]), seen.by,
+                                np.array(rec.plays, dtype=np.int64), np.array(cards, dtype=np.int64),
+                                trick_params(rs), np.int64(rec.trump), np.int64(rec.leader), np.int64(rec.declarer),
+                                np.int64(side_mask(rs, rec.declarer)), first, pols, np.int64(req.seed),
+                                np.ascontiguousarray(deals.ids[todo], dtype=np.int64), pts, trk)
             decl[todo] = pts[:, :, decl_seats].sum(axis=2)
         bar.advance(m)
     if m < n:

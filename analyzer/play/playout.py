@@ -133,12 +133,6 @@ def playout_range(deals, ids, rp, trump, leader, declarer, dside, first, pols, s
             out_tricks[i, s] = st[S_TRICKS + s]
 
 
-def playout_batch(deals, *args) -> None:
-    """:func:`playout_range` over every deal of ``deals`` (``args``: its arguments after ``deals``), spread over
-    threads: its batch form with the deals counted."""
-    playout_range.batch(deals.shape[0], deals, *args)
-
-
 @range_kernel
 def deal_problems_range(deals, copies, out, lo, hi):
     """:func:`deal_problems` of deals ``lo .. hi - 1`` into ``out``."""
@@ -241,9 +235,8 @@ def play_deals(
     ids = np.arange(n, dtype=np.int64) if ids is None else np.ascontiguousarray(ids, dtype=np.int64)
     if ids.shape != (n,):
         raise ValueError(f"ids must give one number per deal ({n}), not shape {ids.shape}")
-    if n:
-        playout_batch(deals, ids, trick_params(rules), *_contract(rules, trump, leader, declarer, policy, bid),
-                      np.int64(seed), pts, trk)
+    playout_range.batch(n, deals, ids, trick_params(rules), *_contract(rules, trump, leader, declarer, policy, bid),
+                        np.int64(seed), pts, trk)
     return PlayResult(points=pts, tricks=trk)
 
 

@@ -84,12 +84,6 @@ def hands_range(hands, stock, dealers, params, pols, seed, start, meld, pts1, tr
         info[i, 4] = g[C_NMELD + 1]
 
 
-def hands_batch(hands, *args) -> None:
-    """:func:`hands_range` over every deal of ``hands`` (``args``: its arguments after ``hands``), spread over
-    threads: its batch form with the deals counted."""
-    hands_range.batch(hands.shape[0], hands, *args)
-
-
 def phase2_heuristic(rules: RuleSet, hands2: np.ndarray, trump: np.ndarray, leader: np.ndarray, seed: int = 0
                      ) -> tuple[np.ndarray, np.ndarray]:
     """Phase 2 played by the play engine's heuristic players (``v1`` for both seats): points (last trick
@@ -269,9 +263,8 @@ def play_hands(
     mids = np.zeros((n, 2, NID), dtype=np.int64)
     info = np.zeros((n, 5), dtype=np.int64)
     seed = int(seed) & SEED_MASK
-    if n:
-        hands_batch(hands, stock, dealers, params, np.int64(pack(codes)), np.int64(seed), np.int64(start), meld, pts1,
-                    trk1, hands2, lead2, mids, info)
+    hands_range.batch(n, hands, stock, dealers, params, np.int64(pack(codes)), np.int64(seed), np.int64(start), meld,
+                      pts1, trk1, hands2, lead2, mids, info)
     pts2, trk2 = phase2_heuristic(rules, hands2, info[:, 0], lead2, seed)
     exact = pts2
     inexact = 0

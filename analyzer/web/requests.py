@@ -4,6 +4,7 @@ into the arguments of the command line's functions, with the command line's one-
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, StringConstraints, create_model
@@ -22,6 +23,16 @@ BigInt = Annotated[int, Field_(ge=-(2**62), le=2**62)]
 class _Body(BaseModel):
     # strict: JSON types as they are (``true`` is not the number 1, ``"10"`` not the number 10)
     model_config = ConfigDict(extra="forbid", strict=True)
+
+
+_FLAG = re.compile(r"(?<![\w-])--([a-z][a-z-]*)")
+#: the command line's flags whose field is named otherwise
+_FIELD_OF = {"option": "options", "constraint": "constraints"}
+
+
+def _json_words(text: str) -> str:
+    """A field's help in the page's words: the command line's ``--max-nodes`` is the body's ``max_nodes``."""
+    return _FLAG.sub(lambda m: _FIELD_OF.get(m.group(1), m.group(1).replace("-", "_")), text)
 
 
 def _body_field(f: Field, kind: Any = None, required: bool = False, cap: int | None = None) -> tuple[Any, Any]:
@@ -43,7 +54,7 @@ def _body_field(f: Field, kind: Any = None, required: bool = False, cap: int | N
     default = None if isinstance(f.default, FromRules) else f.default
     if cap is not None and default is not None:
         default = min(default, cap)
-    return (kind | None if default is None else kind), Field_(default=default, description=f.help_text())
+    return (kind | None if default is None else kind), Field_(default=default, description=_json_words(f.help_text()))
 
 
 def body_model(name: str, fields: Fields, doc: str, *, kinds: dict[str, Any] | None = None,
