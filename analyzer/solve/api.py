@@ -455,7 +455,7 @@ def solve_deals(rules: RuleSet, deals: np.ndarray, trump: int | np.ndarray, lead
     deals = np.asarray(deals)
     seats, copies = rules.seats, rules.deck.copies
     if deals.ndim != 3 or deals.shape[1:] != (seats, copies):
-        raise UserError(f"deals must be int64[n, {seats}, {copies}], not shape {deals.shape}")
+        raise ValueError(f"deals must be int64[n, {seats}, {copies}], not shape {deals.shape}")
     deals = deals.astype(np.int64)
     n = deals.shape[0]
 
@@ -463,10 +463,10 @@ def solve_deals(rules: RuleSet, deals: np.ndarray, trump: int | np.ndarray, lead
     leaders = _per_item(leader, n, 0)
     decls = _per_item(declarer, n, 0)
     if n and (trumps.min() < -1 or trumps.max() > 3):
-        raise UserError("trump must be 0..3 (S H D C) or -1 for notrump")
+        raise ValueError("trump must be 0..3 (S H D C) or -1 for notrump")
     for name, a in (("leader", leaders), ("declarer", decls)):
         if n and (a.min() < 0 or a.max() >= seats):
-            raise UserError(f"{name} seats must be 0..{seats - 1}")
+            raise ValueError(f"{name} seats must be 0..{seats - 1}")
     _check_deals(rules, deals)
     masks = np.array([side_mask(rules, int(d)) for d in decls], dtype=np.int64)
     sizes = _popcounts(deals).sum(axis=2)  # [n, seats]
@@ -495,18 +495,20 @@ def _popcounts(a: np.ndarray) -> np.ndarray:
 
 
 def _check_deals(rules: RuleSet, deals: np.ndarray) -> None:
+    """ValueError for deals that are no deals of ``rules`` (a programming error, as in :func:`analyzer.play.
+    play_deals`: a user's position is checked by :func:`make_position`, in words)."""
     deck = rules.deck
     allk = np.int64(deck.all_kinds_mask)
     if np.any(deals < 0) or np.any(deals & ~allk):
-        raise UserError(f"deals hold bits that are no card of the {rules.id} deck")
+        raise ValueError(f"deals hold bits that are no card of the {rules.id} deck")
     if deck.copies > 1 and np.any(deals[:, :, 1:] & ~deals[:, :, :-1]):
-        raise UserError("count planes must nest: plane p+1 inside plane p")
+        raise ValueError("count planes must nest: plane p+1 inside plane p")
     sizes = _popcounts(deals).sum(axis=2)
     if np.any(sizes != sizes[:, :1]):
         i = int(np.nonzero((sizes != sizes[:, :1]).any(axis=1))[0][0])
-        raise UserError(f"deal {i}: hands of unequal sizes {'/'.join(map(str, sizes[i]))} at a trick boundary")
+        raise ValueError(f"deal {i}: hands of unequal sizes {'/'.join(map(str, sizes[i]))} at a trick boundary")
     if np.any(sizes > rules.hand_size):
-        raise UserError(f"a {rules.id} hand holds at most {rules.hand_size} cards")
+        raise ValueError(f"a {rules.id} hand holds at most {rules.hand_size} cards")
     # copies of each kind over all hands: sum the bits of every plane of every seat per kind
     tot = np.zeros((deals.shape[0], 64), dtype=np.int64)
     flat = deals.reshape(deals.shape[0], -1)
@@ -514,7 +516,7 @@ def _check_deals(rules: RuleSet, deals: np.ndarray) -> None:
         tot[:, b] = ((flat >> b) & 1).sum(axis=1)
     if np.any(tot > deck.copies):
         i, k = (int(v) for v in np.argwhere(tot > deck.copies)[0])
-        raise UserError(f"deal {i}: {deck.name(k)} held {tot[i, k]} times, the deck has {deck.copies}")
+        raise ValueError(f"deal {i}: {deck.name(k)} held {tot[i, k]} times, the deck has {deck.copies}")
 
 
 def trump_index(text: str) -> int:
