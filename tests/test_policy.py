@@ -16,8 +16,9 @@ from analyzer.cards import parse_card, to_planes
 from analyzer.deal import random_deals
 from analyzer.play import POLICY_VERSION, play_deal, play_deals
 from analyzer.play.engine import MAX_COPIES, S_HANDS, legal, play, points_of, tricks_of
+from analyzer.play.modes import POLICY_CODES
 from analyzer.play.playout import new_state
-from analyzer.play.policy import POLICY_CODES, choose
+from analyzer.play.policy import choose
 from analyzer.rules import load
 
 V1, RANDOM = POLICY_CODES["v1"], POLICY_CODES["random"]

@@ -13,8 +13,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from analyzer.advisor.request import BidRequest
-from analyzer.cardplay.request import PlayRequest
 from analyzer.errors import UserError, field_name
 from analyzer.request.fields import Front
 from analyzer.request.parts import WHERE
@@ -61,8 +59,11 @@ def _split(values: Mapping[str, Any], front: Front) -> tuple[RuleSet, dict[str, 
     return rules, v
 
 
-def bid_request(values: Mapping[str, Any], front: Front = "json") -> BidRequest:
-    """The bid question of a front end's values (the fields of :data:`analyzer.request.parts.BID`), checked."""
+def bid_request(values: Mapping[str, Any], front: Front = "json") -> Any:
+    """The bid question of a front end's values (the fields of :data:`analyzer.request.parts.BID`), checked: a
+    :class:`~analyzer.advisor.request.BidRequest`."""
+    from analyzer.advisor.request import BidRequest
+
     rules, v = _split(values, front)
     hand = v.pop("hand", None)
     if hand is None:
@@ -70,8 +71,10 @@ def bid_request(values: Mapping[str, Any], front: Front = "json") -> BidRequest:
     return BidRequest.make(rules, hand, front=front, **v)
 
 
-def play_request(values: Mapping[str, Any], front: Front = "json") -> PlayRequest:
+def play_request(values: Mapping[str, Any], front: Front = "json") -> Any:
     """The card-play question of a front end's values (the fields of :data:`analyzer.request.parts.PLAY`),
-    checked."""
+    checked: a :class:`~analyzer.cardplay.request.PlayRequest`."""
+    from analyzer.cardplay.request import PlayRequest
+
     rules, v = _split(values, front)
     return PlayRequest.make(rules, v.pop("hand", None), front=front, **v)

@@ -12,6 +12,9 @@ from collections.abc import Sequence
 
 from analyzer.errors import UserError
 
+#: the heuristic players' policies by name, and the code each has in the kernels (:mod:`analyzer.play.policy`)
+POLICY_CODES = {"random": 0, "v1": 1}
+POLICIES = tuple(POLICY_CODES)
 #: who plays the cards of a simulated deal: the heuristic players or the double-dummy solver (the ``play``
 #: value of a simulation's rows and a statistics run's column prefixes)
 PLAYERS = ("heuristic", "dd")

@@ -24,7 +24,8 @@ from analyzer.play.engine import (
     play,
     reset_state,
 )
-from analyzer.play.policy import POLICY_CODES, random_move, v1_move
+from analyzer.play.modes import POLICY_CODES
+from analyzer.play.policy import random_move, v1_move
 from analyzer.rules.lowered import first_lead_trump, side_mask, trick_params
 from analyzer.rules.model import RuleSet
 

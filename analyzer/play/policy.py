@@ -65,8 +65,6 @@ from analyzer.rules.lowered import (
 
 #: the version of the heuristic policy the reports cite
 POLICY_VERSION = "v1"
-#: policy names and the codes the kernels see
-POLICY_CODES = {"random": 0, "v1": 1}
 
 
 # ---- the random policy ------------------------------------------------------------------------------

@@ -17,8 +17,7 @@ and nowhere else (``tests/test_request_fields.py`` checks the front ends against
 
 from __future__ import annotations
 
-from analyzer.play import POLICIES
-from analyzer.play.modes import PLAY_HELP, PLAY_OR_NONE_HELP
+from analyzer.play.modes import PLAY_HELP, PLAY_OR_NONE_HELP, POLICIES
 from analyzer.request.fields import Field, Fields, FromRules
 
 #: random deals of ``stats``, ``compare`` and ``report`` (per setting)
