@@ -100,6 +100,7 @@ LAYERS = [
     {"analyzer.errors", "analyzer.jit", "analyzer.cards", "analyzer.rules", "analyzer.runs.progress",
      "analyzer.runs.parquet", "analyzer.estimate"},
     {"analyzer.meld", "analyzer.deal", "analyzer.score", "analyzer.runs.batches"},
+    {"analyzer.game"},
     {"analyzer.play", "analyzer.solve", "analyzer.request"},
     {"analyzer.montecarlo", "analyzer.twohand", "analyzer.runs.warmup"},
     {"analyzer.bidding"},
