@@ -49,6 +49,16 @@ def test_each_rule_set_says_how_its_game_ends():
     assert (bridge.target, bridge.hands, bridge.win_all_tricks, bridge.quad_pinochle_win) == (0, 0, False, None)
 
 
+def test_a_house_rule_file_sets_how_its_game_ends(tmp_path):
+    f = tmp_path / "house.toml"
+    f.write_text('base = "auction"\n[scoring]\ngame_end = "higher-total"\ntarget = 200\n', encoding="utf-8")
+    sc = load(str(f)).scoring
+    assert (sc.game_end, sc.target) == ("higher-total", 200)
+    f.write_text('base = "luxury-family"\n[scoring]\ntie = "another-hnd"\n', encoding="utf-8")
+    with pytest.raises(Exception, match="did you mean 'another-hand'"):
+        load(str(f))
+
+
 # ---- double deck -------------------------------------------------------------------------------------------
 
 @pytest.fixture(scope="module")
