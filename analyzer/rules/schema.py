@@ -110,14 +110,38 @@ class BiddingSpec:
 
 @dataclass(frozen=True)
 class ScoringSpec:
-    """``[scoring]``: who scores what after a hand."""
+    """``[scoring]``: who scores what after a hand, and how hands make a game (:mod:`analyzer.game`).
+
+    A game ends at the target (``target``, ``game_end``) or after a fixed number of hands (``hands``,
+    ``tie``), or at once by an instant win (``win_all_tricks``, ``early_win``, ``quad_pinochle_win``);
+    ``bid_or_set_at`` holds back the score of a side near the target (double deck's 400 rule)."""
 
     unit: Literal["side", "player"] = field(default="side", metadata=_d("partnerships score together, or players"))
     declarer_min_meld: int = field(default=0, metadata=_r(0, MAX_POINTS, "meld the bidders need to count it"))
     declarer_min_tricks: int = field(default=0, metadata=_r(0, MAX_POINTS, "trick points the bidders need"))
     defender_min_tricks: int = field(default=0, metadata=_r(0, MAX_POINTS, "trick points the defenders need"))
     no_trick_no_meld: bool = field(default=False, metadata=_d("a side that takes no trick scores no meld"))
-    target: int = field(default=0, metadata=_r(0, MAX_POINTS, "game score (0: no target)"))
+    target: int = field(default=0, metadata=_r(0, MAX_POINTS, "game score: a total at or above it wins (0: no target)"))
+    game_end: Literal["bidder-first", "higher-total"] = field(
+        default="bidder-first", metadata=_d("when more than one side reaches the target in one hand: the bidding "
+                                            "side wins if it made its bid (bidder-first; no bidder: the higher "
+                                            "total), or the higher total wins (higher-total); equal totals play "
+                                            "another hand"))
+    hands: int = field(default=0, metadata=_r(0, 100, "a game is this many hands, the highest total winning "
+                                                      "(0: no fixed number; Luxury Family 3)"))
+    tie: Literal["shared", "another-hand"] = field(
+        default="shared", metadata=_d("a tie for the highest total after the last of `hands`: those tied share the "
+                                      "win (shared), or another hand is played (another-hand)"))
+    win_all_tricks: bool = field(default=False, metadata=_d("a side that takes every trick of a hand wins at once"))
+    early_win: int = field(default=0, metadata=_r(0, MAX_POINTS, "a side whose total reaches this while no other "
+                                                                 "side's total has ever been above 0 wins at once "
+                                                                 "(0: no such win)"))
+    quad_pinochle_win: int | None = field(
+        default=None, metadata=_r(0, MAX_POINTS, "a side holding quadruple pinochle that takes at least this many "
+                                                 "trick points wins at once (left out: no such win)"))
+    bid_or_set_at: int = field(default=0, metadata=_r(0, MAX_POINTS, "a side whose total is at or above this scores "
+                                                                     "in a hand only if it took the bid or set the "
+                                                                     "bidders (0: no such rule)"))
 
 
 @dataclass(frozen=True)
