@@ -94,16 +94,14 @@ def study_deals(req: BidRequest, modes: tuple[str, ...]) -> int:
 
 
 def study(req: BidRequest, calls: list, *, modes: tuple[str, ...], others: bool = True, progress: bool = False,
-          workers: int = 1, cluster: Any = None, samples: int | None = None) -> tuple[Simulation, Conditioning]:
+          workers: int = 1, cluster: Any = None) -> tuple[Simulation, Conditioning]:
     """The request's deals (:func:`study_deals`) conditioned on ``calls`` and played in ``modes`` (the solver with
     the request's ``dd`` budget and scope) with me declaring each trump and, with ``others``, every other seat
     declaring its own trump: the simulation and how the deals meet the calls (module docstring: the clues are
     relaxed when they accept too few deals; the request's own constraints never are). The deals are drawn from the
     request's table (built once, when the request was checked), each rung of the clue ladder with its own accept
-    test. ``samples``, when a caller gives it, is the count :func:`study_deals` says (the arena's percentile
-    bidder names it)."""
+    test."""
     deals = study_deals(req, modes)
-    assert samples is None or samples == deals, (samples, deals)
     assert req.table is not None, "two-handed has no sampler's table: its own path (analyzer.twohand)"
     ladder, words = clue_ladder(req.rules, req.dealer, calls, req.seat, req.clues, req.relax_clues)
     dd = "dd" in modes

@@ -85,7 +85,7 @@ def percentile_bid(rules: RuleSet, seat: int, dealer: int, hand: np.ndarray, see
     h = Hand(rules.deck, tuple(sorted(from_planes(hand, rules.deck))))
     req = BidRequest.make(rules, h, seat=seat, dealer=dealer, samples=simulations, seed=seed, play="heuristic",
                           policy=policy, clues="none", detail=False)
-    sim, _ = study(req, [], modes=(HEURISTIC,), samples=simulations, others=False)
+    sim, _ = study(req, [], modes=(HEURISTIC,), others=False)  # the request's samples: ``simulations``
     me_tot = outcomes(sim, HEURISTIC).me_tot[-1]  # the play of a contract above the opening
     lv = [percentile_levels(me_tot[t]) for t in range(4)]
     key = "suggested" if level == "pro" else "standard"
