@@ -104,7 +104,8 @@ def test_double_deck_the_400_rule(dd):
 
 @pytest.mark.parametrize("end,winner", [("bidder-first", THEM), ("higher-total", US)])
 def test_double_deck_both_past_500(end, winner):
-    rules = _with("double-deck", game_end=end)
+    rules = load("double-deck", {"game-end": end})  # the option (RULES.md)
+    assert rules.scoring.game_end == end
     g = after_hand(rules, at(rules, 380, 470), hand(150, 50, bidder=THEM, made=True))
     assert g.totals == (530, 520) and g.winner == (winner,) and g.how == "target"
 
@@ -113,7 +114,7 @@ def test_double_deck_both_past_500(end, winner):
 
 @pytest.mark.parametrize("end,winner", [("bidder-first", THEM), ("higher-total", US)])
 def test_auction_both_past_the_target(end, winner):
-    rules = _with("auction", game_end=end)
+    rules = load("auction", {"game-end": end})  # the option (RULES.md)
     g = after_hand(rules, at(rules, 140, 130), hand(18, 22, bidder=THEM, made=True))
     assert g.totals == (158, 152) and g.winner == (winner,)
 
@@ -158,7 +159,7 @@ def test_luxury_family_three_hands_the_highest_total_wins():
 def test_luxury_family_a_tie_shared_or_another_hand():
     g = _three(load("luxury-family"), (80, 0, 20))
     assert g.totals == (200, 200, 120) and g.winner == (0, 1)
-    rules = _with("luxury-family", tie="another-hand")
+    rules = load("luxury-family", {"tie": "another-hand"})  # the option (RULES.md)
     g = _three(rules, (80, 0, 20))
     assert not g.over and g.dealer == 0
     g = after_hand(rules, g, hand(30, 0, 0))
