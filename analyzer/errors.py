@@ -38,7 +38,7 @@ class UserError(ValueError):
     with :func:`field_name` are shown as JSON fields by ``str``, in a front end's words by :meth:`in_words`."""
 
     def in_words(self, name: Callable[[str], str]) -> str:
-        """The message with each named field spelt by ``name`` (``analyzer.request.words("cli")``)."""
+        """The message with each named field spelt by ``name`` (``analyzer.request.parts.words("cli")``)."""
         return in_words(super().__str__(), name)
 
     def __str__(self) -> str:

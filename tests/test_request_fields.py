@@ -12,7 +12,8 @@ import pytest
 import analyzer
 from analyzer.api import QUESTIONS, FromRules, bid_request, play_request
 from analyzer.errors import UserError, field_name, in_words
-from analyzer.request.fields import Field, words
+from analyzer.request.fields import Field
+from analyzer.request.parts import words
 from analyzer.rules import load
 
 ROOT = Path(analyzer.__file__).parent

@@ -16,8 +16,8 @@ from analyzer.cards import Hand, parse_card
 from analyzer.deal import Constraint, parse_constraint, resolve_seat, table
 from analyzer.errors import UserError, field_name
 from analyzer.play.modes import PLAY_HELP, PLAY_MODES, play_mode  # noqa: F401
-from analyzer.request.fields import Front, words
-from analyzer.request.parts import BID
+from analyzer.request.fields import Front
+from analyzer.request.parts import BID, words
 from analyzer.rules import RuleSet, parse_hand
 
 #: how the other seats' calls are read: the fitted soft-clue model, the prior one, the hard clues only

@@ -28,24 +28,20 @@ def arena_command(v: Mapping[str, Any], files: Mapping[str, Path | str | None]) 
     return " ".join(shlex.quote(x) for x in parts)
 
 
-def check_arena(values: Mapping[str, Any]) -> dict[str, Any]:
-    """The arena's values checked before any work (the deals' range included)."""
+def arena(values: Mapping[str, Any], front: Front = "json", *, progress: bool = False,
+          files: Mapping[str, Path | str | None] | None = None):
+    """``pinochle arena``: the run's :class:`~analyzer.arena.core.ArenaResult`, its values checked once before any
+    work (the deals' range included); ``files``: the command line's output files, named in the line that plays the
+    run again (kept in its summary)."""
+    from analyzer.arena.core import run_arena
+
     v = ARENA.check(values)
     if v["start"] + v["deals"] > MAX_DEALS:
         raise UserError(f"{field_name('start')} {v['start']:,} + {field_name('deals')} {v['deals']:,} runs past deal "
                         f"{MAX_DEALS:,}: deals past 2**32 would repeat earlier deals")
-    where(v)
-    return v
-
-
-def arena(values: Mapping[str, Any], front: Front = "json", *, progress: bool = False, command: str = ""):
-    """``pinochle arena``: the run's :class:`~analyzer.arena.core.ArenaResult` (``command``: the line that plays
-    it again, kept in its summary)."""
-    from analyzer.arena.core import run_arena
-
-    v = check_arena(values)
     run = where(v)
     rules = game(v["rules"], v["options"], front)
+    command = arena_command(v, files or {})
     return run_arena(rules, v["ns"], v["ew"], v["deals"], v["seed"], play=v["play"], workers=run.workers,
                      cluster=run.cluster, progress=progress, start=v["start"], command=command)
 

@@ -15,8 +15,8 @@ from analyzer.cards import SUITS, Hand, parse_card
 from analyzer.errors import UserError, field_name
 from analyzer.meld import meld_points
 from analyzer.play.modes import PLAYERS, play_mode
-from analyzer.request.fields import Front, words
-from analyzer.request.parts import PLAY
+from analyzer.request.fields import Front
+from analyzer.request.parts import PLAY, words
 from analyzer.rules import RuleSet, parse_hand
 from analyzer.twohand.position import Phase1Position, build_position
 

@@ -11,11 +11,9 @@ from analyzer.api import (
     AGENTS_HELP,
     QUESTIONS,
     AdvisorStats,
-    arena_command,
     arena_runs,
     calibration_summary,
     calibration_table,
-    check_arena,
     forecasts,
     write_arena_report,
 )
@@ -83,13 +81,11 @@ def print_result(res: Any) -> None:
 def arena(*, json_out: bool, out: Path | None, report: Path | None, name: str | None, from_: list[Path] | None,
           **values) -> None:
     """Play whole hands between two bidding agents (auction, trump, meld, play, score), in duplicate."""
-    v = check_arena(values)
     check_output(out, "--out")
     if from_:
         res = arena_runs(list(from_))
     else:
-        command = arena_command(v, {"--out": out, "--report": report, "--name": name})
-        res = api_arena(values, "cli", progress=True, command=command)
+        res = api_arena(values, "cli", progress=True, files={"--out": out, "--report": report, "--name": name})
     if out is not None:
         res.write(out)
     if report is not None:

@@ -58,14 +58,14 @@ class Field:
     web: bool = True
     why_hi: str = ""
 
+    def __post_init__(self) -> None:
+        if self.flag is not None:
+            FLAGS.setdefault(self.name, self.flag.split("/")[0])
+
     @property
     def cli_flag(self) -> str:
         """The command line's spelling: ``--max-nodes``."""
         return self.flag or "--" + self.name.replace("_", "-")
-
-    def word(self, front: Front) -> str:
-        """The field in a front end's words."""
-        return self.cli_flag if front == "cli" else self.name
 
     def help_text(self) -> str:
         """The help with the default said (a rule-data default by where it is read)."""
@@ -158,18 +158,5 @@ class Fields:
         return {f.name: f.check(values.get(f.name), rules) for f in self.items}
 
 
-def words(front: Front, fields: Fields | None = None) -> Callable[[str], str]:
-    """How a front end names a field (``max_nodes`` -> ``--max-nodes`` on the command line), for
-    :meth:`analyzer.errors.UserError.in_words`; a field of ``fields`` by its declared flag."""
-    flags = {f.name: f.cli_flag for f in fields or ()}
-
-    def name(field: str) -> str:
-        if front == "json":
-            return field
-        return flags.get(field) or FLAGS.get(field) or "--" + field.replace("_", "-")
-
-    return name
-
-
-#: fields whose flag is not ``--`` and their name with dashes, wherever they are declared
-FLAGS = {"constraints": "--constraint", "options": "--option"}
+#: the flag of each field declared with one of its own (``options`` -> ``--option``), filled as fields are declared
+FLAGS: dict[str, str] = {}

@@ -17,8 +17,10 @@ and nowhere else (``tests/test_request_fields.py`` checks the front ends against
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from analyzer.play.modes import PLAY_HELP, PLAY_OR_NONE_HELP, POLICIES
-from analyzer.request.fields import Field, Fields, FromRules
+from analyzer.request.fields import FLAGS, Field, Fields, FromRules, Front
 
 #: random deals of ``stats``, ``compare`` and ``report`` (per setting)
 COLUMNS_SAMPLES = 20_000
@@ -278,3 +280,16 @@ RULES = Fields((Field("rules", "str", "a rule set id or house-rule .toml file (n
 QUESTIONS: dict[str, Fields] = {"bid": BID, "play": PLAY, "solve": SOLVE, "stats": STATS, "compare": COMPARE,
                                 "report": REPORT, "arena": ARENA, "two-hand": TWO_HAND, "meld": MELD,
                                 "rules": RULES}
+
+
+def words(front: Front) -> Callable[[str], str]:
+    """How a front end names a field (``max_nodes`` -> ``--max-nodes`` on the command line), for
+    :meth:`analyzer.errors.UserError.in_words`; a field declared with a flag of its own by that flag
+    (:data:`analyzer.request.fields.FLAGS`, filled by the declarations of this module)."""
+
+    def name(field: str) -> str:
+        if front == "json":
+            return field
+        return FLAGS.get(field) or "--" + field.replace("_", "-")
+
+    return name

@@ -30,7 +30,7 @@ from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
-from analyzer.api import UserError, one_line
+from analyzer.api import UserError, game, one_line
 from analyzer.web import limits
 from analyzer.web.docs import docs_page
 from analyzer.web.guard import Guard
@@ -45,7 +45,6 @@ from analyzer.web.requests import (
     bid_args,
     play_args,
     solve_args,
-    web_rules,
 )
 
 #: seconds between the event stream's messages while a job runs (the page's elapsed-time display)
@@ -310,7 +309,7 @@ def _add_reference_routes(app: FastAPI, manager: JobManager) -> None:
     async def rules_info(body: RulesBody) -> dict[str, Any]:
         from analyzer.api import rules_summary
 
-        rs = web_rules(body.rules, body.options)
+        rs = game(body.rules, body.options)
         return {**rules_summary(rs), "bidding_text": bidding_lines(rs), "has_bidding": rs.has_bidding,
                 "has_partners": rs.has_partners, "stock": bool(rs.play.stock)}
 
@@ -323,7 +322,7 @@ def _add_instant_routes(app: FastAPI) -> None:
     async def meld(body: MeldBody) -> dict[str, Any]:
         from analyzer.api import meld_report
 
-        rs = web_rules(body.rules, body.options)
+        rs = game(body.rules, body.options)
         return meld_report(body.hand, rs, partial=body.partial)
 
     @app.post("/api/auction", summary="The calls so far replayed: whose turn it is, or (the auction over) who won "
@@ -331,7 +330,7 @@ def _add_instant_routes(app: FastAPI) -> None:
     async def auction(body: AuctionBody) -> dict[str, Any]:
         from analyzer.api import auction_report
 
-        return auction_report(web_rules(body.rules, body.options), body.dealer, body.auction)
+        return auction_report(game(body.rules, body.options), body.dealer, body.auction)
 
 
 # ---- work for the workers, the request waiting for it -----------------------------------------------------------

@@ -10,7 +10,7 @@ from typing import Annotated, Any
 from pydantic import BaseModel, ConfigDict, StringConstraints, create_model
 from pydantic import Field as Field_
 
-from analyzer.api import GAME, QUESTIONS, Field, Fields, FromRules, RuleSet, UserError
+from analyzer.api import FLAGS, GAME, QUESTIONS, Field, Fields, FromRules, UserError
 from analyzer.web import limits
 
 Text = Annotated[str, StringConstraints(max_length=limits.MAX_TEXT)]
@@ -26,13 +26,11 @@ class _Body(BaseModel):
 
 
 _FLAG = re.compile(r"(?<![\w-])--([a-z][a-z-]*)")
-#: the command line's flags whose field is named otherwise
-_FIELD_OF = {"option": "options", "constraint": "constraints"}
-
-
 def _json_words(text: str) -> str:
-    """A field's help in the page's words: the command line's ``--max-nodes`` is the body's ``max_nodes``."""
-    return _FLAG.sub(lambda m: _FIELD_OF.get(m.group(1), m.group(1).replace("-", "_")), text)
+    """A field's help in the page's words: the command line's ``--max-nodes`` is the body's ``max_nodes`` (a field
+    declared with a flag of its own, ``--option``, by its name, ``options``)."""
+    field_of = {flag[2:]: name for name, flag in FLAGS.items()}
+    return _FLAG.sub(lambda m: field_of.get(m.group(1), m.group(1).replace("-", "_")), text)
 
 
 def _body_field(f: Field, kind: Any = None, required: bool = False, cap: int | None = None) -> tuple[Any, Any]:
@@ -109,14 +107,6 @@ PlayBody = body_model(
     flags of ``pinochle play`` by the same names (``shown`` its ``--shown`` values, ``SEAT:CARDS``; ``upcard`` for
     two-handed phase 1). ``samples`` and ``max_nodes`` are capped (GET /api/limits).""",
 )
-
-
-def web_rules(name: str, options: dict[str, Any], reference: bool = False) -> RuleSet:
-    """A built-in rule set with options (a house-rule file is for the command line: the server reads no
-    file a request names; ``reference``: bridge too)."""
-    from analyzer.api import game
-
-    return game(name, options, "json", reference=reference)
 
 
 def _cap(value: int | None, cap: int, name: str) -> None:
