@@ -48,6 +48,7 @@ from analyzer.advisor.figures import (
     Recommendation,
     TrumpFigures,
 )
+from analyzer.advisor.gamefigures import GameFigures, game_figures
 from analyzer.advisor.request import BidRequest
 from analyzer.advisor.study import HEURISTIC, Conditioning, auction_state, outcomes, study
 from analyzer.bidding.auction import Auction, AuctionState, Call, CallContext, replay
@@ -60,6 +61,7 @@ from analyzer.bidding.callmodel import (
     due_bid,
     due_is_forced,
 )
+from analyzer.bidding.gamecall import choose_for_game
 from analyzer.bidding.inference import Convention, reads_by_conventions
 from analyzer.cards import SUIT_NAMES, SUITS
 from analyzer.estimate import Estimate, mean_ci, paired_diff, proportion
@@ -206,13 +208,15 @@ def _too_few(n: int, what: str) -> Recommendation:
 
 
 def _analyse_bidding(sim: Simulation, play: str, req: BidRequest, state: AuctionState) -> PlayAnalysis:
-    out = outcomes(sim, play)
+    out = outcomes(sim, play, units=req.game is not None)
     ch = choose_call(state, out, sim.hand.planes, req.risk, MIN_WON_CEILING, req.raise_partner, req.conventions)
+    gc = None if req.game is None else choose_for_game(state, out, ch, req.win_table, req.game)
     policy = req.policy if play == HEURISTIC else play
     mode = "heuristic" if play == HEURISTIC else play
     if not req.detail:
-        rec = Recommendation("pass" if ch.call is None else "bid", SUITS[int(ch.trump[ch.best])], ch.call, None,
-                             None, None, "")
+        call = ch.call if gc is None else gc.calls[gc.best]
+        k = ch.calls.index(call)
+        rec = Recommendation("pass" if call is None else "bid", SUITS[int(ch.trump[k])], call, None, None, None, "")
         return PlayAnalysis(mode, policy, [], {}, None, rec, choice=ch)
     if out.n < MIN_DEALS:
         what = req.word("dd_samples" if play == "dd" else "samples")
@@ -242,7 +246,23 @@ def _analyse_bidding(sim: Simulation, play: str, req: BidRequest, state: Auction
     trump = best.trump or cfig.trump or best_total
     rec = Recommendation("pass" if best.bid is None else "bid", trump, best.bid, best.make, best.net, margin,
                          _call_text(state, ch, best, nxt, margin, conv))
-    return PlayAnalysis(mode, policy, pre, levels, pass_fig, rec, call=call, ceiling=cfig, choice=ch)
+    game = None if gc is None else game_figures(sim.rules, ch, gc, req.win_table)
+    if gc is not None and gc.differs:
+        rec = _for_game(options[ch.calls.index(gc.calls[gc.best])], gc.upto[gc.best], trump, rec, game)
+    return PlayAnalysis(mode, policy, pre, levels, pass_fig, rec, call=call, ceiling=cfig, choice=ch, game=game)
+
+
+def _for_game(fig: CallFigures, upto: int | None, trump: str, by_points: Recommendation, game: GameFigures
+              ) -> Recommendation:
+    """The recommendation when the call for the game is not the call by points: the game's call (``upto``: my later
+    raises' limit for the game), its sentence, and the call by points after it."""
+    head = "Pass" if fig.bid is None else f"Bid {fig.bid}"
+    if fig.bid is not None and fig.trump is not None:
+        head += f" and name {SUIT_NAMES[SUITS.index(fig.trump)]} ({fig.trump}) if it holds"
+    if upto is not None and fig.bid is not None:
+        head += f", raising on later turns up to {upto}"
+    return Recommendation("pass" if fig.bid is None else "bid", fig.trump or trump, fig.bid, fig.make, fig.net,
+                          game.gain, f"{head} — {game.text} By points alone: {by_points.text}")
 
 
 def _ceiling_figures(sim: Simulation, ceil: Ceiling, pass_net: np.ndarray, state: AuctionState,

@@ -382,6 +382,7 @@ class PlayAnalysis:
     call: CallAdvice | None = None
     ceiling: CeilingFigures | None = None
     choice: Any = field(default=None, repr=False, compare=False)  # the call model's arrays (CallChoice)
+    game: Any = None  # the figures for the game (--score: analyzer.advisor.gamefigures.GameFigures)
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -394,6 +395,7 @@ class PlayAnalysis:
             "ceiling": self.ceiling.as_dict() if self.ceiling else None,
             "recommendation": self.recommendation.as_dict(),
             **({"score": self.two_handed} if self.two_handed is not None else {}),
+            **({"game": self.game.as_dict()} if self.game is not None else {}),
         }
 
 

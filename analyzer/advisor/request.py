@@ -15,6 +15,8 @@ from analyzer.bidding.auction import Call, parse_calls, replay
 from analyzer.cards import Hand, parse_card
 from analyzer.deal import Constraint, parse_constraint, resolve_seat, table
 from analyzer.errors import UserError, field_name
+from analyzer.game.given import game_state
+from analyzer.game.state import GameState
 from analyzer.play.modes import PLAY_HELP, PLAY_MODES, play_mode  # noqa: F401
 from analyzer.request.fields import Front
 from analyzer.request.parts import BID, words
@@ -78,7 +80,9 @@ class BidRequest:
     ``play`` one of :data:`PLAY_MODES` with ``dd`` its sizes; ``clues`` one of :data:`CLUE_MODES`;
     ``detail`` False: the call alone (the arena's agent asks only that; the call is the same); ``front``: whose
     words the answer speaks (the command line's flags, or the JSON fields); ``table``: the sampler's table of the
-    hand, known cards and constraints, built once when the request is checked.
+    hand, known cards and constraints, built once when the request is checked; ``game``: the game's score before
+    the hand (:func:`analyzer.game.given.game_state`) with ``win_table`` the game's win-probability table
+    (:class:`~analyzer.game.table.WinTable`): the calls are judged for the game too.
     """
 
     rules: RuleSet
@@ -104,6 +108,8 @@ class BidRequest:
     front: Front = "json"
     notes: tuple[str, ...] = ()  # what the request's defaults left out (shown with the answer)
     table: Any = field(default=None, compare=False, repr=False)
+    game: GameState | None = None  # the game's score before the hand (None: advise by points alone)
+    win_table: Any = field(default=None, compare=False, repr=False)  # the game's WinTable (with ``game``)
 
     @property
     def two_handed(self) -> bool:
@@ -120,13 +126,14 @@ class BidRequest:
     @classmethod
     def make(cls, rules: RuleSet, hand: str | Hand, *, clues: str = "fitted", detail: bool = True,
              raise_partner: str | None = None, conventions: str | None = None, relax_clues: str | None = None,
-             front: Front = "json", **values: Any) -> BidRequest:
+             front: Front = "json", win_table: Any = None, **values: Any) -> BidRequest:
         """The request from a front end's values, by the names of the bid question's fields
         (:data:`analyzer.request.parts.BID`: ``seat``, ``auction``, ``samples``, ``max_nodes``, ...; a library
         caller may give the calls as :class:`Call` values, ``known`` as a mapping seat -> cards and the hand as a
         :class:`Hand`); the arena's agent adds how the calls are read and called (``clues``, ``raise_partner``,
-        ``conventions``, ``relax_clues``) and ``detail``. Every check is made here, before any work:
-        UserError with one line saying what to give instead, naming a field in the front end's words."""
+        ``conventions``, ``relax_clues``) and ``detail``; with a ``score``, ``win_table`` is the game's table (the
+        API finds or makes it: :func:`analyzer.arena.tables.win_table`). Every check is made here, before any
+        work: UserError with one line saying what to give instead, naming a field in the front end's words."""
         unknown = set(values) - {f.name for f in ASKED}
         if unknown:
             raise TypeError(f"not fields of the bid question: {sorted(unknown)}")
@@ -148,9 +155,19 @@ class BidRequest:
         stock_hand = Hand.parse(" ".join(loose), rules.deck) if loose else None
         # the sampler's table, built once: known cards that clash with the hand, constraints that cannot parse
         tab = None if rules.play.stock else table(rules, seat, h, known=by_seat, constraints=cons)
+        game, wt = (None, None) if v["score"] is None else _game(rules, v["score"], seat, dealer, win_table)
         return cls(rules, h, seat, dealer, calls, tuple(sorted(by_seat.items())), stock_hand, cons, v["upcard"],
                    v["samples"], v["seed"], float(v["risk"]), mode, v["policy"], d, clues, detail, raise_partner,
-                   conventions, relax_clues, front, tuple(notes), tab)
+                   conventions, relax_clues, front, tuple(notes), tab, game, wt)
+
+
+def _game(rules: RuleSet, score: Any, seat: int, dealer: int, win_table: Any) -> tuple[GameState, Any]:
+    """The game's score (a text, or a :class:`GameState` from a library caller such as the arena) and its table
+    (``win_table``: the table, or a function that finds or makes it, called once the score is checked)."""
+    state = score if isinstance(score, GameState) else game_state(rules, score, seat, dealer)
+    if win_table is None:
+        raise ValueError("a request with the game's score needs its win table (analyzer.arena.tables.win_table)")
+    return state, win_table() if callable(win_table) else win_table
 
 
 def _is_object(name: str, value: Any) -> bool:
@@ -164,6 +181,8 @@ def _is_object(name: str, value: Any) -> bool:
         return isinstance(value, Mapping)
     if name == "constraints":
         return any(not isinstance(c, str) for c in value)
+    if name == "score":
+        return isinstance(value, GameState)
     return False
 
 

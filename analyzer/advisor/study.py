@@ -25,10 +25,13 @@ import numpy as np
 
 from analyzer.advisor.request import BidRequest
 from analyzer.bidding.auction import AuctionState
-from analyzer.bidding.callmodel import Outcomes, declarer_terms, opening_calls, seat_features
+from analyzer.bidding.callmodel import Outcomes, UnitTerms, declarer_terms, opening_calls, seat_features, unit_terms
 from analyzer.bidding.inference import Accept, clue_ladder, sample_by_ladder
 from analyzer.deal.rng import seed_of
+from analyzer.game.hand import quad_pinochle_held
 from analyzer.montecarlo.simulate import Players, Simulation, simulate
+from analyzer.rules.model import RuleSet
+from analyzer.score import scoring_units, seat_unit
 
 #: the clues must accept at least one deal in this many of a pilot batch, else they are relaxed
 PILOT_ONE_IN = 600
@@ -117,9 +120,10 @@ def study(req: BidRequest, calls: list, *, modes: tuple[str, ...], others: bool 
     return sim, Conditioning(level, words, _relaxed(level) if i else None)
 
 
-def outcomes(sim: Simulation, play: str) -> Outcomes:
+def outcomes(sim: Simulation, play: str, units: bool = False) -> Outcomes:
     """Every declarer's outcomes on the simulation's deals (``declare`` and ``other`` rows) for the call
-    model, deals in the order of ``sim.deals``."""
+    model, deals in the order of ``sim.deals``; ``units``: with what the game needs besides (the game's score
+    was asked: :class:`~analyzer.bidding.callmodel.UnitTerms`)."""
     rs, me = sim.rules, sim.seat
     ids = sim.deals.ids
     n = ids.size
@@ -131,8 +135,14 @@ def outcomes(sim: Simulation, play: str) -> Outcomes:
     # the rows' columns as arrays, the rows picked by masks (a polars filter and sort per trump, bid class and
     # declarer cost more than the advisor's kernels); every row is put at its deal's place
     cols = sim.arrays()
+    U = len(scoring_units(rs))
+    ut = [np.zeros((C, 4, U, n), np.int64), np.full((C, 4, n), -1, np.int64), np.zeros((C, 4, U, n), bool),
+          np.zeros((C, rs.seats, U, n), np.int64), np.full((C, rs.seats, n), -1, np.int64),
+          np.zeros((C, rs.seats, U, n), bool)] if units else []
+    quad = _unit_quads(rs, sim.deals.hands) if units else None
     if not cols:
-        return Outcomes(classes, *me_a, *o_a, seat_features(rs, sim.deals.hands), np.ones(n))
+        return Outcomes(classes, *me_a, *o_a, seat_features(rs, sim.deals.hands), np.ones(n),
+                        UnitTerms(*ut) if units else None)
     of_play = cols["play"] == play
     declare = (cols["scenario"] == "declare") & of_play
     other = (cols["scenario"] == "other") & of_play
@@ -147,6 +157,9 @@ def outcomes(sim: Simulation, play: str) -> Outcomes:
             terms = declarer_terms(rs, *(x[m] for x in per_seat), me, me)
             for a, v in zip(me_a, terms[:3], strict=True):
                 a[ci, t, pos] = v
+            if units:
+                sc_, all_, q_ = unit_terms(rs, *(x[m] for x in per_seat), me, quad[pos])
+                ut[0][ci, t][:, pos], ut[1][ci, t, pos], ut[2][ci, t][:, pos] = sc_, all_, q_
         if not other.any():
             continue
         for j in range(rs.seats):
@@ -156,4 +169,18 @@ def outcomes(sim: Simulation, play: str) -> Outcomes:
             pos = np.searchsorted(ids, deal[m])
             for a, v in zip(o_a, declarer_terms(rs, *(x[m] for x in per_seat), j, me), strict=True):
                 a[ci, j, pos] = v
-    return Outcomes(classes, *me_a, *o_a, seat_features(rs, sim.deals.hands), np.ones(n))
+            if units:
+                sc_, all_, q_ = unit_terms(rs, *(x[m] for x in per_seat), j, quad[pos])
+                ut[3][ci, j][:, pos], ut[4][ci, j, pos], ut[5][ci, j][:, pos] = sc_, all_, q_
+    return Outcomes(classes, *me_a, *o_a, seat_features(rs, sim.deals.hands), np.ones(n),
+                    UnitTerms(*ut) if units else None)
+
+
+def _unit_quads(rules: RuleSet, hands: np.ndarray) -> np.ndarray:
+    """bool[n, U]: whether each scoring unit holds a quadruple pinochle on each deal (int64[n, seats, copies])."""
+    held = quad_pinochle_held(rules, hands)
+    su = seat_unit(rules)
+    out = np.zeros((hands.shape[0], len(scoring_units(rules))), dtype=bool)
+    for s in range(rules.seats):
+        out[:, su[s]] |= held[:, s]
+    return out

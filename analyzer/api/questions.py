@@ -68,7 +68,17 @@ def bid_request(values: Mapping[str, Any], front: Front = "json") -> Any:
     hand = v.pop("hand", None)
     if hand is None:
         raise UserError(f"give your cards: {field_name('hand')} \"AH AH TH ...\"")
-    return BidRequest.make(rules, hand, front=front, **v)
+    return BidRequest.make(rules, hand, front=front, win_table=lambda: game_table(rules), **v)
+
+
+def game_table(rules: RuleSet) -> Any:
+    """The game's win-probability table (:func:`analyzer.arena.tables.win_table`: shipped, or made once for
+    these options and kept, saying so on stderr)."""
+    import sys
+
+    from analyzer.arena.tables import win_table
+
+    return win_table(rules, note=lambda text: print(f"pinochle: {text} ...", file=sys.stderr, flush=True))
 
 
 def play_request(values: Mapping[str, Any], front: Front = "json") -> Any:

@@ -178,6 +178,48 @@ def seat_features(rules: RuleSet, hands: np.ndarray) -> SeatFeatures:
 
 # ---- the scores of every declarer -------------------------------------------------------------------------------
 @dataclass
+class UnitTerms:
+    """What the game needs of every declarer's play beyond my net (asked with the game's score,
+    :mod:`analyzer.bidding.gamecall`): per scoring unit (:func:`analyzer.score.scoring_units`) ``me_scores`` [C, 4,
+    U, n] each unit's score with me declaring trump t, the declaring unit's own left 0 (it is its made contract or
+    the bid lost); ``me_all`` [C, 4, n] the unit that took every trick (-1: none); ``me_quad`` [C, 4, U, n] the unit
+    won by a quadruple pinochle's trick points; ``o_scores`` / ``o_all`` / ``o_quad`` the same with seat j declaring
+    [C, seats, ...]."""
+
+    me_scores: np.ndarray
+    me_all: np.ndarray
+    me_quad: np.ndarray
+    o_scores: np.ndarray
+    o_all: np.ndarray
+    o_quad: np.ndarray
+
+    def subset(self, idx: np.ndarray) -> UnitTerms:
+        return UnitTerms(self.me_scores[..., idx], self.me_all[..., idx], self.me_quad[..., idx],
+                         self.o_scores[..., idx], self.o_all[..., idx], self.o_quad[..., idx])
+
+
+def unit_terms(rules: RuleSet, meld: np.ndarray, pts: np.ndarray, trk: np.ndarray, decl: int, quad: np.ndarray
+               ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(scores [U, m], all [m], quad [U, m]) of ``decl`` declaring on these deals (:class:`UnitTerms`); ``quad``
+    bool[m, U]: the unit holds a quadruple pinochle."""
+    from analyzer.score import convert_points, scoring_units, seat_unit, unit_totals
+
+    units = scoring_units(rules)
+    s0 = score_hand(rules, meld, pts, trk, decl, 0)
+    scores = np.stack([s0[:, u[0]] for u in units]).astype(np.int64)
+    scores[int(seat_unit(rules)[decl])] = 0
+    tricks = unit_totals(rules, trk)
+    total = tricks.sum(axis=1)
+    took_all = (tricks == total[:, None]) & (total[:, None] > 0)
+    every = np.where(took_all.any(axis=1), took_all.argmax(axis=1), -1) if rules.scoring.win_all_tricks else \
+        np.full(len(total), -1)
+    qw = rules.scoring.quad_pinochle_win
+    q = (quad & (convert_points(rules, unit_totals(rules, pts)) >= qw)).T if qw is not None else \
+        np.zeros((len(units), len(total)), dtype=bool)
+    return scores, every.astype(np.int64), q
+
+
+@dataclass
 class Outcomes:
     """Every deal's play with every declarer, as my net score (module docstring). Arrays over deals:
 
@@ -186,7 +228,8 @@ class Outcomes:
     whether the meld / trick minimums hold, my net when my side scores 0 (my net is ``me_base`` + my side's
     score); ``o_tot`` / ``o_ok`` / ``o_base`` / ``o_coef`` [C, seats, n]: the same with seat j declaring
     its own trump (my net is ``o_base + o_coef`` x j's side's score); ``seats``: :class:`SeatFeatures`;
-    ``weights`` float64[n] (importance weights of the deals; ones when they are equal).
+    ``weights`` float64[n] (importance weights of the deals; ones when they are equal); ``units``: what the game
+    needs besides (:class:`UnitTerms`; None unless the game's score was asked).
     """
 
     classes: np.ndarray
@@ -199,6 +242,7 @@ class Outcomes:
     o_coef: np.ndarray
     seats: SeatFeatures
     weights: np.ndarray
+    units: UnitTerms | None = None
 
     @property
     def n(self) -> int:
@@ -210,7 +254,7 @@ class Outcomes:
         return Outcomes(self.classes, self.me_tot[:, :, idx], self.me_ok[:, :, idx], self.me_base[:, :, idx],
                         self.o_tot[:, :, idx], self.o_ok[:, :, idx], self.o_base[:, :, idx], self.o_coef[:, :, idx],
                         SeatFeatures(sf.limit[:, idx], sf.trump[:, idx], sf.signal[:, idx], sf.least[:, idx]),
-                        self.weights[idx])
+                        self.weights[idx], None if self.units is None else self.units.subset(idx))
 
     def class_of(self, contract: np.ndarray) -> np.ndarray:
         """Index into :attr:`classes` of the play a contract shares."""

@@ -129,6 +129,26 @@ def _print_bidding(adv: Advice, an: PlayAnalysis) -> None:
     console.print(f"Passing: declares — {', '.join(who)}; net {p.net.mean:+.1f} ({p.net.lo:+.1f} to {p.net.hi:+.1f})")
     if an.call is not None:
         _print_calls(an.call, an.ceiling.bid if an.ceiling is not None and an.ceiling.contested else None)
+        if an.game is not None:
+            _print_game(an.game)
+
+
+def _print_game(game) -> None:
+    """Each call's chance of winning the game at the score given (--score), beside its net score."""
+    t = game.totals
+    score = (f"{t[game.me]}-{t[1 - game.me]}, yours first" if len(t) == 2 else
+             f"{'-'.join(map(str, t))} by seat, hand {game.hands + 1}")
+    gt = table(title=f"For the game: each call's chance of winning it (score {score}; before this hand "
+                     f"{game.now.mean:.1%})")
+    for c in ("call", "chance of winning (95%)", "wins the game now", "loses it now", "net"):
+        gt.add_column(c, justify="right")
+    for c in game.calls:
+        mark = " *" if c.label == game.best else (" (points)" if c.label == game.points else "")
+        gt.add_row(c.label + mark, f"{c.chance.mean:.1%} ({c.chance.lo:.1%}–{c.chance.hi:.1%})", f"{c.wins:.0%}",
+                   f"{c.loses:.0%}", f"{c.net.mean:+.1f}")
+    gt.caption = (f"* the call for the game, among the calls the model makes now; \"later up to\": the least raise "
+                  f"now, raising up to it on later turns; the table: {game.table}")
+    console.print(gt)
 
 
 def _calls_to_show(call: CallAdvice, ceiling: int | None) -> list[CallFigures]:

@@ -9,6 +9,23 @@ import numpy as np
 from analyzer.rules.model import RuleSet
 from analyzer.score import convert_points, scoring_units, seat_unit, unit_totals
 
+#: copies of each of the pinochle's cards a quadruple pinochle holds
+QUAD = 4
+
+
+def quad_pinochle_held(rules: RuleSet, planes: np.ndarray) -> np.ndarray:
+    """bool[...]: whether each hand (count planes int64[..., copies]) holds a quadruple pinochle: four of each
+    card of the meld table's ``pinochle`` (Q♠ J♦). False throughout where the deck has fewer than four
+    copies or the table has no such meld."""
+    p = np.asarray(planes, dtype=np.int64)
+    spec = next((m for m in rules.melds if m.name == "pinochle" and m.scope == "cards"), None)
+    if spec is None or rules.deck.copies < QUAD:
+        return np.zeros(p.shape[:-1], dtype=bool)
+    mask = np.int64(0)
+    for kind in spec.cards:
+        mask |= np.int64(1) << np.int64(kind)
+    return (p[..., QUAD - 1] & mask) == mask
+
 
 @dataclass(frozen=True)
 class HandResult:

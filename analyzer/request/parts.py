@@ -103,8 +103,14 @@ WHERE = Fields((
 ))
 
 #: the bid question (``pinochle bid``, the page's bid body, the arena's advisor agent)
+#: the game's score before the hand (``--score``): read by :func:`analyzer.game.given.game_state`
+SCORE = Field("score", "str", "the game's score before this hand, to advise for the game: yours-theirs (your side's "
+              "total first), e.g. 430-380; Luxury Family: the players' totals in seat order and the hand number, "
+              "e.g. 120-80-95/2")
+
 BID = GAME + SAMPLING + Fields((
     Field("risk", "float", "least chance of making a bid to recommend it", default=0.0, lo=0.0, hi=1.0),
+    SCORE,
 )) + BUDGET + Fields((
     Field("policy", "str", f"policy of the heuristic players ({', '.join(POLICIES)})", default="v1",
           choices=POLICIES),

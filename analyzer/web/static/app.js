@@ -24,7 +24,7 @@ const CONTROL = {
   seat: "your seat", dealer: "the dealer", samples: "samples", seed: "seed", upcard: "the upcard",
   auction: "the calls so far", play: "play", option: "the game's options", hand: "your hand", rules: "the rule set",
   policy: "the policy", json: "the JSON", "dd-samples": "the double-dummy deals", "dd-trumps": "the trumps checked",
-  "dd-max-nodes": "the node budget", known: "known cards", risk: "risk", leader: "the first leader",
+  "dd-max-nodes": "the node budget", known: "known cards", risk: "risk", leader: "the first leader", score: "the score",
   played: "the tricks", shown: "the cards the others showed",
 };
 function forPage(text) {
@@ -336,6 +336,7 @@ function request() {
   if ($("play").value) body.play = $("play").value;
   if (state.info.stock) body.upcard = $("upcard").value.trim().toUpperCase() || null;
   if (state.info.has_bidding && state.calls.length) body.auction = callsText();
+  if ($("score").value.trim()) body.score = $("score").value.trim();
   return body;
 }
 
@@ -391,6 +392,8 @@ function clearAdvice() {
   $("call").title = "";
   for (const id of ["trumps", "dd", "notes", "aim"]) $(id).replaceChildren();
   $("aim-box").hidden = true;
+  $("game-box").hidden = true;
+  $("game").replaceChildren();
   $("chart").hidden = true;
   $("chart").removeAttribute("src");
   $("download").href = "#";
@@ -417,6 +420,21 @@ function showAim(melds) {
     ...melds.map((m) => el("tr", {}, el("td", {}, m.meld), el("td", {}, pct(m.share.p)),
       el("td", {}, m.mean_points.toFixed(2)))));
   box.hidden = false;
+}
+
+function showGame(g) {  // --score: each call's chance of winning the game (GameFigures)
+  $("game-box").hidden = !g;
+  if (!g) { $("game").replaceChildren(); return; }
+  const t = g.totals, score = t.length === 2 ? `${t[g.my_unit]}-${t[1 - g.my_unit]}, yours first`
+    : `${t.join("-")} by seat, hand ${g.hands_played + 1}`;
+  $("game-title").textContent = `For the game (score ${score}; before this hand ${(100 * g.chance_now.mean).toFixed(1)}%)`;
+  $("game-text").textContent = forPage(g.text);
+  const rows = g.calls;  // the calls judged for the game
+  $("game").replaceChildren(el("tr", {}, ...["call", "chance of winning (95%)", "wins it now", "loses it now", "net"].map((h) => el("th", {}, h))),
+    ...rows.map((c) => el("tr", { class: c.call === g.call_for_game ? "best" : "" },
+      el("td", {}, c.call + (c.call === g.call_by_points && c.call !== g.call_for_game ? " (by points)" : "")),
+      el("td", {}, `${(100 * c.chance.mean).toFixed(1)}% (${(100 * c.chance.lo).toFixed(1)}–${(100 * c.chance.hi).toFixed(1)}%)`),
+      el("td", {}, pct(c.wins_game_now)), el("td", {}, pct(c.loses_game_now)), el("td", {}, sign(c.net.mean)))));
 }
 
 function showResult(job) {
@@ -448,9 +466,11 @@ function showResult(job) {
   }
   const rec = r.recommendation, call = r.call;
   const trumpName = SUIT_NAME[rec.trump];
+  const game = r.analyses && r.analyses[0] && r.analyses[0].game;
   $("call").textContent = rec.action === "too-few" || rec.action === "trump" ? forPage(rec.text)
-    : call && call.bid !== null ? `Call now: Bid ${call.bid}, naming ${trumpName} if it wins`
-    : call ? `Call now: Pass` : rec.text;
+    : call && rec.bid !== null ? `Call now${game ? " (for the game)" : ""}: Bid ${rec.bid}, naming ${trumpName} if it wins`
+    : call ? `Call now${game ? " (for the game)" : ""}: Pass` : rec.text;
+  showGame(game);
   if (r.name_trump || rec.action === "too-few") {  // the auction is won (name trump), or too few deals to advise
     $("ceiling").textContent = "";
     $("auction-note").textContent = r.auction ? forPage(`${r.auction.kept} deals kept of ${r.auction.tried} dealt by the calls' clues`) : "";
