@@ -1,7 +1,7 @@
 """Put generated text into README.md between its markers (never edit those figures by hand).
 
     python benchmarks/update_readme.py solver /tmp/solver.md    # a file between <!-- solver:begin/end -->
-    python benchmarks/update_readme.py examples                 # rerun the README's example commands
+    python benchmarks/update_readme.py examples [NAME ...]      # rerun the README's example commands (or those)
     python benchmarks/update_readme.py arena                    # the arena tables from reports/arena/*.json
     python benchmarks/update_readme.py cardplay                 # the duplicate figures, reports/cardplay/duplicate.json
                                                                 # and whole_meld.json's
@@ -28,6 +28,8 @@ EXAMPLES = {
     "example-play-phase1": 'pinochle play --rules two-handed --seat 0 --leader 0 --upcard QC '
                            '--hand "KH QH AD TD QD AC TC JC KS QS 9D JH" '
                            '--played "9S AS +dix / JD AD +marriage-H / 9H TH +pinochle / KD" --seed 1',
+    "example-game": 'pinochle bid --rules double-deck --hand "AS AS TS QS JS AH TH QH JH JH KD JD JD AC AC TC KC QC QC JC" '
+                    "--score 430-380 --seed 7 --play heuristic",
     "example-two-hand": 'pinochle two-hand --hand "AH AH TH TH KH KH QH QH JH JH 9S 9D" --upcard 9H --samples 300 '
                         "--seed 1",
 }
@@ -140,7 +142,8 @@ def main() -> None:
         # the solver compiled first, so that the bid example shows its double-dummy check
         subprocess.run([sys.executable, "-m", "analyzer.runs.warmup"], check=True)
         for name, command in EXAMPLES.items():
-            text = replace(text, name, run_example(command))
+            if len(sys.argv) == 2 or name in sys.argv[2:]:  # ``examples NAME ...``: those alone
+                text = replace(text, name, run_example(command))
     else:
         text = replace(text, sys.argv[1], Path(sys.argv[2]).read_text())
     README.write_text(text)

@@ -71,6 +71,28 @@ def test_bid_after_calls_gives_what_the_command_line_gives(client, run_cli):
     assert r.json()["auction"]["calls"] == ["1:16", "2:pass", "3:18"]
 
 
+@pytest.mark.parametrize("rules,score", [("auction", "130-140"), ("double-deck", "430-380"),
+                                         ("luxury-family", "120-80-95/2")])
+def test_bid_for_the_game_gives_what_the_command_line_gives(client, run_cli, rules, score):
+    hand, extra = HANDS[rules]
+    body = {"rules": rules, "hand": hand, "samples": 200, "seed": 3, "play": "heuristic", "score": score}
+    r = client.post("/api/bid", json=body)
+    assert r.status_code == 200, r.text
+    cli = _cli_json(run_cli, ["bid", "--rules", rules, "--hand", hand, "--samples", "200", "--seed", "3", "--play",
+                              "heuristic", "--score", score, "--json"])
+    assert r.json() == cli
+    game = r.json()["analyses"][0]["game"]
+    assert game["call_for_game"] in {c["call"] for c in game["calls"]}
+
+
+def test_a_bad_score_is_a_400_in_the_pages_words(client, run_cli):
+    r = client.post("/api/bid", json={"hand": HAND, "score": "150-3"})
+    assert r.status_code == 400 and "the target is 150" in r.json()["error"]
+    r = client.post("/api/bid", json={"hand": HAND, "score": "1-2-3"})
+    assert r.status_code == 400 and "score" in r.json()["error"] and "--score" not in r.json()["error"]
+    assert "--score" in _cli_error(run_cli, ["bid", "--hand", HAND, "--score", "1-2-3"])
+
+
 @pytest.mark.parametrize("rules", list(HANDS))
 def test_meld_gives_what_the_command_line_gives(client, run_cli, rules):
     hand = HANDS[rules][0]

@@ -76,6 +76,11 @@ def game_table(rules: RuleSet) -> Any:
     these options and kept, saying so on stderr)."""
     import sys
 
+    from analyzer.game.table import find_table
+
+    found = find_table(rules)  # the shipped tables load without the arena's modules (a quick first answer)
+    if found is not None:
+        return found
     from analyzer.arena.tables import win_table
 
     return win_table(rules, note=lambda text: print(f"pinochle: {text} ...", file=sys.stderr, flush=True))

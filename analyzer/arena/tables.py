@@ -5,8 +5,8 @@ For each rule set (default options; two-handed also its 24-card deck): ``N`` han
 (:func:`self_play_sample`, seed 1: ``formula`` against itself, two-handed ``th-v1``),
 kept beside the table (``analyzer/game/tables/<hands key>.hands.parquet``) so that options changing only how
 the game ends are made from the same hands; the table with ``B`` bootstrap resamples
-(:func:`analyzer.game.table.build_table`); a plot per game in ``reports/games/`` and a line each in
-``reports/games/tables.json``.
+(:func:`analyzer.game.table.build_table`); a plot per game in ``reports/win-tables/`` and a line each in
+``reports/win-tables/tables.json``.
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ HANDS_ON_DEMAND = 4000
 SHIPPED: tuple[tuple[str, dict[str, str]], ...] = (
     ("auction", {}), ("double-deck", {}), ("luxury-family", {}), ("two-handed", {}), ("two-handed", {"deck": "24"}),
 )
-REPORTS = Path(__file__).resolve().parents[2] / "reports" / "games"
+REPORTS = Path(__file__).resolve().parents[2] / "reports" / "win-tables"
 
 
 def self_play_sample(rules: RuleSet, hands: int, seed: int = 1, agent: str = "formula", workers: int = 1,
