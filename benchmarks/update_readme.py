@@ -28,8 +28,9 @@ EXAMPLES = {
     "example-play-phase1": 'pinochle play --rules two-handed --seat 0 --leader 0 --upcard QC '
                            '--hand "KH QH AD TD QD AC TC JC KS QS 9D JH" '
                            '--played "9S AS +dix / JD AD +marriage-H / 9H TH +pinochle / KD" --seed 1',
-    "example-game": 'pinochle bid --rules double-deck --hand "AS AS TS QS JS AH TH QH JH JH KD JD JD AC AC TC KC QC QC JC" '
-                    "--score 430-380 --seed 7 --play heuristic",
+    "example-game": 'pinochle bid --rules double-deck --hand '
+                    '"AS AS TS QS JS AH TH QH JH JH KD JD JD AC AC TC KC QC QC JC" --score 430-380 --seed 7 '
+                    "--play heuristic",
     "example-two-hand": 'pinochle two-hand --hand "AH AH TH TH KH KH QH QH JH JH 9S 9D" --upcard 9H --samples 300 '
                         "--seed 1",
 }
