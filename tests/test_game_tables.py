@@ -7,12 +7,12 @@ import numpy as np
 import pytest
 
 from analyzer.arena.core import run_arena
+from analyzer.arena.tables import win_table
 from analyzer.estimate import wilson
 from analyzer.game import GameState, HandResult, after_hand
 from analyzer.game.hand import quad_pinochle_held
 from analyzer.game.kernel import EVEN, GO_ON, I_LOSE, I_WIN, step2
 from analyzer.game.sample import HandSample, from_arena, relative_units
-from analyzer.arena.tables import win_table
 from analyzer.game.table import build_table, monotone
 from analyzer.game.value import HandOutcomes, chance_now, chances_after
 from analyzer.rules import load
