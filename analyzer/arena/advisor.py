@@ -14,6 +14,7 @@ from analyzer.advisor.advise import advise
 from analyzer.advisor.figures import Advice
 from analyzer.advisor.request import RELAX_CLUES, BidRequest
 from analyzer.arena.agents import Forecast
+from analyzer.arena.tables import win_table
 from analyzer.bidding.auction import AuctionState
 from analyzer.bidding.callmodel import RAISE_PARTNER
 from analyzer.cards import SUITS, Hand, from_planes
@@ -79,7 +80,9 @@ class Advisor:
     :func:`analyzer.bidding.inference.clue_ladder` reads it.
     ``forecast`` False: no forecast draw (the forecast, the chance of making the contract and the expected
     points with the trump named, comes from a draw of its own on the same clues: the deals that chose the
-    best of four trumps overrate the one chosen)."""
+    best of four trumps overrate the one chosen). ``aim`` ``game``: in whole games (the view's ``game``, the score
+    before the hand) every call is ``pinochle bid --score``'s call for the game; ``points`` (and outside whole
+    games): the call by points."""
 
     samples: int | None = None
     risk: float = 0.0
@@ -90,6 +93,7 @@ class Advisor:
     conventions: str | None = None
     relax_clues: str | None = None
     forecast_draw: bool = True
+    aim: str = "points"
     name: str = "advisor"
     stats: AdvisorStats = field(default_factory=AdvisorStats, init=False, repr=False)
     last: Decision | None = field(default=None, init=False, repr=False)
@@ -108,6 +112,8 @@ class Advisor:
             raise UserError(f"advisor relax_clues is one of {', '.join(RELAX_CLUES)}, not {self.relax_clues!r}")
         if self.clues not in ("fitted", "prior"):
             raise UserError(f"advisor clues are fitted or prior, not {self.clues!r}")
+        if self.aim not in ("points", "game"):
+            raise UserError(f"advisor aim is points or game, not {self.aim!r}")
 
     def n_samples(self, rules: RuleSet) -> int:
         return self.samples or rules.advice.arena_samples
@@ -116,12 +122,14 @@ class Advisor:
         """The request a player in ``view``'s seat would make (the calls so far, this hand), at arena size."""
         rs = view.rules
         hand = Hand(rs.deck, tuple(sorted(from_planes(view.hand, rs.deck))))
+        game = getattr(view, "game", None) if self.aim == "game" else None
         return BidRequest.make(rs, hand, seat=view.me, dealer=view.dealer, auction=tuple(view.calls),
                                samples=self.n_samples(rs), seed=view.seed if seed is None else seed, risk=self.risk,
                                play="heuristic", policy=self.policy,
                                clues=self.clues if self.inference else "none", detail=False,
                                raise_partner=self.raise_partner, conventions=self.conventions,
-                               relax_clues=self.relax_clues)
+                               relax_clues=self.relax_clues, score=game,
+                               win_table=(lambda: win_table(rs)) if game is not None else None)
 
     def _record(self, adv: Advice) -> None:
         an = adv.analyses[0] if adv.analyses else None

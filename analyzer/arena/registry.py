@@ -19,19 +19,22 @@ AGENTS: dict[str, Factory] = {
     "advisor": lambda **kw: Advisor(**kw),
     "advisor-cautious": lambda **kw: Advisor(**{"risk": 0.6, "name": "advisor-cautious", **kw}),
     "advisor-noinf": lambda **kw: Advisor(**{"inference": False, "name": "advisor-noinf", **kw}),
+    "advisor-game": lambda **kw: Advisor(**{"aim": "game", "name": "advisor-game", **kw}),
     "formula": lambda **kw: Formula(**kw),
     "meld-only": lambda **kw: MeldOnly(**kw),
     "random": lambda **kw: RandomBidder(**kw),
     "trickster": lambda **kw: TricksterBidder(**kw),
     "percentile": lambda **kw: PercentileBidder(**kw),
 }
-AGENTS_HELP = ("advisor, advisor-cautious, advisor-noinf, formula, meld-only, random, trickster, percentile; options "
+AGENTS_HELP = ("advisor, advisor-cautious, advisor-noinf, advisor-game (whole games: each call for the game, "
+               "--score's), formula, meld-only, random, trickster, percentile; options "
                "after a colon (advisor:samples=200,risk=0.6,inference=off; percentile:level=standard), or "
                "module:Class for your own agent")
 
 
 #: the class behind each built-in agent name: its constructor's annotations type the options of a spec
 _AGENT_CLASSES: dict[str, type] = {"advisor": Advisor, "advisor-cautious": Advisor, "advisor-noinf": Advisor,
+                                   "advisor-game": Advisor,
                                    "formula": Formula, "meld-only": MeldOnly, "random": RandomBidder}
 
 

@@ -20,7 +20,6 @@ from typing import Any
 
 import numpy as np
 
-from analyzer.arena.core import run_arena, seatings
 from analyzer.game.sample import HandSample, from_arena, from_two_handed
 from analyzer.game.table import (
     TABLE_DIR,
@@ -53,6 +52,8 @@ def self_play_sample(rules: RuleSet, hands: int, seed: int = 1, agent: str = "fo
     """``hands`` hands of ``agent`` against itself in the arena (two-handed: its own self-play), seed ``seed``."""
     if not rules.has_bidding:
         return two_handed_sample(rules, hands, seed)
+    from analyzer.arena.core import run_arena, seatings  # the arena's advisor agent reads the tables
+
     deals = -(-hands // len(seatings(rules)))
     res = run_arena(rules, agent, agent, deals, seed, workers=workers, progress=progress)
     kept = min(hands, len(res.frame))
