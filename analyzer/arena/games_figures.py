@@ -169,14 +169,15 @@ def games_summary(res: Any) -> dict[str, Any]:
 
 
 def running_share(pairs: pl.DataFrame) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """A's share of the games won after each pair in game order, and its 95% interval (lo, hi) at each."""
+    """A's share of the games won after each pair in game order, and its 95% interval (lo, hi) at each, kept inside
+    0..1 as :func:`games_won`'s."""
     x = pairs.sort("game")["share"].to_numpy()
     n = np.arange(1, x.size + 1)
     mean = np.cumsum(x) / n
     sq = np.cumsum(x * x)
     var = np.where(n > 1, (sq - n * mean ** 2) / np.maximum(n - 1, 1), 0.0)
     half = z_value(0.95) * np.sqrt(np.maximum(var, 0.0) / n)
-    return mean, mean - half, mean + half
+    return mean, np.maximum(mean - half, 0.0), np.minimum(mean + half, 1.0)
 
 
 __all__ = ["HALF_WIDTHS", "a_less_b", "a_share", "games_summary", "games_won", "outcomes", "pair_values", "ratio",

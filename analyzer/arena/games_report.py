@@ -26,8 +26,9 @@ def pm(e: dict[str, Any], scale: float = 1.0, digits: int = 2, sign: str = "+") 
 
 
 def share_text(s: dict[str, Any]) -> str:
-    """A's share of the games won with its 95% interval, in percent."""
-    return pm(s["games_won"]["A"], 100, 1, "")
+    """A's share of the games won with its 95% interval, in percent: ``61.2% (55.0 to 67.4)``."""
+    a = s["games_won"]["A"]
+    return f"{100 * a['mean']:.1f}% ({100 * a['lo']:.1f} to {100 * a['hi']:.1f})"
 
 
 def running_figure(res: GamesResult, path: Path) -> Path:
@@ -59,7 +60,7 @@ def _intro(res: GamesResult, s: dict[str, Any]) -> list[str]:
     lines += [f"Rule set `{res.rules.id}` ({res.rules.option_text() or 'default options'}), {s['games']:,} games "
               f"(from game {s['start']:,}), each played once per seating ({seat}) on the same deals: {s['hands']:,} "
               f"hands; seed {res.seed}, play {res.play} (policy v1 for every seat), at most {s['max_hands']} hands a "
-              f"game; {s['seconds']:,.0f} s on {res.workers} worker{'s' if res.workers > 1 else ''} "
+              f"game; {s['seconds']:,.1f} s on {res.workers} worker{'s' if res.workers > 1 else ''} "
               f"({s['seconds'] / max(s['games'], 1):.2f} s per game pair).", ""]
     return lines
 
@@ -74,11 +75,11 @@ def _result(res: GamesResult, s: dict[str, Any]) -> list[str]:
     return [
         "## Result", "",
         "| | |", "| --- | ---: |",
-        f"| **games won by {res.names[0]}** (95%, from the game pairs) | **{share_text(s)}%** |",
+        f"| **games won by {res.names[0]}** (95%, from the game pairs) | **{share_text(s)}** |",
         f"| the same games counted one by one (Wilson) | {100 * p['p']:.1f}% ({100 * p['lo']:.1f} to "
         f"{100 * p['hi']:.1f}) |",
         f"| standard deviation per game pair | {sd} |",
-        *[f"| game pairs for ±{h} points | {'—' if need[h] is None else f'{need[h]:,}'} |" for h in need],
+        *[f"| game pairs a ±{h}-point interval needs | {'—' if need[h] is None else f'{need[h]:,}'} |" for h in need],
         f"| points per hand, {res.names[0]} less {res.names[1]} (95%) | {pm(s['points_per_hand'])} |",
         f"| hands per game (95%) | {pm(s['hands_per_game'], sign='')} |",
         "", f"How the games ended: {ends or '—'}.", "",
@@ -94,14 +95,16 @@ def _variance(s: dict[str, Any]) -> list[str]:
     v = s["variance_reduction"]
     cv = v["control_variate"]
     worth = v["independent_games_per_pair"]
+    sd = lambda x: "—" if x is None else f"{x:.1f} points"  # noqa: E731
     return [
         "## Variance reduction", "",
-        f"Duplicate ({v['copies']} copies a game): one game's share of the win spreads "
-        f"{v['sd_per_game_points'] if v['sd_per_game_points'] is not None else '—'} points, one pair's "
-        f"{v['sd_per_pair_points'] if v['sd_per_pair_points'] is not None else '—'}: a pair is worth "
+        f"Duplicate ({v['copies']} copies a game on the same deals): one game's share of the win has a standard "
+        f"deviation of {sd(v['sd_per_game_points'])}, one game pair's {sd(v['sd_per_pair_points'])}: a pair is worth "
         f"{'—' if worth is None else worth} games played independently.", "",
-        f"Control variate: not used. The covariate fixed in advance, {cv['covariate']}, is at most {cv['largest']:g} "
-        f"in any pair: {cv['why']}.", "",
+        "Control variate: none used. The one covariate fixed in advance with mean zero by construction is "
+        f"{cv['covariate']}; its largest absolute value over the pairs is {cv['largest']:g}: it is zero in every "
+        "pair, the duplicate has cancelled it already. The hands past the shortest copy of a game are played only "
+        "because of the agents' decisions, so no covariate known to have mean zero is left.", "",
     ]
 
 
@@ -142,7 +145,7 @@ def games_rows(runs: list[tuple[str, dict[str, Any]]], link: str = "") -> list[s
         sd = "—" if g["sd_per_pair_points"] is None else f"{g['sd_per_pair_points']:.1f}"
         need = g["pairs_needed"].get("2")
         rows.append(f"| [{stem}]({link}{stem}.md) | {s['rules']} | {s['agents']['A']} | {s['agents']['B']} | "
-                    f"{s['games']:,} | **{share_text(s)}%** | {sd} | {'—' if need is None else f'{need:,}'} | "
+                    f"{s['games']:,} | **{share_text(s)}** | {sd} | {'—' if need is None else f'{need:,}'} | "
                     f"{pm(s['points_per_hand'])} | {s['hands_per_game']['mean']:.1f} | "
                     f"{s['seconds'] / max(s['games'], 1):.2f} |")
     return rows

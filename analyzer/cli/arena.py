@@ -102,7 +102,7 @@ def print_games(res: Any) -> None:
     t.add_row("the games one by one (Wilson)", f"{100 * p['p']:.1f}% ({100 * p['lo']:.1f} to {100 * p['hi']:.1f})")
     t.add_row("sd per game pair (points)", "—" if g["sd_per_pair_points"] is None else f"{g['sd_per_pair_points']:.1f}")
     for h, n in g["pairs_needed"].items():
-        t.add_row(f"game pairs for ±{h} points", _need(n))
+        t.add_row(f"game pairs a ±{h}-point interval needs", _need(n))
     t.add_row("points per hand, less B's (95%)", _pm(s["points_per_hand"]))
     hp = s["hands_per_game"]
     t.add_row("hands per game (95%)", f"{hp['mean']:.2f} ({hp['lo']:.2f} to {hp['hi']:.2f})")
