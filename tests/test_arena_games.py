@@ -200,6 +200,8 @@ def test_a_game_past_the_cap_is_undecided_and_counted(monkeypatch):
     assert s["endings"]["undecided"] == 6 and s["max_hands"] == 2 and res.frame.height == 12
     assert res.frame.filter(pl.col("hand") == 1)["how"].to_list() == ["undecided"] * 6
     assert s["games_won"]["A"]["mean"] == pytest.approx(0.5)  # undecided: a win shared by both sides
+    assert s["games_won"]["sd_per_pair_points"] == 0 and s["games_won"]["pairs_needed"] == {"1": None, "2": None,
+                                                                                             "5": None}
 
 
 def test_a_share_counts_shared_wins_and_pairs_average_the_copies(auction_run):

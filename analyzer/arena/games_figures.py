@@ -97,12 +97,13 @@ def ratio(num: np.ndarray, den: np.ndarray) -> Estimate:
 
 
 def games_won(rules: RuleSet, pairs: pl.DataFrame, games: pl.DataFrame) -> dict[str, Any]:
-    """The games-won figures: A's share over the pairs with its interval, the plain Wilson proportion over the
-    ``games`` (:func:`outcomes`, shares rounded to whole games), the sd per pair and the pairs needed."""
+    """The games-won figures: A's share over the pairs with its interval (kept inside 0..1), the plain Wilson
+    proportion over the ``games`` (:func:`outcomes`, shares rounded to whole games), the sd per pair and the pairs
+    needed (None while the pairs show no spread: every pair alike says nothing of how far the next ones vary)."""
     share = pairs["share"].to_numpy()
     sd = float(share.std(ddof=1)) * 100 if share.size > 1 else None
     z = z_value(0.95)
-    need = {str(h): (math.ceil((z * sd / h) ** 2) if sd is not None else None) for h in HALF_WIDTHS}
+    need = {str(h): (math.ceil((z * sd / h) ** 2) if sd else None) for h in HALF_WIDTHS}  # no spread yet: unknown
     s = games["a_share"].to_numpy()
     a = mean_ci(share)
     a = replace(a, lo=max(0.0, a.lo), hi=min(1.0, a.hi))  # a share: the normal interval kept inside 0..1
