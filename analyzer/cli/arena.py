@@ -117,8 +117,9 @@ def print_games(res: Any) -> None:
 
 def arena(*, json_out: bool, out: Path | None, report: Path | None, name: str | None, from_: list[Path] | None,
           given: frozenset[str], **values) -> None:
-    """Play whole hands between two bidding agents (auction, trump, meld, play, score), in duplicate: single
-    deals (--deals) or whole games (--games)."""
+    """Play whole hands between two bidding agents (auction, trump, meld, play, score), in duplicate.
+
+    Single deals (--deals), or whole games (--games: hand after hand until the game ends)."""
     check_output(out, "--out")
     if from_:
         res = arena_runs(list(from_))
