@@ -3,6 +3,7 @@
     python benchmarks/update_readme.py solver /tmp/solver.md    # a file between <!-- solver:begin/end -->
     python benchmarks/update_readme.py examples [NAME ...]      # rerun the README's example commands (or those)
     python benchmarks/update_readme.py arena                    # the arena tables from reports/arena/*.json
+    python benchmarks/update_readme.py games                    # the whole games' table from reports/games/*.json
     python benchmarks/update_readme.py cardplay                 # the duplicate figures, reports/cardplay/duplicate.json
                                                                 # and whole_meld.json's
 
@@ -95,6 +96,22 @@ def arena_tables() -> str:
         "seed 101):\n\n" + "\n".join(cal)
 
 
+GAMES = README.parent / "reports" / "games"
+
+
+def games_table() -> str:
+    """The runs of whole games (``pinochle arena --games N --report reports/games``) from their summaries, one row
+    a run, as the folder's own index writes them (:func:`analyzer.arena.games_report.games_rows`); a sentence when
+    there is none yet."""
+    sys.path.insert(0, str(README.parent))  # this checkout's package, whatever is installed
+    from analyzer.arena.games_report import game_runs, games_rows
+
+    runs = game_runs(GAMES) if GAMES.is_dir() else []
+    if not runs:
+        return "No runs of whole games yet (`pinochle arena --games N ... --report reports/games`)."
+    return "\n".join(games_rows(runs, "reports/games/"))
+
+
 CARDPLAY = README.parent / "reports" / "cardplay"
 DUPLICATE_DEALS = 2000  # each game's goal (reports/cardplay/run_duplicate.sh's DEALS)
 
@@ -135,6 +152,8 @@ def main() -> None:
     text = README.read_text()
     if sys.argv[1] == "arena":
         text = replace(text, "arena", arena_tables())
+    elif sys.argv[1] == "games":
+        text = replace(text, "games", games_table())
     elif sys.argv[1] == "cardplay":
         text = replace(text, "cardplay", cardplay_sentence())
         if (CARDPLAY / "whole_meld.json").exists():

@@ -6,7 +6,8 @@ call, in one place. Front ends parse and print; every decision is made below thi
 ``bid_request``            one bid question from a front end's values, checked once (``pinochle bid``, the page)
 ``play_request``           one card-play question, checked once (``pinochle play``, the page)
 ``stats``, ``comparison``, ``report``  the analyses over random deals (``pinochle stats``, ``compare``, ``report``)
-``arena`` / ``arena_runs``  bidding agents in duplicate (``pinochle arena``); a run joined from its saved parts
+``arena`` / ``arena_runs``  bidding agents in duplicate (``pinochle arena``: single deals, or whole games with
+                           ``games``: a ``GamesResult``); a run joined from its saved parts
 ``two_hand``               two-handed's whole question: the hand around its upcard, the game's odds
 ``game`` / ``where``       the rule set a front end names; where a run goes (workers, a Dask cluster)
 ``BidRequest.make``        the same bid question from a library caller's values (the arena's agent)
@@ -79,6 +80,9 @@ _WHERE = {
     "arena": ("analyzer.api.contest", "arena"),
     "arena_runs": ("analyzer.api.contest", "arena_runs"),
     "write_arena_report": ("analyzer.api.contest", "write_arena_report"),
+    "write_games_report": ("analyzer.api.contest", "write_games_report"),
+    "GamesResult": ("analyzer.arena.games", "GamesResult"),
+    "ENDINGS": ("analyzer.game.state", "ENDINGS"),
     "AGENTS_HELP": ("analyzer.arena.registry", "AGENTS_HELP"),
     "AdvisorStats": ("analyzer.arena.advisor", "AdvisorStats"),
     "calibration_summary": ("analyzer.analyses.calibration", "calibration_summary"),

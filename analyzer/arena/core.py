@@ -45,6 +45,7 @@ from analyzer.deal import random_deals
 from analyzer.deal.rng import seed_of
 from analyzer.errors import UserError, field_name
 from analyzer.estimate import Estimate, Proportion, mean_ci, proportion
+from analyzer.game import GameState
 from analyzer.meld import meld_batch
 from analyzer.montecarlo.simulate import PLAY_FUNCTIONS
 from analyzer.play import play_deals
@@ -126,14 +127,15 @@ def record_view(rules: RuleSet, record: dict[str, Any], run_seed: int, *stream: 
 
 
 def bid_hand(rules: RuleSet, hands: np.ndarray, deal: int, copy: int, dealer: int, seat_agents: Sequence[Any],
-             agents_of: tuple[int, ...], seed: int) -> HandRecord | _Contract:
+             agents_of: tuple[int, ...], seed: int, game: GameState | None = None) -> HandRecord | _Contract:
     """One hand's auction and trump (module docstring): the record of a deal thrown in, else the contract to
-    play (:func:`play_contracts`)."""
+    play (:func:`play_contracts`). ``game``: the game before this hand, shown in every view (None: a hand on
+    its own)."""
     a = Auction(rules, dealer)
     key = (deal, copy)
     while not a.done:
         s = a.turn
-        view = a.view_for(hands[s], key, seed_of(seed, deal, copy, s))
+        view = a.view_for(hands[s], key, seed_of(seed, deal, copy, s), game)
         call = seat_agents[s].bid(view)
         if call is not None and not isinstance(call, (int, np.integer)):
             raise IllegalCall(f"agent {seat_agents[s].name!r} called {call!r}: a bid is an int, a pass is None")
@@ -148,7 +150,7 @@ def bid_hand(rules: RuleSet, hands: np.ndarray, deal: int, copy: int, dealer: in
                           z, z, z, z, 0, None, None, None)
     decl, contract = int(a.winner), int(a.contract or 0)
     ag = seat_agents[decl]
-    tv = AuctionState.of_declarer(a, hands[decl], key, seed_of(seed, deal, copy, decl))
+    tv = AuctionState.of_declarer(a, hands[decl], key, seed_of(seed, deal, copy, decl), game)
     trump = ag.choose_trump(tv)
     if not isinstance(trump, (int, np.integer)) or not 0 <= int(trump) <= 3:
         raise IllegalCall(f"agent {ag.name!r} named trump {trump!r}: name 0..3 (S H D C)")
@@ -195,6 +197,20 @@ def play_contracts(rules: RuleSet, contracts: Sequence[_Contract], play: str, po
                 None if fc is None else int(fc.n),
             )
     return [r for r in out if r is not None]
+
+
+def check_play(rules: RuleSet, mode: str, seed: int, policy: str) -> None:
+    """Refuse the play mode ``mode`` before any work where it cannot score a hand of this rule set (``dd``: the
+    solver must report every seat's points); UserError naming the field."""
+    if mode != "dd":
+        return
+    probe = deal_cards(rules, seed, np.arange(1))[0]
+    hand = tuple(tuple(int(x) for x in probe[s]) for s in range(rules.seats))
+    try:
+        play_contracts(rules, [_Contract(0, 0, 0, (0,) * rules.seats, hand, "", 0, 0, rules.bid_levels()[0], 0,
+                                         None)], mode, policy, 0)
+    except UserError as e:
+        raise UserError(f"{field_name('play')} dd: {e}") from None
 
 
 @dataclass(frozen=True)
@@ -423,14 +439,7 @@ def run_arena(rules: RuleSet, a: Any, b: Any, deals: int, seed: int = 0, *, play
     if names[0] == names[1]:
         names = (names[0] + " (A)", names[1] + " (B)")
     clean = replace(rules, cache={})
-    if mode == "dd":  # refuse before any work when the solver cannot score a hand
-        probe = deal_cards(rules, seed, np.arange(1))[0]
-        hand = tuple(tuple(int(x) for x in probe[s]) for s in range(rules.seats))
-        try:
-            play_contracts(rules, [_Contract(0, 0, 0, (0,) * rules.seats, hand, "", 0, 0, rules.bid_levels()[0], 0,
-                                             None)], mode, policy, 0)
-        except UserError as e:
-            raise UserError(f"{field_name('play')} dd: {e}") from None
+    check_play(rules, mode, seed, policy)
     block = max(1, min(BLOCK, -(-deals // 20)))  # at least ~20 blocks: a progress bar that moves
     away = workers > 1 or cluster is not None
     tasks = [_Task(clean, a if isinstance(a, str) or away else ra, b if isinstance(b, str) or away else rb, seed, s,
@@ -469,4 +478,4 @@ def isfinite(x: float | None) -> bool:
 
 
 __all__ = ["FRAME_COLUMNS", "AdvisorStats", "ArenaResult", "HandRecord", "deal_cards", "frame_of", "per_deal_diff",
-           "bid_hand", "play_contracts", "read_hands", "run_arena", "seatings"]
+           "bid_hand", "check_play", "play_contracts", "read_hands", "run_arena", "seatings"]

@@ -28,7 +28,9 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from analyzer.errors import UserError, field_name
+from analyzer.game import GameState
 from analyzer.rules.model import RuleSet
+from analyzer.score import seat_unit
 
 #: bids are never considered above this multiple of the rule set's highest advised level
 CAP_FACTOR = 4
@@ -108,6 +110,10 @@ class AuctionState:
     A player's own view adds what only it knows: ``hand``, its count planes int64[copies]; ``key``, the hand
     being played (agents may cache per key); ``seed``, a seed for this seat on this hand (agents that draw
     random numbers use it, so runs repeat).
+
+    ``game``: where the hand is one of a game (the arena's whole games, :mod:`analyzer.arena.games`), the game
+    before this hand (:class:`analyzer.game.GameState`: every scoring unit's total, hands played, ...); the
+    agent's own unit is :attr:`unit`. None for a hand on its own (``pinochle bid``, the single-hand arena).
     """
 
     rules: RuleSet
@@ -127,6 +133,7 @@ class AuctionState:
     key: tuple[int, ...] = ()
     seed: int = 0
     contract: int | None = None  # set when the state asks the declarer for trump: the winning bid
+    game: GameState | None = None  # the game before this hand, when the hand is one of a game
 
     @classmethod
     def of(cls, rules: RuleSet, dealer: int, calls: Sequence[Call], me: int | None = None) -> AuctionState:
@@ -142,26 +149,35 @@ class AuctionState:
 
     @classmethod
     def of_auction(cls, a: Auction, hand: np.ndarray | None = None, key: tuple[int, ...] = (),
-                   seed: int = 0) -> AuctionState:
-        """The state of the running auction ``a`` at the turn of the seat to call (holding ``hand``, if given)."""
+                   seed: int = 0, game: GameState | None = None) -> AuctionState:
+        """The state of the running auction ``a`` at the turn of the seat to call (holding ``hand``, if given; in
+        ``game``, if the hand is one of a game)."""
         me = a.turn
         return cls(a.rules, a.dealer, me, tuple(a.calls), tuple(a.order), a._pos, a.high, a.high_seat,
                    frozenset(a.passed), frozenset(a.acted), me not in a.acted, a.last_turn(me), a.to_act_after(me),
-                   None if hand is None else np.asarray(hand, dtype=np.int64), key, seed)
+                   None if hand is None else np.asarray(hand, dtype=np.int64), key, seed, game=game)
 
     @classmethod
-    def of_declarer(cls, a: Auction, hand: np.ndarray, key: tuple[int, ...] = (), seed: int = 0) -> AuctionState:
-        """The state of the finished auction ``a`` at its winner's turn to name trump, holding ``hand``."""
+    def of_declarer(cls, a: Auction, hand: np.ndarray, key: tuple[int, ...] = (), seed: int = 0,
+                    game: GameState | None = None) -> AuctionState:
+        """The state of the finished auction ``a`` at its winner's turn to name trump, holding ``hand`` (in
+        ``game``, if the hand is one of a game)."""
         if a.winner is None:
             raise UserError("the auction was thrown in: nobody names trump")
         return cls(a.rules, a.dealer, int(a.winner), tuple(a.calls), tuple(a.order), a._pos, a.high, a.high_seat,
                    frozenset(a.passed), frozenset(a.acted), False, True, (), np.asarray(hand, dtype=np.int64), key,
-                   seed, int(a.contract or 0))
+                   seed, int(a.contract or 0), game)
 
     @property
     def round(self) -> int:
         """The 0-based round of this turn."""
         return self.pos // self.rules.seats
+
+    @property
+    def unit(self) -> int:
+        """My scoring unit: its index in :func:`analyzer.score.scoring_units` (my side, or my seat where players
+        score alone), the index of my total in :attr:`game`'s ``totals``."""
+        return int(seat_unit(self.rules)[self.me])
 
     @property
     def min_bid(self) -> int:
@@ -300,9 +316,11 @@ class Auction:
         return bool(self.rounds) and self._pos + n >= self.rounds * n
 
     # ---- calls ------------------------------------------------------------------------------------
-    def view_for(self, hand: np.ndarray, key: tuple[int, ...] = (), seed: int = 0) -> AuctionState:
-        """The state at the turn of the seat to call now, holding ``hand`` (its agent's view)."""
-        return AuctionState.of_auction(self, hand, key, seed)
+    def view_for(self, hand: np.ndarray, key: tuple[int, ...] = (), seed: int = 0,
+                 game: GameState | None = None) -> AuctionState:
+        """The state at the turn of the seat to call now, holding ``hand`` (its agent's view; ``game``: the game
+        before this hand, when the hand is one of a game)."""
+        return AuctionState.of_auction(self, hand, key, seed, game)
 
     def call(self, seat: int, bid: int | None) -> CallContext:
         """Apply ``seat``'s call (None = pass); IllegalCall if it is not ``seat``'s turn or not legal."""

@@ -9,8 +9,10 @@ import typer
 
 from analyzer.api import (
     AGENTS_HELP,
+    ENDINGS,
     QUESTIONS,
     AdvisorStats,
+    GamesResult,
     arena_runs,
     calibration_summary,
     calibration_table,
@@ -78,14 +80,52 @@ def print_result(res: Any) -> None:
         console.print(styled((f"{res.names['AB'.index(k)]}: {AdvisorStats.describe(w)}", "dim")))
 
 
+def _need(n: int | None) -> str:
+    return "—" if n is None else f"{n:,}"
+
+
+def print_games(res: Any) -> None:
+    """A run of whole games as rich tables: games won, interval, spread per pair, pairs needed, points per hand,
+    hands per game, endings."""
+    s = res.summary()
+    rs = res.rules
+    console.print(styled((rs.name, "bold"), f" ({rs.option_text() or 'default options'}) — {s['games']:,} games "
+                         f"({s['copies']} copies each), {s['hands']:,} hands, seed {res.seed}, play {res.play}; "
+                         f"{s['seconds']:,.1f} s ({s['seconds'] / max(s['games'], 1):.2f} s per game pair)"))
+    g = s["games_won"]
+    t = table(title=f"Whole games, duplicate ({res.names[0]} against {res.names[1]} on the same deals)")
+    t.add_column("")
+    t.add_column(res.names[0], justify="right")
+    a, p = g["A"], g["plain"]
+    t.add_row("games won (95%, from the game pairs)", f"{100 * a['mean']:.1f}% ({100 * a['lo']:.1f} to "
+              f"{100 * a['hi']:.1f})")
+    t.add_row("the games one by one (Wilson)", f"{100 * p['p']:.1f}% ({100 * p['lo']:.1f} to {100 * p['hi']:.1f})")
+    t.add_row("sd per game pair (points)", "—" if g["sd_per_pair_points"] is None else f"{g['sd_per_pair_points']:.1f}")
+    for h, n in g["pairs_needed"].items():
+        t.add_row(f"game pairs a ±{h}-point interval needs", _need(n))
+    t.add_row("points per hand, less B's (95%)", _pm(s["points_per_hand"]))
+    hp = s["hands_per_game"]
+    t.add_row("hands per game (95%)", f"{hp['mean']:.2f} ({hp['lo']:.2f} to {hp['hi']:.2f})")
+    console.print(t)
+    ends = ", ".join(f"{k} {s['endings'][k]:,}" for k in (*ENDINGS, "undecided") if s["endings"].get(k))
+    v = s["variance_reduction"]
+    console.print(f"Endings: {ends or '—'}. Duplicate: a game pair is worth {v['independent_games_per_pair'] or '—'} "
+                  "independent games; control variate: none (the cards' luck cancels in every pair).")
+    for k, w in (s.get("advisor_work") or {}).items():
+        console.print(styled((f"{res.names['AB'.index(k)]}: {AdvisorStats.describe(w)}", "dim")))
+
+
 def arena(*, json_out: bool, out: Path | None, report: Path | None, name: str | None, from_: list[Path] | None,
-          **values) -> None:
-    """Play whole hands between two bidding agents (auction, trump, meld, play, score), in duplicate."""
+          given: frozenset[str], **values) -> None:
+    """Play whole hands between two bidding agents (auction, trump, meld, play, score), in duplicate.
+
+    Single deals (--deals), or whole games (--games: hand after hand until the game ends)."""
     check_output(out, "--out")
     if from_:
         res = arena_runs(list(from_))
     else:
-        res = api_arena(values, "cli", progress=True, files={"--out": out, "--report": report, "--name": name})
+        res = api_arena(values, "cli", progress=True, files={"--out": out, "--report": report, "--name": name},
+                        given=given)
     if out is not None:
         res.write(out)
     if report is not None:
@@ -94,18 +134,25 @@ def arena(*, json_out: bool, out: Path | None, report: Path | None, name: str | 
             console.print(f"report: {page}")
     if json_out:
         emit_json(res.summary())
+    elif isinstance(res, GamesResult):
+        print_games(res)
     else:
         print_result(res)
 
 
+#: the command's own options (besides the question's fields)
+OWN = {
+    "json_out": (Annotated[bool, typer.Option("--json", help="print the summary as JSON")], False),
+    "out": (Annotated[Path | None, typer.Option("--out", help="save every hand (parquet)")], None),
+    "report": (Annotated[Path | None, typer.Option("--report", help="write the Markdown report into this folder")],
+               None),
+    "name": (Annotated[str | None, typer.Option("--name", help="the report's file name (default from the run)")],
+             None),
+    "from_": (Annotated[list[Path] | None, typer.Option("--from", help="report on saved hands instead of playing "
+                                                        "(repeat to join the parts of one run)")], None),
+}
+
+
 def register(app: typer.Typer) -> None:
-    command(app, "arena", QUESTIONS["arena"], arena, epilog=f"Agents: {AGENTS_HELP}\n\n{SEATS_HELP}", own={
-        "json_out": (Annotated[bool, typer.Option("--json", help="print the summary as JSON")], False),
-        "out": (Annotated[Path | None, typer.Option("--out", help="save every hand (parquet)")], None),
-        "report": (Annotated[Path | None, typer.Option("--report", help="write the Markdown report into this folder")],
-                   None),
-        "name": (Annotated[str | None, typer.Option("--name", help="the report's file name (default from the run)")],
-                 None),
-        "from_": (Annotated[list[Path] | None, typer.Option("--from", help="report on saved hands instead of playing "
-                                                            "(repeat to join the parts of one run)")], None),
-    })
+    command(app, "arena", QUESTIONS["arena"], arena, epilog=f"Agents: {AGENTS_HELP}\n\n{SEATS_HELP}", own=OWN,
+            given="given")

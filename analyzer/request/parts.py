@@ -259,19 +259,27 @@ SOLVE = Fields((
 
 #: the most deals of one arena run: every hand is kept for the figures and the report
 MAX_ARENA_DEALS = 1_000_000
+#: the most games of one arena run (each some ten hands a seating; every hand is kept)
+MAX_ARENA_GAMES = 100_000
 
 #: ``pinochle arena``
 ARENA = GAME + Fields((
     Field("deals", "int", "deals, each played once per seating", default=200, lo=1, hi=MAX_ARENA_DEALS, short="-n",
           why_hi="every hand is kept for the figures and the report: split a longer run with --start and --out, and "
           "join the parts with --from"),
-    Field("seed", "int", "deal k comes from (seed, k)", default=0, lo=0),
+    Field("games", "int", "whole games instead of single deals: each game played once per seating, hand after "
+          "hand until the rules end it (give --games or --deals, not both)", lo=1, hi=MAX_ARENA_GAMES,
+          why_hi="every hand is kept for the figures and the report: split a longer run with --start and --out, and "
+          "join the parts with --from"),
+    Field("seed", "int", "deal k comes from (seed, k); with --games hand h of game g from (seed, g, h)", default=0,
+          lo=0),
     Field("ns", "str", "agent A: side 0 (seats 0, 2); Luxury Family: the rotated seat (the agents: below)",
           default="advisor"),
     Field("ew", "str", "agent B: side 1; Luxury Family: the other two seats", default="formula"),
     Field("play", "str", "card play: heuristic (policy v1) or dd", default="heuristic"),
 )) + WHERE + Fields((
-    Field("start", "int", "first deal index (to split a run into parts)", default=0, lo=0),
+    Field("start", "int", "first deal index, with --games the first game's (to split a run into parts)", default=0,
+          lo=0),
 ))
 
 #: ``pinochle meld``: one hand, or a file of hands (the page: a hand)
