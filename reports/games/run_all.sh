@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# The whole-game runs behind reports/games (issue 51: the arena in games won): duplicate game pairs, every hand of
+# every game kept. Step 1: the advisor playing for the game (advisor-game: every call is `pinochle bid --score`'s
+# call for the game) against the same advisor maximising points (advisor), 2,000 game pairs a game. Step 2: the
+# advisor for the game against each yardstick (formula, trickster, percentile), 1,000 game pairs a run.
+#
+# Every run is played in parts of PART game pairs (`--start K --games PART --out data/NAME.partK.parquet`); a part
+# is kept once written, so the script can be stopped and started again (on another machine too, once the parts
+# are committed: reports/land_parts.sh lands them on main as they finish) and carries on where it stopped. A
+# run's page is drawn from all its parts (`--from ... --report .`) once they are all there.
+# The code is this checkout's (PYTHONPATH: the repository this script sits in), the seed 1.
+#
+# Usage: bash run_all.sh [STEP ...]          (steps 1-2; default: both, in order)
+#        GAMES="auction" WORKERS=1 bash run_all.sh 1
+set -euo pipefail
+cd "$(dirname "$0")"
+export PYTHONPATH="$(cd ../.. && pwd)${PYTHONPATH:+:$PYTHONPATH}"
+PART=${PART:-100}
+WORKERS=${WORKERS:-2}
+GAMES=${GAMES:-auction double-deck luxury-family}
+mkdir -p data
+
+in_games() { [[ " $GAMES " == *" $1 "* ]]; }
+
+# run NAME PAIRS ARGS...: play the missing parts of run NAME, then draw its page from all of them
+run() {
+  local name=$1 pairs=$2; shift 2
+  local parts=() start
+  for ((start = 0; start < pairs; start += PART)); do
+    local n=$((pairs - start < PART ? pairs - start : PART))
+    local out="data/$name.part$((start / PART)).parquet"
+    parts+=(--from "$out")
+    if [[ ! -f $out ]]; then
+      echo "== $name: games $start..$((start + n - 1)) ($(date +%T))"
+      nice -n 10 python3 -m analyzer arena "$@" --games "$n" --start "$start" --workers "$WORKERS" \
+        --out "$out.tmp" > /dev/null
+      mv "$out.tmp" "$out"
+    fi
+  done
+  echo "== $name: page from $((${#parts[@]} / 2)) part(s)"
+  python3 -m analyzer arena "${parts[@]}" --report . --name "$name" > /dev/null
+}
+
+step1() {
+  for g in auction double-deck luxury-family; do
+    in_games "$g" && run "$g-advisor-game-vs-advisor" 2000 --rules "$g" --ns advisor-game --ew advisor --seed 1
+  done
+}
+
+step2() {
+  for g in auction double-deck luxury-family; do
+    for opp in formula trickster percentile; do
+      in_games "$g" && run "$g-advisor-game-vs-$opp" 1000 --rules "$g" --ns advisor-game --ew "$opp" --seed 2
+    done
+  done
+}
+
+steps=("$@")
+[[ ${#steps[@]} -eq 0 ]] && steps=(1 2)
+for s in "${steps[@]}"; do "step$s"; done
