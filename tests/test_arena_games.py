@@ -15,11 +15,12 @@ from analyzer.arena import games as games_mod
 from analyzer.arena import run_arena
 from analyzer.arena.agents import Formula
 from analyzer.arena.core import HandRecord
-from analyzer.arena.games import hand_id, hand_result, quad_pinochle, run_games
+from analyzer.arena.games import hand_id, hand_result, run_games
 from analyzer.arena.games_figures import a_share, outcomes, pair_values
 from analyzer.cards import Hand
 from analyzer.errors import UserError
 from analyzer.game import HandResult, after_hand, new_game
+from analyzer.game.hand import quad_pinochle_units
 from analyzer.rules import load
 from analyzer.score import scoring_units
 
@@ -48,7 +49,8 @@ def _replay(rules, rows: pl.DataFrame):
             h = HandResult.thrown(len(g.totals))
         else:
             cards = np.array([Hand.parse(row[f"hand_s{s}"], rules.deck).planes for s in seats])
-            quad = quad_pinochle(rules, cards) if rules.scoring.quad_pinochle_win is not None else ()
+            quad = (tuple(bool(x) for x in quad_pinochle_units(rules, cards))
+                    if rules.scoring.quad_pinochle_win is not None else ())
             h = HandResult.from_seats(rules, np.array([row[f"score_s{s}"] for s in seats]), declarer=row["declarer"],
                                       made=row["made"], tricks=np.array([row[f"tricks_s{s}"] for s in seats]),
                                       points=np.array([row[f"points_s{s}"] for s in seats]), quad_pinochle=quad)
@@ -144,10 +146,11 @@ def test_quadruple_pinochle_is_a_seat_s_meld_counted_for_its_side():
     rest = [c for c in "AH AH TH TH KH KH QH QH JH JH".split()]
     cards = np.zeros((4, rules.deck.copies), dtype=np.int64)
     cards[1] = Hand.parse(quad, rules.deck).planes
-    assert quad_pinochle(rules, cards) == (False, True)
+    assert tuple(bool(x) for x in quad_pinochle_units(rules, cards)) == (False, True)
     cards[1] = Hand.parse(" ".join(quad.split()[1:] + rest[:1]), rules.deck).planes  # three Q♠: no
-    assert quad_pinochle(rules, cards) == (False, False)
-    assert quad_pinochle(load("auction"), np.zeros((4, 2), dtype=np.int64)) == (False, False)
+    assert tuple(bool(x) for x in quad_pinochle_units(rules, cards)) == (False, False)
+    none = quad_pinochle_units(load("auction"), np.zeros((4, 2), dtype=np.int64))
+    assert tuple(bool(x) for x in none) == (False, False)
     cards[1] = Hand.parse(quad, rules.deck).planes
     z = (0,) * 4
     rec = HandRecord(0, 0, 0, (0, 1, 0, 1), tuple(tuple(int(x) for x in c) for c in cards), "", 0, 1, 50, 0, True,

@@ -28,10 +28,9 @@ from analyzer.bidding.auction import AuctionState
 from analyzer.bidding.callmodel import Outcomes, UnitTerms, declarer_terms, opening_calls, seat_features, unit_terms
 from analyzer.bidding.inference import Accept, clue_ladder, sample_by_ladder
 from analyzer.deal.rng import seed_of
-from analyzer.game.hand import quad_pinochle_held
+from analyzer.game.hand import quad_pinochle_units
 from analyzer.montecarlo.simulate import Players, Simulation, simulate
-from analyzer.rules.model import RuleSet
-from analyzer.score import scoring_units, seat_unit
+from analyzer.score import scoring_units
 
 #: the clues must accept at least one deal in this many of a pilot batch, else they are relaxed
 PILOT_ONE_IN = 600
@@ -139,7 +138,7 @@ def outcomes(sim: Simulation, play: str, units: bool = False) -> Outcomes:
     ut = [np.zeros((C, 4, U, n), np.int64), np.full((C, 4, n), -1, np.int64), np.zeros((C, 4, U, n), bool),
           np.zeros((C, rs.seats, U, n), np.int64), np.full((C, rs.seats, n), -1, np.int64),
           np.zeros((C, rs.seats, U, n), bool)] if units else []
-    quad = _unit_quads(rs, sim.deals.hands) if units else None
+    quad = quad_pinochle_units(rs, sim.deals.hands) if units else None
     if not cols:
         return Outcomes(classes, *me_a, *o_a, seat_features(rs, sim.deals.hands), np.ones(n),
                         UnitTerms(*ut) if units else None)
@@ -174,13 +173,3 @@ def outcomes(sim: Simulation, play: str, units: bool = False) -> Outcomes:
                 ut[3][ci, j][:, pos], ut[4][ci, j, pos], ut[5][ci, j][:, pos] = sc_, all_, q_
     return Outcomes(classes, *me_a, *o_a, seat_features(rs, sim.deals.hands), np.ones(n),
                     UnitTerms(*ut) if units else None)
-
-
-def _unit_quads(rules: RuleSet, hands: np.ndarray) -> np.ndarray:
-    """bool[n, U]: whether each scoring unit holds a quadruple pinochle on each deal (int64[n, seats, copies])."""
-    held = quad_pinochle_held(rules, hands)
-    su = seat_unit(rules)
-    out = np.zeros((hands.shape[0], len(scoring_units(rules))), dtype=bool)
-    for s in range(rules.seats):
-        out[:, su[s]] |= held[:, s]
-    return out

@@ -14,12 +14,12 @@ from analyzer.advisor.advise import advise
 from analyzer.advisor.figures import Advice
 from analyzer.advisor.request import RELAX_CLUES, BidRequest
 from analyzer.arena.agents import Forecast
-from analyzer.arena.tables import win_table
 from analyzer.bidding.auction import AuctionState
 from analyzer.bidding.callmodel import RAISE_PARTNER
 from analyzer.cards import SUITS, Hand, from_planes
 from analyzer.deal.rng import seed_of
 from analyzer.errors import UserError
+from analyzer.game.table import find_table
 from analyzer.rules.model import RuleSet
 
 #: the seed stream of the forecast's own draw (the calls and the trump use the seat's seed itself)
@@ -67,6 +67,16 @@ class AdvisorStats:
                 f"bids due with a turn to come), {w.get('trumps', 0):,} trumps named, {w.get('forecasts', 0):,} "
                 f"forecast draws; {w.get('kept', 0) / dec:.0f} deals kept of {w.get('tried', 0) / dec:,.0f} dealt per "
                 f"call on sampled deals; the calls' clues relaxed {w.get('relaxed', 0):,} times")
+
+
+def _table(rules: RuleSet) -> object:
+    """The game's win table, shipped or made before (:func:`analyzer.arena.games.run_games` makes one for options
+    that have none before it plays)."""
+    table = find_table(rules)
+    if table is None:
+        raise UserError(f"no win-probability table for {rules.id} with {rules.option_text() or 'these options'}: "
+                        "make it with python3 -m analyzer.arena.tables, or play whole games, which makes it")
+    return table
 
 
 @dataclass(eq=False)
@@ -129,7 +139,7 @@ class Advisor:
                                clues=self.clues if self.inference else "none", detail=False,
                                raise_partner=self.raise_partner, conventions=self.conventions,
                                relax_clues=self.relax_clues, score=game,
-                               win_table=(lambda: win_table(rs)) if game is not None else None)
+                               win_table=(lambda: _table(rs)) if game is not None else None)
 
     def _record(self, adv: Advice) -> None:
         an = adv.analyses[0] if adv.analyses else None

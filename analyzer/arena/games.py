@@ -39,10 +39,12 @@ import polars as pl
 from analyzer.arena.advisor import Advisor
 from analyzer.arena.core import HandRecord, bid_hand, check_play, frame_of, play_contracts, seatings
 from analyzer.arena.registry import make_agent
+from analyzer.arena.tables import win_table
 from analyzer.deal import random_deals
 from analyzer.deal.rng import seed_of
 from analyzer.errors import UserError
 from analyzer.game import GameState, HandResult, after_hand, new_game
+from analyzer.game.hand import quad_pinochle_units
 from analyzer.meld import meld_batch
 from analyzer.play.modes import PLAYERS, play_mode
 from analyzer.rules.model import RuleSet
@@ -83,25 +85,13 @@ def hand_id(game: int, hand: int) -> int:
     return (int(game) << HAND_BITS) | int(hand)
 
 
-def quad_pinochle(rules: RuleSet, cards: np.ndarray) -> tuple[bool, ...]:
-    """Per scoring unit: whether one of its seats holds a quadruple pinochle, :data:`QUAD` copies of each card of
-    the meld named ``pinochle`` (``cards``: one deal, int64[seats, copies]); all False without such a meld."""
-    pin = next((m for m in rules.melds if m.name == "pinochle" and m.scope == "cards"), None)
-    units = scoring_units(rules)
-    if pin is None or rules.deck.copies < QUAD:
-        return (False,) * len(units)
-    top = np.asarray(cards, dtype=np.int64)[:, QUAD - 1]  # the kinds each seat holds QUAD times
-    mask = sum(1 << k for k in pin.cards)
-    held = [(int(top[s]) & mask) == mask for s in range(rules.seats)]
-    return tuple(any(held[s] for s in unit) for unit in units)
-
-
 def hand_result(rules: RuleSet, rec: HandRecord) -> HandResult:
     """A played hand as the game counts it: thrown in, or its scores, bidder, tricks, trick points and (where the
     rule set wins on it) each unit's quadruple pinochle."""
     if rec.declarer < 0:
         return HandResult.thrown(len(scoring_units(rules)))
-    quad = quad_pinochle(rules, np.array(rec.hands)) if rules.scoring.quad_pinochle_win is not None else ()
+    quad = (tuple(bool(x) for x in quad_pinochle_units(rules, np.array(rec.hands)))
+            if rules.scoring.quad_pinochle_win is not None else ())
     return HandResult.from_seats(rules, np.array(rec.score), declarer=rec.declarer, made=bool(rec.made),
                                  tricks=np.array(rec.tricks), points=np.array(rec.points), quad_pinochle=quad)
 
@@ -313,6 +303,8 @@ def run_games(rules: RuleSet, a: Any, b: Any, games: int, seed: int = 0, *, star
     mode = play_mode(play, PLAYERS)
     ra, rb = _agent(a), _agent(b)
     names = (ra.name, rb.name) if ra.name != rb.name else (ra.name + " (A)", rb.name + " (B)")
+    if any(getattr(x, "aim", "points") == "game" for x in (ra, rb)):
+        win_table(rules)  # the agents playing for the game find it (made now for options that have none)
     clean = replace(rules, cache={})
     check_play(rules, mode, seed, policy)
     block = block_size(games)
@@ -328,4 +320,4 @@ def run_games(rules: RuleSet, a: Any, b: Any, games: int, seed: int = 0, *, star
 
 
 __all__ = ["GAME_COLUMNS", "MAX_HANDS", "GameHand", "GamesResult", "game_deals", "games_frame", "hand_id",
-           "hand_result", "quad_pinochle", "run_games"]
+           "hand_result", "run_games"]

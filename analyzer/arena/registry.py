@@ -26,8 +26,8 @@ AGENTS: dict[str, Factory] = {
     "trickster": lambda **kw: TricksterBidder(**kw),
     "percentile": lambda **kw: PercentileBidder(**kw),
 }
-AGENTS_HELP = ("advisor, advisor-cautious, advisor-noinf, advisor-game (whole games: each call for the game, "
-               "--score's), formula, meld-only, random, trickster, percentile; options "
+AGENTS_HELP = ("advisor, advisor-cautious, advisor-noinf, advisor-game (whole games: each call the bid advice's "
+               "call for the game at the score), formula, meld-only, random, trickster, percentile; options "
                "after a colon (advisor:samples=200,risk=0.6,inference=off; percentile:level=standard), or "
                "module:Class for your own agent")
 

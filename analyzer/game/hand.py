@@ -27,6 +27,13 @@ def quad_pinochle_held(rules: RuleSet, planes: np.ndarray) -> np.ndarray:
     return (p[..., QUAD - 1] & mask) == mask
 
 
+def quad_pinochle_units(rules: RuleSet, hands: np.ndarray) -> np.ndarray:
+    """bool[..., units]: whether one of each scoring unit's seats holds a quadruple pinochle
+    (:func:`quad_pinochle_held`), on each deal of ``hands`` (count planes int64[..., seats, copies])."""
+    held = quad_pinochle_held(rules, hands)  # [..., seats]
+    return np.stack([held[..., list(unit)].any(axis=-1) for unit in scoring_units(rules)], axis=-1)
+
+
 @dataclass(frozen=True)
 class HandResult:
     """What one hand adds to a game. Every tuple has one entry per scoring unit

@@ -19,7 +19,7 @@ import numpy as np
 import polars as pl
 
 from analyzer.cards import Hand
-from analyzer.game.hand import quad_pinochle_held
+from analyzer.game.hand import quad_pinochle_units
 from analyzer.rules.model import RuleSet
 from analyzer.score import convert_points, scoring_units, seat_unit, unit_totals
 
@@ -117,10 +117,9 @@ def from_arena(rules: RuleSet, frame: pl.DataFrame, source: str = "") -> HandSam
     quad = np.zeros((n, U), dtype=bool)
     qw = rules.scoring.quad_pinochle_win
     if qw is not None:
-        for s in range(seats):
-            planes = np.array([Hand.parse(h, rules.deck).planes for h in frame[f"hand_s{s}"].to_list()])
-            quad[:, su[s]] |= quad_pinochle_held(rules, planes)
-        quad &= points >= qw
+        planes = np.stack([np.array([Hand.parse(h, rules.deck).planes for h in frame[f"hand_s{s}"].to_list()])
+                           for s in range(seats)], axis=1)
+        quad = quad_pinochle_units(rules, planes) & (points >= qw)
     decl = frame["declarer"].to_numpy().astype(np.int64)
     dealer = frame["dealer"].to_numpy().astype(np.int64)
     made = frame["made"].fill_null(False).to_numpy().astype(bool)
