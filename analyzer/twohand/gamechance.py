@@ -147,7 +147,8 @@ def _dix_for_game(dix: DixAdvice, upcard: str, gain: Estimate) -> DixAdvice:
     minus forbidden: the game's choice where it beats the choice by points beyond the noise."""
     assert dix.gain is not None and dix.exchange is not None
     by_points = dix.exchange
-    exchange = (gain.lo > 0) if not by_points else not (gain.hi < 0)
+    # the other choice only where it beats the points' beyond the noise: keeping, where the whole interval is below 0
+    exchange = gain.hi >= 0 if by_points else gain.lo > 0
     chance = (f"your chance of winning the game {100 * gain.mean:+.1f} points (95% {100 * gain.lo:+.1f} to "
               f"{100 * gain.hi:+.1f}) exchanging against keeping it")
     if exchange == by_points:
