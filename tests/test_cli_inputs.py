@@ -168,7 +168,6 @@ def test_huge_samples_are_refused_at_once_naming_the_limit(args, limit, run_cli)
 
 def test_other_huge_counts_are_refused(run_cli):
     _one_line(*run_cli(["arena", "--deals", "1000000000000"]), "--deals", "1,000,000")
-    _one_line(*run_cli(["two-hand", "--score", "10-20", "--games", "1000000000000"]), "--games")
     _one_line(*run_cli(["compare", "-o", "head=never,always", "--samples", "50", "--hand",
                         "AH AH TH TH KH KH QH QH JH JH AS AD", "--advise-samples", "1000000000000"]),
               "--advise-samples")

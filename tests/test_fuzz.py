@@ -531,7 +531,6 @@ twohand_args = flags(
     flag("--phase2", st.sampled_from(["heuristic", "exact", "x"])),
     flag("--score", st.sampled_from(["84-97", "0-0", "120-3", "-1-5", "abc", "1:2", "99999999999-1", ""])),
     flag("--target", number),
-    flag("--games", st.sampled_from(SMALL + ["0", "-1", "x", "1000000000000"])),
     repeated("--option", option, 2),
     st.one_of(st.just([]), st.just(["--dealer"]), st.just(["--json"])),
 )

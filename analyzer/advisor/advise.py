@@ -317,7 +317,9 @@ def _name_trump(req: BidRequest, a: Auction, progress: bool, workers: int, clust
 
 
 def _two_handed(req: BidRequest, progress: bool, workers: int, cluster: Any) -> Advice:
-    """Two-handed: the whole-hand analysis (:func:`analyzer.twohand.analysis.analyze_hand`) of the request's hand."""
+    """Two-handed: the whole-hand analysis (:func:`analyzer.twohand.analysis.analyze_hand`) of the request's hand;
+    with the game's score, valued by the game too (:func:`analyzer.twohand.gamechance.for_game`: my chance of
+    winning it, and the dix exchange ranked by it)."""
     from analyzer.runs import warmup
     from analyzer.runs.progress import progress_bar
     from analyzer.twohand import analyze_hand
@@ -328,11 +330,15 @@ def _two_handed(req: BidRequest, progress: bool, workers: int, cluster: Any) -> 
     with progress_bar(progress, None, "playing hands"):
         a = analyze_hand(req.rules, req.hand, req.upcard, samples=req.samples, dealer=(req.seat == req.dealer),
                          seed=req.seed, phase2=phase2, workers=workers, cluster=cluster)
+    if req.game is not None:
+        from analyzer.twohand.gamechance import GameAsked, for_game
+
+        a = for_game(a, GameAsked.of(req.rules, req.game, req.seat, req.win_table))
     d = a.difference
     text = (f"Trump {SUIT_NAMES[SUITS.index(a.trump)]} ({a.trump}): your meld {a.static_meld} now, "
             f"{a.meld.mean:.1f} melded over the hand; expected trick points {a.tricks.mean:.1f} (95% "
             f"{a.tricks.lo:.1f}-{a.tricks.hi:.1f}); expected score {d.mean:+.1f} against the opponent (95% {d.lo:+.1f} "
-            f"to {d.hi:+.1f}).")
+            f"to {d.hi:+.1f}).") + ("" if a.game is None else f" {a.game.text()}.")
     rec = Recommendation("play", a.trump, None, None, d, None, text)
     return Advice(req, [], None, list(req.notes), rec=rec, two_hand=a)
 

@@ -3,7 +3,6 @@ game beside the call by points, and why they differ (:mod:`analyzer.bidding.game
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -11,14 +10,8 @@ from analyzer.bidding.callmodel import CallChoice
 from analyzer.bidding.gamecall import GameChoice
 from analyzer.estimate import Estimate, mean_ci, paired_diff
 from analyzer.game.table import WinTable
+from analyzer.game.value import with_table
 from analyzer.rules.model import RuleSet
-
-
-def with_table(e: Estimate, half: float) -> Estimate:
-    """``e`` (a mean over the sampled deals) with the table's own 95% half-width added in quadrature."""
-    w = math.hypot(e.hi - e.mean, half)
-    se = math.hypot(e.se, half / 1.96)
-    return Estimate(e.mean, se, max(0.0, e.mean - w), min(1.0, e.mean + w), e.n, e.level)
 
 
 @dataclass(frozen=True)

@@ -70,7 +70,7 @@ _WHERE = {
     "HandAnalysis": ("analyzer.twohand.analysis", "HandAnalysis"),
     "trump_name": ("analyzer.twohand.analysis", "trump_name"),
     "PHASE2_POLICY": ("analyzer.twohand.hands", "PHASE2_POLICY"),
-    "GameOdds": ("analyzer.twohand.odds", "GameOdds"),
+    "HandGame": ("analyzer.twohand.gamechance", "HandGame"),
     "TH_VERSION": ("analyzer.twohand.policy", "TH_VERSION"),
     "available": ("analyzer.rules", "available"),
     "load": ("analyzer.rules", "load"),

@@ -1,5 +1,5 @@
 """Two-handed pinochle's whole question (``pinochle two-hand``): a dealt hand around its upcard and, with a game
-score, the chance of winning the game, from a front end's values (the fields of
+score, the chance of winning the game (the game's win-probability table), from a front end's values (the fields of
 :data:`analyzer.request.parts.TWO_HAND`), checked once here."""
 
 from __future__ import annotations
@@ -17,16 +17,17 @@ from analyzer.rules import RuleSet, load
 
 @dataclass(frozen=True)
 class TwoHandAnswer:
-    """The rule set, the hand's advice (None without a hand: its ``two_hand`` is the analysis) and the game's odds
-    (None without a score)."""
+    """The rule set, the hand's advice (None without a hand: its ``two_hand`` is the analysis) and the game's figures
+    (None without a score: :class:`analyzer.twohand.gamechance.HandGame`, the chance of winning the game from the
+    win-probability table, after the analysed hand where there is one)."""
 
     rules: RuleSet
     advice: Any
-    odds: Any
+    game: Any
 
     def as_dict(self) -> dict[str, Any]:
         """Plain data (the ``--json`` output)."""
-        game = None if self.odds is None else self.odds.as_dict()
+        game = None if self.game is None else self.game.as_dict()
         if self.advice is not None:
             return {**self.advice.as_dict(), "game": game}
         return {"rules": self.rules.id, "options": self.rules.options, "game": game}
@@ -50,12 +51,15 @@ def two_handed_rules(name: str, options: list[str] | None, target: int | None) -
 
 
 def two_hand(values: Mapping[str, Any], front: Front = "json", *, progress: bool = False) -> TwoHandAnswer:
-    """The hand's whole-hand analysis (with a hand and its upcard) and the game's odds (with a score)."""
+    """The hand's whole-hand analysis (with a hand and its upcard) and, with a score, my chance of winning the game
+    from the game's win-probability table: before the hand and, with a hand, after it as analysed (the dix exchange
+    ranked by it too: :func:`analyzer.twohand.gamechance.for_game`)."""
     from analyzer.advisor import advise
     from analyzer.advisor.request import BidRequest
+    from analyzer.api.questions import game_table
+    from analyzer.game.given import game_state
     from analyzer.play.modes import PLAYERS, play_mode
-    from analyzer.runs.progress import progress_bar
-    from analyzer.twohand.odds import game_odds, parse_score
+    from analyzer.twohand.gamechance import GameAsked, game_now
 
     v = TWO_HAND.check(values)
     rules = two_handed_rules(v["rules"], v["options"], v["target"])
@@ -67,17 +71,12 @@ def two_hand(values: Mapping[str, Any], front: Front = "json", *, progress: bool
         raise UserError(f'a hand needs its upcard and the upcard a hand: {field_name("hand")} "AH AH TH ..." '
                         f"{field_name('upcard')} 9H")
     run = where(v)
+    dealer = 0 if v["dealer"] else 1  # I am seat 0
+    if hand is None:
+        state = game_state(rules, score, 0, dealer)
+        return TwoHandAnswer(rules, None, game_now(rules, GameAsked.of(rules, state, 0, game_table(rules))))
     play = play_mode(v["play"], PLAYERS) if v["play"] is not None else None
-    adv = None
-    if hand is not None:
-        req = BidRequest.make(rules, hand, seat=0, dealer=0 if v["dealer"] else 1, upcard=upcard,
-                              samples=v["samples"], seed=v["seed"], play=play, front=front)
-        adv = advise(req, progress=progress, workers=run.workers, cluster=run.cluster)
-    odds = None
-    if score is not None:
-        a = None if adv is None else adv.two_hand
-        first = None if a is None else (a.my_scores, a.opp_scores)
-        with progress_bar(progress, None, f"playing {v['games']:,} games"):
-            odds = game_odds(rules, parse_score(score), i_deal=v["dealer"], games=v["games"], seed=v["seed"],
-                             first=first)
-    return TwoHandAnswer(rules, adv, odds)
+    req = BidRequest.make(rules, hand, seat=0, dealer=dealer, upcard=upcard, samples=v["samples"], seed=v["seed"],
+                          play=play, front=front, score=score, win_table=lambda: game_table(rules))
+    adv = advise(req, progress=progress, workers=run.workers, cluster=run.cluster)
+    return TwoHandAnswer(rules, adv, adv.two_hand.game)

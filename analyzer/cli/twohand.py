@@ -3,9 +3,11 @@ chance of winning the game from a score.
 
     pinochle two-hand --hand "AH AH TH KH QH JH 9H AS KS QS JD QC" --upcard KH [--dealer]
                       [--samples N] [--seed S] [--play dd|heuristic] [--option k=v ...] [--workers N] [--cluster C]
-                      [--score 84-97 [--target 120] [--games N]] [--json]
+                      [--score 84-97 [--target 120]] [--json]
 
-Without ``--hand`` (and ``--upcard``) only the game-level chance from ``--score`` is computed.
+With ``--score`` the chance of winning the game, read from the game's win-probability table: before this hand and,
+with a hand, after it as analysed (the dix judged for the game too). Without ``--hand`` (and ``--upcard``) only the
+chance from the score.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from typing import Annotated
 
 import typer
 
-from analyzer.api import PHASE2_POLICY, QUESTIONS, TH_VERSION, GameOdds, HandAnalysis, trump_name
+from analyzer.api import PHASE2_POLICY, QUESTIONS, TH_VERSION, HandAnalysis, HandGame, trump_name
 from analyzer.api import two_hand as api_two_hand
 from analyzer.cli.common import console, emit_json, print_notes, styled, table
 from analyzer.cli.derive import command
@@ -62,35 +64,32 @@ def print_analysis(a: HandAnalysis) -> None:
     if a.inexact:
         console.print(styled((f"{a.inexact} phase-2 positions past the solver's node budget (scored at the middle "
                               "of their proven bounds)", "yellow")))
+    if a.game is not None:
+        print_game(a.game)
 
 
-def _print_odds(o: GameOdds) -> None:
-    first = "this hand as analysed, then " if o.first_hand == "analysed hand" else ""
-    deal = "you deal" if o.i_deal else "the opponent deals"
-    console.print(styled(f"game: from {o.score[0]}-{o.score[1]} to {o.target} ({deal} next), you win ",
-                         (f"{100 * o.win.p:.1f}%", "bold"),
-                         f" (95% {100 * o.win.lo:.1f}-{100 * o.win.hi:.1f}%) of {o.games} games; {first}hands of "
-                         f"{TH_VERSION} self-play ({o.pool} hands, phase 2 {o.phase2}); {o.mean_hands:.2f} hands per "
-                         "game on average"))
+def print_game(g: HandGame) -> None:
+    """The game at the score given (--score): my chance of winning it now and after the analysed hand."""
+    console.print(styled((f"{g.text()}.", "bold")))
+    console.print(f"(the win-probability table: {g.table}; the later hands played as in that self-play)")
 
 
 def two_hand(*, json_out: bool, **values) -> None:
     """Two-handed pinochle: what a dealt hand is worth around its upcard, the dix, the melds to aim for.
 
-    Whole hands are simulated (phase 2 exact); with a score, the chance of winning the game."""
+    Whole hands are simulated (phase 2 exact); with a score, the chance of winning the game (the game's
+    win-probability table), before the hand and after it."""
     ans = api_two_hand(values, "cli", progress=not json_out)
     if json_out:
         emit_json(ans.as_dict())
         return
-    rs, adv, odds = ans.rules, ans.advice, ans.odds
-    analysis = None if adv is None else adv.two_hand
-    if analysis is not None:
-        print_analysis(analysis)
+    rs, adv = ans.rules, ans.advice
+    if adv is not None:
+        print_analysis(adv.two_hand)
         print_notes(adv.notes)
-    if odds is not None:
-        if analysis is None:
-            console.print(styled((rs.name, "bold"), f" — options: {rs.option_text()}"))
-        _print_odds(odds)
+    elif ans.game is not None:
+        console.print(styled((rs.name, "bold"), f" — options: {rs.option_text()}"))
+        print_game(ans.game)
 
 
 def register(app: typer.Typer) -> None:

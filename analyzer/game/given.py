@@ -67,8 +67,9 @@ def game_state(rules: RuleSet, text: str, seat: int, dealer: int) -> GameState:
                             f"1..{sc.hands}")
         played = hand - 1
     if not rules.has_bidding and min(totals) < 0:
-        raise UserError(f"bad score {text!r}: scores in {rules.id} are never negative")
+        raise UserError(f"bad score {text!r}: scores in {rules.id} are never negative ({_example(rules)})")
     if sc.target > 0 and max(totals) >= sc.target:
-        raise UserError(f"the game is over at {text.strip()}: the target is {sc.target}")
+        raise UserError(f"the game is over at {text.strip()}: the target is {sc.target} ({field_name('score')} is the "
+                        "score before the hand to advise)")
     return GameState(totals=tuple(int(x) for x in totals), hands=played, dealer=dealer,
                      scored=tuple(x > 0 for x in totals))

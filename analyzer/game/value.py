@@ -8,10 +8,12 @@ table (:mod:`analyzer.game.table`); a hand that ends the game counts 1, 0 (or 1/
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
 
+from analyzer.estimate import Estimate
 from analyzer.game.kernel import after2_range, after_lf_range
 from analyzer.game.state import GameState
 from analyzer.game.table import WinTable
@@ -107,3 +109,11 @@ def _bilinear(table: WinTable, grid: np.ndarray, a: float, b: float) -> float:
     u, v = ta - i, tb - j
     return float((1 - u) * (1 - v) * grid[i, j] + u * (1 - v) * grid[i + 1, j] + (1 - u) * v * grid[i, j + 1]
                  + u * v * grid[i + 1, j + 1])
+
+
+def with_table(e: Estimate, half: float) -> Estimate:
+    """``e`` (a chance of winning: the mean over the sampled deals) with the table's own 95% half-width ``half``
+    added in quadrature, the interval kept inside 0..1."""
+    w = math.hypot(e.hi - e.mean, half)
+    se = math.hypot(e.se, half / 1.96)
+    return Estimate(e.mean, se, max(0.0, e.mean - w), min(1.0, e.mean + w), e.n, e.level)

@@ -210,11 +210,6 @@ REPORT = Fields((
     Field("dpi", "int", "figure resolution", default=DPI, lo=30, hi=300),
 )) + WHERE
 
-#: the most games of ``two-hand --score`` (played in one batch, 16 bytes each)
-MAX_GAMES = 10_000_000
-#: games simulated for ``two-hand --score``
-GAMES = 20_000
-
 #: ``pinochle two-hand``
 TWO_HAND = Fields((
     Field("hand", "str", 'your 12 cards, e.g. "AH AH TH ..."', short="-H"),
@@ -229,10 +224,9 @@ TWO_HAND = Fields((
     Field("rules", "str", "rule set: two-handed (default) or a house-rule .toml file based on it",
           default="two-handed", short="-r"),
     OPTIONS,
-    Field("score", "str", "game score, yours first: 84-97"),
+    Field("score", "str", "the game's score before this hand, yours first: 84-97 (your chance of winning the game, "
+          "from the game's win-probability table; with a hand, after it too, and the dix judged for the game)"),
     Field("target", "int", "game target (same as --option target=N)", lo=1),
-    Field("games", "int", "games simulated for --score", default=GAMES, lo=1, hi=MAX_GAMES,
-          why_hi="the games are played in one batch (16 bytes each)"),
 )) + WHERE
 
 #: ``pinochle solve``: one position (the fields from ``hands`` to ``options``; each line of a ``--file`` holds them,

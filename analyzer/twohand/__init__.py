@@ -4,7 +4,9 @@ tricks, phase 2 exact (double-dummy solver) or heuristic, hand analysis and game
 * :func:`play_hands`, :func:`self_play`, :func:`head_to_head`, :func:`deal_random` — whole hands in
   numba batches (:mod:`.hands`); :class:`HandResults` holds what each seat scored.
 * :func:`analyze_hand` — what a dealt hand is worth around its upcard, the dix, the melds to aim for
-  (:mod:`.analysis`); :func:`game_odds` — the chance of winning the game from a score (:mod:`.odds`).
+  (:mod:`.analysis`); :func:`.gamechance.for_game` — the hand valued by the game's win-probability table at a
+  score (:mod:`.gamechance`, imported where it is used: it loads the game's tables); :func:`game_odds` — games played
+  forward from a score, the table's cross-check (:mod:`.odds`).
 * Policies (:mod:`.policy`): ``th-v1`` (:data:`TH_VERSION`) and the ``naive`` baseline.
 """
 
@@ -19,13 +21,13 @@ from analyzer.twohand.hands import (
     self_play,
     solve_phase2,
 )
-from analyzer.twohand.odds import GameOdds, game_odds, hand_pool, parse_score
+from analyzer.twohand.odds import GameOdds, game_odds, hand_pool
 from analyzer.twohand.policy import POLICY_CODES, TH_VERSION
 from analyzer.twohand.state import MELD_IDS
 
 __all__ = [
     "MELD_IDS", "PHASE2_MODES", "POLICY_CODES", "TH_VERSION", "DixAdvice", "GameOdds",
     "HandAnalysis", "HandResults", "MeldFrequency", "analyze_hand",
-    "deal_random", "game_odds", "hand_pool", "head_to_head", "parse_score", "phase2_heuristic",
+    "deal_random", "game_odds", "hand_pool", "head_to_head", "phase2_heuristic",
     "play_hands", "self_play", "solve_phase2",
 ]

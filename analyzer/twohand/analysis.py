@@ -32,7 +32,6 @@ from analyzer.play.modes import phase2_mode
 from analyzer.rules.model import RuleSet
 from analyzer.runs.batches import BATCH, run_batches, spans
 from analyzer.twohand.hands import PHASE2_POLICY, HandResults, play_hands
-from analyzer.twohand.odds import GameOdds
 from analyzer.twohand.params import check_two_handed
 from analyzer.twohand.policy import TH_VERSION
 from analyzer.twohand.state import MELD_IDS
@@ -53,7 +52,9 @@ class MeldFrequency:
 @dataclass(frozen=True)
 class DixAdvice:
     """Whether to exchange the dix: ``gain`` is the paired difference of my expected score difference
-    with the exchange allowed minus forbidden (None when I hold no dix)."""
+    with the exchange allowed minus forbidden (None when I hold no dix); with the game's score, ``game_gain`` the
+    same for my chance of winning the game and ``exchange`` the game's choice where it beats the points' beyond the
+    noise (:func:`analyzer.twohand.gamechance.for_game`)."""
 
     holds: bool
     exchange: bool | None
@@ -61,17 +62,23 @@ class DixAdvice:
     exchanged: Proportion | None
     opponent_exchanged: Proportion
     text: str
+    game_gain: Estimate | None = None  # with a score: the same for my chance of winning the game (gamechance)
+    for_game: bool = False  # the game's choice replaced the choice by points
 
     def as_dict(self) -> dict[str, object]:
+        """Plain data for JSON (``game_gain`` and ``for_game`` only where the game was asked about)."""
+        game = {} if self.game_gain is None else {"game_gain": self.game_gain.as_dict(4), "for_game": self.for_game}
         return {"holds_dix": self.holds, "exchange": self.exchange,
                 "gain": None if self.gain is None else self.gain.as_dict(),
                 "exchanged": None if self.exchanged is None else self.exchanged.as_dict(),
-                "opponent_exchanged": self.opponent_exchanged.as_dict(), "advice": self.text}
+                "opponent_exchanged": self.opponent_exchanged.as_dict(), "advice": self.text, **game}
 
 
 @dataclass(frozen=True)
 class HandAnalysis:
-    """The figures of :func:`analyze_hand` (see the module doc)."""
+    """The figures of :func:`analyze_hand` (see the module doc); ``results`` the hands played, ``kept`` the same
+    deals with my dix exchange forbidden (where it was measured), ``game`` the game's figures where a score was given
+    (:class:`analyzer.twohand.gamechance.HandGame`, added by :func:`analyzer.twohand.gamechance.for_game`)."""
 
     rules: RuleSet
     hand: list[str]
@@ -95,7 +102,8 @@ class HandAnalysis:
     phase2_gap: Estimate | None
     inexact: int
     results: HandResults = field(repr=False)
-    odds: GameOdds | None = None
+    kept: HandResults | None = field(default=None, repr=False)
+    game: Any = None
 
     @property
     def my_scores(self) -> np.ndarray:
@@ -120,7 +128,7 @@ class HandAnalysis:
             "melds": [m.as_dict() for m in self.melds], "dix": self.dix.as_dict(),
             "phase2_gap": None if self.phase2_gap is None else self.phase2_gap.as_dict(),
             "inexact_phase2": self.inexact,
-            "game": None if self.odds is None else self.odds.as_dict(),
+            "game": None if self.game is None else self.game.as_dict(),
         }
 
 
@@ -255,7 +263,7 @@ def analyze_hand(rules: RuleSet, hand: str | Hand, upcard: str, *, samples: int,
         tricks=mean_ci(res.points[:, 0]), opp_tricks=mean_ci(res.points[:, 1]),
         score=mean_ci(sc[:, 0]), opp_score=mean_ci(sc[:, 1]), difference=diff,
         outscore=proportion(sc[:, 0] > sc[:, 1]), melds=melds, dix=advice, phase2_gap=gap,
-        inexact=res.inexact, results=res)
+        inexact=res.inexact, results=res, kept=keep)
 
 
 def trump_name(analysis: HandAnalysis) -> str:

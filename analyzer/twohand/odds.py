@@ -1,4 +1,11 @@
-"""The chance of winning a two-handed game from a score.
+"""The chance of winning a two-handed game from a score, by games played forward: the cross-check of the table.
+
+The answers (``pinochle two-hand --score``, ``pinochle bid --rules two-handed --score``) read the game's
+win-probability table (:mod:`analyzer.twohand.gamechance`, :mod:`analyzer.game.table`): one implementation of the
+chance of winning. :func:`game_odds` is kept beside it as an independent check of that table, not as a second
+answer: it plays whole games forward from the score with hands drawn from its own pool of self-play, where the table
+is a fixed point of value iteration over a grid of scores made from other hands, so the two share nothing but the
+players' policy and the rules; ``tests/test_game_twohand.py`` checks that they agree within their intervals.
 
 Hands are drawn from a *pool* of whole hands of self-play (both seats ``th-v1``, :func:`.hands.self_play`,
 every rule option honoured): a pool hand is a pair (non-dealer's score, dealer's score). A game starts
@@ -91,15 +98,6 @@ class GameOdds:
                 "games": self.games, "pool": self.pool, "mean_hands": round(self.mean_hands, 3),
                 "first_hand": self.first_hand, "pool_policy": TH_VERSION, "pool_phase2": self.phase2,
                 "seed": self.seed}
-
-
-def parse_score(text: str) -> tuple[int, int]:
-    """``"84-97"`` (my score first; ``:`` or ``,`` also accepted) -> (84, 97); UserError otherwise."""
-    t = text.strip().replace(":", "-").replace(",", "-").replace(" ", "")
-    parts = t.split("-")
-    if len(parts) != 2 or not all(p.isdigit() for p in parts):
-        raise UserError(f"bad score {text!r}: write my score and the opponent's as 84-97")
-    return int(parts[0]), int(parts[1])
 
 
 def hand_pool(rules: RuleSet, n: int = DEFAULT_POOL, seed: int = 0, phase2: str = "heuristic"
