@@ -80,10 +80,13 @@ class HandSample:
     def write(self, path: str | Path) -> None:
         """Parquet, the rule set and source in the file's metadata."""
         import json
+        import os
 
         Path(path).parent.mkdir(parents=True, exist_ok=True)
-        self.frame().write_parquet(path, metadata={"analyzer": json.dumps({"rules": self.rules_id,
-                                                                           "source": self.source})})
+        tmp = Path(f"{path}.{os.getpid()}.tmp")  # written whole, then renamed
+        self.frame().write_parquet(tmp, metadata={"analyzer": json.dumps({"rules": self.rules_id,
+                                                                          "source": self.source})})
+        os.replace(tmp, path)
 
     @classmethod
     def read(cls, path: str | Path) -> HandSample:
