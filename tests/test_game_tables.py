@@ -7,12 +7,12 @@ import numpy as np
 import pytest
 
 from analyzer.arena.core import run_arena
+from analyzer.arena.tables import win_table
 from analyzer.estimate import wilson
 from analyzer.game import GameState, HandResult, after_hand
 from analyzer.game.hand import quad_pinochle_held
 from analyzer.game.kernel import EVEN, GO_ON, I_LOSE, I_WIN, step2
 from analyzer.game.sample import HandSample, from_arena, relative_units
-from analyzer.arena.tables import win_table
 from analyzer.game.table import build_table, monotone
 from analyzer.game.value import HandOutcomes, chance_now, chances_after
 from analyzer.rules import load
@@ -72,7 +72,7 @@ def test_step_kernel_is_the_game_engine(rid: str, samples: dict[str, HandSample]
         ref = after_hand(rules, state, hand)
         at = -1 if not hand.tricks or max(hand.tricks) == 0 else int(np.argmax(hand.tricks))
         q = [bool(hand.quad_pinochle[u]) if hand.quad_pinochle else False for u in range(2)]
-        rel = lambda u: -1 if u is None or u < 0 else (u - d) % 2  # noqa: E731
+        rel = lambda u, d=d: -1 if u is None or u < 0 else (u - d) % 2  # noqa: E731
         ss = [hand.scores[(d + r) % 2] for r in range(2)]
         r, x2, y2, fx2, fy2 = step2(x, y, fx, fy, d, ss[0], ss[1], rel(hand.bidder), hand.made, rel(at),
                                     q[d % 2], q[(d + 1) % 2], hand.thrown_in, sc.target, sc.bid_or_set_at,
