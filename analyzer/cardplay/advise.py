@@ -12,6 +12,10 @@ comes first; every other says how far it is behind, with its interval. Fewer tha
 In a game's stock phase (two-handed phase 1, :mod:`analyzer.cardplay.stock`) every move -- a card from the hand
 or a melded copy from the table -- is ranked the same way by my expected score minus the opponent's over the
 whole hand (:class:`StockAdvice`).
+
+With the game's score (``--score``) every card is judged for the game too (:mod:`analyzer.cardplay.game`): its
+chance of winning it; the card to play is the card for the game where it beats the card by points beyond the
+noise, and the ranking by points and its figures stay as they are.
 """
 
 from __future__ import annotations

@@ -16,6 +16,12 @@ EXAMPLES = """Examples:
   pinochle play --rules auction --hand "AS AS TS KD QD JD 9D AC KC QC JC 9C" --seat 1 --declarer 0 --bid 25 --trump H
       --shown 0:"AH TH KH QH JH" --played "AH"
 
+  For the game (--score: the game's score before this hand, your side's
+  first; --dealer: who dealt it), every card's chance of winning it:
+
+  pinochle play --rules auction --hand "AH TH KH KH QH JH 9H AS QS JD AC TC" --seat 0 --declarer 0 --bid 25 --trump H
+      --played "AS 9S TS KS / AH 9H JH QH" --score 130-140 --dealer 3
+
   Two-handed phase 1 (--upcard: the stock is not yet gone). --hand is
   every card you hold now, the melded ones on your table included;
   --played the tricks so far, each from its leader: CARD* is a card
