@@ -608,3 +608,34 @@ def test_two_handed_phase1_play_along(server, browser):
     assert _text(d, "play-notation") == "nothing yet" and not d.find_element(By.ID, "phase1-box").is_displayed()
     assert sorted(d.find_element(By.ID, "hand-text").get_attribute("value").split()) == sorted(PHASE1_HAND.split())
     _assert_no_csp_reports(d)
+
+
+# ---- the play judged for the game (issue 51: --score) ---------------------------------------------------------------
+def test_the_score_judges_the_cards_for_the_game(server, browser):
+    """The bid panel's score is the play's too: the play body sends it with the dealer, each card shows its chance
+    of winning the game and the game's sentence is under the table; cleared, the play is by points again."""
+    from selenium.webdriver.common.by import By
+
+    d = browser
+    _open(d, server)
+    _game(d, "auction", HAND)
+    _record_play_bodies(d)
+    for id_, value in (("seat", "0"), ("dealer", "3"), ("declarer", "0"), ("bid", "25"), ("play-samples", "40"),
+                       ("play-mode", "heuristic"), ("score", "130-140"), ("trump", "H")):
+        _set(d, id_, value)
+    _wait(d, lambda d: _play_answered(d) and _text(d, "play-game"), 120)
+    assert _text(d, "play-error") == ""
+    body = d.execute_script("return window.playBodies")[-1]
+    assert body["score"] == "130-140" and body["dealer"] == 3
+    want = _post_play(server, body)
+    heads = [th.text for th in d.find_elements(By.CSS_SELECTOR, "#play-table th")]
+    assert "chance of winning (95%)" in heads and _text(d, "play-call") == f"Play {want['best']}"
+    assert _text(d, "play-game").startswith("The game: 130-140, yours first") and want["game"]["text"].split(":")[0] \
+        in _text(d, "play-game")
+    _no_flags(_text(d, "play-game"))
+    _set(d, "score", "")
+    d.execute_script("document.getElementById('score').dispatchEvent(new Event('change'))")
+    _wait(d, lambda d: _play_answered(d) and "score" not in d.execute_script("return window.playBodies")[-1], 120)
+    _wait(d, _play_answered, 120)
+    assert "chance of winning (95%)" not in [th.text for th in d.find_elements(By.CSS_SELECTOR, "#play-table th")]
+    _assert_no_csp_reports(d)

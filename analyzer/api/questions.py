@@ -88,8 +88,9 @@ def game_table(rules: RuleSet) -> Any:
 
 def play_request(values: Mapping[str, Any], front: Front = "json") -> Any:
     """The card-play question of a front end's values (the fields of :data:`analyzer.request.parts.PLAY`),
-    checked: a :class:`~analyzer.cardplay.request.PlayRequest`."""
+    checked: a :class:`~analyzer.cardplay.request.PlayRequest` (with a ``score``, the game's table found or made
+    once the rest is checked)."""
     from analyzer.cardplay.request import PlayRequest
 
     rules, v = _split(values, front)
-    return PlayRequest.make(rules, v.pop("hand", None), front=front, **v)
+    return PlayRequest.make(rules, v.pop("hand", None), front=front, win_table=lambda: game_table(rules), **v)

@@ -12,16 +12,22 @@ comes first; every other says how far it is behind, with its interval. Fewer tha
 In a game's stock phase (two-handed phase 1, :mod:`analyzer.cardplay.stock`) every move -- a card from the hand
 or a melded copy from the table -- is ranked the same way by my expected score minus the opponent's over the
 whole hand (:class:`StockAdvice`).
+
+With the game's score (``--score``) every card is judged for the game too (:mod:`analyzer.cardplay.game`): its
+chance of winning it; the card to play is the card for the game where it beats the card by points beyond the
+noise, and the ranking by points and its figures stay as they are.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
 
+from analyzer.cardplay.game import GameCard, PlayGame, game_cards
 from analyzer.cardplay.notation import played_text
+from analyzer.cardplay.outcome import card_outcomes, final_terms, stock_outcomes
 from analyzer.cardplay.request import PlayRequest
 from analyzer.cardplay.stock import StockValues, value_stock_moves
 from analyzer.cardplay.values import CardValues, declaring_seats, tricks_left, value_cards, within_horizon
@@ -45,12 +51,15 @@ class CardLine:
     make: Proportion | None
     score: Estimate | None
     behind: Estimate | None
+    game: GameCard | None = None  # with the game's score: my chance of winning it after this card
 
 
 @dataclass(frozen=True)
 class CardAdvice:
     """The answer to one card-play question (module docstring). ``action``: ``play`` (``best`` names the card),
-    ``only`` (one legal card), ``too-few`` (fewer than :data:`MIN_DEALS` deals: no card named)."""
+    ``only`` (one legal card), ``too-few`` (fewer than :data:`MIN_DEALS` deals: no card named); ``game``: with the
+    game's score, every card judged for the game (:mod:`analyzer.cardplay.game`; ``best`` is then the card for the
+    game, ``lines[0]`` still the card by points)."""
 
     request: PlayRequest
     lines: tuple[CardLine, ...]
@@ -63,6 +72,7 @@ class CardAdvice:
     target: int | None
     side_meld: int | None
     notes: tuple[str, ...]
+    game: PlayGame | None = None
 
     @property
     def need_words(self) -> str | None:
@@ -110,7 +120,8 @@ class CardAdvice:
             "cards": [{"card": ln.card, "points": ln.points.as_dict(),
                        "make": None if ln.make is None else ln.make.as_dict(),
                        "score": None if ln.score is None else ln.score.as_dict(),
-                       "behind": None if ln.behind is None else ln.behind.as_dict()} for ln in self.lines],
+                       "behind": None if ln.behind is None else ln.behind.as_dict(), **_game_line(ln.game)}
+                      for ln in self.lines],
             "deals": int(v.decl.shape[0]),
             "dealt": v.dealt,
             "solved": int(v.solved.sum()),
@@ -123,7 +134,15 @@ class CardAdvice:
             "play": req.play,
             "seed": req.seed,
             "notes": list(self.notes),
+            **({} if self.game is None else {"game": self.game.as_dict()}),
         }
+
+
+def _game_line(g: GameCard | None) -> dict[str, Any]:
+    """A card line's game figures for the JSON (none without the game's score)."""
+    if g is None:
+        return {}
+    return {"chance": g.chance.as_dict(4), "wins_game_now": round(g.wins, 4), "loses_game_now": round(g.loses, 4)}
 
 
 @dataclass(frozen=True)
@@ -135,12 +154,13 @@ class StockLine:
     diff: Estimate
     mine: Estimate
     behind: Estimate | None
+    game: GameCard | None = None  # with the game's score: my chance of winning it after this move
 
 
 @dataclass(frozen=True)
 class StockAdvice:
     """The answer to a stock-phase question (two-handed phase 1): ``action`` ``play`` (``best`` names the move),
-    ``only`` or ``too-few`` as :class:`CardAdvice`'s."""
+    ``only`` or ``too-few``, and ``game``, as :class:`CardAdvice`'s."""
 
     request: PlayRequest
     lines: tuple[StockLine, ...]
@@ -148,6 +168,7 @@ class StockAdvice:
     best: str | None
     values: StockValues
     notes: tuple[str, ...]
+    game: PlayGame | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data (the ``--json`` output and the page's answer)."""
@@ -176,7 +197,8 @@ class StockAdvice:
             "best": self.best,
             "criterion": "difference",
             "cards": [{"card": ln.card, "difference": ln.diff.as_dict(), "score": ln.mine.as_dict(),
-                       "behind": None if ln.behind is None else ln.behind.as_dict()} for ln in self.lines],
+                       "behind": None if ln.behind is None else ln.behind.as_dict(), **_game_line(ln.game)}
+                      for ln in self.lines],
             "deals": int(v.diff.shape[0]),
             "dealt": v.dealt,
             "phase2": v.phase2,
@@ -185,7 +207,20 @@ class StockAdvice:
             "play": req.play,
             "seed": req.seed,
             "notes": list(self.notes),
+            **({} if self.game is None else {"game": self.game.as_dict()}),
         }
+
+
+def _for_game(req: PlayRequest, names: tuple[str, ...], out: Any, crit: np.ndarray, b: int, criterion: str,
+              action: str, lines: list[Any]) -> tuple[PlayGame | None, list[Any], str | None]:
+    """With the game's score: every card judged for the game (:func:`analyzer.cardplay.game.game_cards`; ``out``
+    a function giving the hand's outcomes, called only then), each line given its card's figures, and the card to
+    play -- the card for the game (no card with too few deals). Without: (None, the lines, the card by points)."""
+    best = None if action == "too-few" else lines[0].card
+    if req.game is None:
+        return None, lines, best
+    game = game_cards(req, names, out(), crit, None if action == "too-few" else b, criterion)
+    return game, [replace(ln, game=game.card(ln.card)) for ln in lines], game.best
 
 
 def advise_stock(req: PlayRequest, progress: bool = False) -> StockAdvice:
@@ -200,12 +235,9 @@ def advise_stock(req: PlayRequest, progress: bool = False) -> StockAdvice:
     lines = tuple(StockLine(v.names[j], mean_ci(v.diff[:, j]), mean_ci(v.mine[:, j]),
                             None if j == b else paired_diff(v.diff[:, b], v.diff[:, j])) for j in order)
     n = int(v.diff.shape[0])
-    if len(lines) == 1:
-        action, best = "only", lines[0].card
-    elif n < MIN_DEALS:
-        action, best = "too-few", None
-    else:
-        action, best = "play", lines[0].card
+    action = "only" if len(lines) == 1 else "too-few" if n < MIN_DEALS else "play"
+    game, lines, best = _for_game(req, v.names, lambda: stock_outcomes(req, v), v.diff, b, "difference", action,
+                                  list(lines))
     w = req.word
     notes = [f"{n} deals of the unseen cards: the opponent's {pos.need} unknown cards in hand and the "
              f"{pos.stock_left - 1} face-down stock cards in random order ({pos.rules.deck.name(pos.bottom)} face up "
@@ -224,7 +256,7 @@ def advise_stock(req: PlayRequest, progress: bool = False) -> StockAdvice:
         notes.append("a card marked * is a melded copy from your table (playing it breaks its melds up)")
     if action == "too-few":
         notes.append(f"too few deals to name a card (fewer than {MIN_DEALS}): raise {w('samples')}")
-    return StockAdvice(req, lines, action, best, v, tuple(notes))
+    return StockAdvice(req, tuple(lines), action, best, v, tuple(notes), game)
 
 
 def advise_card(req: PlayRequest, progress: bool = False) -> CardAdvice | StockAdvice:
@@ -267,43 +299,23 @@ def advise_card(req: PlayRequest, progress: bool = False) -> CardAdvice | StockA
                               None if score is None else mean_ci(score[:, j]),
                               None if j == b else paired_diff(crit[:, b], crit[:, j])))
     n = int(v.decl.shape[0])
-    if len(v.cards) == 1:
-        action, best = "only", lines[0].card
-    elif n < MIN_DEALS and not v.fixed:
-        action, best = "too-few", None
-    else:
-        action, best = "play", lines[0].card
+    action = "only" if len(v.cards) == 1 else "too-few" if n < MIN_DEALS and not v.fixed else "play"
+    names = tuple(rs.deck.name(k) for k in v.cards)
+    game, lines, best = _for_game(req, names, lambda: card_outcomes(req, v, side_meld or 0), crit, b, criterion,
+                                  action, lines)
     return CardAdvice(req, tuple(lines), action, best, criterion, v, side, declaring, target, side_meld,
-                      tuple(_notes(req, v, n, action, side_meld)))
+                      tuple(_notes(req, v, n, action, side_meld)), game)
 
 
 def _net(req: PlayRequest, decl: np.ndarray, side_meld: int) -> np.ndarray:
     """The declaring side's score minus the other side's (:func:`analyzer.score.score_hand`, the one scoring)
     on each deal after each card: the declaring side's points ``decl`` (int[n, cards]) over the hand, the others'
-    the rest; a side's tricks counted as at least one where it has taken one or takes points (a trick of no
-    points taken later is not seen); the meld known (the declaring side's: ``side_meld``)."""
-    rs, rec, seen = req.rules, req.record, req.seen
+    the rest (:func:`analyzer.cardplay.outcome.final_terms`: a trick of no points taken later is not seen); the
+    meld known (the declaring side's: ``side_meld``)."""
+    rs, rec = req.rules, req.record
     n, c = decl.shape
-    dseats = declaring_seats(req)
-    other = next(s for s in range(rs.seats) if s not in dseats)
-    so_far_d = int(sum(int(seen.points[s]) for s in dseats))
-    so_far_o = int(sum(int(seen.points[s]) for s in range(rs.seats) if s not in dseats))
-    tricks_d = int(sum(int(seen.tricks[s]) for s in dseats))
-    tricks_o = int(sum(int(seen.tricks[s]) for s in range(rs.seats) if s not in dseats))
-    flat = decl.reshape(-1).astype(np.int64)
-    rest = int(rs.total_points) - flat
-    meld = np.zeros((flat.size, rs.seats), dtype=np.int64)
-    for s in range(rs.seats):
-        if s not in dseats:
-            meld[:, s] = req.meld[s]
-    meld[:, rec.declarer] = side_meld
-    points = np.zeros_like(meld)
-    points[:, rec.declarer] = flat
-    points[:, other] = rest
-    tricks = np.zeros_like(meld)
-    tricks[:, rec.declarer] = np.where((flat > so_far_d) | (tricks_d > 0), 1, 0)
-    tricks[:, other] = np.where((rest > so_far_o) | (tricks_o > 0), 1, 0)
-    sc = score_hand(rs, meld, points, tricks, rec.declarer, rec.bid)
+    other = next(s for s in range(rs.seats) if s not in declaring_seats(req))
+    sc = score_hand(rs, *final_terms(req, decl, side_meld), rec.declarer, rec.bid)
     return (sc[:, rec.declarer] - sc[:, other]).reshape(n, c)
 
 

@@ -4,7 +4,7 @@ flags, the page's JSON fields); every check is made there, before any work."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from analyzer.bidding.auction import is_bid_value, parse_calls
@@ -13,17 +13,21 @@ from analyzer.cardplay.notation import parse_phase1, parse_played, parse_shown
 from analyzer.cardplay.seen import Record, Seen, replay
 from analyzer.cards import SUITS, Hand, parse_card
 from analyzer.errors import UserError, field_name
+from analyzer.game.hand import QUAD
+from analyzer.game.state import GameState
 from analyzer.meld import meld_points
 from analyzer.play.modes import PLAYERS, play_mode
 from analyzer.request.fields import Front
 from analyzer.request.parts import PLAY, words
 from analyzer.rules import RuleSet, parse_hand
+from analyzer.rules.lowered import first_leader
+from analyzer.score import scoring_units
 from analyzer.twohand.position import Phase1Position, build_position
 
 #: the fields of the card-play question a request holds (the rule set is loaded by the API before it)
 ASKED = tuple(f for f in PLAY if f.name not in ("rules", "options"))
 #: fields a library caller may give as objects rather than a front end's text
-_OBJECTS = ("trump", "shown", "played")
+_OBJECTS = ("trump", "shown", "played", "score")
 
 
 @dataclass(frozen=True)
@@ -32,7 +36,9 @@ class PlayRequest:
     has seen (``record``, followed through in ``seen``), each seat's meld counted from the cards it showed
     (``meld``; ``side_meld`` overrides the declaring side's), the sampled deals and how they are valued. In a
     game's stock phase (two-handed phase 1: the upcard given) the position is ``phase1`` instead, and
-    ``record`` and ``seen`` are None."""
+    ``record`` and ``seen`` are None. ``game``: the game's score before this hand (``score``:
+    :func:`analyzer.game.given.game_state`, its dealer the hand's) with ``win_table`` the game's
+    win-probability table (:class:`~analyzer.game.table.WinTable`): the cards are judged for the game too."""
 
     rules: RuleSet
     record: Record | None
@@ -49,6 +55,9 @@ class PlayRequest:
     dealer: int | None = None
     #: two-handed phase 1: the position at my turn (:func:`analyzer.twohand.position.build_position`)
     phase1: Phase1Position | None = None
+    #: the game's score before this hand (None: the cards are ranked by points alone) and its table
+    game: GameState | None = None
+    win_table: Any = field(default=None, compare=False, repr=False)
 
     def word(self, name: str) -> str:
         """The front end's name of a field (``--max-nodes`` on the command line, ``max_nodes`` in JSON)."""
@@ -60,14 +69,17 @@ class PlayRequest:
         return self.rules.has_bidding and self.record is not None and self.record.bid > 0
 
     @classmethod
-    def make(cls, rules: RuleSet, hand: str | Hand | None, *, front: Front = "json", **values: Any) -> PlayRequest:
+    def make(cls, rules: RuleSet, hand: str | Hand | None, *, front: Front = "json", win_table: Any = None,
+             **values: Any) -> PlayRequest:
         """The request from a front end's values, by the names of the card-play question's fields
         (:data:`analyzer.request.parts.PLAY`: ``seat``, ``trump``, ``played``, ``samples``, ...; a library caller
-        may give the hand as a :class:`Hand`, ``trump`` as a suit index, ``shown`` as a mapping seat -> cards and
-        ``played`` as a list of card names); UserError with one line naming what to give instead, a field named in
-        the front end's words. The checks: the fields' own, then the position -- two-handed's phase 1
-        (:func:`_phase1`), or the auction (:func:`_auction`), the contract (:func:`_contract`) and the record of the
-        play (:func:`_record`)."""
+        may give the hand as a :class:`Hand`, ``trump`` as a suit index, ``shown`` as a mapping seat -> cards,
+        ``played`` as a list of card names and ``score`` as a :class:`GameState`); with a ``score``, ``win_table``
+        is the game's table or a function that finds or makes it (the API's: :func:`analyzer.arena.tables.
+        win_table`), called once everything else is checked. UserError with one line naming what to give instead,
+        a field named in the front end's words. The checks: the fields' own, then the position -- two-handed's
+        phase 1 (:func:`_phase1`), or the auction (:func:`_auction`), the contract (:func:`_contract`) and the
+        record of the play (:func:`_record`) --, then the game's score (:func:`_for_game`)."""
         unknown = set(values) - {f.name for f in ASKED}
         if unknown:
             raise TypeError(f"not fields of the card-play question: {sorted(unknown)}")
@@ -84,12 +96,57 @@ class PlayRequest:
         if v["whole_meld"] and not rules.has_bidding:
             raise UserError(f"{rules.id} lays no meld down before the play: leave out {field_name('whole_meld')}")
         if v["upcard"] is not None:
-            return cls(rules, None, None, (0,) * rules.seats, None, *how, phase1=_phase1(rules, hand, seat, v))
+            pos = _phase1(rules, hand, seat, v)
+            game, wt = _for_game(rules, v, seat, None, v["leader"], -1, win_table)
+            return cls(rules, None, None, (0,) * rules.seats, None, *how, phase1=pos, game=game, win_table=wt)
         t = _trump(v["trump"], field_name("trump"))
         calls, dealer, declarer, bid = _auction(rules, v)
         declarer, bid, first = _contract(rules, seat, declarer, bid, v["leader"])
         rec, seen, per_seat = _record(rules, hand, seat, t, declarer, first, bid, v)
-        return cls(rules, rec, seen, per_seat, _side_meld(rules, v["meld"], bid), *how, calls, dealer)
+        game, wt = _for_game(rules, v, seat, rec, first, declarer, win_table)
+        return cls(rules, rec, seen, per_seat, _side_meld(rules, v["meld"], bid), *how, calls, dealer, game=game,
+                   win_table=wt)
+
+
+def _for_game(rules: RuleSet, v: dict[str, Any], seat: int, rec: Record | None, first: int, declarer: int,
+              win_table: Any) -> tuple[GameState | None, Any]:
+    """The game's score before this hand and its table (None, None without ``score``), checked: the hand's outcome
+    must be one the advice can score for every scoring unit -- two units (the play values the declaring side
+    against the rest), a contract to make where there is bidding, the whole hand's meld and points (not two-handed
+    phase 2's question alone), no instant win by tricks or a quadruple pinochle in a stock phase (the stock
+    phase's values do not carry them). The hand's dealer: ``dealer`` given, else the one the first leader follows
+    from (:func:`analyzer.rules.lowered.first_leader`), else UserError asking for it."""
+    if v["score"] is None:
+        return None, None
+    from analyzer.advisor.request import _game
+
+    nm, sc = field_name, rules.scoring
+    not_yet = f"{nm('score')} is not yet supported in {rules.id}'s"
+    if len(scoring_units(rules)) != 2:
+        raise UserError(f"{not_yet} card play: the play values the defenders' points together, and the game needs "
+                        "each player's")
+    if rec is None and (sc.win_all_tricks or (sc.quad_pinochle_win is not None and rules.deck.copies >= QUAD)):
+        raise UserError(f"{not_yet} stock phase: its instant wins by tricks or a quadruple pinochle are not valued "
+                        "there")
+    if rec is not None and rules.play.stock:
+        raise UserError(f"{not_yet} phase 2: the game needs the whole hand's meld and points, and phase 2's question "
+                        f"holds only its own tricks (ask in phase 1, with {nm('upcard')})")
+    if rec is not None and rules.has_bidding and not rec.bid:
+        raise UserError(f"{nm('score')} judges the hand's outcome for the game: give the contract, {nm('bid')} (or "
+                        f"{nm('auction')})")
+    return _game(rules, v["score"], seat, _dealer(rules, v["dealer"], first, declarer), win_table)
+
+
+def _dealer(rules: RuleSet, given: int | None, first: int, declarer: int) -> int:
+    """Who dealt this hand: ``given``, else the one seat whose deal the ``first`` leader follows from (two-handed:
+    the non-dealer leads), else UserError asking for it (the declarer leads whoever dealt)."""
+    if given is not None:
+        return _whole("dealer", given, 0, rules.seats - 1)
+    could = [d for d in range(rules.seats) if first_leader(rules, declarer, d) == first]
+    if len(could) == 1:
+        return could[0]
+    raise UserError(f"give who dealt this hand for the game's score: {field_name('dealer')} 0..{rules.seats - 1} "
+                    "(the deal passes left: who deals next changes the chances)")
 
 
 def _whole(name: str, v: object, lo: int, hi: int) -> int:
@@ -136,8 +193,9 @@ def _auction(rules: RuleSet, v: dict[str, Any]) -> tuple[tuple, int | None, int 
     nm, seats = field_name, rules.seats
     auction, dealer, declarer, bid = v["auction"], v["dealer"], v["declarer"], v["bid"]
     if auction is None:
-        if dealer is not None:
-            raise UserError(f"{nm('dealer')} is the auction's dealer: give {nm('auction')} too")
+        if dealer is not None and v["score"] is None:
+            raise UserError(f"{nm('dealer')} is the auction's dealer (or, with {nm('score')}, who dealt): give "
+                            f"{nm('auction')} too")
         return (), None, declarer, bid
     if not rules.has_bidding:
         raise UserError(f"{rules.id} has no bidding: leave out {nm('auction')}")

@@ -56,6 +56,8 @@ class CardValues:
     #: only), ``none`` (no auction given, no clue in it, or the clues accepted too few deals); the clues' words
     conditioning: str = "none"
     clues: tuple[str, ...] = ()
+    #: the deals' hands now (int64[n, seats, copies]; the game's instant wins look at the hands dealt)
+    hands: np.ndarray | None = None
 
 
 def legal_now(seen: Seen) -> tuple[int, ...]:
@@ -143,7 +145,7 @@ def value_cards(req: PlayRequest, progress: bool = False) -> CardValues:
         decl = np.repeat(decl[:1], n, axis=0)
         solved = np.repeat(solved[:1], n)
     return CardValues(cards, decl, solved, int(deals.tries), nodes, fixed, n if fixed and tried else tried, level,
-                      words)
+                      words, deals.hands)
 
 
 def _sample(req: PlayRequest) -> tuple[Table, Deals, str, tuple[str, ...]]:

@@ -16,6 +16,12 @@ EXAMPLES = """Examples:
   pinochle play --rules auction --hand "AS AS TS KD QD JD 9D AC KC QC JC 9C" --seat 1 --declarer 0 --bid 25 --trump H
       --shown 0:"AH TH KH QH JH" --played "AH"
 
+  For the game (--score: the game's score before this hand, your side's
+  first; --dealer: who dealt it), every card's chance of winning it:
+
+  pinochle play --rules auction --hand "AH TH KH KH QH JH 9H AS QS JD AC TC" --seat 0 --declarer 0 --bid 25 --trump H
+      --played "AS 9S TS KS / AH 9H JH QH" --score 130-140 --dealer 3
+
   Two-handed phase 1 (--upcard: the stock is not yet gone). --hand is
   every card you hold now, the melded ones on your table included;
   --played the tricks so far, each from its leader: CARD* is a card
@@ -56,6 +62,7 @@ def print_card_advice(adv) -> None:
                   f"your side ({who}, seat {'+'.join(map(str, d['side']))}) has {d['points_so_far']['side']} points")
     if adv.need_words is not None:
         console.print(adv.need_words)
+    _print_score(adv.game)
     tbl = table()
     tbl.add_column("card")
     tbl.add_column("your side's points (95%)", justify="right")
@@ -64,17 +71,18 @@ def print_card_advice(adv) -> None:
     if adv.criterion in ("score", "net"):
         tbl.add_column("net score (95%)" if adv.criterion == "net" else "your score (95%)", justify="right")
     tbl.add_column("behind the best (95%)", justify="right")
+    _game_columns(tbl, adv.game)
     for ln in adv.lines:
-        row = [ln.card + (" *" if ln.card == adv.best else ""), _est(ln.points)]
+        row = [ln.card + _mark(adv, ln.card), _est(ln.points)]
         if ln.make is not None:
             row.append(_pct(ln.make))
         if ln.score is not None:
             row.append(_est(ln.score, sign=True))
         row.append("—" if ln.behind is None else _est(ln.behind))
-        tbl.add_row(*row)
+        tbl.add_row(*row, *_game_cells(ln.game))
     crit = {"net": "your side's expected net score (ours minus theirs)", "score": "your expected score",
             "points": "your side's expected points"}[adv.criterion]
-    tbl.caption = f"ranked by {crit}, paired on the same deals"
+    tbl.caption = f"ranked by {crit}, paired on the same deals" + _game_caption(adv.game)
     console.print(tbl)
     print_notes(d["notes"])
     _print_card(adv, "your only legal card")
@@ -89,6 +97,7 @@ def print_stock_advice(adv) -> None:
     console.print(f"{rs.name}, phase 1: trump {d['trump']}; seat {d['seat']} to play (trick {d['trick_number']}, "
                   f"{where}); stock {d['stock_left']} cards, {d['face_up']} face up; so far you {you['meld']} meld + "
                   f"{you['points']} points, the opponent {opp['meld']} + {opp['points']}")
+    _print_score(adv.game)
     for s, cards in d["table"].items():
         if cards:
             who = "your" if int(s) == d["seat"] else "the opponent's"
@@ -98,10 +107,12 @@ def print_stock_advice(adv) -> None:
     tbl.add_column("you minus opponent (95%)", justify="right")
     tbl.add_column("your score (95%)", justify="right")
     tbl.add_column("behind the best (95%)", justify="right")
+    _game_columns(tbl, adv.game)
     for ln in adv.lines:
-        tbl.add_row(ln.card + (" *best" if ln.card == adv.best else ""), _est(ln.diff, sign=True), _est(ln.mine),
-                    "—" if ln.behind is None else _est(ln.behind))
-    tbl.caption = "ranked by your expected score minus the opponent's over the whole hand, paired on the same deals"
+        tbl.add_row(ln.card + (" *best" if ln.card == adv.best else _mark(adv, ln.card)), _est(ln.diff, sign=True),
+                    _est(ln.mine), "—" if ln.behind is None else _est(ln.behind), *_game_cells(ln.game))
+    tbl.caption = ("ranked by your expected score minus the opponent's over the whole hand, paired on the same deals"
+                   + _game_caption(adv.game))
     console.print(tbl)
     print_notes(d["notes"])
     _print_card(adv, "your only card")
@@ -127,8 +138,48 @@ def register(app: typer.Typer) -> None:
             own={"json_out": (JsonOpt, False)})
 
 
+def _print_score(game) -> None:
+    """The game's score given (--score) and my chance of winning before the hand."""
+    if game is None:
+        return
+    t = game.totals
+    console.print(f"the game: {t[game.me]}-{t[1 - game.me]}, yours first; your chance of winning it before this hand "
+                  f"{game.now.mean:.1%}")
+
+
+def _mark(adv, card: str) -> str:
+    """The mark of the card to play (`` *``) and, where the game changes it, of the card by points."""
+    if card == adv.best:
+        return " *"
+    return " (points)" if adv.game is not None and card == adv.game.points else ""
+
+
+def _game_columns(tbl, game) -> None:
+    if game is not None:
+        tbl.add_column("chance of winning (95%)", justify="right")
+        tbl.add_column("wins / loses the game now", justify="right")
+
+
+def _game_cells(g) -> list[str]:
+    """A card's game figures (none without --score): its chance of winning the game and the share of deals on
+    which this hand wins or loses it."""
+    if g is None:
+        return []
+    c = g.chance
+    return [f"{c.mean:.1%} ({c.lo:.1%} to {c.hi:.1%})", f"{g.wins:.0%} / {g.loses:.0%}"]
+
+
+def _game_caption(game) -> str:
+    if game is None:
+        return ""
+    return f"; chance of winning: the game from this hand on (the table: {game.table})"
+
+
 def _print_card(adv, only: str) -> None:
-    """The advice's last line: the card to play, the only one (``only`` says why), or too few deals."""
+    """The advice's last line: the game's sentence (with --score), then the card to play, the only one (``only``
+    says why), or too few deals."""
+    if adv.game is not None and adv.action != "only":
+        console.print(adv.game.text)
     if adv.action == "too-few":
         console.print(styled(("Too few deals to name a card.", "bold")))
     elif adv.action == "only":

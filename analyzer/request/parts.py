@@ -141,8 +141,10 @@ PLAY = Fields((
           'winner laid, e.g. "9S AS +rm / TH KH* / QC JC +dix +aces / AD"', short="-p"),
     Field("auction", "str", 'the auction\'s calls up to its last pass, e.g. "1:16 2:pass 3:18 0:pass": the winner '
           "and bid follow, and the calls' clues shape the deals (with --dealer)"),
-    Field("dealer", "int", "the dealer of --auction"),
+    Field("dealer", "int", "the dealer of this hand: of --auction; with --score, who dealt (the deal passes left: "
+          "who deals next; two-handed: follows from --leader)"),
     Field("meld", "int", "the declaring side's meld (default: counted from your hand and the cards shown)"),
+    SCORE,
 )) + GAME + Fields((
     Field("samples", "int", "sampled deals", default=FromRules(_play_samples, "the rule set's [advice] "
           "play_samples"), lo=1, hi=MAX_PLAY_SAMPLES, short="-n"),

@@ -700,6 +700,7 @@ function playBody() {
     };
     if ($("play-samples").value !== "") body.samples = Number($("play-samples").value);
     if (play.cards.length) body.played = playedText();
+    if ($("score").value.trim()) body.score = $("score").value.trim();  // the dealer follows from the leader
     return body;
   }
   const body = {
@@ -723,13 +724,17 @@ function playBody() {
   const groups = [];
   for (let i = 0; i < play.cards.length; i += n) groups.push(play.cards.slice(i, i + n).join(" "));
   if (groups.length) body.played = groups.join(" / ");
+  if ($("score").value.trim()) {  // the cards judged for the game: who dealt says who deals next
+    body.score = $("score").value.trim();
+    if (body.dealer === undefined) body.dealer = Number($("dealer").value);
+  }
   return body;
 }
 
 function clearPlayAdvice() {
   play.advice = null;
   $("play-advice").hidden = true;
-  for (const id of ["play-call", "play-summary", "play-error"]) $(id).textContent = "";
+  for (const id of ["play-call", "play-summary", "play-error", "play-game"]) $(id).textContent = "";
   for (const id of ["play-table", "play-notes"]) $(id).replaceChildren();
 }
 
@@ -911,6 +916,23 @@ function addMeld() {
 
 const interval = (x, f) => `${f(x.mean)} (${f(x.lo)} to ${f(x.hi)})`;
 
+// --score: each card's chance of winning the game and the share of deals this hand wins / loses it (the answer's
+// game part, PlayGame); none without a score
+const GAME_HEADS = ["chance of winning (95%)", "wins / loses the game now"];
+function gameCells(c) {
+  if (!c.chance) return [];
+  const f = (x) => `${(100 * x).toFixed(1)}%`;
+  return [el("td", {}, interval(c.chance, f)), el("td", {}, `${pct(c.wins_game_now)} / ${pct(c.loses_game_now)}`)];
+}
+function showPlayGame(r) {
+  const g = r.game;
+  if (!g) { $("play-game").textContent = ""; return; }
+  const t = g.totals;
+  $("play-game").textContent = `The game: ${t[g.my_unit]}-${t[1 - g.my_unit]}, yours first (before this hand ` +
+    `${(100 * g.chance_now.mean).toFixed(1)}%). ${r.action === "only" ? "" : forPage(g.text)}`;
+}
+const byPoints = (r, c) => (r.game && r.game.card_by_points === c.card && c.card !== r.best ? " (by points)" : "");
+
 // phase 1's advice (`pinochle play --upcard --json`): every move, from hand or a melded copy (CARD*), valued by
 // your score minus the opponent's over the whole hand
 function showPhase1Advice(r) {
@@ -922,14 +944,16 @@ function showPhase1Advice(r) {
     `opponent ${so.opponent.meld} + ${so.opponent.points}. Your table: ${table(r.seat)}; the opponent's table: ` +
     `${table(1 - r.seat)}. ${r.deals} deals of the unseen cards.`;
   $("play-table").replaceChildren(
-    el("tr", {}, ...["move", "you minus opponent (95%)", "your score (95%)", "behind the best"]
-      .map((h) => el("th", {}, h))),
+    el("tr", {}, ...["move", "you minus opponent (95%)", "your score (95%)", "behind the best",
+      ...(r.game ? GAME_HEADS : [])].map((h) => el("th", {}, h))),
     ...r.cards.map((c) => el("tr", { class: c.card === r.best ? "best" : "", "data-card": c.card },
       el("td", {}, el("button", { type: "button", class: "chip", title: `play ${c.card}`, "data-card": c.card,
-        onclick: () => addPlayed(c.card, true) }, cardLabel(bare(c.card)), c.card.slice(bare(c.card).length))),
+        onclick: () => addPlayed(c.card, true) }, cardLabel(bare(c.card)), c.card.slice(bare(c.card).length)),
+        byPoints(r, c)),
       el("td", {}, interval(c.difference, (x) => sign(x))),
       el("td", {}, interval(c.score, (x) => x.toFixed(1))),
-      el("td", {}, c.behind ? interval(c.behind, (x) => x.toFixed(2)) : "best"))));
+      el("td", {}, c.behind ? interval(c.behind, (x) => x.toFixed(2)) : "best"), ...gameCells(c))));
+  showPlayGame(r);
   $("play-notes").replaceChildren(...(r.notes || []).map((n) => el("li", {}, forPlay(n))));
   $("play-advice").hidden = false;
 }
@@ -947,14 +971,15 @@ function showPlayAdvice(r) {
       ? r.conditioning.level : ""] || "") + ".";
   const make = r.cards.some((c) => c.make);
   $("play-table").replaceChildren(
-    el("tr", {}, ...["card", "your side's points (95%)", ...(make ? ["bid made"] : []), "behind the best"]
-      .map((h) => el("th", {}, h))),
+    el("tr", {}, ...["card", "your side's points (95%)", ...(make ? ["bid made"] : []), "behind the best",
+      ...(r.game ? GAME_HEADS : [])].map((h) => el("th", {}, h))),
     ...r.cards.map((c) => el("tr", { class: c.card === r.best ? "best" : "", "data-card": c.card },
       el("td", {}, el("button", { type: "button", class: "chip", title: `play ${c.card}`, "data-card": c.card,
-        onclick: () => addPlayed(c.card) }, cardLabel(c.card))),
+        onclick: () => addPlayed(c.card) }, cardLabel(c.card)), byPoints(r, c)),
       el("td", {}, interval(c.points, (x) => x.toFixed(1))),
       ...(make ? [el("td", {}, c.make ? `${pct(c.make.p)} (${pct(c.make.lo)} to ${pct(c.make.hi)})` : "\u2014")] : []),
-      el("td", {}, c.behind ? interval(c.behind, (x) => x.toFixed(2)) : "best"))));
+      el("td", {}, c.behind ? interval(c.behind, (x) => x.toFixed(2)) : "best"), ...gameCells(c))));
+  showPlayGame(r);
   $("play-notes").replaceChildren(...(r.notes || []).map((n) => el("li", {}, forPlay(n))));
   $("play-advice").hidden = false;
 }
@@ -1041,7 +1066,8 @@ $("play-phase").addEventListener("change", () => {  // the phases write their tr
 });
 $("trick-meld").addEventListener("change", addMeld);
 $("seat").addEventListener("change", () => { renderShownInputs(); askPlay(); });
-for (const id of ["declarer", "bid", "trump", "leader", "play-meld", "play-samples", "play-mode", "seed", "whole-meld"]) {
+for (const id of ["declarer", "bid", "trump", "leader", "play-meld", "play-samples", "play-mode", "seed", "whole-meld",
+  "score"]) {
   $(id).addEventListener("change", askPlay);
 }
 $("undo").addEventListener("click", undoPlayed);
