@@ -15,7 +15,7 @@ from analyzer.bidding.auction import Call, parse_calls, replay
 from analyzer.cards import Hand, parse_card
 from analyzer.deal import Constraint, parse_constraint, resolve_seat, table
 from analyzer.errors import UserError, field_name
-from analyzer.game.given import game_state
+from analyzer.game.given import game_and_table
 from analyzer.game.state import GameState
 from analyzer.play.modes import PLAY_HELP, PLAY_MODES, play_mode  # noqa: F401
 from analyzer.request.fields import Front
@@ -155,19 +155,10 @@ class BidRequest:
         stock_hand = Hand.parse(" ".join(loose), rules.deck) if loose else None
         # the sampler's table, built once: known cards that clash with the hand, constraints that cannot parse
         tab = None if rules.play.stock else table(rules, seat, h, known=by_seat, constraints=cons)
-        game, wt = (None, None) if v["score"] is None else _game(rules, v["score"], seat, dealer, win_table)
+        game, wt = (None, None) if v["score"] is None else game_and_table(rules, v["score"], seat, dealer, win_table)
         return cls(rules, h, seat, dealer, calls, tuple(sorted(by_seat.items())), stock_hand, cons, v["upcard"],
                    v["samples"], v["seed"], float(v["risk"]), mode, v["policy"], d, clues, detail, raise_partner,
                    conventions, relax_clues, front, tuple(notes), tab, game, wt)
-
-
-def _game(rules: RuleSet, score: Any, seat: int, dealer: int, win_table: Any) -> tuple[GameState, Any]:
-    """The game's score (a text, or a :class:`GameState` from a library caller such as the arena) and its table
-    (``win_table``: the table, or a function that finds or makes it, called once the score is checked)."""
-    state = score if isinstance(score, GameState) else game_state(rules, score, seat, dealer)
-    if win_table is None:
-        raise ValueError("a request with the game's score needs its win table (analyzer.arena.tables.win_table)")
-    return state, win_table() if callable(win_table) else win_table
 
 
 def _is_object(name: str, value: Any) -> bool:

@@ -49,16 +49,18 @@ REPORTS = Path(__file__).resolve().parents[2] / "reports" / "win-tables"
 
 def self_play_sample(rules: RuleSet, hands: int, seed: int = 1, agent: str = "formula", workers: int = 1,
                      progress: bool = False) -> HandSample:
-    """``hands`` hands of ``agent`` against itself in the arena (two-handed: its own self-play), seed ``seed``."""
+    """``hands`` distinct hands of ``agent`` against itself in the arena (two-handed: its own self-play), seed
+    ``seed``: deals ``0 .. hands - 1``, each once (the arena plays a deal once per seating; with the same agent in
+    every seat those copies are one hand, so only the first is kept)."""
     if not rules.has_bidding:
         return two_handed_sample(rules, hands, seed)
-    from analyzer.arena.core import run_arena, seatings  # the arena's advisor agent reads the tables
+    import polars as pl
 
-    deals = -(-hands // len(seatings(rules)))
-    res = run_arena(rules, agent, agent, deals, seed, workers=workers, progress=progress)
-    kept = min(hands, len(res.frame))
-    return from_arena(rules, res.frame.head(hands),
-                      f"{agent} against {agent}, arena seed {seed}, deals 0-{deals - 1}, {kept} hands")
+    from analyzer.arena.core import run_arena  # the arena's advisor agent reads the tables
+
+    res = run_arena(rules, agent, agent, hands, seed, workers=workers, progress=progress)
+    return from_arena(rules, res.frame.filter(pl.col("copy") == 0),
+                      f"{agent} against {agent}, arena seed {seed}, deals 0-{hands - 1}, one seating: {hands} hands")
 
 
 def two_handed_sample(rules: RuleSet, hands: int, seed: int = 1) -> HandSample:

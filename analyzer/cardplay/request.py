@@ -13,6 +13,7 @@ from analyzer.cardplay.notation import parse_phase1, parse_played, parse_shown
 from analyzer.cardplay.seen import Record, Seen, replay
 from analyzer.cards import SUITS, Hand, parse_card
 from analyzer.errors import UserError, field_name
+from analyzer.game.given import game_and_table
 from analyzer.game.hand import QUAD
 from analyzer.game.state import GameState
 from analyzer.meld import meld_points
@@ -118,8 +119,6 @@ def _for_game(rules: RuleSet, v: dict[str, Any], seat: int, rec: Record | None, 
     from (:func:`analyzer.rules.lowered.first_leader`), else UserError asking for it."""
     if v["score"] is None:
         return None, None
-    from analyzer.advisor.request import _game
-
     nm, sc = field_name, rules.scoring
     not_yet = f"{nm('score')} is not yet supported in {rules.id}'s"
     if len(scoring_units(rules)) != 2:
@@ -134,7 +133,7 @@ def _for_game(rules: RuleSet, v: dict[str, Any], seat: int, rec: Record | None, 
     if rec is not None and rules.has_bidding and not rec.bid:
         raise UserError(f"{nm('score')} judges the hand's outcome for the game: give the contract, {nm('bid')} (or "
                         f"{nm('auction')})")
-    return _game(rules, v["score"], seat, _dealer(rules, v["dealer"], first, declarer), win_table)
+    return game_and_table(rules, v["score"], seat, _dealer(rules, v["dealer"], first, declarer), win_table)
 
 
 def _dealer(rules: RuleSet, given: int | None, first: int, declarer: int) -> int:

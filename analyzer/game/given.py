@@ -73,3 +73,14 @@ def game_state(rules: RuleSet, text: str, seat: int, dealer: int) -> GameState:
                         "score before the hand to advise)")
     return GameState(totals=tuple(int(x) for x in totals), hands=played, dealer=dealer,
                      scored=tuple(x > 0 for x in totals))
+
+
+def game_and_table(rules: RuleSet, score: object, seat: int, dealer: int, win_table: object
+                   ) -> tuple[GameState, object]:
+    """A request's game and its win table: the score (a text, or a :class:`GameState` from a library caller such as
+    the arena) read by :func:`game_state`, and ``win_table`` (the table, or a function that finds or makes it,
+    called once the score is checked)."""
+    state = score if isinstance(score, GameState) else game_state(rules, str(score), seat, dealer)
+    if win_table is None:
+        raise ValueError("a request with the game's score needs its win table (analyzer.arena.tables.win_table)")
+    return state, win_table() if callable(win_table) else win_table

@@ -181,7 +181,7 @@ def _grid_lf(rules: RuleSet, sample: HandSample) -> tuple[int, int, int]:
     s = sample.scores
     spread = int(np.percentile(np.abs(s[:, :, None] - s[:, None, :]).max(axis=(1, 2)), 99.5))
     half = max(10, spread * int(rules.scoring.hands))
-    step = max(1, math.ceil(2 * half / (GRID_POINTS * 2 // 3)))
+    step = max(1, math.ceil(2 * half / (GRID_POINTS * 4 // 3)))
     n = 2 * math.ceil(half / step) + 1
     return -step * (n // 2), step, n
 
