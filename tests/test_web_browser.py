@@ -639,3 +639,31 @@ def test_the_score_judges_the_cards_for_the_game(server, browser):
     _wait(d, _play_answered, 120)
     assert "chance of winning (95%)" not in [th.text for th in d.find_elements(By.CSS_SELECTOR, "#play-table th")]
     _assert_no_csp_reports(d)
+
+
+def test_the_score_judges_the_calls_for_the_game(server, browser):
+    """The bid's score: the game box shows every call judged for the game (the call for the game marked), the call
+    line says so, the sentence is in the page's words; a bad score is one line naming the score; cleared, no box."""
+    from selenium.webdriver.common.by import By
+
+    d = browser
+    _open(d, server)
+    _game(d, "double-deck", "AS AS TS QS JS AH TH QH JH JH KD JD JD AC AC TC KC QC QC JC")
+    _set(d, "samples", "300")
+    _set(d, "play", "heuristic")
+    _set(d, "score", "500-3")
+    d.find_element(By.ID, "analyse").click()
+    _wait(d, lambda d: _text(d, "error"), 60)
+    assert "the target is 500" in _text(d, "error")
+    _no_flags(_text(d, "error"))
+    _set(d, "score", "430-380")
+    _analyse(d)
+    assert d.find_element(By.ID, "game-box").is_displayed()
+    assert _text(d, "game-title").startswith("For the game (score 430-380, yours first")
+    rows = d.find_elements(By.CSS_SELECTOR, "#game tr.best")
+    assert len(rows) == 1 and _text(d, "call").startswith("Call now (for the game):")
+    _no_flags(_text(d, "game-text"))
+    _set(d, "score", "")
+    _analyse(d)
+    assert not d.find_element(By.ID, "game-box").is_displayed()
+    _assert_no_csp_reports(d)
