@@ -223,6 +223,7 @@ class _Task:
     n: int
     play: str
     policy: str
+    copies: int = 0  # seatings played of each deal (0: all)
 
 
 def _agent(x: Any) -> Any:
@@ -240,7 +241,7 @@ def _run_block(t: _Task) -> tuple[list[HandRecord], dict[str, dict[str, int]], f
     bid: list[HandRecord | _Contract] = []
     for i, k in enumerate(ids):
         dealer = int(k) % rules.seats
-        for c, who in enumerate(seatings(rules)):
+        for c, who in enumerate(seatings(rules)[: t.copies or None]):
             seat_agents = [a if w == 0 else b for w in who]
             bid.append(bid_hand(rules, deals[i], int(k), c, dealer, seat_agents, who, t.seed))
     to_play = [h for h in bid if isinstance(h, _Contract)]
@@ -423,11 +424,12 @@ def per_deal_diff(rules: RuleSet, f: pl.DataFrame) -> np.ndarray:
 
 def run_arena(rules: RuleSet, a: Any, b: Any, deals: int, seed: int = 0, *, play: str = "heuristic",
               policy: str = "v1", workers: int = 1, cluster: Any = None, progress: bool = False, start: int = 0,
-              command: str = "") -> ArenaResult:
+              command: str = "", copies: int = 0) -> ArenaResult:
     """Play ``deals`` duplicate deals (``start ..``) between agents ``a`` and ``b`` (specs or objects).
 
     ``play``: ``heuristic`` (policy v1) or ``dd``; ``workers`` / ``cluster``: processes or a Dask cluster
-    (:func:`analyzer.runs.batches.run_batches`; agents given as objects must then be picklable).
+    (:func:`analyzer.runs.batches.run_batches`; agents given as objects must then be picklable); ``copies``: play
+    only the first seatings of each deal (self-play: with the same agent in every seat the copies are one hand).
     """
     if not rules.has_bidding:
         raise UserError(f"{rules.id} has no bidding: the arena plays games with an auction "
@@ -443,7 +445,7 @@ def run_arena(rules: RuleSet, a: Any, b: Any, deals: int, seed: int = 0, *, play
     block = max(1, min(BLOCK, -(-deals // 20)))  # at least ~20 blocks: a progress bar that moves
     away = workers > 1 or cluster is not None
     tasks = [_Task(clean, a if isinstance(a, str) or away else ra, b if isinstance(b, str) or away else rb, seed, s,
-                   min(block, start + deals - s), mode, policy)
+                   min(block, start + deals - s), mode, policy, copies)
              for s in range(start, start + deals, block)]
     if not away:  # keep the agent objects (their caches and counters) across blocks
         tasks = [replace(t, a=ra, b=rb) for t in tasks]

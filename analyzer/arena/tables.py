@@ -58,9 +58,9 @@ def self_play_sample(rules: RuleSet, hands: int, seed: int = 1, agent: str = "fo
 
     from analyzer.arena.core import run_arena  # the arena's advisor agent reads the tables
 
-    res = run_arena(rules, agent, agent, hands, seed, workers=workers, progress=progress)
+    res = run_arena(rules, agent, agent, hands, seed, workers=workers, progress=progress, copies=1)
     return from_arena(rules, res.frame.filter(pl.col("copy") == 0),
-                      f"{agent} against {agent}, arena seed {seed}, deals 0-{hands - 1}, one seating: {hands} hands")
+                      f"{agent} against {agent}, arena seed {seed}, deals 0-{hands - 1}: {hands} hands")
 
 
 def two_handed_sample(rules: RuleSet, hands: int, seed: int = 1) -> HandSample:
@@ -126,11 +126,12 @@ def plot(table: WinTable, rules: RuleSet, path: Path) -> None:
     plt.close(fig)
 
 
-def make(rules_id: str, options: dict[str, str], hands: int, boots: int, workers: int) -> dict[str, object]:
+def make(rules_id: str, options: dict[str, str], hands: int, boots: int, workers: int, agent: str = "formula"
+         ) -> dict[str, object]:
     """One shipped table (module docstring); its line of ``tables.json``."""
     rules = load(rules_id, options)
     t0 = time.perf_counter()
-    sample = self_play_sample(rules, hands, seed=1, workers=workers, progress=True)
+    sample = self_play_sample(rules, hands, seed=1, agent=agent, workers=workers, progress=True)
     sample.write(TABLE_DIR / sample_name(rules))
     t1 = time.perf_counter()
     table = build_table(rules, sample, boots=boots)
@@ -153,12 +154,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--hands", type=int, default=40_000)
     ap.add_argument("--boots", type=int, default=20)
     ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--agent", default="formula", help="the self-play agent (two-handed: always th-v1)")
     a = ap.parse_args(argv)
     todo = [(r, o) for r, o in SHIPPED if not a.rules or r in a.rules]
     index_path = REPORTS / "tables.json"
     index = json.loads(index_path.read_text()) if index_path.exists() else []
     for r, o in todo:
-        line = make(r, o, a.hands, a.boots, a.workers)
+        line = make(r, o, a.hands, a.boots, a.workers, a.agent)
         print(json.dumps(line), file=sys.stderr)
         index = [x for x in index if (x["rules"], x["options"]) != (r, o)] + [line]
         REPORTS.mkdir(parents=True, exist_ok=True)
