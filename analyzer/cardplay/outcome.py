@@ -19,7 +19,7 @@ from analyzer.cardplay.kernel import holdings_at_start
 from analyzer.cardplay.request import PlayRequest
 from analyzer.cardplay.stock import StockValues
 from analyzer.cardplay.values import CardValues, declaring_seats
-from analyzer.game.hand import quad_pinochle_held
+from analyzer.game.hand import quad_pinochle_units
 from analyzer.game.value import HandOutcomes
 from analyzer.score import declarer_made, score_hand, scoring_units, seat_unit
 
@@ -62,8 +62,7 @@ def _quads_held(req: PlayRequest, v: CardValues) -> np.ndarray:
         return np.zeros((n, len(units)), dtype=bool)
     start = holdings_at_start(np.ascontiguousarray(v.hands, dtype=np.int64), req.seen.by,
                               np.array(req.record.plays, dtype=np.int64))
-    held = quad_pinochle_held(rs, start)  # [n, seats]
-    return np.stack([held[:, list(u)].any(axis=1) for u in units], axis=1)
+    return quad_pinochle_units(rs, start)
 
 
 def card_outcomes(req: PlayRequest, v: CardValues, side_meld: int) -> HandOutcomes:
