@@ -2,6 +2,7 @@
 
     python benchmarks/update_readme.py solver /tmp/solver.md    # a file between <!-- solver:begin/end -->
     python benchmarks/update_readme.py examples [NAME ...]      # rerun the README's example commands (or those)
+    python benchmarks/update_readme.py win-tables               # the win tables and their check against games
     python benchmarks/update_readme.py arena                    # the arena tables from reports/arena/*.json
     python benchmarks/update_readme.py games                    # the whole games' table from reports/games/*.json
     python benchmarks/update_readme.py cardplay                 # the duplicate figures, reports/cardplay/duplicate.json
@@ -112,6 +113,35 @@ def games_table() -> str:
     return "\n".join(games_rows(runs, "reports/games/"))
 
 
+WIN_TABLES = README.parent / "reports" / "win-tables"
+
+
+def win_tables_table() -> str:
+    """The shipped win tables (``reports/win-tables/tables.json``, written by ``python3 -m analyzer.arena.tables``)
+    and their check against whole games (``check.json``, by ``reports/win-tables/check_tables.py``)."""
+    import json
+
+    tables = json.loads((WIN_TABLES / "tables.json").read_text())
+    checks = json.loads((WIN_TABLES / "check.json").read_text()) if (WIN_TABLES / "check.json").exists() else []
+    rows = ["| game | hands (self-play) | grid | largest / median 95% half-width | whole games checked | groups within "
+            "their interval | largest gap |", "| --- | --- | --- | ---: | --- | ---: | ---: |"]
+    for t in tables:
+        opts = "".join(f" ({k}={v})" for k, v in t["options"].items())
+        x0, step, n = t["grid"]
+        mine = [c for c in checks if c["rules"] == t["rules"] and not t["options"]]
+        if not mine:
+            rows.append(f"| {t['rules']}{opts} | {t['hands']:,} | step {step}, {n} points | "
+                        f"{100 * t['largest_half_width']:.1f} / {100 * t['median_half_width']:.2f} | — | — | — |")
+        for c in mine:
+            gap = max((g["gap"] for g in c["groups"]), key=abs)
+            rows.append(f"| {t['rules']}{opts} | {t['hands']:,} | step {step}, {n} points | "
+                        f"{100 * t['largest_half_width']:.1f} / {100 * t['median_half_width']:.2f} | "
+                        f"{c['games_from']} | {c['groups_within']}/{len(c['groups'])} | {100 * gap:+.1f} |")
+    return ("Half-widths and gaps in percentage points of the chance of winning; a check groups every state the "
+            "games passed through into ten equal-size groups by the table's chance and sets each group against the "
+            "share of those games won (its interval from resampling whole games):\n\n" + "\n".join(rows))
+
+
 CARDPLAY = README.parent / "reports" / "cardplay"
 DUPLICATE_DEALS = 2000  # each game's goal (reports/cardplay/run_duplicate.sh's DEALS)
 
@@ -154,6 +184,8 @@ def main() -> None:
         text = replace(text, "arena", arena_tables())
     elif sys.argv[1] == "games":
         text = replace(text, "games", games_table())
+    elif sys.argv[1] == "win-tables":
+        text = replace(text, "win-tables", win_tables_table())
     elif sys.argv[1] == "cardplay":
         text = replace(text, "cardplay", cardplay_sentence())
         if (CARDPLAY / "whole_meld.json").exists():
