@@ -17,6 +17,7 @@ import statistics
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 HANDS = {"auction": "AH TH KH KH QH JH 9H AS QS JD AC TC",
          "double-deck": "AS AS TS KS QS QS JS AH TH KH KH QH JH JH AD TD QD JD AC KC",
@@ -56,6 +57,7 @@ def main() -> None:
     ap.add_argument("--rules", default="auction", choices=sorted(HANDS))
     ap.add_argument("--score", default=None)
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--markdown", type=Path, help="also write the README's sentence to this file")
     a = ap.parse_args()
     score = a.score or SCORES[a.rules]
     cmd = ["bid", "--rules", a.rules, "--hand", HANDS[a.rules], "--seed", "7"]
@@ -73,6 +75,12 @@ def main() -> None:
     print(f"  ratio {mg / mp:.3f} (ceiling {CEILING}): {'within' if mg / mp <= CEILING else 'OVER'}")
     print(f"  in process: advise() {p_in:.2f} s without, {g_in:.2f} s with the score "
           f"(the game's part {g_in - p_in:+.2f} s)")
+    if a.markdown:
+        a.markdown.write_text(
+            f"`pinochle bid --rules {a.rules}` (the README hand, its defaults), warm: {mp:.2f} s without `--score`, "
+            f"{mg:.2f} s with `--score {score}` (medians of {a.repeat} runs each): **{100 * (mg / mp - 1):+.0f}%**, "
+            f"the ceiling +{100 * (CEILING - 1):.0f}% (`python benchmarks/bench_score.py --markdown F`; in one "
+            f"process the game's part is {g_in - p_in:+.2f} s of {g_in:.2f} s).\n")
 
 
 if __name__ == "__main__":
