@@ -158,10 +158,11 @@ def main(argv: list[str] | None = None) -> int:
     a = ap.parse_args(argv)
     todo = [(r, o) for r, o in SHIPPED if not a.rules or r in a.rules]
     index_path = REPORTS / "tables.json"
-    index = json.loads(index_path.read_text()) if index_path.exists() else []
     for r, o in todo:
         line = make(r, o, a.hands, a.boots, a.workers, a.agent)
         print(json.dumps(line), file=sys.stderr)
+        # read again just before writing: another maker (another game) may have written its line meanwhile
+        index = json.loads(index_path.read_text()) if index_path.exists() else []
         index = [x for x in index if (x["rules"], x["options"]) != (r, o)] + [line]
         REPORTS.mkdir(parents=True, exist_ok=True)
         index_path.write_text(json.dumps(index, indent=1) + "\n")

@@ -81,7 +81,7 @@ def check(rid: str, frame: pl.DataFrame, label: str, boots: int = 300) -> dict[s
         lo, hi = np.percentile(draws[:, i], [2.5, 97.5])
         rows.append({"n": int(len(g)), "table": round(float(p[g].mean()), 4), "won": round(float(y[g].mean()), 4),
                      "gap": round(float((y[g] - p[g]).mean()), 4), "lo": round(float(lo), 4),
-                     "hi": round(float(hi), 4), "within": bool(lo <= 0.0 <= hi)})
+                     "hi": round(float(hi), 4), "within": bool(lo - 1e-6 <= 0.0 <= hi + 1e-6)})  # tables are float32
     return {"rules": rid, "games_from": label, "states": int(len(f)), "games": int(ids.size),
             "brier": round(float(np.mean((p - y) ** 2)), 4), "groups": rows,
             "groups_within": sum(r["within"] for r in rows), "table": table.source}
