@@ -61,8 +61,10 @@ def arena(values: Mapping[str, Any], front: Front = "json", *, progress: bool = 
     if v["games"] is not None:
         return run_games(rules, v["ns"], v["ew"], v["games"], v["seed"], start=v["start"], play=v["play"],
                          workers=run.workers, cluster=run.cluster, progress=progress, command=command)
-    return run_arena(rules, v["ns"], v["ew"], v["deals"], v["seed"], play=v["play"], workers=run.workers,
-                     cluster=run.cluster, progress=progress, start=v["start"], command=command)
+    res = run_arena(rules, v["ns"], v["ew"], v["deals"], v["seed"], play=v["play"], workers=run.workers,
+                    cluster=run.cluster, progress=progress, start=v["start"])
+    res.command = command
+    return res
 
 
 def _saved(paths: Sequence[Path]) -> tuple[list[Any], list[dict[str, Any]]]:

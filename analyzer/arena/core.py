@@ -424,12 +424,13 @@ def per_deal_diff(rules: RuleSet, f: pl.DataFrame) -> np.ndarray:
 
 def run_arena(rules: RuleSet, a: Any, b: Any, deals: int, seed: int = 0, *, play: str = "heuristic",
               policy: str = "v1", workers: int = 1, cluster: Any = None, progress: bool = False, start: int = 0,
-              command: str = "", copies: int = 0) -> ArenaResult:
+              copies: int = 0) -> ArenaResult:
     """Play ``deals`` duplicate deals (``start ..``) between agents ``a`` and ``b`` (specs or objects).
 
     ``play``: ``heuristic`` (policy v1) or ``dd``; ``workers`` / ``cluster``: processes or a Dask cluster
     (:func:`analyzer.runs.batches.run_batches`; agents given as objects must then be picklable); ``copies``: play
     only the first seatings of each deal (self-play: with the same agent in every seat the copies are one hand).
+    The result's ``command`` (the line that plays the run again) is the caller's to set.
     """
     if not rules.has_bidding:
         raise UserError(f"{rules.id} has no bidding: the arena plays games with an auction "
@@ -460,7 +461,7 @@ def run_arena(rules: RuleSet, a: Any, b: Any, deals: int, seed: int = 0, *, play
             for kk, vv in v.items():
                 acc[kk] = acc.get(kk, 0) + vv
     f = frame_of(rules, recs)
-    return ArenaResult(rules, names, deals, seed, mode, f, per_deal_diff(rules, f), secs, workers, stats, command)
+    return ArenaResult(rules, names, deals, seed, mode, f, per_deal_diff(rules, f), secs, workers, stats)
 
 
 def read_hands(path: str | Path) -> tuple[pl.DataFrame, dict[str, Any]]:
