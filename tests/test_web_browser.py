@@ -667,3 +667,21 @@ def test_the_score_judges_the_calls_for_the_game(server, browser):
     _analyse(d)
     assert not d.find_element(By.ID, "game-box").is_displayed()
     _assert_no_csp_reports(d)
+
+
+def test_the_score_in_two_handed_shows_the_hands_chance_of_the_game(server, browser):
+    """Two-handed with a score: the game box says the chance before and after the hand (the JSON's ``game``)."""
+    from selenium.webdriver.common.by import By
+
+    d = browser
+    _open(d, server)
+    _game(d, "two-handed", "AH AH TH TH KH KH QH QH JH JH 9S 9D")
+    _set(d, "upcard", "9H")
+    _set(d, "samples", "30")
+    _set(d, "score", "84-97")
+    _analyse(d)
+    assert d.find_element(By.ID, "game-box").is_displayed()
+    assert _text(d, "game-title").startswith("For the game (score 84-97, yours first; to 120)")
+    assert _text(d, "game-text").startswith("Your chance of winning the game:")
+    _no_flags(_text(d, "game-text"))
+    _assert_no_csp_reports(d)

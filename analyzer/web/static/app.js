@@ -437,6 +437,17 @@ function showGame(g) {  // --score: each call's chance of winning the game (Game
       el("td", {}, pct(c.wins_game_now)), el("td", {}, pct(c.loses_game_now)), el("td", {}, sign(c.net.mean)))));
 }
 
+function showTwoHandedGame(g) {  // two-handed --score: the hand's chance of winning the game (HandGame)
+  $("game-box").hidden = !g;
+  $("game").replaceChildren();
+  if (!g) return;
+  const pc = (x) => `${(100 * x).toFixed(1)}%`;
+  $("game-title").textContent = `For the game (score ${g.score[0]}-${g.score[1]}, yours first; to ${g.target})`;
+  $("game-text").textContent = `Your chance of winning the game: ${pc(g.chance_now.mean)} before this hand, ` +
+    `${pc(g.chance.mean)} (${pc(g.chance.lo)}\u2013${pc(g.chance.hi)}) after it; this hand wins the game on ` +
+    `${pct(g.wins_game_now.p)} of the deals and loses it on ${pct(g.loses_game_now.p)}.`;
+}
+
 function showResult(job) {
   const r = job.result;
   prefillPlay(r);
@@ -462,6 +473,7 @@ function showResult(job) {
       el("tr", {}, el("td", {}, "score"), el("td", {}, r.score.mean.toFixed(1)), el("td", {}, r.opp_score.mean.toFixed(1))));
     chart.hidden = true;
     $("chart-note").textContent = "two-handed has no bidding: no bid chart";
+    showTwoHandedGame(r.game);
     return;
   }
   const rec = r.recommendation, call = r.call;
