@@ -7,14 +7,13 @@ games won (PNG), and an index of the game runs in the folder (``reports/games/``
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 from analyzer.arena.advisor import AdvisorStats
 from analyzer.arena.games import GamesResult
 from analyzer.arena.games_figures import pair_values, running_share
-from analyzer.arena.report import _report_folder, _write_page
+from analyzer.arena.report import _report_folder, _write_page, summaries
 from analyzer.game.state import ENDINGS
 from analyzer.score import scoring_units
 
@@ -124,15 +123,7 @@ def write_games_page(res: GamesResult, out: str | Path, name: str | None = None)
 
 def game_runs(folder: Path) -> list[tuple[str, dict[str, Any]]]:
     """(name, summary) of every run of whole games whose summary lies in ``folder``, by name."""
-    runs = []
-    for p in sorted(folder.glob("*.json")):
-        try:
-            s = json.loads(p.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            continue
-        if isinstance(s, dict) and s.get("kind") == "games":
-            runs.append((p.stem, s))
-    return runs
+    return summaries(folder, lambda s: s.get("kind") == "games")
 
 
 def games_rows(runs: list[tuple[str, dict[str, Any]]], link: str = "") -> list[str]:
