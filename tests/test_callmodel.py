@@ -23,7 +23,7 @@ from analyzer.bidding.call_kernel import _reserved
 from analyzer.bidding.callmodel import (
     Outcomes,
     SeatFeatures,
-    _beats,
+    beats,
     choose_call,
     conventions_bind,
     due_bid,
@@ -343,7 +343,7 @@ def test_raising_my_partner_only_as_told():
         assert never.call in (None, due or None)
         if clear.call is not None and clear.call != due:  # a free raise of my partner beats passing beyond noise
             k = clear.calls.index(clear.call)
-            assert _beats(clear.net[k:k + 1], clear.net[0], clear.weights)[0]
+            assert beats(clear.net[k:k + 1], clear.net[0], clear.weights)[0]
             assert base.ceiling.bid is not None and clear.call <= base.ceiling.bid  # ... within the ceiling
         raised += base.call is not None and base.call != due
         # the rule set's value decides when none is given

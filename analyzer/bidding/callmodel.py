@@ -356,13 +356,13 @@ def rest_of_auctions(state: AuctionState, seats: SeatFeatures, calls: Sequence[i
 
 
 # ---- judging the calls --------------------------------------------------------------------------------------------
-def _wmean(x: np.ndarray, w: np.ndarray) -> np.ndarray:
+def wmean(x: np.ndarray, w: np.ndarray) -> np.ndarray:
     """Weighted means over the last axis (0 where the weights sum to 0)."""
     sw = w.sum(axis=-1)
     return (x * w).sum(axis=-1) / np.where(sw > 0, sw, 1.0)
 
 
-def _beats(x: np.ndarray, y: np.ndarray, w: np.ndarray, z: float = 1.96) -> np.ndarray:
+def beats(x: np.ndarray, y: np.ndarray, w: np.ndarray, z: float = 1.96) -> np.ndarray:
     """bool[K]: whether each row of ``x`` [K, n] beats ``y`` [n] beyond the sampling noise: the lower end
     of the paired 95% interval of the weighted mean difference is above 0."""
     wn = w / w.sum() if w.sum() > 0 else w
@@ -445,9 +445,9 @@ def ceiling(state: AuctionState, out: Outcomes, risk: float = 0.0, min_won: floa
     nets, mades = zip(*(out.my_net(t, contract) for t in range(4)), strict=True)
     net, made = np.stack(nets), np.stack(mades)
     ww = won * w[None, :]
-    win = _wmean(won.astype(np.float64), w[None, :])
-    make = _wmean(made.astype(np.float64), ww[None])
-    gain = _wmean(net - pass_net[None, None, :], ww[None])
+    win = wmean(won.astype(np.float64), w[None, :])
+    make = wmean(made.astype(np.float64), ww[None])
+    gain = wmean(net - pass_net[None, None, :], ww[None])
     enough = effective_size(ww) >= max(min_won, MIN_WON_SHARE * float(effective_size(w)))
     by_trump: dict[int, int | None] = {}
     for t in range(4):
@@ -458,7 +458,7 @@ def ceiling(state: AuctionState, out: Outcomes, risk: float = 0.0, min_won: floa
         return Ceiling(None, None, by_trump, bids, won, net, made, win, make, gain, enough)
     top = max(b for b, _ in cands)
     k = int(np.flatnonzero(bids == top)[0])
-    trump = max((t for b, t in cands if b == top), key=lambda t: _wmean(net[t, k], ww[k]))
+    trump = max((t for b, t in cands if b == top), key=lambda t: wmean(net[t, k], ww[k]))
     return Ceiling(top, int(trump), by_trump, bids, won, net, made, win, make, gain, enough)
 
 
@@ -486,12 +486,12 @@ def choose_call(state: AuctionState, out: Outcomes, hand: np.ndarray, risk: floa
     nets, mades = zip(*(out.my_net(t, contract) for t in range(4)), strict=True)
     net_t, made_t = np.stack(nets), np.stack(mades)  # [4, K, n]
     wm = mine * w[None, :]
-    tr = _wmean(net_t, wm[None]).argmax(axis=0)  # [K]: the trump best where I declare
+    tr = wmean(net_t, wm[None]).argmax(axis=0)  # [K]: the trump best where I declare
     k_ = np.arange(len(calls))
     net_me, made = net_t[tr, k_], made_t[tr, k_] & mine
     net = np.where(mine, net_me, out.other_net(decl, contract))
-    value = _wmean(net, w[None, :])
-    pmake = np.where(wm.sum(axis=1) > 0, _wmean(made.astype(np.float64), wm), 1.0)
+    value = wmean(net, w[None, :])
+    pmake = np.where(wm.sum(axis=1) > 0, wmean(made.astype(np.float64), wm), 1.0)
     ruled: list[str | None] = []
     no_retake = state.partner_took_over and not state.rules.advice.retake_from_partner
     for k, c in enumerate(calls):
@@ -506,7 +506,7 @@ def choose_call(state: AuctionState, out: Outcomes, hand: np.ndarray, risk: floa
     if all(r is not None for r in ruled):  # pragma: no cover - pass or a due bid is always allowed
         ruled[0] = None
     allowed = np.array([r is None for r in ruled], dtype=bool)
-    clear = _beats(net, net[0], w)
+    clear = beats(net, net[0], w)
     order = [k for k in range(len(calls)) if allowed[k] and (k == 0 or clear[k] or not allowed[0])]
     best = order[0]
     for k in order[1:]:
@@ -520,7 +520,7 @@ def choose_call(state: AuctionState, out: Outcomes, hand: np.ndarray, risk: floa
         if how != "ceiling" and state.partner_holds:
             ok = [k for k in ok if calls[k] == due or (how == "clear" and clear[k])]
         best = ok[0] if ok else 0  # pass is allowed here: a due bid with a turn to come is forced
-        if best and allowed[0] and calls[best] != due and _beats(net[:1], net[best], w)[0]:
+        if best and allowed[0] and calls[best] != due and beats(net[:1], net[best], w)[0]:
             best = 0  # the raise would be worse than passing beyond the noise: pass
         for k in range(1, len(calls)):  # the other bids are not this turn's calls: raises wait for later turns
             if allowed[k] and k != best and calls[k] != due:

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from analyzer.bidding.auction import AuctionState
-from analyzer.bidding.callmodel import CallChoice, Outcomes, _beats, _wmean, rest_of_auctions, top_level
+from analyzer.bidding.callmodel import CallChoice, Outcomes, beats, rest_of_auctions, top_level, wmean
 from analyzer.game.kernel import I_LOSE, I_WIN
 from analyzer.game.state import GameState
 from analyzer.game.table import WinTable
@@ -101,7 +101,7 @@ def _raise_rows(state: AuctionState, out: Outcomes, ch: CallChoice
     decl, contract = rest_of_auctions(state, out.seats, [levels[0]] * len(levels), levels)
     mine = decl == state.me
     nets = np.stack([out.my_net(t, contract)[0] for t in range(4)])
-    tr = _wmean(nets, (mine * out.weights[None, :])[None]).argmax(axis=0)
+    tr = wmean(nets, (mine * out.weights[None, :])[None]).argmax(axis=0)
     net = np.where(mine, nets[tr, np.arange(len(levels))], out.other_net(decl, contract))
     return levels, decl, contract, tr, net
 
@@ -123,16 +123,16 @@ def choose_for_game(state: AuctionState, out: Outcomes, ch: CallChoice, table: W
     c, h, e = chances_after(rs, table, game, me, hand_outcomes(state, out, decl, contract, trump))
     chance, half, ended = c.reshape(R, n), h.reshape(R, n), e.reshape(R, n)
     w = out.weights
-    value = _wmean(chance, w[None, :])
+    value = wmean(chance, w[None, :])
     p = ch.best
     cands = sorted(set([k for k in range(K) if ch.allowed[k]] + [p] + list(range(K, R))))
     g = max(cands, key=lambda k: (value[k] - (1e-12 if k != p else 0.0), -k))
-    if g != p and not _beats(chance[g:g + 1], chance[p], w)[0]:
+    if g != p and not beats(chance[g:g + 1], chance[p], w)[0]:
         g = p
-    wins = _wmean((ended == I_WIN).astype(np.float64), w[None, :])
-    loses = _wmean((ended == I_LOSE).astype(np.float64), w[None, :])
+    wins = wmean((ended == I_WIN).astype(np.float64), w[None, :])
+    loses = wmean((ended == I_LOSE).astype(np.float64), w[None, :])
     now, now_half = chance_now(rs, table, game, me)
     calls = list(ch.calls) + ([levels[0]] * len(levels) if levels else [])
     upto = [None] * K + list(levels)
-    return GameChoice(game, me, calls, upto, chance, value, _wmean(half, w[None, :]), wins, loses,
+    return GameChoice(game, me, calls, upto, chance, value, wmean(half, w[None, :]), wins, loses,
                       np.concatenate([ch.net, net2]), g, p, now, now_half, cands)
