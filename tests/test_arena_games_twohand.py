@@ -13,8 +13,8 @@ import pytest
 
 from analyzer import api
 from analyzer.arena import games_twohand as th_mod
-from analyzer.arena.games import SALT, game_deals, hand_id, run_games
-from analyzer.arena.games_twohand import GameCopy, game_cards, play_copies
+from analyzer.arena.games import SALT, game_deals, hand_id
+from analyzer.arena.games_twohand import GameCopy, game_cards, play_copies, run_twohand_games
 from analyzer.cards import Hand, card_names
 from analyzer.deal.rng import seed_of
 from analyzer.errors import UserError
@@ -27,12 +27,12 @@ SEED = 4
 
 @pytest.fixture(scope="module")
 def th_run():
-    return run_games(load("two-handed"), "th-v1", "naive", 12, seed=SEED)
+    return run_twohand_games(load("two-handed"), "th-v1", "naive", 12, seed=SEED)
 
 
 @pytest.fixture(scope="module")
 def small_run():
-    return run_games(load("two-handed", {"deck": 24}), "naive", "th-v1", 12, seed=SEED)
+    return run_twohand_games(load("two-handed", {"deck": 24}), "naive", "th-v1", 12, seed=SEED)
 
 
 # ---- the game loop on hand-worked games (docs/RULES.md) ------------------------------------------------------
@@ -151,13 +151,14 @@ def test_hand_h_of_game_g_is_dealt_and_played_from_seed_g_h_alone(th_run):
 def test_results_do_not_depend_on_the_blocks_parts_or_workers(th_run, monkeypatch):
     monkeypatch.setattr(th_mod, "block_size", lambda n: 5)  # tasks of 5, 5 and 2 games
     monkeypatch.setattr(th_mod, "DEAL_CHUNK", 1)
-    assert run_games(load("two-handed"), "th-v1", "naive", 12, seed=SEED).frame.equals(th_run.frame)
+    assert run_twohand_games(load("two-handed"), "th-v1", "naive", 12, seed=SEED).frame.equals(th_run.frame)
     monkeypatch.undo()
-    parts = [run_games(load("two-handed"), "th-v1", "naive", n, seed=SEED, start=s) for s, n in ((0, 7), (7, 5))]
+    parts = [run_twohand_games(load("two-handed"), "th-v1", "naive", n, seed=SEED, start=s)
+             for s, n in ((0, 7), (7, 5))]
     assert pl.concat([p.frame for p in parts]).sort(["game", "copy", "hand"]).equals(th_run.frame)
-    two = run_games(load("two-handed"), "th-v1", "naive", 12, seed=SEED, workers=2)
+    two = run_twohand_games(load("two-handed"), "th-v1", "naive", 12, seed=SEED, workers=2)
     assert two.frame.equals(th_run.frame)
-    other = run_games(load("two-handed"), "th-v1", "naive", 2, seed=SEED + 1)
+    other = run_twohand_games(load("two-handed"), "th-v1", "naive", 2, seed=SEED + 1)
     assert not other.frame["hand_s0"].equals(th_run.frame.filter(pl.col("game") < 2)["hand_s0"])
 
 
@@ -189,14 +190,14 @@ def test_the_figures_are_the_bidding_games(th_run):
 def test_agents_and_modes_are_checked():
     rules = load("two-handed")
     with pytest.raises(UserError, match="unknown two-handed agent 'advisor'"):
-        run_games(rules, "advisor", "naive", 1)
+        run_twohand_games(rules, "advisor", "naive", 1)
     with pytest.raises(UserError, match="th-v1, naive"):
-        run_games(rules, "th-v1", "formula", 1)
+        run_twohand_games(rules, "th-v1", "formula", 1)
     with pytest.raises(UserError, match="play mode"):
-        run_games(rules, "th-v1", "naive", 1, play="exact")
+        run_twohand_games(rules, "th-v1", "naive", 1, play="exact")
     with pytest.raises(UserError, match="whole games"):
         api.arena({"rules": "two-handed", "ns": "th-v1", "ew": "naive", "deals": 2})
-    same = run_games(rules, "th-v1", "th-v1", 2, seed=1)
+    same = run_twohand_games(rules, "th-v1", "th-v1", 2, seed=1)
     assert same.names == ("th-v1 (A)", "th-v1 (B)") and same.summary()["games_won"]["A"]["mean"] == 0.5
 
 

@@ -295,16 +295,10 @@ def run_games(rules: RuleSet, a: Any, b: Any, games: int, seed: int = 0, *, star
 
     ``play``: ``heuristic`` (policy v1) or ``dd``; ``workers`` / ``cluster``: processes or a Dask cluster
     (:func:`analyzer.runs.batches.run_batches`, tasks of a few games; agents given as objects must then be
-    picklable). The result depends only on ``seed`` and the games' indices. A rule set with a stock (two-handed)
-    plays its games by :func:`analyzer.arena.games_twohand.run_twohand_games` (the agents: phase-1 policies)."""
-    if rules.play.stock:
-        from analyzer.arena.games_twohand import run_twohand_games
-
-        return run_twohand_games(rules, a, b, games, seed, start=start, play=play, workers=workers, cluster=cluster,
-                                 progress=progress, command=command)
+    picklable). The result depends only on ``seed`` and the games' indices."""
     if not rules.has_bidding:
         raise UserError(f"{rules.id} has no bidding: the arena plays games with an auction "
-                        "(auction, double-deck, luxury-family) or a stock (two-handed)")
+                        "(auction, double-deck, luxury-family)")
     assert games >= 1, games  # checked by the API (the arena's games)
     mode = play_mode(play, PLAYERS)
     ra, rb = _agent(a), _agent(b)

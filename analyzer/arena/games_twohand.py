@@ -1,9 +1,9 @@
 """Whole two-handed games in the arena: two phase-1 policies (:data:`analyzer.twohand.policy.POLICY_CODES`:
 ``th-v1``, ``naive``) play game after game, in duplicate, phase 2 by the heuristic players (policy ``v1`` for both
-seats, ``play = heuristic``) or the double-dummy solver (``play = dd``). :func:`run_twohand_games` is what
-:func:`analyzer.arena.games.run_games` plays for a rule set with a stock; its result is the same
-:class:`~analyzer.arena.games.GamesResult`, so the figures (:mod:`analyzer.arena.games_figures`), the report, the
-saved parts and ``--from`` are the bidding games'.
+seats, ``play = heuristic``) or the double-dummy solver (``play = dd``). :func:`run_twohand_games` is what the
+arena (:func:`analyzer.api.contest.arena`) plays for a rule set with a stock where it plays the others' games by
+:func:`analyzer.arena.games.run_games`; its result is the same :class:`~analyzer.arena.games.GamesResult`, so the
+figures (:mod:`analyzer.arena.games_figures`), the report, the saved parts and ``--from`` are the bidding games'.
 
 * **The agents** are phase-1 policy names (two-handed has no bidding, and its hands are played by the kernels of
   :mod:`analyzer.twohand`, not by the bidding agents). Game ``g`` is played once per seating
@@ -245,8 +245,8 @@ def run_twohand_games(rules: RuleSet, a: str, b: str, games: int, seed: int = 0,
                       command: str = "") -> G.GamesResult:
     """Play two-handed games ``start .. start + games - 1`` between the phase-1 policies ``a`` and ``b``, each once
     per seating (module docstring). ``play``: phase 2 by the heuristic players (``heuristic``) or the solver
-    (``dd``); ``workers`` / ``cluster`` as :func:`analyzer.arena.games.run_games`. The result depends only on
-    ``seed`` and the games' indices."""
+    (``dd``); ``workers`` / ``cluster`` as :func:`analyzer.arena.games.run_games`; ``command``: the line that
+    plays the run again (kept in its summary). The result depends only on ``seed`` and the games' indices."""
     check_two_handed(rules)
     assert games >= 1, games  # checked by the API (the arena's games)
     pa, pb = check_agent(a, "ns"), check_agent(b, "ew")
