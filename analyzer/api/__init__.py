@@ -84,6 +84,7 @@ _WHERE = {
     "GamesResult": ("analyzer.arena.games", "GamesResult"),
     "ENDINGS": ("analyzer.game.state", "ENDINGS"),
     "AGENTS_HELP": ("analyzer.arena.registry", "AGENTS_HELP"),
+    "TWOHAND_AGENTS_HELP": ("analyzer.arena.registry", "TWOHAND_AGENTS_HELP"),
     "AdvisorStats": ("analyzer.arena.advisor", "AdvisorStats"),
     "calibration_summary": ("analyzer.analyses.calibration", "calibration_summary"),
     "calibration_table": ("analyzer.analyses.calibration", "calibration_table"),

@@ -48,16 +48,21 @@ def _checked(values: Mapping[str, Any], given: Collection[str] | None) -> dict[s
 def arena(values: Mapping[str, Any], front: Front = "json", *, progress: bool = False,
           files: Mapping[str, Path | str | None] | None = None, given: Collection[str] | None = None):
     """``pinochle arena``: the run's :class:`~analyzer.arena.core.ArenaResult` (single deals) or, with ``games``,
-    its :class:`~analyzer.arena.games.GamesResult` (whole games), the values checked once before any work
+    its :class:`~analyzer.arena.games.GamesResult` (whole games; a rule set with a stock, two-handed, by
+    :func:`~analyzer.arena.games_twohand.run_twohand_games`), the values checked once before any work
     (:func:`_checked`; ``given``: the fields the user typed, where the front end fills in the declared defaults);
     ``files``: the command line's output files, named in the line that plays the run again (kept in its summary)."""
     from analyzer.arena.core import run_arena
     from analyzer.arena.games import run_games
+    from analyzer.arena.games_twohand import run_twohand_games
 
     v = _checked(values, given)
     run = where(v)
     rules = game(v["rules"], v["options"], front)
     command = arena_command(v, files or {})
+    if v["games"] is not None and rules.play.stock:  # two-handed: the agents are phase-1 policies
+        return run_twohand_games(rules, v["ns"], v["ew"], v["games"], v["seed"], start=v["start"], play=v["play"],
+                                 workers=run.workers, cluster=run.cluster, progress=progress, command=command)
     if v["games"] is not None:
         return run_games(rules, v["ns"], v["ew"], v["games"], v["seed"], start=v["start"], play=v["play"],
                          workers=run.workers, cluster=run.cluster, progress=progress, command=command)

@@ -5,7 +5,8 @@
 calibration of the advisor's forecasts in :mod:`analyzer.analyses.calibration`, the Markdown report in
 :mod:`analyzer.arena.report`. Whole games: ``run_games(rules, "advisor", "formula", games=100, seed=1)`` ->
 :class:`GamesResult` (:mod:`analyzer.arena.games`; figures :mod:`analyzer.arena.games_figures`, report
-:mod:`analyzer.arena.games_report`).
+:mod:`analyzer.arena.games_report`); two-handed's whole games between its phase-1 policies,
+:func:`analyzer.arena.games_twohand.run_twohand_games` (``load("two-handed"), "th-v1", "naive", games=100``).
 """
 
 from analyzer.arena.core import FRAME_COLUMNS, ArenaResult, HandRecord, deal_cards, read_hands, run_arena, seatings

@@ -433,8 +433,9 @@ def run_arena(rules: RuleSet, a: Any, b: Any, deals: int, seed: int = 0, *, play
     The result's ``command`` (the line that plays the run again) is the caller's to set.
     """
     if not rules.has_bidding:
-        raise UserError(f"{rules.id} has no bidding: the arena plays games with an auction "
-                        "(auction, double-deck, luxury-family)")
+        raise UserError(f"{rules.id} has no bidding: the arena's single deals are of the games with an auction "
+                        "(auction, double-deck, luxury-family); two-handed plays whole games "
+                        f"({field_name('games')})")
     assert deals >= 1, deals  # checked by the API (the arena's deals)
     mode = play_mode(play, PLAYERS)
     ra, rb = _agent(a), _agent(b)

@@ -50,15 +50,26 @@ def running_figure(res: GamesResult, path: Path) -> Path:
     return _save(fig, path)
 
 
+def _play_text(res: GamesResult) -> str:
+    """Who played the cards; with a stock (two-handed) the agents' policies played phase 1, and ``play`` names
+    phase 2's players: the heuristic players (policy v1 for both seats) or the double-dummy solver."""
+    if not res.rules.play.stock:
+        return f"play {res.play} (policy v1 for every seat)"
+    who = "the heuristic players, policy v1 for both seats" if res.play == "heuristic" else "the double-dummy solver"
+    return f"phase 1 (the stock) by the agents' policies, phase 2 (play {res.play}) by {who}"
+
+
 def _intro(res: GamesResult, s: dict[str, Any]) -> list[str]:
     """The title, the command, and how the run was played."""
     lines = [f"# Arena games: {res.names[0]} against {res.names[1]} — {res.rules.name}", ""]
     if res.command:
         lines += ["Made by:", "", "```bash", res.command, "```", ""]
-    seat = "the two sides swapped" if res.rules.has_partners else "A rotated through the three seats"
-    lines += [f"Rule set `{res.rules.id}` ({res.rules.option_text() or 'default options'}), {s['games']:,} games "
+    rs = res.rules
+    seat = ("the two sides swapped" if rs.has_partners else "the two seats swapped" if rs.seats == 2
+            else f"A rotated through the {rs.seats} seats")
+    lines += [f"Rule set `{rs.id}` ({rs.option_text() or 'default options'}), {s['games']:,} games "
               f"(from game {s['start']:,}), each played once per seating ({seat}) on the same deals: {s['hands']:,} "
-              f"hands; seed {res.seed}, play {res.play} (policy v1 for every seat), at most {s['max_hands']} hands a "
+              f"hands; seed {res.seed}, {_play_text(res)}, at most {s['max_hands']} hands a "
               f"game; {s['seconds']:,.1f} s on {res.workers} worker{'s' if res.workers > 1 else ''} "
               f"({s['seconds'] / max(s['games'], 1):.2f} s per game pair).", ""]
     return lines

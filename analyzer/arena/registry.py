@@ -30,6 +30,9 @@ AGENTS_HELP = ("advisor, advisor-cautious, advisor-noinf, advisor-game (whole ga
                "call for the game at the score), formula, meld-only, random, trickster, percentile; options "
                "after a colon (advisor:samples=200,risk=0.6,inference=off; percentile:level=standard), or "
                "module:Class for your own agent")
+#: two-handed's agents (whole games only: :mod:`analyzer.arena.games_twohand`): its phase-1 policies
+TWOHAND_AGENTS_HELP = ("two-handed (whole games only): th-v1, naive, its phase-1 policies; phase 2 by the play "
+                       "mode (heuristic: policy v1 for both seats; dd: the solver)")
 
 
 #: the class behind each built-in agent name: its constructor's annotations type the options of a spec
@@ -115,4 +118,4 @@ def make_agent(spec: str) -> Any:
     return agent
 
 
-__all__ = ["AGENTS", "AGENTS_HELP", "make_agent", "register_agent"]
+__all__ = ["AGENTS", "AGENTS_HELP", "TWOHAND_AGENTS_HELP", "make_agent", "register_agent"]

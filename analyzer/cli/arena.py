@@ -11,6 +11,7 @@ from analyzer.api import (
     AGENTS_HELP,
     ENDINGS,
     QUESTIONS,
+    TWOHAND_AGENTS_HELP,
     AdvisorStats,
     GamesResult,
     arena_runs,
@@ -154,5 +155,5 @@ OWN = {
 
 
 def register(app: typer.Typer) -> None:
-    command(app, "arena", QUESTIONS["arena"], arena, epilog=f"Agents: {AGENTS_HELP}\n\n{SEATS_HELP}", own=OWN,
-            given="given")
+    command(app, "arena", QUESTIONS["arena"], arena,
+            epilog=f"Agents: {AGENTS_HELP}; {TWOHAND_AGENTS_HELP}\n\n{SEATS_HELP}", own=OWN, given="given")

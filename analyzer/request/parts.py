@@ -269,10 +269,11 @@ ARENA = GAME + Fields((
           "join the parts with --from"),
     Field("seed", "int", "deal k comes from (seed, k); with --games hand h of game g from (seed, g, h)", default=0,
           lo=0),
-    Field("ns", "str", "agent A: side 0 (seats 0, 2); Luxury Family: the rotated seat (the agents: below)",
-          default="advisor"),
-    Field("ew", "str", "agent B: side 1; Luxury Family: the other two seats", default="formula"),
-    Field("play", "str", "card play: heuristic (policy v1) or dd", default="heuristic"),
+    Field("ns", "str", "agent A: side 0 (seats 0, 2); Luxury Family: the rotated seat; two-handed: a phase-1 "
+          "policy (the agents: below)", default="advisor"),
+    Field("ew", "str", "agent B: side 1; Luxury Family: the other two seats; two-handed: a phase-1 policy",
+          default="formula"),
+    Field("play", "str", "card play: heuristic (policy v1) or dd; two-handed: phase 2's", default="heuristic"),
 )) + WHERE + Fields((
     Field("start", "int", "first deal index, with --games the first game's (to split a run into parts)", default=0,
           lo=0),

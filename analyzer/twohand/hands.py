@@ -4,7 +4,8 @@ play engine (:func:`analyzer.play.play_deals`, policy ``v1``).
 
 A deal is two hands (int64[n, 2, copies] count planes) and the stock in draw order with the turned-up
 card last (int64[n, m]); seat ``dealer[i]`` deals deal ``i`` and the other seat leads. Deal ``i`` draws
-its random choices from ``(seed, i)`` alone, so results do not depend on the thread count or batching.
+its random choices from ``(seed, id)`` alone, its id ``start + i`` or given (the arena's whole games: the
+hand's own id), so results do not depend on the thread count or batching.
 
 Phase 2 always starts from the position phase 1 left (melds back in the hands, the last trick's winner
 to lead): the heuristic players' result on it is always computed (it is cheap), the solver's on request,
@@ -52,9 +53,9 @@ PHASE2_POLICY = "v1"
 
 
 @range_kernel
-def hands_range(hands, stock, dealers, params, pols, seed, start, meld, pts1, trk1, hands2, lead2, mids, info, lo, hi):
+def hands_range(hands, stock, dealers, params, pols, seed, ids, meld, pts1, trk1, hands2, lead2, mids, info, lo, hi):
     """Play phase 1 of deals ``lo .. hi - 1`` of ``hands``/``stock`` (see the module doc) with the packed
-    phase-1 policies ``pols``; deal ``i`` from the stream of ``(seed, start + i)``.
+    phase-1 policies ``pols``; deal ``i`` from the stream of ``(seed, ids[i])``.
 
     Outputs per deal i and seat s: ``meld``, phase-1 card points ``pts1`` and tricks ``trk1``, the
     phase-2 hands ``hands2`` and leader ``lead2``, meld points by report id ``mids[i, s, id]`` and
@@ -66,7 +67,7 @@ def hands_range(hands, stock, dealers, params, pols, seed, start, meld, pts1, tr
     for j in range(P_LEN):
         g[j] = params[j]
     for i in range(lo, hi):
-        reset(g, hands, stock, i, dealers[i], stream_seed(seed, start + i))
+        reset(g, hands, stock, i, dealers[i], stream_seed(seed, ids[i]))
         run_phase1(g, pols)
         for s in range(2):
             meld[i, s] = g[C_MELD + s]
@@ -234,6 +235,7 @@ def play_hands(
     no_exchange: Sequence[bool] = (False, False),
     known: HandResults | None = None,
     start: int = 0,
+    ids: np.ndarray | None = None,
 ) -> HandResults:
     """Play every deal as a whole hand and return what each seat scored (see :class:`HandResults`).
 
@@ -241,7 +243,9 @@ def play_hands(
     or ``heuristic``; ``no_exchange[s]`` forbids seat s the dix exchange. ``known``: results of the same
     deals played before (same rules): where phase 1 left the same phase-2 position, its exact phase 2 is
     taken from there instead of being solved again. ``start``: the index of the first deal in the run, so
-    that deal ``i`` plays from the random stream of ``(seed, start + i)`` however a run is cut into batches.
+    that deal ``i`` plays from the random stream of ``(seed, start + i)`` however a run is cut into batches;
+    ``ids``: each deal's stream id instead (int[n]; the arena's whole games key a hand's stream by its game and
+    its index in the game, :func:`analyzer.arena.games.hand_id`).
     """
     phase2_mode(phase2)
     params = param_array(rules)
@@ -263,8 +267,11 @@ def play_hands(
     mids = np.zeros((n, 2, NID), dtype=np.int64)
     info = np.zeros((n, 5), dtype=np.int64)
     seed = int(seed) & SEED_MASK
-    hands_range.batch(n, hands, stock, dealers, params, np.int64(pack(codes)), np.int64(seed), np.int64(start), meld,
-                      pts1, trk1, hands2, lead2, mids, info)
+    ids = np.arange(start, start + n, dtype=np.int64) if ids is None else np.ascontiguousarray(ids, dtype=np.int64)
+    if ids.shape != (n,):
+        raise ValueError(f"ids must give one stream id per deal: int[{n}], not {ids.shape}")
+    hands_range.batch(n, hands, stock, dealers, params, np.int64(pack(codes)), np.int64(seed), ids, meld, pts1, trk1,
+                      hands2, lead2, mids, info)
     pts2, trk2 = phase2_heuristic(rules, hands2, info[:, 0], lead2, seed)
     exact = pts2
     inexact = 0

@@ -2,7 +2,10 @@
 # The whole-game runs behind reports/games (issue 51: the arena in games won): duplicate game pairs, every hand of
 # every game kept. Step 1: the advisor playing for the game (advisor-game: every call is `pinochle bid --score`'s
 # call for the game) against the same advisor maximising points (advisor), 2,000 game pairs a game. Step 2: the
-# advisor for the game against each yardstick (formula, trickster, percentile), 1,000 game pairs a run.
+# advisor for the game against each yardstick (formula, trickster, percentile), 1,000 game pairs a run. Step 3:
+# two-handed, its phase-1 policies th-v1 against naive (phase 2 by the heuristic players, policy v1 for both seats:
+# --play heuristic), 2,000 game pairs with the 48-card deck and 2,000 with 24 cards, in parts of TH_PART (the hands
+# are played by the kernels: seconds a part).
 #
 # Every run is played in parts of PART game pairs (`--start K --games PART --out data/NAME.partK.parquet`); a part
 # is kept once written, so the script can be stopped and started again (on another machine too, once the parts
@@ -10,14 +13,15 @@
 # run's page is drawn from all its parts (`--from ... --report .`) once they are all there.
 # The code is this checkout's (PYTHONPATH: the repository this script sits in), the seed 1.
 #
-# Usage: bash run_all.sh [STEP ...]          (steps 1-2; default: both, in order)
+# Usage: bash run_all.sh [STEP ...]          (steps 1-3; default: all, in order)
 #        GAMES="auction" WORKERS=1 bash run_all.sh 1
 set -euo pipefail
 cd "$(dirname "$0")"
 export PYTHONPATH="$(cd ../.. && pwd)${PYTHONPATH:+:$PYTHONPATH}"
 PART=${PART:-100}
 WORKERS=${WORKERS:-2}
-GAMES=${GAMES:-auction double-deck luxury-family}
+TH_PART=${TH_PART:-1000}
+GAMES=${GAMES:-auction double-deck luxury-family two-handed}
 mkdir -p data
 
 in_games() { [[ " $GAMES " == *" $1 "* ]]; }
@@ -55,6 +59,15 @@ step2() {
   done
 }
 
+step3() {
+  if in_games two-handed; then
+    PART=$TH_PART run "two-handed-th-v1-vs-naive" 2000 --rules two-handed --ns th-v1 --ew naive --play heuristic \
+      --seed 3
+    PART=$TH_PART run "two-handed-24-th-v1-vs-naive" 2000 --rules two-handed --option deck=24 --ns th-v1 --ew naive \
+      --play heuristic --seed 3
+  fi
+}
+
 steps=("$@")
-[[ ${#steps[@]} -eq 0 ]] && steps=(1 2)
+[[ ${#steps[@]} -eq 0 ]] && steps=(1 2 3)
 for s in "${steps[@]}"; do "step$s"; done

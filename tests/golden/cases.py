@@ -79,11 +79,13 @@ CASES: dict[str, list[str]] = {
                             "meld-only"],
     "arena-auction-advisor": ["arena", "--rules", "auction", "--deals", "2", "--ns", "advisor:samples=60", "--ew",
                               "formula", "--seed", "4"],
-    # arena --games: whole games, a partnership game and Luxury Family
+    # arena --games: whole games, a partnership game, Luxury Family and two-handed
     "arena-games-double-deck": ["arena", "--rules", "double-deck", "--games", "2", "--ns", "formula", "--ew",
                                 "meld-only", "--seed", "3"],
     "arena-games-luxury-family": ["arena", "--rules", "luxury-family", "--games", "2", "--ns", "formula", "--ew",
                                   "meld-only"],
+    "arena-games-two-handed": ["arena", "--rules", "two-handed", "--games", "4", "--ns", "th-v1", "--ew", "naive",
+                               "--seed", "2"],
     # two-hand
     "two-hand": ["two-hand", "--hand", TWO_HAND, "--upcard", "9H", "--samples", "40", "--seed", "1"],
     "two-hand-score": ["two-hand", "--hand", TWO_HAND, "--upcard", "9H", "--samples", "40", "--seed", "1",
