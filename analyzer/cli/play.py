@@ -62,6 +62,10 @@ def print_card_advice(adv) -> None:
                   f"your side ({who}, seat {'+'.join(map(str, d['side']))}) has {d['points_so_far']['side']} points")
     if adv.need_words is not None:
         console.print(adv.need_words)
+    if "so_far" in d:
+        you, opp = d["so_far"]["you"], d["so_far"]["opponent"]
+        console.print(f"phase 1 so far: you {you['meld']} meld + {you['points']} points, the opponent {opp['meld']} "
+                      f"+ {opp['points']}")
     _print_score(adv.game)
     tbl = table()
     tbl.add_column("card")
@@ -143,8 +147,9 @@ def _print_score(game) -> None:
     if game is None:
         return
     t = game.totals
-    console.print(f"the game: {t[game.me]}-{t[1 - game.me]}, yours first; your chance of winning it before this hand "
-                  f"{game.now.mean:.1%}")
+    score = (f"{t[game.me]}-{t[1 - game.me]}, yours first" if len(t) == 2 else
+             f"{'-'.join(map(str, t))} by seat, hand {game.hands + 1}")
+    console.print(f"the game: {score}; your chance of winning it before this hand {game.now.mean:.1%}")
 
 
 def _mark(adv, card: str) -> str:
