@@ -121,6 +121,7 @@ def test_the_card_shown_is_never_beaten_beyond_its_interval(score: str, so_far: 
     ({"score": "100-100"}, "needs the hand so far: give so_far MELD+POINTS-MELD+POINTS"),
     ({"score": "100-100", "so_far": "10+5-10+5", "dealer": None}, "phase 2's first leader won phase 1's last trick"),
     ({"so_far": "10+5-10+5", "dealer": None}, "give score too"),
+    ({"dealer": 1}, "dealer is who dealt, for the game's score: give score too"),
     ({"score": "100-100", "so_far": "10+5"}, "bad so_far '10+5'"),
     ({"score": "100-100", "so_far": "10+30-10+30"}, "more than the cards gone before phase 2 hold"),
     ({"score": "100-100", "so_far": "ten"}, "bad so_far"),

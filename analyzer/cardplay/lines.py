@@ -17,7 +17,8 @@ the policy's model of the game); how they share what they take is the share alon
 of equal value for the game maker the solver's move order picks one, and no defender is taken to steer points to
 himself. Where the line's replay runs out of its node allowance (rare: the solve starts from the value), the
 defenders' exact points are shared as the heuristic players' rollout shares them (:func:`share_as`; counted, and
-said in the advice's notes).
+said in the advice's notes). What the split weighs -- the card for the game judged again with the defenders' points
+shared as the rollout shares them -- and what the lines cost: ``reports/cardplay/lf_split.py``.
 """
 
 from __future__ import annotations
@@ -113,8 +114,8 @@ def solver_lines(req: PlayRequest, hands: np.ndarray, cards: tuple[int, ...], de
             if r.exact and r.points is not None and r.tricks is not None:
                 points[i, j] += np.asarray(r.points, dtype=np.int64)
                 tricks[i, j] += np.asarray(r.tricks, dtype=np.int64)
-                ok[i, j] = True
-            else:
+                ok[i, j] = int(points[i, j, dseats].sum()) == int(decl[i, j])  # the line carries the value
+            if not ok[i, j]:
                 points[i, j] = 0
                 tricks[i, j] = 0
     return points, tricks, ok

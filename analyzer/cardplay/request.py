@@ -239,6 +239,8 @@ def _auction(rules: RuleSet, v: dict[str, Any]) -> tuple[tuple, int | None, int 
     auction, dealer, declarer, bid = v["auction"], v["dealer"], v["declarer"], v["bid"]
     if auction is None:
         if dealer is not None and v["score"] is None:
+            if not rules.has_bidding:
+                raise UserError(f"{nm('dealer')} is who dealt, for the game's score: give {nm('score')} too")
             raise UserError(f"{nm('dealer')} is the auction's dealer (or, with {nm('score')}, who dealt): give "
                             f"{nm('auction')} too")
         return (), None, declarer, bid

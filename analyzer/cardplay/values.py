@@ -147,14 +147,14 @@ def value_cards(req: PlayRequest, progress: bool = False) -> CardValues:
                 sp[done], st[done], ok = solver_lines(req, hands[done], cards, decl[done])
                 lost = done[~ok.all(axis=1)]
                 if lost.size:  # a line past the budget: the other side's points shared as a rollout shares them
-                    pts, trk = _rollouts(req, hands, deals.ids, cards, lost)
+                    pts, trk = rollouts(req, hands, deals.ids, cards, lost)
                     for r, i in enumerate(lost):
                         bad = np.flatnonzero(~ok[np.searchsorted(done, i)])
                         sp[i, bad], st[i, bad] = share_as(req, decl[i, bad], pts[r, bad], trk[r, bad])
                         shared += bad.size
         todo = np.flatnonzero(~solved[:m])
         if todo.size:
-            pts, trk = _rollouts(req, hands, deals.ids, cards, todo)
+            pts, trk = rollouts(req, hands, deals.ids, cards, todo)
             decl[todo] = pts[:, :, decl_seats].sum(axis=2)
             if split:
                 sp[todo], st[todo] = pts, trk
@@ -168,8 +168,8 @@ def value_cards(req: PlayRequest, progress: bool = False) -> CardValues:
                       words, deals.hands, sp, st, shared)
 
 
-def _rollouts(req: PlayRequest, hands: np.ndarray, ids: np.ndarray, cards: tuple[int, ...], rows: np.ndarray
-              ) -> tuple[np.ndarray, np.ndarray]:
+def rollouts(req: PlayRequest, hands: np.ndarray, ids: np.ndarray, cards: tuple[int, ...], rows: np.ndarray
+             ) -> tuple[np.ndarray, np.ndarray]:
     """(points, tricks) int64[len(rows), cards, seats]: each seat's points and tricks over the whole hand after
     each card on the deals ``rows`` of ``hands``, the heuristic players playing every card to the end (policy v1,
     deal ``i``'s random stream from the request's seed and its id ``ids[i]``, the same for every card)."""
