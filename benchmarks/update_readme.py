@@ -6,7 +6,7 @@
     python benchmarks/update_readme.py arena                    # the arena tables from reports/arena/*.json
     python benchmarks/update_readme.py games                    # the whole games' table from reports/games/*.json
     python benchmarks/update_readme.py cardplay                 # the duplicate figures, reports/cardplay/duplicate.json
-                                                                # and whole_meld.json's
+                                                                # and whole_meld.json's and lf_split.json's
 
 ``examples`` runs each example command of :data:`EXAMPLES` (output to a pipe: Markdown tables) and puts
 its output, in a console block, between ``<!-- NAME:begin -->`` and ``<!-- NAME:end -->``.
@@ -30,6 +30,11 @@ EXAMPLES = {
     "example-play-phase1": 'pinochle play --rules two-handed --seat 0 --leader 0 --upcard QC '
                            '--hand "KH QH AD TD QD AC TC JC KS QS 9D JH" '
                            '--played "9S AS +dix / JD AD +marriage-H / 9H TH +pinochle / KD" --seed 1',
+    "example-play-game-lf": 'pinochle play --rules luxury-family --seat 1 --declarer 0 --bid 300 --meld 100 '
+                            '--trump S --hand "KS KS JS JS JD JD 7D 7D JH JH 7H AH 7H QC JC 7C" '
+                            '--shown "0:KH QH" --shown "2:TH AC" --played "AS KS QS / AS KS QS / TS JS 7S / TS JS 7S / '
+                            'AD JD KD / AD JD KD / TD 7D QD / TD 7D QD / AH JH KH / TH JH QH / AC QC KC / TC JC QC / '
+                            'TC 7C JC / KC 7H 7C / KH" --score -1000-230-300/3 --dealer 2',
     "example-game": 'pinochle bid --rules double-deck --hand '
                     '"AS AS TS QS JS AH TH QH JH JH KD JD JD AC AC TC KC QC QC JC" --score 430-380 --seed 7 '
                     "--play heuristic",
@@ -178,6 +183,25 @@ def whole_meld_sentence() -> str:
             f"{ci(d['loss_whole'])} read as whole melds; paired gain {ci(d['gain'])} trick points a decision")
 
 
+def lf_split_sentence() -> str:
+    """What Luxury Family's card play for the game costs and how much the defenders' split weighs, from
+    ``reports/cardplay/lf_split.json``."""
+    import json
+
+    d = json.loads((CARDPLAY / "lf_split.json").read_text())
+
+    def ci(e: dict, f: str) -> str:
+        return f"{e['mean']:{f}} (95% {e['lo']:{f}} to {e['hi']:{f}})"
+
+    return (f"{d['positions']} positions of random deals, 4 to 10 tricks left, at random scores of the second or third "
+            f"hand, {d['samples']} deals a decision: {ci(d['seconds_plain'], '.1f')} s a decision without the score, "
+            f"{ci(d['seconds_game'], '.1f')} s with it; {d['shared']:,} of {d['pairs']:,} deal-and-card lines past the "
+            f"budget. The defenders' points of every solved deal shared as the heuristic players' rollout shares them "
+            f"instead: a defender's power points {ci(d['defender_points_apart'], '.1f')} apart a deal and card, the "
+            f"card for the game changed on {d['card_changed']} of {d['judged']} positions, the chance of the card that "
+            f"moved most by {ci(d['largest_chance_change'], '.3f')}")
+
+
 def main() -> None:
     text = README.read_text()
     if sys.argv[1] == "arena":
@@ -190,6 +214,8 @@ def main() -> None:
         text = replace(text, "cardplay", cardplay_sentence())
         if (CARDPLAY / "whole_meld.json").exists():
             text = replace(text, "wholemeld", whole_meld_sentence())
+        if (CARDPLAY / "lf_split.json").exists():
+            text = replace(text, "lfsplit", lf_split_sentence())
     elif sys.argv[1] == "examples":
         # the solver compiled first, so that the bid example shows its double-dummy check
         subprocess.run([sys.executable, "-m", "analyzer.runs.warmup"], check=True)

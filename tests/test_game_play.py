@@ -1,7 +1,8 @@
 """Score-aware card play (``pinochle play --score``): every card judged by the chance of winning the game; at 0-0 the
 card by points, the card shown never beaten beyond the noise, a position near the target where the game changes the
 card, a quadruple pinochle's win carried to the game, two-handed's stock phase, and bad input refused with one
-line (exit 2) or a 400 naming the field."""
+line (exit 2) or a 400 naming the field. Luxury Family: ``test_game_play_lf.py``; two-handed phase 2:
+``test_game_play_phase2.py``."""
 
 from __future__ import annotations
 
@@ -163,18 +164,6 @@ def test_two_handed_stock_phase_is_judged_for_the_game() -> None:
 def test_bad_scores_and_missing_parts_are_refused(values: dict, words: str) -> None:
     with pytest.raises(UserError, match=words):
         play_request({k: v for k, v in {**NEAR, **values}.items() if v is not None})
-
-
-def test_games_the_play_cannot_judge_yet_are_refused_with_one_line() -> None:
-    lf = load("luxury-family")
-    hand = " ".join(lf.deck.name(x) for x in from_planes(random_deals(lf, 1, seed=1, stock=False).hands[0][0],
-                                                         lf.deck))
-    with pytest.raises(UserError, match="not yet supported in luxury-family's card play"):
-        play_request({"rules": "luxury-family", "hand": hand, "seat": 0, "declarer": 0, "bid": 300, "trump": "S",
-                      "score": "10-20-30/2"})
-    with pytest.raises(UserError, match="not yet supported in two-handed's phase 2"):
-        play_request({"rules": "two-handed", "hand": "AH TH KH QH JH AS 9C 9C JC JC 9D 9D", "seat": 0, "leader": 0,
-                      "trump": "H", "score": "10-20"})
 
 
 def test_a_library_caller_may_give_the_game_state() -> None:

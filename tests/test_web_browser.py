@@ -685,3 +685,55 @@ def test_the_score_in_two_handed_shows_the_hands_chance_of_the_game(server, brow
     assert _text(d, "game-text").startswith("Your chance of winning the game:")
     _no_flags(_text(d, "game-text"))
     _assert_no_csp_reports(d)
+
+
+def test_the_score_judges_luxury_familys_cards_for_the_game(server, browser):
+    """Luxury Family: the play body sends the three players' score with the dealer; the game line says it by seat
+    and the hand, and the notes say whose points each player scores."""
+    d = browser
+    _open(d, server)
+    _game(d, "luxury-family", "AH AH TH TH KH KH QH QH JH JH AS AD AC 7S 7D 7C")
+    _record_play_bodies(d)
+    for id_, value in (("seat", "0"), ("dealer", "2"), ("declarer", "0"), ("bid", "300"), ("play-samples", "40"),
+                       ("play-mode", "heuristic"), ("score", "120-80-95/2"), ("trump", "H")):
+        _set(d, id_, value)
+    _wait(d, lambda d: _play_answered(d) and _text(d, "play-game"), 120)
+    assert _text(d, "play-error") == ""
+    body = d.execute_script("return window.playBodies")[-1]
+    assert body["score"] == "120-80-95/2" and body["dealer"] == 2 and "so_far" not in body
+    want = _post_play(server, body)
+    assert _text(d, "play-game").startswith("The game: 120-80-95 by seat, hand 2")
+    assert want["game"]["totals"] == [120, 80, 95] and _text(d, "play-call") == f"Play {want['best']}"
+    assert "each player scores his own points" in _text(d, "play-notes")
+    _no_flags(_text(d, "play-game"))
+    _assert_no_csp_reports(d)
+
+
+def test_two_handed_phase2_asks_for_phase_1_so_far(server, browser):
+    """Two-handed phase 2 with a score: the page asks for phase 1's meld and points in its own words (the API names
+    so_far), sends them once given, and the summary says them."""
+    from selenium.webdriver.common.by import By
+
+    d = browser
+    _open(d, server)
+    _game(d, "two-handed", "AH TH KH QH JH AS 9C 9C JC JC 9D 9D")
+    _record_play_bodies(d)
+    assert d.find_element(By.ID, "play-phase").get_attribute("value") == "2"  # no upcard: phase 2
+    assert d.find_element(By.ID, "so-far-label").is_displayed()
+    for id_, value in (("seat", "0"), ("leader", "0"), ("dealer", "1"), ("play-samples", "40"),
+                       ("play-mode", "heuristic"), ("score", "100-110"), ("trump", "H")):
+        _set(d, id_, value)
+    _wait(d, lambda d: _text(d, "play-error"), 120)
+    err = _text(d, "play-error")
+    assert "\u201cphase 1 so far\u201d" in err and "so_far" not in err, err
+    _set(d, "so-far", "10+5-12+3")
+    d.execute_script("document.getElementById('so-far').dispatchEvent(new Event('change'))")
+    _wait(d, lambda d: _play_answered(d) and _text(d, "play-game"), 120)
+    assert _text(d, "play-error") == ""
+    body = d.execute_script("return window.playBodies")[-1]
+    assert body["so_far"] == "10+5-12+3" and body["score"] == "100-110" and body["dealer"] == 1
+    assert "phase 1: you 10 meld + 5 points, the opponent 12 + 3" in _text(d, "play-summary")
+    assert _text(d, "play-game").startswith("The game: 100-110, yours first")
+    _set(d, "upcard", "9H")  # phase 1: no such box (its history counts the hand so far)
+    assert not d.find_element(By.ID, "so-far-label").is_displayed()
+    _assert_no_csp_reports(d)

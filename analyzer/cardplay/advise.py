@@ -134,8 +134,17 @@ class CardAdvice:
             "play": req.play,
             "seed": req.seed,
             "notes": list(self.notes),
+            **({} if req.so_far is None else {"so_far": _so_far_dict(req)}),
             **({} if self.game is None else {"game": self.game.as_dict()}),
         }
+
+
+def _so_far_dict(req: PlayRequest) -> dict[str, Any]:
+    """The hand before the record (two-handed phase 2: phase 1's meld and points), as phase 1's answer says it."""
+    me = req.record.seat
+    opp = next(s for s in range(req.rules.seats) if s != me)
+    return {who: dict(zip(("meld", "points"), req.so_far[s], strict=True)) for who, s in (("you", me),
+                                                                                           ("opponent", opp))}
 
 
 def _game_line(g: GameCard | None) -> dict[str, Any]:
@@ -284,7 +293,7 @@ def advise_card(req: PlayRequest, progress: bool = False) -> CardAdvice | StockA
             target = 0  # the side's meld already counts: it has taken a trick
         made = v.decl >= target
         if rs.scoring.unit == "side":
-            score = _net(req, v.decl, side_meld) * (1 if declaring else -1)
+            score = _net(req, v, side_meld) * (1 if declaring else -1)
         elif declaring:
             score = np.where(made, side_meld + convert_points(rs, v.decl), -rec.bid)
     crit = score if score is not None else mine
@@ -307,15 +316,15 @@ def advise_card(req: PlayRequest, progress: bool = False) -> CardAdvice | StockA
                       tuple(_notes(req, v, n, action, side_meld)), game)
 
 
-def _net(req: PlayRequest, decl: np.ndarray, side_meld: int) -> np.ndarray:
+def _net(req: PlayRequest, v: CardValues, side_meld: int) -> np.ndarray:
     """The declaring side's score minus the other side's (:func:`analyzer.score.score_hand`, the one scoring)
-    on each deal after each card: the declaring side's points ``decl`` (int[n, cards]) over the hand, the others'
-    the rest (:func:`analyzer.cardplay.outcome.final_terms`: a trick of no points taken later is not seen); the
-    meld known (the declaring side's: ``side_meld``)."""
+    on each deal after each card: the declaring side's points ``v.decl`` (int[n, cards]) over the hand, the
+    others' the rest (:func:`analyzer.cardplay.outcome.final_terms`: a trick of no points taken later is not
+    seen); the meld known (the declaring side's: ``side_meld``)."""
     rs, rec = req.rules, req.record
-    n, c = decl.shape
+    n, c = v.decl.shape
     other = next(s for s in range(rs.seats) if s not in declaring_seats(req))
-    sc = score_hand(rs, *final_terms(req, decl, side_meld), rec.declarer, rec.bid)
+    sc = score_hand(rs, *final_terms(req, v, side_meld), rec.declarer, rec.bid)
     return (sc[:, rec.declarer] - sc[:, other]).reshape(n, c)
 
 
@@ -369,4 +378,11 @@ def _notes(req: PlayRequest, v: CardValues, n: int, action: str, side_meld: int 
         out.append("points are card points before the conversion to trick points; the score converts them")
     if not rs.scoring.unit == "side" and rs.has_bidding:
         out.append("the defenders are counted together (they play as a side against the game maker)")
+    if v.seat_points is not None:
+        out.append("for the game each player scores his own points: those along the line of play that valued the card "
+                   "(the solver's optimal line on a solved deal, the rollout elsewhere; the defenders share what they "
+                   "take as that line shares it)")
+        if v.shared:
+            out.append(f"on {v.shared} of {v.decl.size} deal-and-card pairs the solver's line ran past "
+                       f"{w('max_nodes')}: the defenders' points shared there as the heuristic players share them")
     return out

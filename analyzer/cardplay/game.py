@@ -136,8 +136,14 @@ def game_cards(req: PlayRequest, names: tuple[str, ...], out: HandOutcomes, crit
     best, pts = lines[g], lines[points]
     if g == points:
         c = pts.chance
-        text = (f"For the game: {pts.card} also gives you the best chance of winning it, {c.mean:.1%} (95% {c.lo:.1%} "
-                f"to {c.hi:.1%}; before the hand {now_mean:.1%}).")
+        top = ranked[0]
+        if top.card != pts.card and top.chance.mean > c.mean:  # a higher mean, within the noise of the paired test
+            text = (f"For the game: {pts.card} too: no card beats its chance of winning it, {c.mean:.1%} (95% "
+                    f"{c.lo:.1%} to {c.hi:.1%}; before the hand {now_mean:.1%}), beyond the noise ({top.card} "
+                    f"{top.chance.mean:.1%}).")
+        else:
+            text = (f"For the game: {pts.card} also gives you the best chance of winning it, {c.mean:.1%} (95% "
+                    f"{c.lo:.1%} to {c.hi:.1%}; before the hand {now_mean:.1%}).")
         return PlayGame(*head, best.card, pts.card, None, None, text, req.win_table.source)
     gain = paired_diff(j.chance[:, g], j.chance[:, points])
     cost = paired_diff(crit[:, g], crit[:, points])
@@ -153,7 +159,8 @@ def game_cards(req: PlayRequest, names: tuple[str, ...], out: HandOutcomes, crit
 def _why(totals: tuple[int, ...], me: int, out: HandOutcomes, j: _Judged, g: int, p: int,
          names: tuple[str, ...]) -> str:
     """Why the card for the game (column ``g``) differs from the card by points (``p``), from the figures: the
-    contract made or set where that wins the game, the hand winning or losing the game, else the lead."""
+    contract made or set where that wins the game (and the card makes or sets it more often), the hand winning or
+    losing the game, else the lead."""
     G, P = names[g], names[p]
     k = j.chance.shape[1]
     bidder = out.bidder.reshape(-1, k)
@@ -162,7 +169,7 @@ def _why(totals: tuple[int, ...], me: int, out: HandOutcomes, j: _Judged, g: int
         key = out.made.reshape(-1, k) if mine else ~out.made.reshape(-1, k)
         won = key & (j.ended == I_WIN)
         sg, sp = float(won[:, g].mean()), float(won[:, p].mean())
-        if sg > sp + SAY_SHARE:
+        if sg > sp + SAY_SHARE and float(key[:, g].mean()) > float(key[:, p].mean()):  # the contract decides
             act = "making the contract" if mine else "setting the contract"
             return f"{act} wins the game on {sg:.0%} of the deals with {G}, on {sp:.0%} with {P}"
     if j.wins[g] > j.wins[p] + SAY_SHARE:

@@ -4,6 +4,7 @@ flags, the page's JSON fields); every check is made there, before any work."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -13,7 +14,7 @@ from analyzer.cardplay.notation import parse_phase1, parse_played, parse_shown
 from analyzer.cardplay.seen import Record, Seen, replay
 from analyzer.cards import SUITS, Hand, parse_card
 from analyzer.errors import UserError, field_name
-from analyzer.game.given import game_and_table
+from analyzer.game.given import SEP, game_and_table
 from analyzer.game.hand import QUAD
 from analyzer.game.state import GameState
 from analyzer.meld import meld_points
@@ -22,7 +23,6 @@ from analyzer.request.fields import Front
 from analyzer.request.parts import PLAY, words
 from analyzer.rules import RuleSet, parse_hand
 from analyzer.rules.lowered import first_leader
-from analyzer.score import scoring_units
 from analyzer.twohand.position import Phase1Position, build_position
 
 #: the fields of the card-play question a request holds (the rule set is loaded by the API before it)
@@ -39,7 +39,9 @@ class PlayRequest:
     game's stock phase (two-handed phase 1: the upcard given) the position is ``phase1`` instead, and
     ``record`` and ``seen`` are None. ``game``: the game's score before this hand (``score``:
     :func:`analyzer.game.given.game_state`, its dealer the hand's) with ``win_table`` the game's
-    win-probability table (:class:`~analyzer.game.table.WinTable`): the cards are judged for the game too."""
+    win-probability table (:class:`~analyzer.game.table.WinTable`): the cards are judged for the game too;
+    ``so_far``: where the record is not the whole hand (two-handed phase 2), each seat's meld and points of the
+    hand before it (phase 1's), which the game adds to the record's."""
 
     rules: RuleSet
     record: Record | None
@@ -59,6 +61,8 @@ class PlayRequest:
     #: the game's score before this hand (None: the cards are ranked by points alone) and its table
     game: GameState | None = None
     win_table: Any = field(default=None, compare=False, repr=False)
+    #: each seat's (meld, points) of the hand before the record (two-handed phase 2: phase 1's; None: none)
+    so_far: tuple[tuple[int, int], ...] | None = None
 
     def word(self, name: str) -> str:
         """The front end's name of a field (``--max-nodes`` on the command line, ``max_nodes`` in JSON)."""
@@ -104,36 +108,77 @@ class PlayRequest:
         calls, dealer, declarer, bid = _auction(rules, v)
         declarer, bid, first = _contract(rules, seat, declarer, bid, v["leader"])
         rec, seen, per_seat = _record(rules, hand, seat, t, declarer, first, bid, v)
+        so_far = _so_far(rules, v, rec)
         game, wt = _for_game(rules, v, seat, rec, first, declarer, win_table)
         return cls(rules, rec, seen, per_seat, _side_meld(rules, v["meld"], bid), *how, calls, dealer, game=game,
-                   win_table=wt)
+                   win_table=wt, so_far=so_far)
 
 
 def _for_game(rules: RuleSet, v: dict[str, Any], seat: int, rec: Record | None, first: int, declarer: int,
               win_table: Any) -> tuple[GameState | None, Any]:
     """The game's score before this hand and its table (None, None without ``score``), checked: the hand's outcome
-    must be one the advice can score for every scoring unit -- two units (the play values the declaring side
-    against the rest), a contract to make where there is bidding, the whole hand's meld and points (not two-handed
-    phase 2's question alone), no instant win by tricks or a quadruple pinochle in a stock phase (the stock
-    phase's values do not carry them). The hand's dealer: ``dealer`` given, else the one the first leader follows
-    from (:func:`analyzer.rules.lowered.first_leader`), else UserError asking for it."""
+    must be one the advice can score for every scoring unit -- a contract to make where there is bidding, the
+    whole hand's meld and points (two-handed phase 2: phase 1's given, ``so_far``), no instant win by tricks or a
+    quadruple pinochle in a stock phase (the stock phase's values do not carry them). The hand's dealer: ``dealer``
+    given, else the one the first leader follows from (:func:`analyzer.rules.lowered.first_leader`; not in phase 2,
+    whose first leader won phase 1's last trick), else UserError asking for it."""
     if v["score"] is None:
         return None, None
     nm, sc = field_name, rules.scoring
     not_yet = f"{nm('score')} is not yet supported in {rules.id}'s"
-    if len(scoring_units(rules)) != 2:
-        raise UserError(f"{not_yet} card play: the play values the defenders' points together, and the game needs "
-                        "each player's")
     if rec is None and (sc.win_all_tricks or (sc.quad_pinochle_win is not None and rules.deck.copies >= QUAD)):
         raise UserError(f"{not_yet} stock phase: its instant wins by tricks or a quadruple pinochle are not valued "
                         "there")
-    if rec is not None and rules.play.stock:
-        raise UserError(f"{not_yet} phase 2: the game needs the whole hand's meld and points, and phase 2's question "
-                        f"holds only its own tricks (ask in phase 1, with {nm('upcard')})")
     if rec is not None and rules.has_bidding and not rec.bid:
         raise UserError(f"{nm('score')} judges the hand's outcome for the game: give the contract, {nm('bid')} (or "
                         f"{nm('auction')})")
+    if rec is not None and rules.play.stock:
+        if v["so_far"] is None:
+            raise UserError(f"{nm('score')} in phase 2 needs the hand so far: give {nm('so_far')} "
+                            "MELD+POINTS-MELD+POINTS, each player's meld and card points of phase 1, yours first "
+                            "(e.g. 22+9-31+14)")
+        if v["dealer"] is None:
+            raise UserError(f"give who dealt this hand for the game's score: {nm('dealer')} 0..{rules.seats - 1} "
+                            "(phase 2's first leader won phase 1's last trick: it does not say who dealt)")
     return game_and_table(rules, v["score"], seat, _dealer(rules, v["dealer"], first, declarer), win_table)
+
+
+def _so_far(rules: RuleSet, v: dict[str, Any], rec: Record) -> tuple[tuple[int, int], ...] | None:
+    """Each seat's meld and points of the hand before the record (``so_far``, two-handed phase 2: phase 1's),
+    mine given first: ``MELD+POINTS-MELD+POINTS`` or each player's meld and points together (``31-45``, where
+    the rules convert no points); None where not given. Only with ``score`` in a game's phase 2; phase 1's points
+    together at most what the cards gone before phase 2 hold."""
+    text = v["so_far"]
+    if text is None:
+        return None
+    nm = field_name
+    if not rules.play.stock:
+        raise UserError(f"{rules.id} deals every card: leave out {nm('so_far')} (phase 1's meld and points, for the "
+                        "game in phase 2)")
+    if v["score"] is None:
+        raise UserError(f"{nm('so_far')} is phase 1's meld and points for the game: give {nm('score')} too")
+    if not isinstance(text, str):
+        raise UserError(f"{nm('so_far')} is text such as 22+9-31+14")
+    one = r"\s*(\d+)\s*(?:\+\s*(\d+)\s*)?"
+    m = re.fullmatch(SEP.join([one] * rules.seats), text.strip())
+    if m is None:
+        raise UserError(f"bad {nm('so_far')} {text!r}: give each player's meld and card points of phase 1, yours "
+                        "first, MELD+POINTS-MELD+POINTS (e.g. 22+9-31+14)")
+    g = m.groups()
+    pairs = [(int(g[2 * i]), int(g[2 * i + 1] or 0)) for i in range(rules.seats)]
+    if rules.convert and any(g[2 * i + 1] is None for i in range(rules.seats)):
+        raise UserError(f"bad {nm('so_far')} {text!r}: {rules.id} converts card points, give each player's meld and "
+                        "points apart, MELD+POINTS")
+    gone = int(rules.total_points) - rules.last_trick - rules.per_trick * (rules.deck.size // rules.seats) - int(
+        sum(int(rules.points_by_kind[k]) for k in rec.hand.kinds))
+    if sum(p for _, p in pairs) > gone:
+        raise UserError(f"bad {nm('so_far')} {text!r}: phase 1's card points together, {sum(p for _, p in pairs)}, "
+                        f"are more than the cards gone before phase 2 hold (at most {gone})")
+    order = [rec.seat] + [s for s in range(rules.seats) if s != rec.seat]
+    out = [(0, 0)] * rules.seats
+    for s, pair in zip(order, pairs, strict=True):
+        out[s] = pair
+    return tuple(out)
 
 
 def _dealer(rules: RuleSet, given: int | None, first: int, declarer: int) -> int:
@@ -162,7 +207,8 @@ def _phase1(rules: RuleSet, hand: str | Hand, seat: int, v: dict[str, Any]) -> P
     if not rules.play.stock:
         raise UserError(f"{nm('upcard')} is the card turned up on a stock: {rules.id} deals every card")
     for name, given in (("shown", v["shown"]), ("meld", v["meld"]), ("auction", v["auction"]),
-                        ("dealer", v["dealer"]), ("declarer", v["declarer"]), ("bid", v["bid"] or None)):
+                        ("dealer", v["dealer"]), ("declarer", v["declarer"]), ("bid", v["bid"] or None),
+                        ("so_far", v["so_far"])):
         if given is not None and given != [] and given != {}:
             raise UserError(f"leave out {nm(name)} in phase 1 (the melds on the table are the +MELD marks of "
                             f"{nm('played')})")
@@ -193,6 +239,8 @@ def _auction(rules: RuleSet, v: dict[str, Any]) -> tuple[tuple, int | None, int 
     auction, dealer, declarer, bid = v["auction"], v["dealer"], v["declarer"], v["bid"]
     if auction is None:
         if dealer is not None and v["score"] is None:
+            if not rules.has_bidding:
+                raise UserError(f"{nm('dealer')} is who dealt, for the game's score: give {nm('score')} too")
             raise UserError(f"{nm('dealer')} is the auction's dealer (or, with {nm('score')}, who dealt): give "
                             f"{nm('auction')} too")
         return (), None, declarer, bid

@@ -19,6 +19,7 @@ import numpy as np
 from analyzer.bidding.inference import Accept, clue_ladder, sample_by_ladder
 from analyzer.cardplay import dealer
 from analyzer.cardplay.kernel import rollout_range
+from analyzer.cardplay.lines import share_as, solver_lines, split_needed
 from analyzer.cardplay.request import PlayRequest
 from analyzer.cardplay.seen import Seen, table_of
 from analyzer.deal import Deals, Table
@@ -58,6 +59,14 @@ class CardValues:
     clues: tuple[str, ...] = ()
     #: the deals' hands now (int64[n, seats, copies]; the game's instant wins look at the hands dealt)
     hands: np.ndarray | None = None
+    #: where the game needs each seat's points (:func:`analyzer.cardplay.lines.split_needed`): int64[n, cards,
+    #: seats] each seat's points and tricks over the whole hand after the card, along the line that valued it
+    #: (:mod:`analyzer.cardplay.lines`); None elsewhere
+    seat_points: np.ndarray | None = None
+    seat_tricks: np.ndarray | None = None
+    #: the (deal, card) pairs of solved deals whose line's replay ran out of the budget: the other side's points
+    #: shared there as the rollout shares them (:func:`analyzer.cardplay.lines.share_as`)
+    shared: int = 0
 
 
 def legal_now(seen: Seen) -> tuple[int, ...]:
@@ -88,7 +97,8 @@ def within_horizon(req: PlayRequest) -> bool:
 
 def value_cards(req: PlayRequest, progress: bool = False) -> CardValues:
     """Sample ``req.samples`` deals consistent with what was seen and value each legal card on each (module
-    docstring)."""
+    docstring); where the game needs each seat's points (:func:`analyzer.cardplay.lines.split_needed`), each seat's
+    along the line that gave the value too."""
     seen = req.seen
     rec = req.record
     rs = req.rules
@@ -107,6 +117,10 @@ def value_cards(req: PlayRequest, progress: bool = False) -> CardValues:
     m = hands.shape[0]
     tried = 0
     solve = req.play == "dd" and within_horizon(req)
+    split = split_needed(req)
+    sp = np.zeros((m, c, rs.seats), dtype=np.int64) if split else None
+    st = np.zeros((m, c, rs.seats), dtype=np.int64) if split else None
+    shared = 0
     with progress_bar(progress, m + (-(-m // SOLVE_CHUNK) if solve else 0), "valuing the cards") as bar:
         if solve:
             trick = list(seen.trick)
@@ -128,24 +142,47 @@ def value_cards(req: PlayRequest, progress: bool = False) -> CardValues:
                         solved[i] = True
                         decl[i, 0] = so_far + int(r.value)
                 bar.advance(1)
+            if split:
+                done = np.flatnonzero(solved[:m])
+                sp[done], st[done], ok = solver_lines(req, hands[done], cards, decl[done])
+                lost = done[~ok.all(axis=1)]
+                if lost.size:  # a line past the budget: the other side's points shared as a rollout shares them
+                    pts, trk = rollouts(req, hands, deals.ids, cards, lost)
+                    for r, i in enumerate(lost):
+                        bad = np.flatnonzero(~ok[np.searchsorted(done, i)])
+                        sp[i, bad], st[i, bad] = share_as(req, decl[i, bad], pts[r, bad], trk[r, bad])
+                        shared += bad.size
         todo = np.flatnonzero(~solved[:m])
         if todo.size:
-            pts = np.zeros((todo.size, c, rs.seats), dtype=np.int64)
-            trk = np.zeros((todo.size, c, rs.seats), dtype=np.int64)
-            pols = np.int64(pack_policies(policy_codes(rs, "v1")))
-            first = np.int64(first_lead_trump(rs, rec.bid, rec.leader, rec.declarer))
-            rollout_range.batch(todo.size, np.ascontiguousarray(hands[todo]), seen.by,
-                                np.array(rec.plays, dtype=np.int64), np.array(cards, dtype=np.int64),
-                                trick_params(rs), np.int64(rec.trump), np.int64(rec.leader), np.int64(rec.declarer),
-                                np.int64(side_mask(rs, rec.declarer)), first, pols, np.int64(req.seed),
-                                np.ascontiguousarray(deals.ids[todo], dtype=np.int64), pts, trk)
+            pts, trk = rollouts(req, hands, deals.ids, cards, todo)
             decl[todo] = pts[:, :, decl_seats].sum(axis=2)
+            if split:
+                sp[todo], st[todo] = pts, trk
         bar.advance(m)
     if m < n:
         decl = np.repeat(decl[:1], n, axis=0)
         solved = np.repeat(solved[:1], n)
+        if split:
+            sp, st = np.repeat(sp[:1], n, axis=0), np.repeat(st[:1], n, axis=0)
     return CardValues(cards, decl, solved, int(deals.tries), nodes, fixed, n if fixed and tried else tried, level,
-                      words, deals.hands)
+                      words, deals.hands, sp, st, shared)
+
+
+def rollouts(req: PlayRequest, hands: np.ndarray, ids: np.ndarray, cards: tuple[int, ...], rows: np.ndarray
+             ) -> tuple[np.ndarray, np.ndarray]:
+    """(points, tricks) int64[len(rows), cards, seats]: each seat's points and tricks over the whole hand after
+    each card on the deals ``rows`` of ``hands``, the heuristic players playing every card to the end (policy v1,
+    deal ``i``'s random stream from the request's seed and its id ``ids[i]``, the same for every card)."""
+    rs, rec, seen = req.rules, req.record, req.seen
+    pts = np.zeros((rows.size, len(cards), rs.seats), dtype=np.int64)
+    trk = np.zeros((rows.size, len(cards), rs.seats), dtype=np.int64)
+    pols = np.int64(pack_policies(policy_codes(rs, "v1")))
+    first = np.int64(first_lead_trump(rs, rec.bid, rec.leader, rec.declarer))
+    rollout_range.batch(rows.size, np.ascontiguousarray(hands[rows]), seen.by, np.array(rec.plays, dtype=np.int64),
+                        np.array(cards, dtype=np.int64), trick_params(rs), np.int64(rec.trump), np.int64(rec.leader),
+                        np.int64(rec.declarer), np.int64(side_mask(rs, rec.declarer)), first, pols,
+                        np.int64(req.seed), np.ascontiguousarray(ids[rows], dtype=np.int64), pts, trk)
+    return pts, trk
 
 
 def _sample(req: PlayRequest) -> tuple[Table, Deals, str, tuple[str, ...]]:

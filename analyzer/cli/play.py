@@ -22,6 +22,19 @@ EXAMPLES = """Examples:
   pinochle play --rules auction --hand "AH TH KH KH QH JH 9H AS QS JD AC TC" --seat 0 --declarer 0 --bid 25 --trump H
       --played "AS 9S TS KS / AH 9H JH QH" --score 130-140 --dealer 3
 
+  Luxury Family: the three players' totals in seat order and the hand
+  number (each player scores his own points: they are read off the line
+  of play that valued the card). Two-handed phase 2: --so-far, each
+  player's meld and card points of phase 1, yours first, and --dealer:
+
+  pinochle play --rules luxury-family --seat 1 --declarer 0 --bid 200 --trump S
+      --hand "AS TS KS QS JS 7S AH TH KH QH JH AD TD KD AC TC" --played 7H --score 120-80-95/2 --dealer 2
+
+  pinochle play --rules two-handed --seat 1 --leader 0 --trump S
+      --hand "KS JS JS KH QH AD KD QD 9D AC KC QC"
+      --played "AS JS AD 9D QC KC AC 9S JH QH AD 9D KH TH TD QD KH JS KD QD"
+      --score 100-100 --so-far 10+5-10+5 --dealer 1
+
   Two-handed phase 1 (--upcard: the stock is not yet gone). --hand is
   every card you hold now, the melded ones on your table included;
   --played the tricks so far, each from its leader: CARD* is a card
@@ -62,6 +75,10 @@ def print_card_advice(adv) -> None:
                   f"your side ({who}, seat {'+'.join(map(str, d['side']))}) has {d['points_so_far']['side']} points")
     if adv.need_words is not None:
         console.print(adv.need_words)
+    if "so_far" in d:
+        you, opp = d["so_far"]["you"], d["so_far"]["opponent"]
+        console.print(f"phase 1 so far: you {you['meld']} meld + {you['points']} points, the opponent {opp['meld']} "
+                      f"+ {opp['points']}")
     _print_score(adv.game)
     tbl = table()
     tbl.add_column("card")
@@ -143,8 +160,9 @@ def _print_score(game) -> None:
     if game is None:
         return
     t = game.totals
-    console.print(f"the game: {t[game.me]}-{t[1 - game.me]}, yours first; your chance of winning it before this hand "
-                  f"{game.now.mean:.1%}")
+    score = (f"{t[game.me]}-{t[1 - game.me]}, yours first" if len(t) == 2 else
+             f"{'-'.join(map(str, t))} by seat, hand {game.hands + 1}")
+    console.print(f"the game: {score}; your chance of winning it before this hand {game.now.mean:.1%}")
 
 
 def _mark(adv, card: str) -> str:

@@ -18,7 +18,8 @@ from analyzer.rules.model import RuleSet
 from analyzer.score import scoring_units, seat_unit
 
 _NUM = r"\s*(-?\d+)\s*"
-_SEP = r"[-:, ]"
+#: what separates the numbers of a score (``430-380``, ``430:380``, ...)
+SEP = r"[-:, ]"
 
 
 def _numbers(text: str, count: int) -> tuple[list[int], int | None] | None:
@@ -27,7 +28,7 @@ def _numbers(text: str, count: int) -> tuple[list[int], int | None] | None:
     m = re.fullmatch(r"(.*?)\s*(?:/|@|hand)\s*(\d+)\s*", t)
     if m:
         t, hand = m.group(1), int(m.group(2))
-    m = re.fullmatch(_SEP.join([_NUM] * count), t)
+    m = re.fullmatch(SEP.join([_NUM] * count), t)
     return ([int(g) for g in m.groups()], hand) if m else None
 
 

@@ -145,6 +145,9 @@ PLAY = Fields((
           "who deals next; two-handed: follows from --leader)"),
     Field("meld", "int", "the declaring side's meld (default: counted from your hand and the cards shown)"),
     SCORE,
+    Field("so_far", "str", "two-handed phase 2 with --score: each player's meld and card points this hand before "
+          "phase 2 (phase 1's), yours first, MELD+POINTS-MELD+POINTS, e.g. 22+9-31+14 (or each player's meld and "
+          "points together: 31-45)"),
 )) + GAME + Fields((
     Field("samples", "int", "sampled deals", default=FromRules(_play_samples, "the rule set's [advice] "
           "play_samples"), lo=1, hi=MAX_PLAY_SAMPLES, short="-n"),

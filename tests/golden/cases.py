@@ -11,6 +11,10 @@ AUCTION_HAND = "AH TH KH KH QH JH 9H AS QS JD AC TC"
 DD_HAND = "AH AH TH TH KH KH QH QH JH JH AS AS AD AD AC AC KS QS JS JD"
 LF_HAND = "AH AH TH TH KH KH QH QH JH JH AS AD AC 7S 7D 7C"
 TWO_HAND = "AH AH TH TH KH KH QH QH JH JH 9S 9D"
+#: Luxury Family's last two tricks of tests/test_game_play_lf.py (LAST_TWO): my hand and the 14 tricks and a card
+LF_LAST_HAND = "KS KS JS JS JD JD 7D 7D JH JH 7H AH 7H QC JC 7C"
+LF_LAST_PLAYED = ("AS KS QS / AS KS QS / TS JS 7S / TS JS 7S / AD JD KD / AD JD KD / TD 7D QD / TD 7D QD / AH JH KH / "
+                  "TH JH QH / AC QC KC / TC JC QC / TC 7C JC / KC 7H 7C / KH")
 SOLVE_HANDS = "AS TS KS QH / QS JS 9S JH / AH TH KH 9C / AD JD 9D TC"
 
 #: name -> the command's arguments (``--json`` is added)
@@ -56,6 +60,17 @@ CASES: dict[str, list[str]] = {
                          "--bid", "60", "--trump", "H", "--samples", "10", "--play", "heuristic"],
     "play-luxury-family": ["play", "--rules", "luxury-family", "--hand", LF_HAND, "--seat", "0", "--declarer", "0",
                            "--bid", "30", "--trump", "H", "--samples", "10", "--play", "heuristic"],
+    # ... with the game's score: Luxury Family's last two tricks worked by hand in tests/test_game_play_lf.py (each
+    # seat's points along the solver's lines), two-handed phase 2 near the target (phase 1's meld and points given)
+    "play-luxury-family-score": ["play", "--rules", "luxury-family", "--hand", LF_LAST_HAND, "--seat", "1",
+                                 "--declarer", "0", "--bid", "300", "--meld", "100", "--trump", "S", "--shown",
+                                 "0:KH QH", "--shown", "2:TH AC", "--played", LF_LAST_PLAYED, "--samples", "40",
+                                 "--score", "-1000-230-300/3", "--dealer", "2"],
+    "play-two-handed-phase2-score": ["play", "--rules", "two-handed", "--seat", "1", "--leader", "0", "--trump", "S",
+                                     "--hand", "KS JS JS KH QH AD KD QD 9D AC KC QC", "--played",
+                                     "AS JS AD 9D QC KC AC 9S JH QH AD 9D KH TH TD QD KH JS KD QD", "--samples",
+                                     "40", "--seed", "1", "--score", "100-100", "--so-far", "10+5-10+5", "--dealer",
+                                     "1"],
     "play-two-handed": ["play", "--rules", "two-handed", "--seat", "0", "--leader", "0", "--upcard", "QC",
                         "--hand", "KH QH AD TD QD AC TC JC KS QS 9D JH", "--played",
                         "9S AS +dix / JD AD +marriage-H / 9H TH +pinochle / KD", "--seed", "1", "--samples", "10",

@@ -592,7 +592,7 @@ function setupPlay(switched) {
     $("play-phase").value = upcardSuit() ? "1" : "2";
     $("from-table").checked = false;
     $("whole-meld").checked = false;
-    for (const id of ["bid", "play-meld", "play-samples"]) $(id).value = "";
+    for (const id of ["bid", "play-meld", "play-samples", "so-far"]) $(id).value = "";
     $("trump").value = "";
     $("play-mode").value = "dd";
     $("shown").replaceChildren();
@@ -607,6 +607,7 @@ function applyPhase() {
   const p1 = phase1();
   $("phase1-hint").hidden = !p1;
   $("phase1-box").hidden = !p1;
+  $("so-far-label").hidden = !(state.info && state.info.stock) || p1;  // phase 2: phase 1's meld and points
   $("shown-box").hidden = p1;
   $("trump").disabled = p1;
   $("trump").title = p1 ? "phase 1: the upcard names trump" : "";
@@ -739,6 +740,8 @@ function playBody() {
   if ($("score").value.trim()) {  // the cards judged for the game: who dealt says who deals next
     body.score = $("score").value.trim();
     if (body.dealer === undefined) body.dealer = Number($("dealer").value);
+    // phase 2 (two-handed): the game counts the whole hand, phase 1's meld and points too
+    if (info.stock && $("so-far").value.trim()) body.so_far = $("so-far").value.trim();
   }
   return body;
 }
@@ -939,8 +942,9 @@ function gameCells(c) {
 function showPlayGame(r) {
   const g = r.game;
   if (!g) { $("play-game").textContent = ""; return; }
-  const t = g.totals;
-  $("play-game").textContent = `The game: ${t[g.my_unit]}-${t[1 - g.my_unit]}, yours first (before this hand ` +
+  const t = g.totals, score = t.length === 2 ? `${t[g.my_unit]}-${t[1 - g.my_unit]}, yours first`
+    : `${t.join("-")} by seat, hand ${g.hands_played + 1}`;
+  $("play-game").textContent = `The game: ${score} (before this hand ` +
     `${(100 * g.chance_now.mean).toFixed(1)}%). ${r.action === "only" ? "" : forPage(g.text)}`;
 }
 const byPoints = (r, c) => (r.game && r.game.card_by_points === c.card && c.card !== r.best ? " (by points)" : "");
@@ -974,9 +978,11 @@ function showPlayAdvice(r) {
   if (r.phase === 1) { showPhase1Advice(r); return; }
   $("play-call").textContent = r.action === "too-few" ? "Too few deals to name a card"
     : r.action === "only" ? `Play ${r.best}: the only card you may play` : `Play ${r.best}`;
-  const so = r.points_so_far ? r.points_so_far.side : 0;
+  const so = r.points_so_far ? r.points_so_far.side : 0, p1 = r.so_far;
   $("play-summary").textContent = `Trick ${r.trick_number}: your side has ${so} points from tricks so far` +
     (r.need ? `; ${r.need}` : "") +
+    (p1 ? `; phase 1: you ${p1.you.meld} meld + ${p1.you.points} points, the opponent ${p1.opponent.meld} + ` +
+      `${p1.opponent.points}` : "") +
     `. ${r.deals} deals consistent with the play so far` +
     ({ clues: " and the calls' clues", prior: " and the calls' clues (read with the prior model)",
       high: " and the other seats' highest bid", partner: " and your partner's bids", hard: " and the calls' hard clues" }[r.auction && r.conditioning
@@ -1002,6 +1008,7 @@ function forPlay(text) {
     .replace(/;\s*raise max_nodes for more exact values/g, "")
     .replace(/\s*\(give meld to set it\)/g, " (the \u201cdeclaring side's meld\u201d box sets it)")
     .replace(/raise samples/g, "raise the deals")
+    .replace(/\bso_far\b/g, "\u201cphase 1 so far\u201d")
     .replace(/give the opponent's cards with shown/g,
              "give the opponent's cards under \u201cCards the others showed\u201d")
     .replace(/\s*\(give phase 2's cards with [^)]*\)/g, ": choose phase 2 and tap its tricks")
@@ -1079,7 +1086,7 @@ $("play-phase").addEventListener("change", () => {  // the phases write their tr
 $("trick-meld").addEventListener("change", addMeld);
 $("seat").addEventListener("change", () => { renderShownInputs(); askPlay(); });
 for (const id of ["declarer", "bid", "trump", "leader", "play-meld", "play-samples", "play-mode", "seed", "whole-meld",
-  "score"]) {
+  "score", "so-far"]) {
   $(id).addEventListener("change", askPlay);
 }
 $("undo").addEventListener("click", undoPlayed);
