@@ -9,7 +9,7 @@ from math import comb, sqrt
 import numpy as np
 import pytest
 
-from analyzer.cards import Hand, from_planes, to_planes
+from analyzer.cards import SUITS, Hand, from_planes, to_planes
 from analyzer.deal import (
     Constraint,
     holds,
@@ -283,6 +283,39 @@ def test_impossible_constraints_raise():
         sample_deals(rs, 1, HANDS["auction"], 100, seed=1, constraints=["left H>=3"], max_tries=50)
     with pytest.raises(UserError, match="no deal meets"):
         sample_deals(rs, 1, HANDS["auction"], 100, seed=1, accept=lambda h: np.zeros(len(h), bool), max_tries=50)
+
+
+@pytest.mark.parametrize("what", ["H", "QS", "A"])
+def test_a_count_no_deal_can_meet_is_refused_before_sampling(what):
+    """The bounds of the up-front check are tight: the seat's most (and least) possible count samples, one past it is
+    refused at once -- with max_tries=1, so the refusal cannot come from the rejection running out of tries."""
+    rs = load("auction")
+    known = {2: "9H AS QS 9S"}
+    t = table(rs, 0, HANDS["auction"], known=known)
+    c = parse_constraint(f"across {what}>=0", rs, 0)
+    planes = t.base[2]
+    have = sum(1 for k in from_planes(planes, rs.deck) if _counts(c, k, rs))
+    pool = [int(k) for k in t.pool]
+    avail = sum(1 for k in pool if _counts(c, k, rs))
+    need = int(t.need[2])
+    most, least = have + min(avail, need), have + max(0, need - (len(pool) - avail))
+    for cons in (f"across {what}<={most}", f"across {what}>={most}", f"across {what}<={least}"):
+        d = sample_deals(rs, 0, HANDS["auction"], 20, seed=3, known=known, constraints=[cons], max_tries=100_000)
+        assert len(d) == 20
+    for cons in (f"across {what}>={most + 1}", f"across {what}<={least - 1}"):
+        with pytest.raises(UserError, match="no deal meets the constraints .*: that seat holds"):
+            table(rs, 0, HANDS["auction"], known=known, constraints=[cons]).sample(20, seed=3, max_tries=1)
+
+
+def _counts(c, k: int, rs) -> bool:
+    """Whether the constraint ``c`` (a suit, a card, or the rank A) counts card kind ``k``: plain Python, from the
+    card's name."""
+    name = rs.deck.name(k)
+    if c.what == "suit":
+        return name[-1] == SUITS[c.arg]
+    if c.what == "card":
+        return k == c.arg
+    return name[0] == "A"
 
 
 def test_too_rare_constraints_raise():

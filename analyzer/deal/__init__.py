@@ -27,7 +27,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from analyzer.cards import SUITS, Hand, check_copies, parse_card, parse_cards, suit_index, to_planes
-from analyzer.deal.kernel import CARD, RANK, SUIT, check_rows, deal_batch
+from analyzer.deal.kernel import CARD, RANK, SUIT, check_rows, count_kind, count_rank, count_suit, deal_batch
 from analyzer.deal.rng import SEED_MASK
 from analyzer.errors import UserError
 from analyzer.meld import meld_batch
@@ -376,6 +376,7 @@ def table(
         if not 0 <= c.seat < rules.seats:
             raise UserError(f"constraint {c.describe()!r}: seat out of range 0..{rules.seats - 1}")
         if c.what in codes:
+            _check_possible(c, base[c.seat], to_planes(pool.tolist(), deck), int(need[c.seat]), pool.size, deck.lane)
             rows.append((codes[c.what], c.seat, c.arg, c.lo, min(c.hi, NO_LIMIT)))
         elif c.what != "meld":
             raise ValueError(f"unknown constraint kind {c.what!r}")
@@ -391,6 +392,27 @@ def table(
         constraints=parsed,
         accept=accept,
     )
+
+
+def _count(c: Constraint, planes: np.ndarray, lane: int) -> int:
+    """How many cards of ``planes`` the count constraint ``c`` counts (its suit, card or rank)."""
+    if c.what == "suit":
+        return int(count_suit(planes, c.arg, lane))
+    if c.what == "card":
+        return int(count_kind(planes, c.arg))
+    return int(count_rank(planes, c.arg))
+
+
+def _check_possible(c: Constraint, held: np.ndarray, pool: np.ndarray, need: int, unseen: int, lane: int) -> None:
+    """UserError at once when no deal can meet the count constraint ``c``: its seat holds the known cards ``held``
+    and receives ``need`` of the ``unseen`` cards ``pool`` (planes), so it ends with at least ``have + max(0, need -
+    other unseen cards)`` and at most ``have + min(such unseen cards, need)`` of what ``c`` counts."""
+    have, avail = _count(c, held, lane), _count(c, pool, lane)
+    least, most = have + max(0, need - (unseen - avail)), have + min(avail, need)
+    if c.lo > most or c.hi < least:
+        bound = f"at most {most}" if c.lo > most else f"at least {least}"
+        raise UserError(f"no deal meets the constraints ({c.describe()}): that seat holds {bound} such cards "
+                        "with the cards known: loosen them")
 
 
 def sample_deals(
