@@ -1,15 +1,6 @@
-"""A hand record read and checked: :func:`build` makes the :class:`~analyzer.record.model.HandRecord` of written
-fields (:mod:`analyzer.record.text`) and refuses one that cannot have happened, naming the line (the JSON field)
-and why.
-
-The checks are the project's own, not restated: the rule set and its options (:mod:`analyzer.rules`), the hands
-(:func:`analyzer.rules.parse_hand`), the auction (:func:`analyzer.bidding.auction.replay`), the play followed from
-each known seat's view (:func:`analyzer.cardplay.seen.replay`: a card its seat does not hold or may not play, a
-void broken later, a card seen too often), two-handed's phase 1 replayed through its kernels at each of my turns
-(:func:`analyzer.twohand.position.build_position`, my holding there from my hand, draws and plays), the game's
-score (:func:`analyzer.game.given.game_state`), and the result, where every hand is known, against the one
-scoring (:func:`analyzer.score.score_hand`).
-"""
+"""A hand record's written fields parsed (:func:`parse_fields`) and its deal and auction checked (:func:`check_deal`),
+naming the line (the JSON field) and why; :func:`analyzer.record.read.build` adds the play's checks. The contract
+the play follows (:func:`contract_of`)."""
 
 from __future__ import annotations
 
@@ -23,7 +14,6 @@ from analyzer.bidding.auction import replay as replay_auction
 from analyzer.cardplay.notation import parse_phase1, parse_played
 from analyzer.cards import SUITS, parse_card, parse_cards
 from analyzer.errors import UserError
-from analyzer.game.given import game_state
 from analyzer.record.model import HandRecord
 from analyzer.record.text import Entry
 from analyzer.rules import RuleSet, available, load, load_rules, parse_hand
@@ -143,13 +133,6 @@ def parse_fields(e: Mapping[str, Entry], front: str = "cli") -> HandRecord:
         e["score"].value.strip() if "score" in e else None, result)
 
 
-def build(e: Mapping[str, Entry], front: str = "cli") -> HandRecord:
-    """The record of the written fields ``e`` (:func:`parse_fields`), checked (:func:`check`)."""
-    rec = parse_fields(e, front)
-    check(rec, e)
-    return rec
-
-
 def auction_of(rec: HandRecord) -> Auction | None:
     """The record's auction replayed (None: no calls written)."""
     return None if rec.calls is None else replay_auction(rec.rules, rec.dealer or 0, list(rec.calls))
@@ -175,30 +158,11 @@ def contract_of(rec: HandRecord) -> tuple[int, int, int] | None:
     return decl, bid, lead
 
 
-def check(rec: HandRecord, e: Mapping[str, Entry]) -> None:
-    """UserError, naming the field, for a record that cannot have happened (module docstring)."""
-    rs = rec.rules
+def check_deal(rec: HandRecord, e: Mapping[str, Entry]) -> None:
+    """UserError, naming the field, for hands or an auction that cannot be (:func:`_check_hands`,
+    :func:`_check_auction`)."""
     _check_hands(rec, e)
     _check_auction(rec, e)
-    from analyzer.record.play import check_play  # the play's checks follow the walk of the play
-
-    check_play(rec, e)
-    if rec.result is not None:
-        from analyzer.record.play import hand_result
-
-        with at(e.get("result")):
-            want = hand_result(rec)
-            if want is not None and tuple(want) != rec.result:
-                raise UserError(f"the hand scores {' '.join(f'{x:+d}' for x in want)} by the rules (each scoring unit "
-                                f"in turn), not {' '.join(f'{x:+d}' for x in rec.result)}")
-    if rec.score is not None:
-        with at(e.get("score")):
-            dealer = rec.dealer if rec.dealer is not None else (
-                1 - rec.leader if rs.play.stock and rec.leader is not None else None)
-            if dealer is None:
-                raise UserError("give the dealer with the game's score (\"dealer: N\"): who deals next changes the "
-                                "chances")
-            game_state(rs, rec.score, rec.seat, dealer)
 
 
 def _check_hands(rec: HandRecord, e: Mapping[str, Entry]) -> None:

@@ -9,8 +9,8 @@ from pathlib import Path
 from typing import Any
 
 from analyzer.errors import UserError, read_lines
-from analyzer.record.check import build
 from analyzer.record.model import HandRecord
+from analyzer.record.read import build
 from analyzer.record.text import Entry, entries_of_json, entries_of_text, split_records, to_json, to_text
 
 

@@ -32,7 +32,8 @@ KEYS: dict[str, str] = {
     "holding": "two-handed phase 1 without the deal: every card I hold now, in hand and melded (as `pinochle play "
                "--hand` with --upcard)",
     "played": "the tricks (two-handed: phase 2's), each from its leader, tricks separated by /",
-    "score": "the game's score before the hand (as `--score`: my side's total first; Luxury Family N-N-N/H)",
+    "score": "the game's score before the hand (as `pinochle play --score`: my side's total first; Luxury Family "
+             "N-N-N/H)",
     "result": "each scoring unit's score for the hand (partnerships: side 0 then side 1; else by seat)",
 }
 

@@ -23,7 +23,7 @@ from analyzer.cardplay.seen import Record, Seen, replay
 from analyzer.cards import SUITS, Hand
 from analyzer.errors import UserError
 from analyzer.meld import meld_batch
-from analyzer.record.check import at, contract_of
+from analyzer.record.check import at, auction_of, contract_of
 from analyzer.record.model import HandRecord
 from analyzer.record.text import Entry, phase1_text
 from analyzer.score import score_hand, scoring_units
@@ -293,8 +293,6 @@ def hand_result(rec: HandRecord) -> tuple[int, ...] | None:
     units = scoring_units(rs)
     a = None
     if rs.has_bidding and rec.calls is not None:
-        from analyzer.record.check import auction_of
-
         a = auction_of(rec)
         if a is not None and a.done and a.winner is None:
             return (0,) * len(units)
