@@ -120,6 +120,8 @@ _WHERE = {
     "review_request": ("analyzer.api.review", "review_request"),
     "review_answer": ("analyzer.api.review", "review_answer"),
     "record_of_play": ("analyzer.api.review", "record_of_play"),
+    "arena_records": ("analyzer.api.review", "arena_records"),
+    "write_records": ("analyzer.api.review", "write_records"),
     "read_records": ("analyzer.record.io", "read_records"),
     "write_record": ("analyzer.record.io", "write"),
     "HandRecord": ("analyzer.record.model", "HandRecord"),

@@ -5,7 +5,7 @@ the arena's hands)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from analyzer.errors import UserError, field_name
@@ -39,8 +39,13 @@ def review_request(values: Mapping[str, Any], front: Front = "json") -> ReviewRe
     except UserError as e:
         raise UserError(f"{field_name('record')}: {e}") from None
     rec = pick(recs, which)
-    c = {f.name: f.check(v[f.name], rec.rules) for f in REVIEW if f.name not in ("record", "which")}
-    asked = Asked(c["samples"], c["play_samples"], c["seed"], c["max_nodes"], c["threshold"], c["dd_max_nodes"])
+    if v.get("seat") is not None:
+        seat = REVIEW["seat"].check(v["seat"])
+        if seat not in rec.hands:
+            raise UserError(f"{field_name('seat')} {seat}: the record does not hold that seat's hand")
+        rec = replace(rec, seat=seat)
+    c = {f.name: f.check(v[f.name], rec.rules) for f in REVIEW if f.name not in ("record", "which", "seat")}
+    asked = Asked(c["samples"], c["play_samples"], c["seed"], c["max_nodes"], c["threshold"], c["true_max_nodes"])
     return ReviewRequest(rec, asked, c["workers"])
 
 
@@ -61,3 +66,28 @@ def record_of_play(values: Mapping[str, Any], front: Front = "cli") -> HandRecor
     name = v.pop("rules", None) or "auction"
     rules = game(name, v.pop("options", None), front)
     return of_play(name, rules.options, v, front)
+
+
+def arena_records(result: Any) -> list[HandRecord]:
+    """Every hand of an arena run (played now, or joined from its saved parts) as a hand record
+    (:func:`analyzer.arena.records.run_records`); UserError for a run of whole games."""
+    from analyzer.arena.games import GamesResult
+    from analyzer.arena.records import run_records
+
+    if isinstance(result, GamesResult):
+        raise UserError("hand records are written for single-deal runs (--deals), not whole games")
+    return run_records(result.rules, result.frame, result.seed, result.play)
+
+
+def write_records(records: list[HandRecord], path: Any) -> None:
+    """Records into one file: text, one after another (JSON Lines for a name ending ``.jsonl``)."""
+    import json
+    from pathlib import Path
+
+    from analyzer.record.text import to_json, to_text
+
+    p = Path(path)
+    if p.suffix == ".jsonl":
+        p.write_text("".join(json.dumps(to_json(r)) + "\n" for r in records), encoding="utf-8")
+    else:
+        p.write_text("\n".join(to_text(r) for r in records), encoding="utf-8")

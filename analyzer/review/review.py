@@ -34,7 +34,7 @@ from analyzer.rules import RuleSet, load_rules
 THRESHOLD = 1.0
 #: a loss in the chance of winning the game is marked past this share (one percentage point) beyond the noise
 GAME_THRESHOLD = 0.01
-#: the solver's node budget on a true position (the review's ``dd_max_nodes`` default)
+#: the solver's node budget on a true position (the review's ``true_max_nodes`` default)
 TRUE_MAX_NODES = 2_000_000
 
 
@@ -48,7 +48,7 @@ class Asked:
     seed: int = 0
     max_nodes: int | None = None
     threshold: float = THRESHOLD
-    dd_max_nodes: int = TRUE_MAX_NODES
+    true_max_nodes: int = TRUE_MAX_NODES
 
 
 @dataclass(frozen=True)
@@ -280,7 +280,7 @@ def review(rec: HandRecord, asked: Asked = Asked(), *, workers: int = 1, progres
     true: list[TrueLoss] = []
     if rec.known:
         with progress_bar(progress, None, "the true positions, double dummy"):
-            true = true_losses(rec, asked.dd_max_nodes)
+            true = true_losses(rec, asked.true_max_nodes)
     rs = rec.rules
     notes = []
     if not ts:
@@ -290,7 +290,7 @@ def review(rec: HandRecord, asked: Asked = Asked(), *, workers: int = 1, progres
                      "stock-phase advice, phase 2 by the card advice)")
     if true and any(not t.exact for t in true):
         notes.append(f"{sum(not t.exact for t in true)} true positions past the solver's budget of "
-                     f"{asked.dd_max_nodes:,} nodes: no double-dummy loss for them (raise dd_max_nodes)")
+                     f"{asked.true_max_nodes:,} nodes: no double-dummy loss for them (raise true_max_nodes)")
     if not rec.known:
         notes.append("the other hands are not all known: no double-dummy losses")
     if rec.score is not None and not _cards_for_game(rs, 2):

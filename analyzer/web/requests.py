@@ -113,7 +113,7 @@ ReviewBody = body_model(
     "ReviewBody", QUESTIONS["review"],
     """``pinochle review --json``: a hand record (``record``: its text or its JSON twin, as the README's Hand records
     write it) and the fields of ``pinochle review`` by the same names. ``samples``, ``play_samples``, ``max_nodes``
-    and ``dd_max_nodes`` are capped (GET /api/limits).""",
+    and ``true_max_nodes`` are capped (GET /api/limits).""",
     kinds={"record": Annotated[str, StringConstraints(max_length=limits.MAX_BODY)]},
 )
 
@@ -168,5 +168,5 @@ def review_args(body: BaseModel) -> dict[str, Any]:
     _cap(body.samples, limits.MAX_SAMPLES, "samples")
     _cap(body.play_samples, limits.MAX_PLAY_SAMPLES, "play_samples")
     _cap(body.max_nodes, limits.MAX_PLAY_NODES, "max_nodes")
-    _cap(body.dd_max_nodes, limits.MAX_SOLVE_NODES, "dd_max_nodes")
+    _cap(body.true_max_nodes, limits.MAX_SOLVE_NODES, "true_max_nodes")
     return {"request": review_request(body.model_dump(), "json")}
