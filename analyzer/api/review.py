@@ -36,8 +36,8 @@ def review_request(values: Mapping[str, Any], front: Front = "json") -> ReviewRe
     which = REVIEW["which"].check(v["which"])
     try:
         recs = read_file(rec_text, front) if front == "cli" else read_records(str(rec_text), front)
-    except UserError as e:
-        raise UserError(f"{field_name('record')}: {e}") from None
+    except UserError as e:  # the page names the field; the command line's record is its argument
+        raise UserError(f"{field_name('record')}: {e}" if front == "json" else str(e)) from None
     rec = pick(recs, which)
     if v.get("seat") is not None:
         seat = REVIEW["seat"].check(v["seat"])

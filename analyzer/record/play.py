@@ -56,7 +56,8 @@ def seat_view(rec: HandRecord, seat: int, hand: tuple[int, ...], plays: tuple[in
               contract: tuple[int, int, int]) -> Record:
     """The trick play from ``seat``'s view as :mod:`analyzer.cardplay.seen` reads it."""
     decl, bid, lead = contract
-    return Record(rec.rules, seat, _hand(hand, rec), rec.trump if rec.trump is not None else 0, decl, lead, bid,
+    trump = rec.trump if rec.trump is not None else rec.upcard >> 4 if rec.upcard is not None else 0
+    return Record(rec.rules, seat, _hand(hand, rec), trump, decl, lead, bid,
                   {s: _hand(h, rec) for s, h in shown.items() if s != seat}, plays, rec.whole_meld)
 
 
