@@ -216,3 +216,51 @@ def test_a_whole_two_handed_hand_round_trips_with_its_draws_and_result(seed):
     bad = text.replace("draws 0: ", "draws 0: AS ", 1)
     with pytest.raises(UserError, match=r"^line 8 \(draws 0\): seat 0 drew once a phase-1 trick"):
         read_records(bad)
+
+
+def _ptn_of(rec) -> str:
+    """A PTN record (TricksterCards' notation: compass seats, hands S.H.D.C from the dealer, one trick a line in the
+    columns of the seats from the first leader) of one of ours, written here independently of the converter."""
+    from analyzer.record.play import follow
+
+    rules = rec.rules
+    deck = rules.deck
+    compass = ("S", "W", "N", "E")
+
+    def hand(s):
+        ks = rec.hands[s]
+        return ".".join("".join(deck.name(k)[:-1] for k in sorted((k for k in ks if k >> 4 == u), reverse=True))
+                        for u in range(4))
+
+    d = rec.dealer
+    out = ['[Event "a test hand"]', '[GameCode "Pinochle"]',
+           f'[Deal "{compass[d]}:{" ".join(hand((d + i) % 4) for i in range(4))}"]',
+           f'[Auction "{compass[rec.calls[0].seat]}"]', " ".join("Pass" if c.bid is None else str(c.bid)
+                                                                for c in rec.calls),
+           f'[Contract "{max(c.bid or 0 for c in rec.calls)}{"♠♥♦♣"[rec.trump]}"]']
+    seen = next(iter(follow(rec).values()))
+    first = int(seen.by[0])
+    out.append(f'[Play "{compass[first]}"]')
+    for t in range(len(rec.played) // 4):
+        cols = {int(seen.by[4 * t + i]): deck.name(int(rec.played[4 * t + i])) for i in range(4)}
+        out.append(" ".join(cols[(first + j) % 4][-1] + cols[(first + j) % 4][:-1] for j in range(4)))
+    return "\n".join(out) + "\n"
+
+
+@pytest.mark.parametrize("game,seed", [("auction", 4), ("double-deck", 9)])
+def test_ptn_records_convert_to_the_same_hand(game, seed):
+    text, _ = engine_hand(game, seed, 2)
+    rec = read_records(text)[0]
+    got = read_records(_ptn_of(rec))[0]
+    assert (got.hands, got.dealer, got.calls, got.trump, got.played) == (rec.hands, rec.dealer, rec.calls, rec.trump,
+                                                                         rec.played)
+
+
+def test_ptn_that_does_not_map_is_refused_naming_its_line():
+    text, _ = engine_hand("auction", 4, 2)
+    ptn = _ptn_of(read_records(text)[0])
+    with pytest.raises(UserError, match=r"^PTN line 3 \(CardsAdded\): cards passed between partners"):
+        read_records(ptn.replace('[GameCode "Pinochle"]', '[GameCode "Pinochle"]\n[CardsAdded "S:SA"]'))
+    three = '[Deal "S:AK.QJ.T9.AK AK.QJ.T9.AK AK.QJ.T9.AK"]\n'
+    with pytest.raises(UserError, match=r"^PTN line 1 \(Deal\): 3 players"):
+        read_records(three)

@@ -16,11 +16,16 @@ from analyzer.record.text import Entry, entries_of_json, entries_of_text, split_
 
 def read_records(text: str, front: str = "cli") -> list[HandRecord]:
     """Every record of ``text``: JSON (an object, a list of them, or one a line) when it starts with ``{`` or
-    ``[``, else the text form (:mod:`analyzer.record.text`); each checked. UserError naming the record (where there
+    ``[``, TricksterCards' PTN when it starts with a tag (:mod:`analyzer.record.ptn`), else the text form
+    (:mod:`analyzer.record.text`); each checked. UserError naming the record (where there
     are several), the line or field, and why."""
     body = text.lstrip("\ufeff").strip()
     if not body:
         raise UserError("the hand record is empty: it starts with \"rules: NAME\"")
+    from analyzer.record.ptn import convert, is_ptn
+
+    if is_ptn(body):  # TricksterCards' PTN: converted where it maps
+        text = body = convert(body)
     if body[0] in "{[":
         try:
             objs = json.loads(body)
