@@ -192,6 +192,9 @@ def _judge_card(rs: RuleSet, t: _Task) -> Decision:
     hand = v.pop("hand")
     req = PlayRequest.make(rs, hand, samples=t.asked.play_samples, seed=t.asked.seed, max_nodes=t.asked.max_nodes,
                            win_table=lambda: win_table(rs), **v)
+    only = _only_card(req)
+    if only is not None:  # no choice: nothing to ask
+        return Decision("card", t.number, t.where, only, only, "", _zero(0), 1, 0, note="the only card")
     adv = advise_card(req)
     names = [ln.card for ln in adv.lines]
     chosen = _move_name(t.chosen, names)
@@ -208,6 +211,19 @@ def _judge_card(rs: RuleSet, t: _Task) -> Decision:
                     _mark(loss, game_loss, t.asked.threshold), game_loss,
                     None if adv.game is None else adv.game.best,
                     "too few deals to name a card" if adv.action == "too-few" else "")
+
+
+def _only_card(req: Any) -> str | None:
+    """The one legal card of a trick-play position (None: a choice, or two-handed's phase 1)."""
+    from analyzer.play.engine import legal_kinds
+    from analyzer.rules.lowered import first_lead_trump
+
+    if req.phase1 is not None:
+        return None
+    rec, seen = req.record, req.seen
+    first = not rec.plays and first_lead_trump(req.rules, rec.bid, rec.leader, rec.declarer)
+    legal = legal_kinds(req.rules, seen.mine_now, seen.trick, rec.trump, first=first)
+    return req.rules.deck.name(next(iter(legal))) if len(legal) == 1 else None
 
 
 def _move_name(chosen: str, names: list[str]) -> str:
