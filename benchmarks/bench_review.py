@@ -65,17 +65,17 @@ def main() -> None:
     print(f"cores {os.cpu_count()}, load {os.getloadavg()[0]:.1f} (1 min) at the start; workers {args.workers}")
     warm = read_records(hand_text("auction", 99, True))[0]
     review(warm, Asked(samples=100, play_samples=10), workers=1)  # compiles what a review needs
-    print("| game | record | seed | decisions | true positions | seconds |")
-    print("|---|---|---:|---:|---:|---:|")
+    print("| game | record | seed | decisions | true positions | seconds | CPU seconds (this process) |")
+    print("|---|---|---:|---:|---:|---:|---:|")
     for game in args.games:
         for every in (False, True):
             for seed in range(1, args.hands + 1):
                 rec = read_records(hand_text(game, seed, every))[0]
-                t0 = time.perf_counter()
+                t0, c0 = time.perf_counter(), time.process_time()
                 rv = review(rec, Asked(), workers=args.workers)
-                secs = time.perf_counter() - t0
+                secs, cpu = time.perf_counter() - t0, time.process_time() - c0
                 print(f"| {game} | {'all hands' if every else 'mine'} | {seed} | {len(rv.decisions)} | "
-                      f"{len(rv.true)} | {secs:.1f} |", flush=True)
+                      f"{len(rv.true)} | {secs:.1f} | {cpu:.1f} |", flush=True)
     print(f"load {os.getloadavg()[0]:.1f} (1 min) at the end")
 
 

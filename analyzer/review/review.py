@@ -19,7 +19,7 @@ points against the seat's best card.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -85,17 +85,17 @@ def tasks(rec: HandRecord, asked: Asked) -> list[_Task]:
     """Every decision of my seat as a task (module docstring): the calls, the trump, the cards."""
     out = []
     rs = rec.rules
-    deck = rs.deck
+    hand = " ".join(rs.deck.name(k) for k in rec.hands.get(rec.seat, ()))
     if rs.has_bidding and rec.calls is not None:
         mine = [i for i, c in enumerate(rec.calls) if c.seat == rec.seat]
         for n, i in enumerate(mine, 1):
             before = rec.calls[:i]
-            v = {"seat": rec.seat, "dealer": rec.dealer, "auction": before, "score": rec.score}
+            v = {"hand": hand, "seat": rec.seat, "dealer": rec.dealer, "auction": before, "score": rec.score}
             after = " ".join(map(str, before)) or "no calls"
             out.append(_Task(rec.game, "call", n, f"call {n} (after {after})", v, rec.calls[i].bid, asked))
         c = trick_contract(rec)
         if c is not None and c[0] == rec.seat and rec.trump is not None:
-            v = {"seat": rec.seat, "dealer": rec.dealer, "auction": rec.calls, "score": rec.score}
+            v = {"hand": hand, "seat": rec.seat, "dealer": rec.dealer, "auction": rec.calls, "score": rec.score}
             out.append(_Task(rec.game, "trump", 1, f"trump at {c[1]}", v, rec.trump, asked))
     for n, (step, v) in enumerate(card_steps(rec), 1):
         if not _cards_for_game(rs, step.phase):
@@ -105,8 +105,7 @@ def tasks(rec: HandRecord, asked: Asked) -> list[_Task]:
         else:
             where = f"trick {step.index // rs.seats + 1}, card {step.index % rs.seats + 1}"
         out.append(_Task(rec.game, "card", n, where, v, step.name, asked))
-    hand = {"hand": " ".join(deck.name(k) for k in rec.hands.get(rec.seat, ()))}
-    return [replace(t, values={**hand, **t.values}) if t.kind != "card" else t for t in out]
+    return out
 
 
 def _cards_for_game(rules: RuleSet, phase: int) -> bool:
