@@ -24,6 +24,9 @@ call, in one place. Front ends parse and print; every decision is made below thi
 ``solve_positions``        solve positions in parallel (the double-dummy solver)
 ``PlayRequest.make``       one card-play question, checked once (``pinochle play``'s flags, the page's body)
 ``advise_card``            the answer: every legal card valued on sampled deals, the best first
+``review_request``         one ``pinochle review`` question: a hand record read and checked (``review_answer``)
+``read_records``           hand records read from text or JSON, checked (``write_record`` writes one)
+``record_of_play``         the hand record of a card-play question (``pinochle play --record``)
 =========================  ==================================================================================
 
 Names load on first use, so a front end pays only for what it calls (the solver's kernels, say).
@@ -115,6 +118,15 @@ _WHERE = {
     "PlayRequest": ("analyzer.cardplay.request", "PlayRequest"),
     "advise_card": ("analyzer.cardplay.advise", "advise_card"),
     "CardAdvice": ("analyzer.cardplay.advise", "CardAdvice"),
+    "review_request": ("analyzer.api.review", "review_request"),
+    "review_answer": ("analyzer.api.review", "review_answer"),
+    "record_of_play": ("analyzer.api.review", "record_of_play"),
+    "arena_records": ("analyzer.api.review", "arena_records"),
+    "write_records": ("analyzer.api.review", "write_records"),
+    "read_records": ("analyzer.record.io", "read_records"),
+    "write_record": ("analyzer.record.io", "write"),
+    "HandRecord": ("analyzer.record.model", "HandRecord"),
+    "Review": ("analyzer.review.figures", "Review"),
 }
 
 __all__ = sorted(_WHERE)

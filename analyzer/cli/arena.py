@@ -14,11 +14,13 @@ from analyzer.api import (
     TWOHAND_AGENTS_HELP,
     AdvisorStats,
     GamesResult,
+    arena_records,
     arena_runs,
     calibration_summary,
     calibration_table,
     forecasts,
     write_arena_report,
+    write_records,
 )
 from analyzer.api import arena as api_arena
 from analyzer.cli.common import check_output, console, emit_json, quantile_text, styled, table
@@ -117,11 +119,12 @@ def print_games(res: Any) -> None:
 
 
 def arena(*, json_out: bool, out: Path | None, report: Path | None, name: str | None, from_: list[Path] | None,
-          given: frozenset[str], **values) -> None:
+          records: Path | None, given: frozenset[str], **values) -> None:
     """Play whole hands between two bidding agents (auction, trump, meld, play, score), in duplicate.
 
     Single deals (--deals), or whole games (--games: hand after hand until the game ends)."""
     check_output(out, "--out")
+    check_output(records, "--records")
     if from_:
         res = arena_runs(list(from_))
     else:
@@ -129,6 +132,8 @@ def arena(*, json_out: bool, out: Path | None, report: Path | None, name: str | 
                         given=given)
     if out is not None:
         res.write(out)
+    if records is not None:
+        write_records(arena_records(res), records)
     if report is not None:
         page = write_arena_report(res, report, name)
         if not json_out:
@@ -149,6 +154,9 @@ OWN = {
                None),
     "name": (Annotated[str | None, typer.Option("--name", help="the report's file name (default from the run)")],
              None),
+    "records": (Annotated[Path | None, typer.Option("--records", help="write every hand as a hand record (text; "
+                                                    "JSON Lines for a name ending .jsonl): pinochle review reads "
+                                                    "them")], None),
     "from_": (Annotated[list[Path] | None, typer.Option("--from", help="report on saved hands instead of playing "
                                                         "(repeat to join the parts of one run)")], None),
 }

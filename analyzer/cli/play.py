@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Annotated
+
 import typer
 
-from analyzer.api import QUESTIONS, Estimate, Proportion, advise_card, play_request
-from analyzer.cli.common import console, emit_json, print_notes, styled, table
+from analyzer.api import QUESTIONS, Estimate, Proportion, advise_card, play_request, record_of_play, write_record
+from analyzer.cli.common import check_output, console, emit_json, print_notes, styled, table
 from analyzer.cli.derive import command
 from analyzer.cli.options import SEATS_HELP, JsonOpt
 
@@ -135,12 +138,19 @@ def print_stock_advice(adv) -> None:
     _print_card(adv, "your only card")
 
 
-def play(*, json_out: bool, **values) -> None:
+RecordOpt = Annotated[Path | None, typer.Option("--record", help="also write the position as a hand record (text; "
+                                                 "JSON for a name ending .json): pinochle review reads it")]
+
+
+def play(*, json_out: bool, record: Path | None, **values) -> None:
     """Which card to play now, every legal card valued on deals consistent with everything seen.
 
     Each card with your side's expected points, the chance the bid is made and how far it is behind the best.
     """
     req = play_request(values, "cli")
+    if record is not None:
+        check_output(record, "--record")
+        write_record(record_of_play(values, "cli"), record)
     adv = advise_card(req, progress=True)
     if json_out:
         emit_json(adv.to_dict())
@@ -152,7 +162,7 @@ def play(*, json_out: bool, **values) -> None:
 
 def register(app: typer.Typer) -> None:
     command(app, "play", QUESTIONS["play"], play, epilog=EXAMPLES + "\n" + SEATS_HELP,
-            own={"json_out": (JsonOpt, False)})
+            own={"json_out": (JsonOpt, False), "record": (RecordOpt, None)})
 
 
 def _print_score(game) -> None:

@@ -282,6 +282,27 @@ ARENA = GAME + Fields((
           lo=0),
 ))
 
+#: ``pinochle review``: a hand record (a file on the command line; the record's text or JSON on the page) and how
+#: each decision is asked (the calls' deals as ``bid``'s, the cards' as ``play``'s, the same seed for every one)
+REVIEW = Fields((
+    Field("record", "str", "the hand record: a file (text or JSON, see the README's Hand records); the page: the "
+          "record itself", required=True),
+    Field("which", "int", "which record of the file (1: the first)", default=1, lo=1),
+    Field("seat", "int", "review this seat's decisions (its hand in the record; default: the record's seat)"),
+    Field("samples", "int", "sampled deals of each call's advice", default=FromRules(_bid_samples, "the rule set's "
+          "[advice] bid_samples"), lo=1, hi=MAX_ADVICE_SAMPLES, short="-n",
+          why_hi="the advisor keeps every sampled deal in memory (~4 KB each)"),
+    Field("play_samples", "int", "sampled deals of each card's advice", default=FromRules(_play_samples, "the rule "
+          "set's [advice] play_samples"), lo=1, hi=MAX_PLAY_SAMPLES),
+    SEED,
+    Field("max_nodes", "int", "the solver's node budget a sampled deal of a card's advice", default=FromRules(
+          _play_max_nodes, "the rule set's [advice] play_max_nodes"), lo=1, hi=MAX_NODES),
+    Field("true_max_nodes", "int", "every hand known: the solver's node budget on each true position",
+          default=2_000_000, lo=1, hi=MAX_NODES),
+    Field("threshold", "float", "mark a decision whose loss exceeds this many points beyond the noise (the lower end "
+          "of its 95% interval above it)", default=1.0, lo=0.0, hi=1000.0),
+)) + WHERE
+
 #: ``pinochle meld``: one hand, or a file of hands (the page: a hand)
 MELD = Fields((Field("hand", "str", 'the cards, e.g. "AS TS KS ..."', short="-H"),)) + GAME + Fields((
     Field("file", "path", "count one hand per line", short="-f", web=False),
@@ -293,7 +314,7 @@ RULES = Fields((Field("rules", "str", "a rule set id or house-rule .toml file (n
 #: every question's fields by its command
 QUESTIONS: dict[str, Fields] = {"bid": BID, "play": PLAY, "solve": SOLVE, "stats": STATS, "compare": COMPARE,
                                 "report": REPORT, "arena": ARENA, "two-hand": TWO_HAND, "meld": MELD,
-                                "rules": RULES}
+                                "rules": RULES, "review": REVIEW}
 
 
 def words(front: Front) -> Callable[[str], str]:

@@ -186,6 +186,16 @@ def build_position(rules: RuleSet, seat: int, leader: int, upcard: int, holding:
     raise UserError(str(first)) from None
 
 
+def history_state(rules: RuleSet, leader: int, upcard: int, tricks: Sequence[Trick]) -> np.ndarray:
+    """The state after the written phase-1 ``tricks`` (:func:`build_position`'s replay, every hidden hand standing
+    in as the whole deck): who won each trick, the meld scored, the card points and tricks, the stage (phase 2 once
+    the stock is gone and the last meld made). UserError for a history that cannot have happened."""
+    try:
+        return _replay(rules, -1, leader, upcard, tricks, frozenset(), []).g
+    except _Inconsistent as e:
+        raise UserError(str(e)) from None
+
+
 def _build(rules: RuleSet, seat: int, leader: int, upcard: int, holding: Sequence[int], tricks: Sequence[Trick],
            flips: frozenset[int], ambiguous: list[int]) -> Phase1Position:
     """:func:`build_position` with the melds numbered in ``flips`` read the other way (their new card the
@@ -255,6 +265,8 @@ def _replay(rules: RuleSet, seat: int, leader: int, upcard: int, tricks: Sequenc
             raise UserError(f"trick {t + 1} has {len(tr.cards)} cards: a trick has 2 (the last may have 1)")
         for k, where in tr.cards:
             _replay_card(rules, seat, r, t, k, where)
+        if int(g[S.C_STAGE]) == S.STAGE_LAST:  # the last two draws (which one the winner took is not written)
+            S.take_last(g, 1)
         if tr.melds and len(tr.cards) < 2:
             raise UserError(f"trick {t + 1}: melds come after a whole trick (its winner lays them)")
         for mname in tr.melds:

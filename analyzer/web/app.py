@@ -40,10 +40,12 @@ from analyzer.web.requests import (
     BidBody,
     MeldBody,
     PlayBody,
+    ReviewBody,
     RulesBody,
     SolveBody,
     bid_args,
     play_args,
+    review_args,
     solve_args,
 )
 
@@ -374,6 +376,13 @@ def _add_waiting_routes(app: FastAPI, manager: JobManager) -> None:
                          429: {"description": "an analysis of this client is still running"}})
     async def play(body: PlayBody, request: Request) -> Response:
         return await _held(manager, request, "play", await asyncio.to_thread(play_args, body))
+
+    @app.post("/api/review", summary="A hand record reviewed (pinochle review --json); waits for the answer",
+              responses={400: {"description": "bad input, or a record that cannot have happened: {error: the "
+                                              "command line's one-line message, naming the record's line}"},
+                         429: {"description": "an analysis of this client is still running"}})
+    async def review(body: ReviewBody, request: Request) -> Response:
+        return await _held(manager, request, "review", await asyncio.to_thread(review_args, body))
 
 
 # ---- jobs the page follows --------------------------------------------------------------------------------------

@@ -109,6 +109,15 @@ PlayBody = body_model(
 )
 
 
+ReviewBody = body_model(
+    "ReviewBody", QUESTIONS["review"],
+    """``pinochle review --json``: a hand record (``record``: its text or its JSON twin, as the README's Hand records
+    write it) and the fields of ``pinochle review`` by the same names. ``samples``, ``play_samples``, ``max_nodes``
+    and ``true_max_nodes`` are capped (GET /api/limits).""",
+    kinds={"record": Annotated[str, StringConstraints(max_length=limits.MAX_BODY)]},
+)
+
+
 def _cap(value: int | None, cap: int, name: str) -> None:
     if value is not None and value > cap:
         raise UserError(f"{name} {value} is above this server's cap of {cap:,}: ask for at most {cap:,}")
@@ -148,3 +157,16 @@ def play_args(body: BaseModel) -> dict[str, Any]:
     _cap(body.samples, limits.MAX_PLAY_SAMPLES, "samples")
     _cap(body.max_nodes, limits.MAX_PLAY_NODES, "max_nodes")
     return {"request": play_request(body.model_dump(), "json")}
+
+
+def review_args(body: BaseModel) -> dict[str, Any]:
+    """The checked request of a review body, ``{"request": ReviewRequest}`` (the record read with every check of
+    ``pinochle review``, by :func:`analyzer.api.review_request`, before the work is queued); UserError past a cap or
+    for a record that cannot have happened (naming its line)."""
+    from analyzer.api import review_request
+
+    _cap(body.samples, limits.MAX_SAMPLES, "samples")
+    _cap(body.play_samples, limits.MAX_PLAY_SAMPLES, "play_samples")
+    _cap(body.max_nodes, limits.MAX_PLAY_NODES, "max_nodes")
+    _cap(body.true_max_nodes, limits.MAX_SOLVE_NODES, "true_max_nodes")
+    return {"request": review_request(body.model_dump(), "json")}

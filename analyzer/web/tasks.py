@@ -34,4 +34,12 @@ def play_task(args: dict[str, Any]) -> dict[str, Any]:
     return {"result": advise_card(args["request"]).to_dict()}  # checked once (analyzer.web.requests.play_args)
 
 
-TASKS = {"bid": bid_task, "solve": solve_task, "play": play_task}
+def review_task(args: dict[str, Any]) -> dict[str, Any]:
+    """``{"result": the pinochle review --json output}``: the hand record's decisions judged
+    (:func:`analyzer.api.review_answer`)."""
+    from analyzer.api import review_answer
+
+    return {"result": review_answer(args["request"]).as_dict()}  # checked once (analyzer.web.requests.review_args)
+
+
+TASKS = {"bid": bid_task, "solve": solve_task, "play": play_task, "review": review_task}

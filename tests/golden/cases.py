@@ -7,6 +7,8 @@ Regenerate (only when a change is meant to alter an answer, saying so in its com
 
 from __future__ import annotations
 
+from pathlib import Path
+
 AUCTION_HAND = "AH TH KH KH QH JH 9H AS QS JD AC TC"
 DD_HAND = "AH AH TH TH KH KH QH QH JH JH AS AS AD AD AC AC KS QS JS JD"
 LF_HAND = "AH AH TH TH KH KH QH QH JH JH AS AD AC 7S 7D 7C"
@@ -101,6 +103,9 @@ CASES: dict[str, list[str]] = {
                                   "meld-only"],
     "arena-games-two-handed": ["arena", "--rules", "two-handed", "--games", "4", "--ns", "th-v1", "--ew", "naive",
                                "--seed", "2"],
+    # review: a hand record of the README's hand
+    "review-auction": ["review", str(Path(__file__).parent / "hand-auction.txt"), "--samples", "200",
+                       "--play-samples", "20", "--seed", "1"],
     # two-hand
     "two-hand": ["two-hand", "--hand", TWO_HAND, "--upcard", "9H", "--samples", "40", "--seed", "1"],
     "two-hand-score": ["two-hand", "--hand", TWO_HAND, "--upcard", "9H", "--samples", "40", "--seed", "1",

@@ -1,0 +1,224 @@
+"""A hand record's written fields parsed (:func:`parse_fields`) and its deal and auction checked (:func:`check_deal`),
+naming the line (the JSON field) and why; :func:`analyzer.record.read.build` adds the play's checks. The contract
+the play follows (:func:`contract_of`)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from typing import Any
+
+from analyzer.bidding.auction import Auction, is_bid_value, parse_calls
+from analyzer.bidding.auction import replay as replay_auction
+from analyzer.cardplay.notation import parse_phase1, parse_played
+from analyzer.cards import SUITS, parse_card, parse_cards
+from analyzer.errors import UserError
+from analyzer.record.model import HandRecord
+from analyzer.record.text import Entry
+from analyzer.rules import RuleSet, available, load, load_rules, parse_hand
+from analyzer.rules.lowered import first_leader
+
+
+@contextmanager
+def at(entry: Entry | None) -> Iterator[None]:
+    """Prefix a UserError raised inside with where the field stands (``line 7 (played): ...``)."""
+    try:
+        yield
+    except UserError as e:
+        if entry is None:
+            raise
+        raise UserError(f"{entry.where}: {e}") from None
+
+
+def _game(e: Mapping[str, Entry], front: str) -> tuple[RuleSet, tuple[str, tuple[tuple[str, str], ...]]]:
+    """The rule set of the ``rules`` and ``options`` fields (the page: built-in rule sets only)."""
+    if "rules" not in e:
+        raise UserError("a hand record starts with its rule set: \"rules: auction\"")
+    name = e["rules"].value.strip()
+    opts = e["options"].value.split() if "options" in e else []
+    with at(e.get("options")):
+        for o in opts:
+            if "=" not in o:
+                raise UserError(f"write each option NAME=VALUE, not {o!r}")
+    with at(e["rules"]):
+        if front == "json":
+            if name not in available(include_reference=False):
+                raise UserError(f"unknown rule set {name!r}: use one of {', '.join(available(False))}")
+            rules = load(name, dict(o.split("=", 1) for o in opts))
+        else:
+            rules = load_rules(name, opts)
+    return rules, (name, tuple((str(k), str(v)) for k, v in rules.options.items()))
+
+
+def _int(e: Mapping[str, Entry], key: str, lo: int, hi: int) -> int | None:
+    if key not in e:
+        return None
+    with at(e[key]):
+        v = e[key].value.strip()
+        if not v.lstrip("-").isdigit() or not lo <= int(v) <= hi:
+            raise UserError(f"give a whole number {lo}..{hi}, not {v!r}")
+        return int(v)
+
+
+def _per_seat(e: Mapping[str, Entry], key: str, rules: RuleSet, me: int, parse: Callable[[str], Any]) -> dict:
+    out = {}
+    for k, ent in e.items():
+        name, _, s = k.partition(" ")
+        if name != key:
+            continue
+        seat = me if not s else int(s)
+        with at(ent):
+            if not 0 <= seat < rules.seats:
+                raise UserError(f"{rules.id} has seats 0..{rules.seats - 1}")
+            if seat in out:
+                raise UserError(f"seat {seat}'s {key} is given twice")
+            out[seat] = parse(ent.value)
+    return out
+
+
+def parse_fields(e: Mapping[str, Entry], front: str = "cli") -> HandRecord:
+    """The record of the written fields ``e``, each parsed (cards, seats, calls); UserError naming the field that
+    is not of its form. The checks of what happened are :func:`check`'s."""
+    rules, game = _game(e, front)
+    deck, seats = rules.deck, rules.seats
+    if "seat" not in e:
+        raise UserError("give my seat: \"seat: N\" (the decisions reviewed are this seat's)")
+    seat = _int(e, "seat", 0, seats - 1)
+    assert seat is not None
+    kinds = lambda t: tuple(sorted(parse_cards(t, deck)))  # noqa: E731
+    calls = trump = up = None
+    if "calls" in e:
+        with at(e["calls"]):
+            calls = tuple(parse_calls(e["calls"].value, rules))
+    if "trump" in e:
+        with at(e["trump"]):
+            t = e["trump"].value.strip().upper()
+            if t not in tuple(SUITS):
+                raise UserError("give the trump suit: S, H, D or C")
+            trump = SUITS.index(t)
+    if "upcard" in e:
+        with at(e["upcard"]):
+            up = parse_card(e["upcard"].value.strip(), deck)
+    flags = {}
+    for k in ("whole meld",):
+        with at(e.get(k)):
+            v = e[k].value.strip().lower() if k in e else "no"
+            if v not in ("yes", "no", "true", "false"):
+                raise UserError("write yes or no")
+            flags[k] = v in ("yes", "true")
+    phase1, played = (), ()
+    if "phase1" in e:
+        with at(e["phase1"]):
+            phase1 = parse_phase1(e["phase1"].value, rules, "phase1")
+    if "played" in e:
+        with at(e["played"]):
+            played = parse_played(e["played"].value, rules, "played")
+    holding = None
+    if "holding" in e:
+        with at(e["holding"]):
+            holding = kinds(e["holding"].value)
+    result = None
+    if "result" in e:
+        with at(e["result"]):
+            toks = e["result"].value.replace(",", " ").split()
+            if not toks or not all(t.lstrip("+-").isdigit() for t in toks):
+                raise UserError("give each scoring unit's score as a number, e.g. \"+45 -25\"")
+            result = tuple(int(t) for t in toks)
+    return HandRecord(
+        rules, game, seat, _per_seat(e, "hand", rules, seat, kinds), _int(e, "dealer", 0, seats - 1), calls,
+        _int(e, "declarer", 0, seats - 1), _int(e, "bid", 0, 100_000), trump, _int(e, "leader", 0, seats - 1),
+        _per_seat(e, "shown", rules, seat, kinds), flags["whole meld"], _int(e, "meld", 0, 100_000), up, phase1,
+        _per_seat(e, "draws", rules, seat, lambda t: tuple(parse_cards(t, deck))), holding, played,
+        e["score"].value.strip() if "score" in e else None, result)
+
+
+def auction_of(rec: HandRecord) -> Auction | None:
+    """The record's auction replayed (None: no calls written)."""
+    return None if rec.calls is None else replay_auction(rec.rules, rec.dealer or 0, list(rec.calls))
+
+
+def contract_of(rec: HandRecord) -> tuple[int, int, int] | None:
+    """The declarer, the bid (0: none to make) and the first leader of the play; None where the auction was thrown in
+    or is not over. Without bidding: my seat, no bid, the ``leader`` written."""
+    rs = rec.rules
+    if not rs.has_bidding:
+        return rec.seat, 0, rec.leader if rec.leader is not None else rec.seat
+    a = auction_of(rec)
+    if a is not None:
+        if not a.done or a.winner is None:
+            return None
+        decl, bid = int(a.winner), int(a.contract)
+    elif rec.declarer is not None:
+        decl, bid = rec.declarer, rec.bid or 0
+    else:
+        return None
+    lead = rec.leader if rec.leader is not None else (
+        first_leader(rs, decl, rec.dealer) if rec.dealer is not None else decl)
+    return decl, bid, lead
+
+
+def check_deal(rec: HandRecord, e: Mapping[str, Entry]) -> None:
+    """UserError, naming the field, for hands or an auction that cannot be (:func:`_check_hands`,
+    :func:`_check_auction`)."""
+    _check_hands(rec, e)
+    _check_auction(rec, e)
+
+
+def _check_hands(rec: HandRecord, e: Mapping[str, Entry]) -> None:
+    """Each hand of the rule set's size, no card in the hands (and the upcard) more often than the deck has it, each
+    seat's shown cards among its own."""
+    rs = rec.rules
+    deck = rs.deck
+    if rec.seat not in rec.hands and rec.holding is None:
+        raise UserError(f"give my cards: \"hand {rec.seat}: AS TS ...\" (my seat is {rec.seat})")
+    if rec.holding is not None and rec.hands:
+        with at(e.get("holding")):
+            raise UserError("holding stands for the dealt hand (a position in phase 1): give one of them")
+    seen: Counter[int] = Counter()
+    for s, h in rec.hands.items():
+        with at(e.get(f"hand {s}") or e.get("hand")):
+            parse_hand(" ".join(deck.name(k) for k in h), rs)
+        seen.update(h)
+    if rec.upcard is not None:
+        seen[rec.upcard] += 1
+    over = sorted(k for k, c in seen.items() if c > deck.copies)
+    if over:
+        raise UserError(f"{deck.name(over[0])} is dealt {seen[over[0]]} times (the hands and the upcard): the deck has "
+                        f"{deck.copies}")
+    for s, sh in rec.shown.items():
+        with at(e.get(f"shown {s}") or e.get("shown")):
+            if s == rec.seat:
+                raise UserError("my own meld is counted from my hand: show the other seats' cards")
+            if s in rec.hands and Counter(sh) - Counter(rec.hands[s]):
+                raise UserError(f"seat {s} showed cards it was not dealt")
+
+
+def _check_auction(rec: HandRecord, e: Mapping[str, Entry]) -> None:
+    """The calls legal in turn from the dealer, the declarer and bid written only without them (and on the ladder),
+    the trump named once the auction is won (two-handed: the upcard's suit)."""
+    rs = rec.rules
+    if not rs.has_bidding:
+        for k in ("calls", "declarer", "bid"):
+            if k in e:
+                with at(e[k]):
+                    raise UserError(f"{rs.id} has no bidding: leave it out")
+    if rec.calls is not None:
+        with at(e["calls"]):
+            if rec.dealer is None:
+                raise UserError("give the dealer (\"dealer: N\"): the calls start left of the dealer")
+            a = auction_of(rec)
+            assert a is not None
+        for k in ("declarer", "bid"):
+            if k in e:
+                with at(e[k]):
+                    raise UserError("the calls say who won the auction at what: leave it out")
+    elif rec.bid:
+        with at(e["bid"]):
+            if not is_bid_value(rs, rec.bid, capped=False):
+                raise UserError(f"{rec.bid} is not on the {rs.id} ladder of bids")
+            if rec.declarer is None:
+                raise UserError("give the declarer with the bid (\"declarer: N\"), or the calls")
+    if rec.upcard is not None and rec.trump is not None and rec.trump != rec.upcard >> 4:
+        with at(e["trump"]):
+            raise UserError("the upcard names trump: leave it out or give the upcard's suit")

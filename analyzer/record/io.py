@@ -1,0 +1,107 @@
+"""Records in and out: a text or file of records read (text or JSON, found by its first character), a record
+written in either form, and the record of a card-play question (``pinochle play --record``)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from analyzer.errors import UserError, read_lines
+from analyzer.record.model import HandRecord
+from analyzer.record.read import build
+from analyzer.record.text import Entry, entries_of_json, entries_of_text, split_records, to_json, to_text
+
+
+def read_records(text: str, front: str = "cli") -> list[HandRecord]:
+    """Every record of ``text``: JSON (an object, a list of them, or one a line) when it starts with ``{`` or
+    ``[``, TricksterCards' PTN when it starts with a tag (:mod:`analyzer.record.ptn`), else the text form
+    (:mod:`analyzer.record.text`); each checked. UserError naming the record (where there
+    are several), the line or field, and why."""
+    body = text.lstrip("\ufeff").strip()
+    if not body:
+        raise UserError("the hand record is empty: it starts with \"rules: NAME\"")
+    from analyzer.record.ptn import convert, is_ptn
+
+    if is_ptn(body):  # TricksterCards' PTN: converted where it maps
+        text = body = convert(body)
+    if body[0] in "{[":
+        try:
+            objs = json.loads(body)
+        except json.JSONDecodeError:
+            try:
+                objs = [json.loads(line) for line in body.splitlines() if line.strip()]
+            except json.JSONDecodeError as e:
+                raise UserError(f"not JSON: {e.msg} (line {e.lineno})") from None
+        objs = objs if isinstance(objs, list) else [objs]
+        groups = [entries_of_json(o) for o in objs]
+    else:
+        groups = [entries_of_text(lines) for lines in split_records(text)]
+    out = []
+    for i, g in enumerate(groups):
+        try:
+            out.append(build(g, front))
+        except UserError as e:
+            raise UserError(f"record {i + 1}: {e}" if len(groups) > 1 else str(e)) from None
+    return out
+
+
+def read_file(path: str | Path, front: str = "cli") -> list[HandRecord]:
+    """The records of a file (:func:`read_records`); UserError for a file that cannot be read."""
+    text = "\n".join(read_lines(Path(path)))
+    return read_records(text, front)
+
+
+def pick(records: list[HandRecord], which: int) -> HandRecord:
+    """Record number ``which`` (1 = the first); UserError past the last."""
+    if not 1 <= which <= len(records):
+        raise UserError(f"there are {len(records)} record(s): pick 1..{len(records)}")
+    return records[which - 1]
+
+
+def write(rec: HandRecord, path: str | Path | None = None, as_json: bool | None = None) -> str:
+    """The record as text (or its JSON twin: ``as_json``, or a path ending in ``.json``), written to ``path`` when
+    given; the written form returned."""
+    js = as_json if as_json is not None else (path is not None and str(path).endswith(".json"))
+    out = json.dumps(to_json(rec), indent=1) + "\n" if js else to_text(rec)
+    if path is not None:
+        Path(path).write_text(out, encoding="utf-8")
+    return out
+
+
+def of_play(rules_id: str, options: Mapping[str, str], values: Mapping[str, Any], front: str = "cli") -> HandRecord:
+    """The record of a card-play question (``pinochle play``'s values, :data:`analyzer.request.parts.PLAY`'s
+    names): reading it back gives the same position (:func:`analyzer.record.play.play_values`). Two-handed with an
+    upcard: the position by what I hold now (``holding``)."""
+    from analyzer.cardplay.notation import parse_shown
+    from analyzer.rules import load_rules
+
+    v = {k: x for k, x in values.items() if x is not None and x != [] and x != {}}
+    e: dict[str, str] = {"rules": rules_id, "options": " ".join(f"{k}={x}" for k, x in options.items())}
+    rules = load_rules(rules_id, [f"{k}={x}" for k, x in options.items()])
+    seat = int(v["seat"])
+    e["seat"] = str(seat)
+    if "upcard" in v:
+        e |= {"upcard": str(v["upcard"]), "holding": str(v["hand"]), "leader": str(v.get("leader", ""))}
+        e["phase1"] = v.get("played") if isinstance(v.get("played"), str) else " ".join(v.get("played") or [])
+    else:
+        e[f"hand {seat}"] = v["hand"] if isinstance(v["hand"], str) else " ".join(v["hand"])
+        for k in ("trump", "declarer", "leader", "dealer", "meld", "score"):
+            if k in v:
+                e[k] = str(v[k])
+        if v.get("bid"):
+            e["bid"] = str(v["bid"])
+        if "auction" in v:
+            e["calls"] = str(v["auction"])
+        if "played" in v:
+            e["played"] = v["played"] if isinstance(v["played"], str) else " ".join(v["played"])
+        for s, h in parse_shown(v.get("shown"), rules, seat).items():
+            e[f"shown {s}"] = str(h)
+        if v.get("whole_meld"):
+            e["whole meld"] = "yes"
+    if "score" in v:
+        e["score"] = str(v["score"])
+    if "upcard" in v and "dealer" in v:
+        e["dealer"] = str(v["dealer"])
+    return build({k: Entry(x, f"--{k.replace(' ', '-')}") for k, x in e.items() if x}, front)
