@@ -144,6 +144,16 @@ class RuleSet:
     def has_bidding(self) -> bool:
         return self.bidding.kind != "none"
 
+    @property
+    def forced_contract(self) -> int | None:
+        """The contract the dealer is held to and plays when every seat passes (``bidding.all_pass = "dealer"``: at
+        ``all_pass_bid``, else the opening bid; double deck's dealer holds the opening from the start); None: the
+        deal is thrown in."""
+        b = self.bidding
+        if not self.has_bidding or b.all_pass != "dealer":
+            return None
+        return int(b.opening if b.all_pass_bid is None else b.all_pass_bid)
+
     def convert_points(self, p: int) -> int:
         """Trick points scored for ``p`` card points (Luxury Family's power-point conversion)."""
         if not self.convert:

@@ -18,6 +18,10 @@ Sections and their keys (the field docs below say what each one means):
 * ``[meld.NAME]`` :class:`MeldEntry` (one per meld) and ``[options.NAME]`` :class:`OptionEntry`.
 
 A house-rule file adds ``base = "auction"`` and a table ``[options]`` of ``name = value`` pairs.
+
+Keys of the variants the seeds do not play (a forced dealer's contract, concession: issue 52) carry
+``"variant": True`` in their metadata: :func:`section_data`, the rule set as plain data, lists them only where a
+rule set sets them away from their default, so the four games read as they always have.
 """
 
 from __future__ import annotations
@@ -26,7 +30,7 @@ import difflib
 import functools
 import types
 import typing
-from dataclasses import MISSING, dataclass, field, fields
+from dataclasses import MISSING, asdict, dataclass, field, fields
 from typing import Any, Literal
 
 #: rank letters a deck may use (``10`` is accepted for ``T`` in card names)
@@ -101,7 +105,13 @@ class BiddingSpec:
     multiple: int = field(default=1, metadata=_r(1, MAX_POINTS, "see multiple_above"))
     rounds: int = field(default=0, metadata=_r(0, 10, "bidding rounds (0: until all but one have passed)"))
     dealer_holds: bool = field(default=False, metadata=_d("the dealer holds the opening bid"))
-    all_pass: Literal["throw-in", "dealer"] = field(default="throw-in", metadata=_d("what happens when all pass"))
+    all_pass: Literal["throw-in", "dealer"] = field(
+        default="throw-in", metadata=_d("what happens when all pass: the deal is thrown in (throw-in), or the dealer "
+                                        "is held to a contract and plays it (dealer: at all_pass_bid)"))
+    all_pass_bid: int | None = field(
+        default=None, metadata={**_r(1, MAX_POINTS, "with all_pass = \"dealer\": the contract the dealer is held to "
+                                                   "when all pass (left out: the opening bid; it may lie below it)"),
+                                "variant": True})
     meld_bids: tuple[int, ...] = field(default=(), metadata=_d("first-round meld bids [lo, hi] (double deck)"))
     meld_bid_unit: int = field(default=10, metadata=_r(1, MAX_POINTS, "meld points per step of a meld bid"))
     levels: int = field(default=20, metadata=_r(1, 400, "bid levels the advisor reports above the opening"))
@@ -309,6 +319,16 @@ def defaults(section: type) -> dict[str, Any]:
             out[f.name] = f.default
         elif f.default_factory is not MISSING:
             out[f.name] = f.default_factory()
+    return out
+
+
+def section_data(section: Any) -> dict[str, Any]:
+    """A section's keys and values as plain data (``dataclasses.asdict``), less the variant keys (module docstring)
+    left at their default."""
+    out = asdict(section)
+    for f in fields(section):
+        if f.metadata.get("variant") and f.default is not MISSING and out[f.name] == f.default:
+            del out[f.name]
     return out
 
 
@@ -547,6 +567,15 @@ def _check(spec: RuleSpec) -> None:
         raise SchemaError("bidding.opening must be at least 1 when there is bidding")
     if b.meld_bids and (len(b.meld_bids) != 2 or b.meld_bids[0] > b.meld_bids[1]):
         raise SchemaError(f"bidding.meld_bids must be [lo, hi] with lo <= hi, not {list(b.meld_bids)}")
+    if b.all_pass_bid is not None and b.all_pass != "dealer":
+        raise SchemaError(f"bidding.all_pass_bid = {b.all_pass_bid} needs bidding.all_pass = \"dealer\" (the dealer is "
+                          "held to it when all pass); with \"throw-in\" the deal is thrown in")
+    if b.dealer_holds and b.all_pass != "dealer":
+        raise SchemaError('bidding.dealer_holds = true holds the dealer to the opening bid when all others pass: '
+                          'write bidding.all_pass = "dealer"')
+    if b.dealer_holds and b.all_pass_bid not in (None, b.opening):
+        raise SchemaError(f"bidding.dealer_holds = true: the dealer holds the opening bid {b.opening} and plays at it "
+                          f"when all others pass, not at all_pass_bid = {b.all_pass_bid}: leave all_pass_bid out")
     for k in b.signals:
         if not k.isdigit():
             raise SchemaError(f"bidding.signals: key {k!r} must be a bid value such as \"16\"")
@@ -570,5 +599,5 @@ def _check(spec: RuleSpec) -> None:
 
 __all__ = [
     "BiddingSpec", "DeckSpec", "HOUSE_KEYS", "MeldEntry", "OptionEntry", "PlaySpec", "PointsSpec", "RuleSpec",
-    "SECTIONS", "SchemaError", "ScoringSpec", "TableSpec", "defaults", "nearest", "parse_spec",
+    "SECTIONS", "SchemaError", "ScoringSpec", "TableSpec", "defaults", "nearest", "parse_spec", "section_data",
 ]
