@@ -312,9 +312,9 @@ def _name_trump(req: BidRequest, a: Auction, progress: bool, workers: int, clust
         rec = _too_few(out.n, req.word("samples"))
     else:
         best = max(named, key=lambda x: x.net.mean)
+        won = "Every seat passed: as the dealer you are held to" if a.forced else "You won the auction at"
         rec = Recommendation("trump", best.trump, c, best.make, best.net, None,
-                             f"{'Every seat passed: as the dealer you are held to' if a.forced else 'You won the auction at'} "
-                             f"{c}: name {SUIT_NAMES[SUITS.index(best.trump)]} "
+                             f"{won} {c}: name {SUIT_NAMES[SUITS.index(best.trump)]} "
                              f"({best.trump}): expected net {best.net.mean:+.1f} (95% {best.net.lo:+.1f} to "
                              f"{best.net.hi:+.1f}); you make {c} {best.make.p:.0%} of the time")
     notes = [cond.relaxed] if cond.relaxed else []  # the request's notes are about the bidding figures' play

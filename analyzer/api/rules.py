@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import asdict
+
 from analyzer.rules import RuleSet, available, load
 from analyzer.rules.schema import section_data
 
@@ -45,6 +47,8 @@ def rules_summary(rs: RuleSet) -> dict:
         "bidding": section_data(rs.bidding),
         "scoring": section_data(rs.scoring),
         "advice": section_data(rs.advice),
+        # a variant's section, only where the rule set plays it
+        **({"concession": asdict(rs.concession)} if rs.concession.allowed else {}),
         "options": {
             n: {"value": rs.options[n], "default": s.default, "choices": list(s.choices), "help": s.help}
             for n, s in rs.option_specs.items()

@@ -267,6 +267,7 @@ def compile_rules(raw: dict[str, Any], chosen: dict[str, Any], where: str = "rul
         option_specs=_option_specs(spec),
         options=dict(chosen),
         reference=spec.reference,
+        concession=spec.concession,
         raw=raw,
         spec=spec,
     )

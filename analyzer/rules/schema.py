@@ -13,6 +13,7 @@ Sections and their keys (the field docs below say what each one means):
 * top level: ``id``, ``name``, ``seed``, ``summary``, ``reference``;
 * ``[deck]`` :class:`DeckSpec`, ``[table]`` :class:`TableSpec`, ``[points]`` :class:`PointsSpec`,
   ``[play]`` :class:`PlaySpec`, ``[bidding]`` :class:`BiddingSpec`, ``[scoring]`` :class:`ScoringSpec`,
+  ``[concession]`` :class:`ConcessionSpec` (a variant: the bid winner conceding after the meld),
   ``[advice]`` :class:`AdviceSpec` (the advisor's values measured for the game, with ``[advice.formula]``),
   ``[solver]`` :class:`SolverSpec` (the double-dummy solver's measured settings);
 * ``[meld.NAME]`` :class:`MeldEntry` (one per meld) and ``[options.NAME]`` :class:`OptionEntry`.
@@ -154,6 +155,25 @@ class ScoringSpec:
                                                                      "bidders (0: no such rule)"))
 
 
+def _v(meta: dict[str, Any]) -> Any:
+    """Field metadata of a variant's key (module docstring)."""
+    return {**meta, "variant": True}
+
+
+@dataclass(frozen=True)
+class ConcessionSpec:
+    """``[concession]``: may the bid winner concede ("throw in") a contract after the meld, before the first lead,
+    and who scores what then (docs/RULES.md, "Concession", the sources and worked examples). The declaring unit
+    scores minus the bid, as when set (every source agrees); no trick is played, so no trick condition applies."""
+
+    allowed: bool = field(default=False, metadata=_v(_d("the bid winner may concede after the meld, before the "
+                                                         "first lead (false: every contract is played)")))
+    defenders_meld: bool = field(default=True, metadata=_v(_d("each other scoring unit scores its meld")))
+    defenders_points: int = field(default=0, metadata=_v(_r(0, MAX_POINTS, "points each other scoring unit scores "
+                                                                           "besides (e.g. the trick points of a hand: "
+                                                                           "25, 50, 250)")))
+
+
 @dataclass(frozen=True)
 class FormulaAllowances:
     """``[advice.formula]``: the formula valuation's allowances (meld + base + per_sure x sure tricks +
@@ -291,6 +311,7 @@ class RuleSpec:
     play: PlaySpec = field(default_factory=PlaySpec)
     bidding: BiddingSpec = field(default_factory=BiddingSpec)
     scoring: ScoringSpec = field(default_factory=ScoringSpec)
+    concession: ConcessionSpec = field(default_factory=ConcessionSpec)
     advice: AdviceSpec = field(default_factory=AdviceSpec)
     solver: SolverSpec = field(default_factory=SolverSpec)
     meld: dict[str, MeldEntry] = field(default_factory=dict)
@@ -304,7 +325,7 @@ class RuleSpec:
 #: keys of a house-rule file besides those of a rule set
 HOUSE_KEYS = ("base", "options")
 SECTIONS = {"deck": DeckSpec, "table": TableSpec, "points": PointsSpec, "play": PlaySpec, "bidding": BiddingSpec,
-            "scoring": ScoringSpec, "advice": AdviceSpec, "solver": SolverSpec}
+            "scoring": ScoringSpec, "concession": ConcessionSpec, "advice": AdviceSpec, "solver": SolverSpec}
 
 
 class SchemaError(ValueError):
@@ -567,6 +588,9 @@ def _check(spec: RuleSpec) -> None:
         raise SchemaError("bidding.opening must be at least 1 when there is bidding")
     if b.meld_bids and (len(b.meld_bids) != 2 or b.meld_bids[0] > b.meld_bids[1]):
         raise SchemaError(f"bidding.meld_bids must be [lo, hi] with lo <= hi, not {list(b.meld_bids)}")
+    if spec.concession.allowed and b.kind == "none":
+        raise SchemaError("concession.allowed = true: a concession gives up a contract, and this game has no bidding "
+                          "(bidding.kind = \"none\")")
     if b.all_pass_bid is not None and b.all_pass != "dealer":
         raise SchemaError(f"bidding.all_pass_bid = {b.all_pass_bid} needs bidding.all_pass = \"dealer\" (the dealer is "
                           "held to it when all pass); with \"throw-in\" the deal is thrown in")
@@ -598,6 +622,7 @@ def _check(spec: RuleSpec) -> None:
 
 
 __all__ = [
-    "BiddingSpec", "DeckSpec", "HOUSE_KEYS", "MeldEntry", "OptionEntry", "PlaySpec", "PointsSpec", "RuleSpec",
-    "SECTIONS", "SchemaError", "ScoringSpec", "TableSpec", "defaults", "nearest", "parse_spec", "section_data",
+    "BiddingSpec", "ConcessionSpec", "DeckSpec", "HOUSE_KEYS", "MeldEntry", "OptionEntry", "PlaySpec", "PointsSpec",
+    "RuleSpec", "SECTIONS", "SchemaError", "ScoringSpec", "TableSpec", "defaults", "nearest", "parse_spec",
+    "section_data",
 ]
