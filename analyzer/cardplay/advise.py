@@ -213,7 +213,6 @@ class StockAdvice:
             "seed": req.seed,
             "notes": list(self.notes),
             **({} if self.game is None else {"game": self.game.as_dict()}),
-            **({} if self.concession is None else {"concession": self.concession.as_dict()}),
         }
 
 

@@ -19,15 +19,12 @@ is never worse, by the figures shown, than the other.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
 from analyzer.estimate import Estimate, Proportion
 from analyzer.score import score_conceded
-
-if TYPE_CHECKING:  # the advice that asks this module (it imports it)
-    from analyzer.cardplay.advise import CardAdvice
 
 
 @dataclass(frozen=True)
@@ -53,8 +50,10 @@ class Concession:
                 "play_minus_concede": self.gain.as_dict(), "text": self.text}
 
 
-def concession_advice(adv: CardAdvice) -> Concession | None:
-    """Concede or play at the bid winner's first lead (module docstring); None where the question does not arise:
+def concession_advice(adv: Any) -> Concession | None:
+    """Concede or play at the bid winner's first lead (module docstring), from ``adv``, the card advice there (an
+    :class:`analyzer.cardplay.advise.CardAdvice`: that module asks this one, so it is not imported here); None where
+    the question does not arise:
     the rules allow no concession, no contract, a card already played, not my seat's contract, or no card named
     (too few deals)."""
     req = adv.request
@@ -79,7 +78,7 @@ def concession_advice(adv: CardAdvice) -> Concession | None:
                       _text(adv, concede, play, best.make, conceded, gain, sc))
 
 
-def _text(adv: CardAdvice, concede: bool, play: Estimate, make: Proportion | None, conceded: float, gain: Estimate,
+def _text(adv: Any, concede: bool, play: Estimate, make: Proportion | None, conceded: float, gain: Estimate,
           sc: np.ndarray) -> str:
     rec = adv.request.record
     what = "net" if adv.criterion == "net" else "score"
