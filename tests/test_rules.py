@@ -84,11 +84,11 @@ def test_bad_rules_and_options(rid, opts, msg):
 def test_house_rule_file(tmp_path):
     f = tmp_path / "our-house.toml"
     f.write_text('base = "auction"\n[options]\nrun-suits = "trump"\n[meld.farmer]\nvalues = [20, 200]\n'
-                 '[scoring]\ntarget = 300\n')
+                 '[scoring]\ntarget = 250\n')
     rs = load(str(f))
     assert rs.id == "our-house"
-    assert rs.options["run-suits"] == "trump"
-    assert rs.scoring.target == 300
+    assert rs.options["run-suits"] == "trump" and rs.options["target"] == 250
+    assert rs.scoring.target == 250
     farmer = next(m for m in rs.melds if m.name == "farmer")
     assert farmer.values == (20, 200) and farmer.suit == "trump"
     # a command-line option wins over the file's

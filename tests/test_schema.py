@@ -42,6 +42,12 @@ BAD_HOUSE_FILES = [
     ('base = "auction"\n[advice]\nmargn = 3\n', ["unknown key 'margn'", "did you mean 'margin'"]),
     ('base = "two-handed"\n[advice.formula]\nbase = 1.0\nper_sure = 2.0\n', ["advice.formula", "needs per_trump"]),
     ('base = "auction"\n[advice]\ndd_check_trumps = 5\n', ["advice.dd_check_trumps", "between 1 and 4"]),
+    # a value an option sets lies within the option's choices (issue 52: rounds = 0 was shown as bidding-rounds 0)
+    ('base = "auction"\n[bidding]\nrounds = 0\n', ["bidding.rounds = 0", "option bidding-rounds", "(1, 2)"]),
+    ('base = "auction"\n[scoring]\ntarget = 300\n', ["scoring.target = 300", "option target",
+                                                       "(100, 150, 200, 250)"]),
+    ('base = "auction"\n[meld.farmer]\nsuit = "plain"\n', ['meld.farmer.suit = "plain"', "(any, trump)",
+                                                            '[options] run-suits = "any"']),
 ]
 
 
@@ -141,3 +147,26 @@ def test_advice_values_are_rule_data(tmp_path):
     assert house.advice.margin == 6.0 and house.advice.arena_samples == 50 and house.advice.formula == rs.advice.formula
     assert bidding_margin(house) == 6.0
     assert load("two-handed").advice.formula is None
+
+
+def test_a_house_file_says_its_own_summary(tmp_path):
+    """A house file that writes no summary is summed up by its base and what it changes (never the base's line,
+    which describes another game: "auction from 15" over an opening of 20); one that writes a summary keeps it."""
+    base = load("auction")
+    rs = load(str(_file(tmp_path, 'base = "auction"\n[bidding]\nopening = 20\n[options]\nrun-suits = "trump"\n')))
+    assert rs.summary == "house rules on auction: bidding.opening = 20; option run-suits = trump"
+    assert "from 15" in base.summary and "from 15" not in rs.summary
+    meld = load(str(_file(tmp_path, 'base = "auction"\n[meld.farmer]\nvalues = [20, 200]\n')))
+    assert meld.summary == "house rules on auction: meld.farmer.values = [20, 200]"
+    assert load(str(_file(tmp_path, 'base = "double-deck"\n'))).summary == "house rules on double-deck: no changes"
+    own = load(str(_file(tmp_path, 'base = "auction"\nsummary = "our table\'s game"\n[bidding]\nopening = 20\n')))
+    assert own.summary == "our table's game"
+    # the built-in games keep theirs, and an option chosen on the command line changes none
+    assert load("auction", {"target": 200}).summary == base.summary
+
+
+def test_every_option_value_of_the_built_in_games_is_among_its_choices():
+    for rid in available():
+        rs = load(rid)
+        for name, spec in rs.option_specs.items():
+            assert rs.options[name] in spec.choices, (rid, name)

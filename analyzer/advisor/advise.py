@@ -47,6 +47,7 @@ from analyzer.advisor.figures import (
     PlayAnalysis,
     Recommendation,
     TrumpFigures,
+    all_pass_words,
 )
 from analyzer.advisor.gamefigures import GameFigures, game_figures
 from analyzer.advisor.request import BidRequest
@@ -129,7 +130,7 @@ def _call_figures(sim: Simulation, ch: CallChoice, k: int) -> CallFigures:
         make=proportion(ch.made[k][mine]) if mine.any() else None,
         trump=SUITS[int(ch.trump[k])] if mine.any() else None,
         contract=float(ch.contract[k][mine].mean()) if mine.any() else None, allowed=bool(ch.allowed[k]),
-        ruled=ch.ruled[k] if ch.ruled else None,
+        ruled=ch.ruled[k] if ch.ruled else None, held=ch.state.held_if_pass if ch.calls[k] is None else None,
     )
 
 
@@ -165,7 +166,8 @@ def _call_text(state: AuctionState, ch: CallChoice, best: CallFigures, nxt: Call
                margin: Estimate | None, conv: ConventionFigures | None) -> str:
     """The call now in words, with its figures against the next-best call."""
     if best.bid is None:
-        head = "Pass"
+        head = "Pass" if best.held is None else (f"Pass: every other seat passed, so as the dealer you are held to "
+                                                  f"{best.held} and play it (a bid above it only raises your contract)")
     else:
         head = f"Bid {best.bid}"
         if best.trump is not None:
@@ -187,7 +189,7 @@ def _call_text(state: AuctionState, ch: CallChoice, best: CallFigures, nxt: Call
         why.append("above the lowest legal bid to shut out the seats still to call")
     text = f"{head}{' (' + why[0] + ')' if why else ''}: expected net {best.net.mean:+.1f} (95% {best.net.lo:+.1f} " \
            f"to {best.net.hi:+.1f})"
-    if best.bid is not None and best.make is not None:
+    if (best.bid is not None or best.held is not None) and best.make is not None:
         text += f"; you declare on {best.declare} of the deals and make it {best.make.p:.0%} of the time there"
     if nxt is not None and margin is not None:
         text += (f". Next best: {nxt.label}, {nxt.net.mean:+.1f} (difference {margin.mean:+.1f}, 95% "
@@ -231,6 +233,7 @@ def _analyse_bidding(sim: Simulation, play: str, req: BidRequest, state: Auction
         partner=proportion(np.isin(d0, partners)) if partners else None,
         opponents=proportion((d0 >= 0) & (d0 != sim.seat) & ~np.isin(d0, partners)),
         me=proportion(d0 == sim.seat), thrown_in=proportion(d0 < 0), net=mean_ci(pass_net),
+        all_pass=all_pass_words(sim.rules),
     )
     options = [_call_figures(sim, ch, k) for k in range(len(ch.calls))]
     best = options[ch.best]
@@ -286,7 +289,8 @@ def _model_note(rules: RuleSet) -> str:
     free = rules.has_partners and not all(reads_by_conventions(rules, s, 0) for s in rules.partners(0))
     keep = ("" if Convention.of(rules).kind == "none" else
             " and keep the conventions (my partner bids freely, as I do)" if free else " and keep the conventions")
-    end = "the dealer plays at the opening bid" if rules.bidding.dealer_holds else "thrown in"
+    end = ("the dealer plays at the opening bid" if rules.bidding.dealer_holds else
+           "thrown in" if rules.forced_contract is None else all_pass_words(rules))
     valuation = "the rich reach valuation" if rules.advice.reach == "rich" else "formula valuation"
     return ("every legal call is followed to the end of the auction on every deal: the other seats bid by their "
             f"bidding limit ({valuation} less a margin){keep}, a seat that passed is out,"
@@ -308,8 +312,9 @@ def _name_trump(req: BidRequest, a: Auction, progress: bool, workers: int, clust
         rec = _too_few(out.n, req.word("samples"))
     else:
         best = max(named, key=lambda x: x.net.mean)
+        won = "Every seat passed: as the dealer you are held to" if a.forced else "You won the auction at"
         rec = Recommendation("trump", best.trump, c, best.make, best.net, None,
-                             f"You won the auction at {c}: name {SUIT_NAMES[SUITS.index(best.trump)]} "
+                             f"{won} {c}: name {SUIT_NAMES[SUITS.index(best.trump)]} "
                              f"({best.trump}): expected net {best.net.mean:+.1f} (95% {best.net.lo:+.1f} to "
                              f"{best.net.hi:+.1f}); you make {c} {best.make.p:.0%} of the time")
     notes = [cond.relaxed] if cond.relaxed else []  # the request's notes are about the bidding figures' play

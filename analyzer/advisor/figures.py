@@ -10,6 +10,7 @@ from typing import Any
 from analyzer.cards import SUIT_NAMES, SUITS
 from analyzer.estimate import Estimate, Proportion
 from analyzer.montecarlo.simulate import Simulation
+from analyzer.rules.model import RuleSet
 
 #: why a call is not among the calls the model makes now, in words (callmodel.CallChoice.ruled)
 RULED = {"convention": "the convention rules it out", "risk": "made less often than the risk asks",
@@ -191,6 +192,15 @@ class LevelFigures:
         }
 
 
+def all_pass_words(rules: RuleSet) -> str:
+    """What happens when every seat passes, in words: thrown in, or the dealer held to a contract (a house rule's
+    ``bidding.all_pass = "dealer"``); the four games' words as they always were."""
+    c = rules.forced_contract
+    if c is None or rules.bidding.dealer_holds:
+        return PassFigures.all_pass
+    return f"the dealer is held to {c} and plays it"
+
+
 @dataclass(frozen=True)
 class PassFigures:
     """What passing now gives on the same deals: who ends up declaring, and my expected net score."""
@@ -200,12 +210,13 @@ class PassFigures:
     me: Proportion  # I play anyway (double deck: I am the dealer, held at 50)
     thrown_in: Proportion
     net: Estimate
+    #: what happens when all pass, in words (:func:`all_pass_words`)
+    all_pass: str = "thrown in (double deck: the dealer plays at 50)"
 
     def as_dict(self) -> dict[str, Any]:
         return {
             "model": "after my pass the seats still in the auction bid by their limits and the conventions "
-                     "(analyzer.bidding.callmodel); a seat that passed is out; all passed: thrown in (double deck: the "
-                     "dealer plays at 50)",
+                     f"(analyzer.bidding.callmodel); a seat that passed is out; all passed: {self.all_pass}",
             "partner_declares": self.partner.as_dict() if self.partner else None,
             "opponent_declares": self.opponents.as_dict(),
             "i_declare": self.me.as_dict(),
@@ -228,10 +239,13 @@ class CallFigures:
     contract: float | None
     allowed: bool = True
     ruled: str | None = None  # why the call is not among the calls the model makes now (None: it is)
+    held: int | None = None  # a pass holds me, the dealer, to this contract (every other seat passed)
 
     @property
     def label(self) -> str:
-        return "Pass" if self.bid is None else f"Bid {self.bid}"
+        if self.bid is None:
+            return "Pass" if self.held is None else f"Pass (held to {self.held})"
+        return f"Bid {self.bid}"
 
     def as_dict(self) -> dict[str, Any]:
         return {"call": self.label, "bid": self.bid, "net": self.net.as_dict(), "i_declare": self.declare.as_dict(),

@@ -253,8 +253,7 @@ def _calls(rules: RuleSet, auction: str | Sequence[Call] | None, upcard: str | N
     a = replay(rules, dealer, list(calls))  # an illegal auction is refused here
     done = " ".join(map(str, calls)) or "no calls"
     if a.done and a.winner != seat:
-        who = "thrown in" if a.winner is None else f"seat {a.winner} won it at {a.contract}"
-        raise UserError(f"the auction {done} is over: {who}")
+        raise UserError(f"the auction {done} is over: {a.outcome()}")
     if not a.done and a.turn != seat:
         raise UserError(f"after {done} it is seat {a.turn}'s turn, not seat {seat}'s")
     return calls

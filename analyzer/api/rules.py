@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict
 
 from analyzer.rules import RuleSet, available, load
+from analyzer.rules.schema import section_data
 
 
 def rules_summary(rs: RuleSet) -> dict:
@@ -42,10 +43,12 @@ def rules_summary(rs: RuleSet) -> dict:
         "card_points": rs.card_points,
         "last_trick": rs.last_trick,
         "total_points": rs.total_points,
-        "play": asdict(rs.play),
-        "bidding": asdict(rs.bidding),
-        "scoring": asdict(rs.scoring),
-        "advice": asdict(rs.advice),
+        "play": section_data(rs.play),
+        "bidding": section_data(rs.bidding),
+        "scoring": section_data(rs.scoring),
+        "advice": section_data(rs.advice),
+        # a variant's section, only where the rule set plays it
+        **({"concession": asdict(rs.concession)} if rs.concession.allowed else {}),
         "options": {
             n: {"value": rs.options[n], "default": s.default, "choices": list(s.choices), "help": s.help}
             for n, s in rs.option_specs.items()

@@ -24,6 +24,8 @@ from analyzer.rules.model import RuleSet
 
 #: the seed stream of the forecast's own draw (the calls and the trump use the seat's seed itself)
 FORECAST_STREAM = 3
+#: the seed stream of the concession's deals (:meth:`Advisor.concede`)
+CONCEDE_STREAM = 4
 
 
 @dataclass
@@ -187,6 +189,25 @@ class Advisor:
         self.stats.forecasts += 1
         x = adv.named[t]
         return Forecast(min(1.0, max(0.0, x.make.p)), x.points.mean, adv.kept, adv.tried)
+
+    # -- concession -------------------------------------------------------------------------------------------
+    def concede(self, view: AuctionState, trump: int, shown: dict[int, str]) -> bool:
+        """Whether to concede the contract after the meld, before the first lead (where the house rules allow it):
+        what ``pinochle play`` at the bid winner's first lead advises (:mod:`analyzer.cardplay.concede`) -- the
+        hand, trump, the auction, every other seat's meld laid on the table (``shown``, its whole meld) --, on the
+        rule set's ``[advice] play_samples`` deals or the advisor's own ``samples`` if fewer, played by the
+        heuristic players (the arena's speed), from the seat's seed."""
+        from analyzer.cardplay.advise import advise_card
+        from analyzer.cardplay.request import PlayRequest
+
+        rs = view.rules
+        hand = Hand(rs.deck, tuple(sorted(from_planes(view.hand, rs.deck))))
+        req = PlayRequest.make(rs, hand, seat=view.me, trump=trump, auction=" ".join(map(str, view.calls)),
+                               dealer=view.dealer, shown=shown, whole_meld=True,
+                               samples=min(self.n_samples(rs), rs.advice.play_samples),
+                               seed=seed_of(view.seed, CONCEDE_STREAM), play="heuristic")
+        c = advise_card(req).concession  # the run's records say which contracts were conceded (column conceded)
+        return c is not None and c.concede
 
     def forecast(self, view: AuctionState, trump: int) -> Forecast | None:
         got = self._forecasts.get((view.key, view.me))

@@ -46,14 +46,14 @@ from analyzer.deal.rng import seed_of
 from analyzer.errors import UserError, field_name
 from analyzer.estimate import Estimate, Proportion, mean_ci, proportion
 from analyzer.game import GameState
-from analyzer.meld import meld_batch
+from analyzer.meld import laid_cards, meld_batch
 from analyzer.montecarlo.simulate import PLAY_FUNCTIONS
 from analyzer.play import play_deals
 from analyzer.play.modes import PLAYERS, play_mode
 from analyzer.rules.lowered import bid_class, first_leader
 from analyzer.rules.model import RuleSet
 from analyzer.runs.batches import run_batches
-from analyzer.score import declarer_made, score_hand
+from analyzer.score import declarer_made, score_conceded, score_hand
 
 #: deals per task handed to a worker (progress granularity; results do not depend on it)
 BLOCK = 25
@@ -96,6 +96,7 @@ class HandRecord:
     p_make: float | None
     points_forecast: float | None
     forecast_n: int | None
+    conceded: bool = False  # the bid winner conceded after the meld (a house rule's [concession]): no trick played
 
 
 @dataclass(frozen=True)
@@ -114,6 +115,20 @@ class _Contract:
     contract: int
     trump: int
     forecast: Any
+    conceded: bool = False  # the declaring agent conceded after the meld (:func:`concedes`)
+
+
+def concedes(rules: RuleSet, agent: Any, view: AuctionState, trump: int, hands: np.ndarray) -> bool:
+    """Whether the declaring ``agent`` concedes its contract after the meld, before the first lead: only where the
+    rules allow a concession (``[concession] allowed``) and the agent has a rule for it (a method ``concede(view,
+    trump, shown)``, ``shown`` each other seat's meld laid on the table, its cards as text, seats that laid none left
+    out; the advisor's:
+    :meth:`analyzer.arena.advisor.Advisor.concede`); every other agent plays every contract."""
+    if not rules.concession.allowed or not hasattr(agent, "concede"):
+        return False
+    laid = {s: card_names(laid_cards(Hand(rules.deck, tuple(from_planes(hands[s], rules.deck))), rules, trump).kinds,
+                          rules.deck) for s in range(rules.seats) if s != view.me}
+    return bool(agent.concede(view, trump, {s: " ".join(c) for s, c in laid.items() if c}))
 
 
 def record_view(rules: RuleSet, record: dict[str, Any], run_seed: int, *stream: int) -> AuctionState:
@@ -156,7 +171,8 @@ def bid_hand(rules: RuleSet, hands: np.ndarray, deal: int, copy: int, dealer: in
         raise IllegalCall(f"agent {ag.name!r} named trump {trump!r}: name 0..3 (S H D C)")
     trump = int(trump)
     fc = ag.forecast(tv, trump) if hasattr(ag, "forecast") else None
-    return _Contract(deal, copy, dealer, agents_of, hand_t, a.text(), len(a.calls), decl, contract, trump, fc)
+    return _Contract(deal, copy, dealer, agents_of, hand_t, a.text(), len(a.calls), decl, contract, trump, fc,
+                     concedes(rules, ag, tv, trump, hands))
 
 
 def play_contracts(rules: RuleSet, contracts: Sequence[_Contract], play: str, policy: str,
@@ -167,6 +183,9 @@ def play_contracts(rules: RuleSet, contracts: Sequence[_Contract], play: str, po
     out: list[HandRecord | None] = [None] * len(contracts)
     groups: dict[tuple[int, int, int, int], list[int]] = {}
     for i, c in enumerate(contracts):
+        if c.conceded:
+            out[i] = _conceded_record(rules, c)
+            continue
         key = (c.declarer, c.trump, first_leader(rules, c.declarer, c.dealer), bid_class(rules, c.contract))
         groups.setdefault(key, []).append(i)
     play_seed = seed_of(seed, 0x91A7)
@@ -197,6 +216,23 @@ def play_contracts(rules: RuleSet, contracts: Sequence[_Contract], play: str, po
                 None if fc is None else int(fc.n),
             )
     return [r for r in out if r is not None]
+
+
+def _conceded_record(rules: RuleSet, c: _Contract) -> HandRecord:
+    """The record of a contract conceded after the meld: each seat's meld in the trump named, no trick played, the
+    scores of :func:`analyzer.score.score_conceded` (the bid lost: ``made`` False)."""
+    hands = np.array([c.hands], dtype=np.int64)
+    meld = meld_batch(hands.reshape(-1, rules.deck.copies), rules).reshape(1, rules.seats, 4)[:, :, c.trump]
+    meld = meld.astype(np.int64)
+    sc = score_conceded(rules, meld, c.declarer, c.contract)[0]
+    z = (0,) * rules.seats
+    fc = c.forecast
+    side = sum(int(meld[0, s]) for s in range(rules.seats) if rules.are_partners(s, c.declarer) or s == c.declarer) \
+        if rules.scoring.unit == "side" else int(meld[0, c.declarer])
+    return HandRecord(c.deal, c.copy, c.dealer, c.agents, c.hands, c.calls, c.ncalls, c.declarer, c.contract, c.trump,
+                      False, tuple(int(x) for x in meld[0]), z, z, tuple(int(x) for x in sc), side,
+                      None if fc is None else float(fc.p_make), None if fc is None else float(fc.points),
+                      None if fc is None else int(fc.n), conceded=True)
 
 
 def check_play(rules: RuleSet, mode: str, seed: int, policy: str) -> None:
@@ -380,6 +416,7 @@ def frame_of(rules: RuleSet, recs: Sequence[HandRecord]) -> pl.DataFrame:
         "made": [r.made for r in recs], "side_points": [r.side_points for r in recs],
         "p_make": [r.p_make for r in recs], "points_forecast": [r.points_forecast for r in recs],
         "forecast_n": [r.forecast_n for r in recs],
+        **({"conceded": [r.conceded for r in recs]} if rules.concession.allowed else {}),
     }
     for s in range(seats):
         cols[f"agent_s{s}"] = [r.agents[s] for r in recs]
@@ -392,7 +429,7 @@ def frame_of(rules: RuleSet, recs: Sequence[HandRecord]) -> pl.DataFrame:
     schema = {"deal": pl.Int64, "copy": pl.Int8, "dealer": pl.Int8, "calls": pl.String, "ncalls": pl.Int16,
               "declarer": pl.Int8, "declarer_agent": pl.Int8, "contract": pl.Int32, "trump": pl.String,
               "made": pl.Boolean, "side_points": pl.Int32, "p_make": pl.Float64, "points_forecast": pl.Float64,
-              "forecast_n": pl.Int32}
+              "forecast_n": pl.Int32, **({"conceded": pl.Boolean} if rules.concession.allowed else {})}
     for s in range(seats):
         schema |= {f"agent_s{s}": pl.Int8, f"hand_s{s}": pl.String, f"meld_s{s}": pl.Int32,
                    f"points_s{s}": pl.Int32, f"tricks_s{s}": pl.Int32, f"score_s{s}": pl.Int32}
@@ -408,6 +445,7 @@ FRAME_COLUMNS = {
     "side_points": "the declaring side's meld + trick points as counted toward the bid",
     "p_make": "the declaring agent's forecast chance of making (advisor; null otherwise)",
     "points_forecast": "its forecast of side_points", "forecast_n": "sampled deals behind the forecast",
+    "conceded": "the bid winner conceded after the meld, no trick played (only where the rules allow a concession)",
     "agent_s{i}": "agent in seat i (0 = A, 1 = B)", "hand_s{i}": "seat i's cards",
     "meld_s{i}": "seat i's meld in the trump named", "points_s{i}": "card points seat i took",
     "tricks_s{i}": "tricks seat i took", "score_s{i}": "seat i's score for the hand (partners share it)",

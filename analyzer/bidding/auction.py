@@ -12,8 +12,11 @@ RULES.md fixes the auctions; the rule data (``rules.bidding``) says which applie
   option); 0 = until every player but one has passed. The player holding the standing bid is skipped
   (nobody raises his own bid);
 * the auction ends when every player but the high bidder has passed, or the rounds are used up; the
-  high bidder wins (and names trump). If nobody bid, the deal is thrown in (``all_pass = "throw-in"``) —
-  in double deck that cannot happen: the dealer holds 50.
+  high bidder wins (and names trump). If nobody bid, the deal is thrown in (``all_pass = "throw-in"``), or
+  the dealer is held to a contract and plays it (``all_pass = "dealer"``: at ``all_pass_bid``, else the opening
+  bid; :attr:`~analyzer.rules.model.RuleSet.forced_contract`): his pass after every other seat passed is no pass
+  but that contract (:attr:`Auction.forced`, :attr:`AuctionState.held_if_pass`). In double deck nobody passes
+  out: the dealer holds 50 from the start.
 
 :class:`Auction` applies these rules; :meth:`Auction.view_for` gives an agent what it may know at its
 turn (:class:`AuctionState`), :meth:`Auction.call` applies a call and raises :class:`IllegalCall` for a bid the
@@ -140,8 +143,7 @@ class AuctionState:
         """The state after ``calls`` (UserError if illegal, over, or not ``me``'s turn)."""
         a = replay(rules, dealer, list(calls))
         if a.done:
-            who = "thrown in" if a.winner is None else f"seat {a.winner} won it at {a.contract}"
-            raise UserError(f"the auction {' '.join(map(str, calls)) or '(no calls)'} is over: {who}")
+            raise UserError(f"the auction {' '.join(map(str, calls)) or '(no calls)'} is over: {a.outcome()}")
         if me is not None and a.turn != me:
             done = " ".join(map(str, calls)) or "no calls"
             raise UserError(f"after {done} it is seat {a.turn}'s turn, not seat {me}'s")
@@ -200,6 +202,15 @@ class AuctionState:
         return out
 
     @property
+    def held_if_pass(self) -> int | None:
+        """The contract I am held to if I pass now (None: a pass is a pass): every other seat has passed, nobody has
+        bid, I am the dealer and the rules hold the dealer to a contract when all pass (module docstring)."""
+        forced = self.rules.forced_contract
+        if forced is None or self.high is not None or self.me != self.dealer:
+            return None
+        return forced if len(self.passed) == self.rules.seats - 1 and self.me not in self.passed else None
+
+    @property
     def partners(self) -> tuple[int, ...]:
         """My partners' seats."""
         return self.rules.partners(self.me)
@@ -230,7 +241,8 @@ class Auction:
     """The auction of one hand under a rule set's bidding rules (module docstring).
 
     Drive it with ``while not a.done: a.call(a.turn, agent.bid(a.view_for(...)))``; afterwards
-    :attr:`winner` and :attr:`contract` (None, None when thrown in).
+    :attr:`winner` and :attr:`contract` (None, None when thrown in; ``forced``: every seat passed and the dealer is
+    held to the rules' contract).
     """
 
     rules: RuleSet
@@ -254,6 +266,7 @@ class Auction:
         self.acted: set[int] = set()
         self._pos = 0  # position in the turn sequence (order repeated round after round)
         self.done = False
+        self.forced = False  # every seat passed and the dealer is held to the rules' contract
         self._advance()
 
     # ---- turn order -------------------------------------------------------------------------------
@@ -282,6 +295,9 @@ class Auction:
             self._pos = pos
             return
         self.done = True
+        forced = self.rules.forced_contract
+        if self.high_seat is None and forced is not None:  # every seat passed: the dealer plays the forced contract
+            self.high, self.high_seat, self.forced = forced, self.dealer, True
 
     @property
     def turn(self) -> int:
@@ -360,6 +376,14 @@ class Auction:
     @property
     def contract(self) -> int | None:
         return self.high if self.done and self.high_seat is not None else None
+
+    def outcome(self) -> str:
+        """How the finished auction ended, in words: thrown in, or who won it at what (the dealer held to it)."""
+        if self.winner is None:
+            return "thrown in"
+        if self.forced:
+            return f"every seat passed, so the dealer, seat {self.winner}, plays at {self.contract}"
+        return f"seat {self.winner} won it at {self.contract}"
 
     def text(self) -> str:
         """The calls as ``1:16 2:pass ...``."""

@@ -32,7 +32,8 @@ deals). The pieces:
   still in the auction call in turn by those rules on every deal (numba); on my own later turns I raise
   by the least step up to my *ceiling* and never over my partner. The auction ends as the rules say:
   every other seat out, or the rounds used up; if all pass the deal is thrown in (double deck: the
-  dealer plays at 50, unpressed by a trump lead).
+  dealer plays at 50, unpressed by a trump lead; a house rule's forced dealer plays the contract he is held to,
+  ``bidding.all_pass = "dealer"``).
 * **Scores** (:class:`Outcomes`): every deal is played out once with me declaring each trump and once with
   each other seat declaring its own best trump (by its valuation), per class of bids where the play
   differs (double deck's 50); so any declarer at any contract scores without replaying. My net score
@@ -318,7 +319,9 @@ def _kernel_rules(rules: RuleSet) -> tuple[Any, ...]:
 def rest_of_auctions(state: AuctionState, seats: SeatFeatures, calls: Sequence[int | None],
                      my_limits: Sequence[int | None]) -> tuple[np.ndarray, np.ndarray]:
     """(declarer, contract) int64[K, n]: the auction on every deal after each of my ``calls`` (None: pass),
-    my later raises going up to ``my_limits[k]`` (None: none). Declarer -1: thrown in."""
+    my later raises going up to ``my_limits[k]`` (None: none). Declarer -1: thrown in; where the rules hold the
+    dealer to a contract when all pass (:attr:`~analyzer.rules.model.RuleSet.forced_contract`) the dealer declares it
+    instead, as :class:`~analyzer.bidding.auction.Auction` says."""
     rs = state.rules
     K = len(calls)
     high0 = np.empty(K, dtype=np.int64)
@@ -352,6 +355,10 @@ def rest_of_auctions(state: AuctionState, seats: SeatFeatures, calls: Sequence[i
                                 acted0, limits, lim, np.ascontiguousarray(seats.signal, dtype=np.int64),
                                 np.ascontiguousarray(seats.least, dtype=np.int64), ladder, cap, convs, sigmask, lo, hi,
                                 unit, decl, contract)
+    forced = rs.forced_contract
+    if forced is not None:  # every seat passed: the dealer plays the contract he is held to
+        out = decl < 0
+        decl[out], contract[out] = state.dealer, forced
     return decl, contract
 
 

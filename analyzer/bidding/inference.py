@@ -487,6 +487,10 @@ def evidence_from(auction: Auction, me: int, hard_only: bool = False) -> Evidenc
         s = ctx.call.seat
         if s == me:
             continue
+        if auction.forced and ctx.index == len(auction.calls) - 1:  # the dealer's pass that holds him to a contract
+            notes.append(f"seat {s} passed after every other seat and, as the dealer, is held to {auction.contract}: "
+                         "no clue to its strength (a bid above it would only raise its contract)")
+            continue
         own = not reads_by_conventions(auction.rules, s, me)
         if own and passes_to_partner(auction.rules, ctx):  # clues_of gives no clue for it: said in words
             notes.append(f"seat {s} passed, leaving seat {ctx.high_seat_before} the contract: no clue to its "

@@ -25,6 +25,7 @@ from typing import Any
 
 import numpy as np
 
+from analyzer.cardplay.concede import concession_advice
 from analyzer.cardplay.game import GameCard, PlayGame, game_cards
 from analyzer.cardplay.notation import played_text
 from analyzer.cardplay.outcome import card_outcomes, final_terms, stock_outcomes
@@ -73,6 +74,9 @@ class CardAdvice:
     side_meld: int | None
     notes: tuple[str, ...]
     game: PlayGame | None = None
+    #: at the bid winner's first lead where the house rules allow a concession: concede or play on
+    #: (:mod:`analyzer.cardplay.concede`); None elsewhere
+    concession: Any = None
 
     @property
     def need_words(self) -> str | None:
@@ -136,6 +140,7 @@ class CardAdvice:
             "notes": list(self.notes),
             **({} if req.so_far is None else {"so_far": _so_far_dict(req)}),
             **({} if self.game is None else {"game": self.game.as_dict()}),
+            **({} if self.concession is None else {"concession": self.concession.as_dict()}),
         }
 
 
@@ -312,8 +317,9 @@ def advise_card(req: PlayRequest, progress: bool = False) -> CardAdvice | StockA
     names = tuple(rs.deck.name(k) for k in v.cards)
     game, lines, best = _for_game(req, names, lambda: card_outcomes(req, v, side_meld or 0), crit, b, criterion,
                                   action, lines)
-    return CardAdvice(req, tuple(lines), action, best, criterion, v, side, declaring, target, side_meld,
-                      tuple(_notes(req, v, n, action, side_meld)), game)
+    adv = CardAdvice(req, tuple(lines), action, best, criterion, v, side, declaring, target, side_meld,
+                     tuple(_notes(req, v, n, action, side_meld)), game)
+    return replace(adv, concession=concession_advice(adv))
 
 
 def _net(req: PlayRequest, v: CardValues, side_meld: int) -> np.ndarray:

@@ -258,8 +258,7 @@ def _auction(rules: RuleSet, v: dict[str, Any]) -> tuple[tuple, int | None, int 
         raise UserError(f"the auction {auction.strip()!r} is {left}: give the calls up to the last pass")
     for name, given, won in (("declarer", declarer, a.winner), ("bid", bid or None, a.contract)):
         if given is not None and given != won:
-            raise UserError(f"{nm(name)} {given} contradicts the auction (seat {a.winner} won it at "
-                            f"{a.contract}): leave out {nm(name)}")
+            raise UserError(f"{nm(name)} {given} contradicts the auction ({a.outcome()}): leave out {nm(name)}")
     return calls, dealer, a.winner, int(a.contract)
 
 
@@ -278,7 +277,8 @@ def _contract(rules: RuleSet, seat: int, declarer: int | None, bid: int | None, 
         raise UserError(f"give the declarer (the high bidder): {nm('declarer')} 0..{seats - 1}")
     declarer = _whole("declarer", declarer, 0, seats - 1)
     bid = _whole("bid", bid, 0, 100_000)
-    if bid and not is_bid_value(rules, bid, capped=False):  # a contract past the arena's cap is one still
+    # a contract past the arena's cap is one still; the dealer held to a contract when all pass plays it off the ladder
+    if bid and not is_bid_value(rules, bid, capped=False) and bid != rules.forced_contract:
         ladder = rules.bid_levels(bid + int(rules.bidding.step) * max(1, int(rules.bidding.multiple)))
         near = [b for b in (max((b for b in ladder if b < bid), default=None),
                             min((b for b in ladder if b > bid), default=None)) if b is not None]

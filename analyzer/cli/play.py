@@ -105,6 +105,10 @@ def print_card_advice(adv) -> None:
     tbl.caption = f"ranked by {crit}, paired on the same deals" + _game_caption(adv.game)
     console.print(tbl)
     print_notes(d["notes"])
+    if adv.concession is not None:  # the bid winner's first lead where the house rules allow a concession
+        console.print(styled((adv.concession.text + ".", "bold")))
+        if adv.concession.concede:
+            return
     _print_card(adv, "your only legal card")
 
 

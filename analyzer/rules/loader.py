@@ -133,7 +133,28 @@ def _source(name: str) -> tuple[dict[str, Any], dict[str, Any], str]:
     raw = _merge_house(_read_builtin(base_name), over)
     if "id" not in house:
         raw["id"] = path.stem
+    if "summary" not in house:  # the base's line would describe the base, not the house's game
+        raw["summary"] = house_summary(base_name, over, opts)
     return raw, dict(opts), where
+
+
+def _changes(table: dict[str, Any], prefix: str = "") -> list[str]:
+    """``path = value`` of every value a house file's tables set."""
+    out: list[str] = []
+    for k, v in table.items():
+        if isinstance(v, dict) and v:
+            out += _changes(v, f"{prefix}{k}.")
+        else:
+            out.append(f"{prefix}{k} = {v}")
+    return out
+
+
+def house_summary(base: str, over: dict[str, Any], options: dict[str, Any]) -> str:
+    """The summary of a house file that writes none: its base and what it changes, each value as the file sets it
+    (``house rules on auction: bidding.all_pass = dealer; option run-suits = trump``)."""
+    changes = _changes({k: v for k, v in over.items() if k not in ("id", "name", "seed", "summary")})
+    changes += [f"option {k} = {v}" for k, v in options.items()]
+    return f"house rules on {base}: " + ("; ".join(changes) if changes else "no changes")
 
 
 def load_raw(name: str) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -246,6 +267,7 @@ def compile_rules(raw: dict[str, Any], chosen: dict[str, Any], where: str = "rul
         option_specs=_option_specs(spec),
         options=dict(chosen),
         reference=spec.reference,
+        concession=spec.concession,
         raw=raw,
         spec=spec,
     )
@@ -262,7 +284,24 @@ def load(name: str = "auction", options: dict[str, Any] | None = None) -> RuleSe
             raise UserError(f"{where}: [options]: {e}") from None
     given = {**file_opts, **(options or {})}
     applied, chosen = _apply_options(raw, spec, given)
+    _check_option_values(spec, chosen, where)
     return compile_rules(applied, chosen, where)
+
+
+def _check_option_values(spec: RuleSpec, chosen: dict[str, Any], where: str) -> None:
+    """Refuse a rule value an option sets that lies outside the option's choices (a house file writing ``[bidding]
+    rounds = 0`` where ``bidding-rounds`` offers 1 and 2): one line naming the key and the allowed values."""
+    for name, value in chosen.items():
+        o = spec.options[name]
+        if o.path and str(value) not in [str(c) for c in o.choices]:
+            allowed = ", ".join(str(c) for c in o.choices)
+            raise UserError(f"{where}: {o.path} = {_toml(value)} is not one of the choices of the option {name} "
+                            f"({allowed}): give one of them, e.g. [options] {name} = {_toml(o.choices[0])}")
+
+
+def _toml(value: Any) -> str:
+    """A scalar as TOML writes it."""
+    return f'"{value}"' if isinstance(value, str) else str(value).lower() if isinstance(value, bool) else str(value)
 
 
 def parse_option_args(items: list[str] | None) -> dict[str, str]:

@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 
 from analyzer.cards import LANE, Deck
-from analyzer.rules.schema import AdviceSpec, BiddingSpec, PlaySpec, RuleSpec, ScoringSpec
+from analyzer.rules.schema import AdviceSpec, BiddingSpec, ConcessionSpec, PlaySpec, RuleSpec, ScoringSpec
 
 HEAD_RULES = ("never", "trump-led", "always")
 HEAD_CODE = {h: i for i, h in enumerate(HEAD_RULES)}  # kernels see 0 never, 1 trump-led, 2 always
@@ -92,6 +92,8 @@ class RuleSet:
     option_specs: dict[str, OptionSpec]
     options: dict[str, Any]
     reference: bool = False
+    #: may the bid winner concede after the meld, and who scores what then (a variant: docs/RULES.md)
+    concession: ConcessionSpec = field(default_factory=ConcessionSpec)
     raw: dict[str, Any] = field(default=None, repr=False, compare=False)  # type: ignore[assignment]
     #: the checked, typed sections this rule set was built from (:mod:`analyzer.rules.schema`)
     spec: RuleSpec | None = field(default=None, repr=False, compare=False)
@@ -143,6 +145,16 @@ class RuleSet:
     @property
     def has_bidding(self) -> bool:
         return self.bidding.kind != "none"
+
+    @property
+    def forced_contract(self) -> int | None:
+        """The contract the dealer is held to and plays when every seat passes (``bidding.all_pass = "dealer"``: at
+        ``all_pass_bid``, else the opening bid; double deck's dealer holds the opening from the start); None: the
+        deal is thrown in."""
+        b = self.bidding
+        if not self.has_bidding or b.all_pass != "dealer":
+            return None
+        return int(b.opening if b.all_pass_bid is None else b.all_pass_bid)
 
     def convert_points(self, p: int) -> int:
         """Trick points scored for ``p`` card points (Luxury Family's power-point conversion)."""

@@ -13,21 +13,24 @@ Sections and their keys (the field docs below say what each one means):
 * top level: ``id``, ``name``, ``seed``, ``summary``, ``reference``;
 * ``[deck]`` :class:`DeckSpec`, ``[table]`` :class:`TableSpec`, ``[points]`` :class:`PointsSpec`,
   ``[play]`` :class:`PlaySpec`, ``[bidding]`` :class:`BiddingSpec`, ``[scoring]`` :class:`ScoringSpec`,
+  ``[concession]`` :class:`ConcessionSpec` (a variant: the bid winner conceding after the meld),
   ``[advice]`` :class:`AdviceSpec` (the advisor's values measured for the game, with ``[advice.formula]``),
   ``[solver]`` :class:`SolverSpec` (the double-dummy solver's measured settings);
 * ``[meld.NAME]`` :class:`MeldEntry` (one per meld) and ``[options.NAME]`` :class:`OptionEntry`.
 
 A house-rule file adds ``base = "auction"`` and a table ``[options]`` of ``name = value`` pairs.
+
+Keys of the variants the seeds do not play (a forced dealer's contract, concession: issue 52) carry
+``"variant": True`` in their metadata: :func:`section_data`, the rule set as plain data, lists them only where a
+rule set sets them away from their default, so the four games read as they always have.
 """
 
 from __future__ import annotations
 
-import difflib
-import functools
-import types
-import typing
-from dataclasses import MISSING, dataclass, field, fields
+from dataclasses import MISSING, asdict, dataclass, field, fields
 from typing import Any, Literal
+
+from analyzer.rules.typecheck import SchemaError, expect, nearest, section_of
 
 #: rank letters a deck may use (``10`` is accepted for ``T`` in card names)
 RANK_LETTERS = ("A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2")
@@ -101,7 +104,13 @@ class BiddingSpec:
     multiple: int = field(default=1, metadata=_r(1, MAX_POINTS, "see multiple_above"))
     rounds: int = field(default=0, metadata=_r(0, 10, "bidding rounds (0: until all but one have passed)"))
     dealer_holds: bool = field(default=False, metadata=_d("the dealer holds the opening bid"))
-    all_pass: Literal["throw-in", "dealer"] = field(default="throw-in", metadata=_d("what happens when all pass"))
+    all_pass: Literal["throw-in", "dealer"] = field(
+        default="throw-in", metadata=_d("what happens when all pass: the deal is thrown in (throw-in), or the dealer "
+                                        "is held to a contract and plays it (dealer: at all_pass_bid)"))
+    all_pass_bid: int | None = field(
+        default=None, metadata={**_r(1, MAX_POINTS, "with all_pass = \"dealer\": the contract the dealer is held to "
+                                                   "when all pass (left out: the opening bid; it may lie below it)"),
+                                "variant": True})
     meld_bids: tuple[int, ...] = field(default=(), metadata=_d("first-round meld bids [lo, hi] (double deck)"))
     meld_bid_unit: int = field(default=10, metadata=_r(1, MAX_POINTS, "meld points per step of a meld bid"))
     levels: int = field(default=20, metadata=_r(1, 400, "bid levels the advisor reports above the opening"))
@@ -142,6 +151,25 @@ class ScoringSpec:
     bid_or_set_at: int = field(default=0, metadata=_r(0, MAX_POINTS, "a side whose total is at or above this scores "
                                                                      "in a hand only if it took the bid or set the "
                                                                      "bidders (0: no such rule)"))
+
+
+def _v(meta: dict[str, Any]) -> Any:
+    """Field metadata of a variant's key (module docstring)."""
+    return {**meta, "variant": True}
+
+
+@dataclass(frozen=True)
+class ConcessionSpec:
+    """``[concession]``: may the bid winner concede ("throw in") a contract after the meld, before the first lead,
+    and who scores what then (docs/RULES.md, "Concession", the sources and worked examples). The declaring unit
+    scores minus the bid, as when set (every source agrees); no trick is played, so no trick condition applies."""
+
+    allowed: bool = field(default=False, metadata=_v(_d("the bid winner may concede after the meld, before the "
+                                                         "first lead (false: every contract is played)")))
+    defenders_meld: bool = field(default=True, metadata=_v(_d("each other scoring unit scores its meld")))
+    defenders_points: int = field(default=0, metadata=_v(_r(0, MAX_POINTS, "points each other scoring unit scores "
+                                                                           "besides (e.g. the trick points of a hand: "
+                                                                           "25, 50, 250)")))
 
 
 @dataclass(frozen=True)
@@ -281,6 +309,7 @@ class RuleSpec:
     play: PlaySpec = field(default_factory=PlaySpec)
     bidding: BiddingSpec = field(default_factory=BiddingSpec)
     scoring: ScoringSpec = field(default_factory=ScoringSpec)
+    concession: ConcessionSpec = field(default_factory=ConcessionSpec)
     advice: AdviceSpec = field(default_factory=AdviceSpec)
     solver: SolverSpec = field(default_factory=SolverSpec)
     meld: dict[str, MeldEntry] = field(default_factory=dict)
@@ -294,11 +323,7 @@ class RuleSpec:
 #: keys of a house-rule file besides those of a rule set
 HOUSE_KEYS = ("base", "options")
 SECTIONS = {"deck": DeckSpec, "table": TableSpec, "points": PointsSpec, "play": PlaySpec, "bidding": BiddingSpec,
-            "scoring": ScoringSpec, "advice": AdviceSpec, "solver": SolverSpec}
-
-
-class SchemaError(ValueError):
-    """A rule dict that does not fit the schema; the message names the key and what to write instead."""
+            "scoring": ScoringSpec, "concession": ConcessionSpec, "advice": AdviceSpec, "solver": SolverSpec}
 
 
 def defaults(section: type) -> dict[str, Any]:
@@ -312,127 +337,14 @@ def defaults(section: type) -> dict[str, Any]:
     return out
 
 
-def nearest(word: str, choices: typing.Iterable[str]) -> str:
-    """`` (did you mean 'x'?)`` for the closest of ``choices``, or an empty string."""
-    m = difflib.get_close_matches(str(word), [str(c) for c in choices], n=1, cutoff=0.6)
-    return f" (did you mean {m[0]!r}?)" if m else ""
-
-
-def _kind(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true/false"
-    if isinstance(value, int):
-        return "a whole number"
-    if isinstance(value, float):
-        return "a decimal number"
-    if isinstance(value, str):
-        return "text"
-    if isinstance(value, dict):
-        return "a table"
-    if isinstance(value, list | tuple):
-        return "a list"
-    return type(value).__name__
-
-
-def _show(value: Any) -> str:
-    text = repr(value) if not isinstance(value, str) else f'"{value}"'
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
-def _expect(path: str, what: str, value: Any) -> SchemaError:
-    return SchemaError(f"{path} must be {what}, not {_show(value)} ({_kind(value)})")
-
-
-@functools.cache
-def _hints(cls: type) -> dict[str, Any]:
-    return typing.get_type_hints(cls)
-
-
-def _convert(value: Any, hint: Any, path: str, meta: Any) -> Any:
-    """``value`` checked against the type ``hint`` (and the range in ``meta``); SchemaError otherwise."""
-    origin = typing.get_origin(hint)
-    args = typing.get_args(hint)
-    if hint is Any:
-        return value
-    if origin in (typing.Union, types.UnionType):
-        if value is None and type(None) in args:
-            return None
-        alts = [a for a in args if a is not type(None)]
-        errors = []
-        for a in alts:
-            try:
-                return _convert(value, a, path, meta)
-            except SchemaError as e:
-                errors.append(e)
-        if len(alts) == 1:
-            raise errors[0]
-        raise _expect(path, " or ".join(_what(a) for a in alts), value)
-    if origin is Literal:
-        if value in args and type(value) is type(args[0]):
-            return value
-        raise SchemaError(f"{path} must be one of {', '.join(_show(a) for a in args)}, not {_show(value)}"
-                          + nearest(str(value), [str(a) for a in args]))
-    if hint is bool:
-        if not isinstance(value, bool):
-            raise _expect(path, "true or false", value)
-        return value
-    if hint is int:
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise _expect(path, "a whole number", value)
-        lo, hi = (meta or {}).get("range", (None, None))
-        if lo is not None and not lo <= value <= hi:
-            raise SchemaError(f"{path} must lie between {lo} and {hi}, not {value}")
-        return value
-    if hint is float:
-        if isinstance(value, bool) or not isinstance(value, int | float):
-            raise _expect(path, "a number", value)
-        lo, hi = (meta or {}).get("range", (None, None))
-        if lo is not None and not lo <= value <= hi:
-            raise SchemaError(f"{path} must lie between {lo} and {hi}, not {value}")
-        return float(value)
-    if hint is str:
-        if not isinstance(value, str):
-            raise _expect(path, "text in quotes", value)
-        return value
-    if origin is tuple:
-        if not isinstance(value, list | tuple):
-            raise _expect(path, "a list [...]", value)
-        if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(_convert(v, args[0], f"{path}[{i}]", meta) for i, v in enumerate(value))
-        if len(value) != len(args):
-            raise SchemaError(f"{path} must be a list of {len(args)} entries, not {_show(value)}")
-        return tuple(_convert(v, a, f"{path}[{i}]", meta) for i, (v, a) in enumerate(zip(value, args, strict=True)))
-    if origin is dict:
-        if not isinstance(value, dict):
-            raise _expect(path, "a table { key = value }", value)
-        return {str(k): _convert(v, args[1], f"{path}.{k}", meta) for k, v in value.items()}
-    if isinstance(hint, type) and hasattr(hint, "__dataclass_fields__"):
-        return _section(value, hint, path)
-    raise TypeError(f"schema type {hint!r} not handled")  # pragma: no cover - a schema bug, not user input
-
-
-def _what(hint: Any) -> str:
-    return {int: "a whole number", float: "a number", str: "text", bool: "true or false"}.get(hint, str(hint))
-
-
-def _section(value: Any, cls: type, path: str) -> Any:
-    """A dataclass of the schema from a TOML table: unknown keys, missing keys and every value checked."""
-    where = f"[{path}]" if path else "the top level"
-    if not isinstance(value, dict):
-        raise _expect(path or "the file", "a table", value)
-    hints = _hints(cls)
-    names = [f.name for f in fields(cls)]
-    for k in value:
-        if k not in names:
-            raise SchemaError(f"unknown key {k!r} in {where}{nearest(k, names)}; its keys are {', '.join(names)}")
-    kw = {}
-    for f in fields(cls):
-        p = f"{path}.{f.name}" if path else f.name
-        if f.name in value:
-            kw[f.name] = _convert(value[f.name], hints[f.name], p, f.metadata)
-        elif f.default is MISSING and f.default_factory is MISSING:
-            raise SchemaError(f"{where} needs {f.name} ({f.metadata.get('doc', '')})")
-    return cls(**kw)
+def section_data(section: Any) -> dict[str, Any]:
+    """A section's keys and values as plain data (``dataclasses.asdict``), less the variant keys (module docstring)
+    left at their default."""
+    out = asdict(section)
+    for f in fields(section):
+        if f.metadata.get("variant") and f.default is not MISSING and out[f.name] == f.default:
+            del out[f.name]
+    return out
 
 
 def _check_meld(name: str, m: MeldEntry, spec_deck: DeckSpec, known: list[str]) -> None:
@@ -475,7 +387,7 @@ def parse_spec(raw: dict[str, Any]) -> RuleSpec:
         raise SchemaError("a rule set must be a TOML document of tables")
     for k, v in raw.items():
         if k in ("meld", "options") and not isinstance(v, dict):
-            raise _expect(k, f"tables [{k}.NAME]", v)
+            raise expect(k, f"tables [{k}.NAME]", v)
     names = [f.name for f in fields(RuleSpec)]
     for k in raw:
         if k not in names:
@@ -485,14 +397,14 @@ def parse_spec(raw: dict[str, Any]) -> RuleSpec:
             raise SchemaError(f"unknown key {k!r} at the top level{hint}; the keys are {', '.join(names)}")
     melds = {}
     for name, m in (raw.get("meld") or {}).items():
-        melds[name] = _section(m, MeldEntry, f"meld.{name}")
+        melds[name] = section_of(m, MeldEntry, f"meld.{name}")
     opts = {}
     for name, o in (raw.get("options") or {}).items():
         if not isinstance(o, dict):
-            raise _expect(f"options.{name}", f"a table [options.{name}] with choices and default", o)
-        opts[name] = _section(o, OptionEntry, f"options.{name}")
+            raise expect(f"options.{name}", f"a table [options.{name}] with choices and default", o)
+        opts[name] = section_of(o, OptionEntry, f"options.{name}")
     body = {k: v for k, v in raw.items() if k not in ("meld", "options")}
-    base = _section(body, RuleSpec, "")
+    base = section_of(body, RuleSpec, "")
     spec = RuleSpec(**{f.name: getattr(base, f.name) for f in fields(RuleSpec) if f.name not in ("meld", "options")},
                     meld=melds, options=opts)
     _check(spec)
@@ -547,6 +459,18 @@ def _check(spec: RuleSpec) -> None:
         raise SchemaError("bidding.opening must be at least 1 when there is bidding")
     if b.meld_bids and (len(b.meld_bids) != 2 or b.meld_bids[0] > b.meld_bids[1]):
         raise SchemaError(f"bidding.meld_bids must be [lo, hi] with lo <= hi, not {list(b.meld_bids)}")
+    if spec.concession.allowed and b.kind == "none":
+        raise SchemaError("concession.allowed = true: a concession gives up a contract, and this game has no bidding "
+                          "(bidding.kind = \"none\")")
+    if b.all_pass_bid is not None and b.all_pass != "dealer":
+        raise SchemaError(f"bidding.all_pass_bid = {b.all_pass_bid} needs bidding.all_pass = \"dealer\" (the dealer is "
+                          "held to it when all pass); with \"throw-in\" the deal is thrown in")
+    if b.dealer_holds and b.all_pass != "dealer":
+        raise SchemaError('bidding.dealer_holds = true holds the dealer to the opening bid when all others pass: '
+                          'write bidding.all_pass = "dealer"')
+    if b.dealer_holds and b.all_pass_bid not in (None, b.opening):
+        raise SchemaError(f"bidding.dealer_holds = true: the dealer holds the opening bid {b.opening} and plays at it "
+                          f"when all others pass, not at all_pass_bid = {b.all_pass_bid}: leave all_pass_bid out")
     for k in b.signals:
         if not k.isdigit():
             raise SchemaError(f"bidding.signals: key {k!r} must be a bid value such as \"16\"")
@@ -569,6 +493,7 @@ def _check(spec: RuleSpec) -> None:
 
 
 __all__ = [
-    "BiddingSpec", "DeckSpec", "HOUSE_KEYS", "MeldEntry", "OptionEntry", "PlaySpec", "PointsSpec", "RuleSpec",
-    "SECTIONS", "SchemaError", "ScoringSpec", "TableSpec", "defaults", "nearest", "parse_spec",
+    "BiddingSpec", "ConcessionSpec", "DeckSpec", "HOUSE_KEYS", "MeldEntry", "OptionEntry", "PlaySpec", "PointsSpec",
+    "RuleSpec", "SECTIONS", "SchemaError", "ScoringSpec", "TableSpec", "defaults", "nearest", "parse_spec",
+    "section_data",
 ]

@@ -12,7 +12,9 @@ branches on the rule-set id:
   trick points at least ``declarer_min_tricks`` and meld + trick points at least the bid, otherwise
   minus the bid;
 * every other unit scores meld + trick points if its trick points are at least
-  ``defender_min_tricks``, otherwise 0.
+  ``defender_min_tricks``, otherwise 0;
+* a contract conceded after the meld (``[concession] allowed``, a variant: :func:`score_conceded`): the declarer's
+  unit scores minus the bid; every other unit its meld (``defenders_meld``) plus ``defenders_points``.
 """
 
 from __future__ import annotations
@@ -155,6 +157,24 @@ def score_hand(
         unit_score[:, u] = np.where(made, m[:, u] + p[:, u], -b)
     out = np.zeros((n, rules.seats), dtype=np.int64)
     for i, unit in enumerate(units):
+        out[:, list(unit)] = unit_score[:, i : i + 1]
+    return out
+
+
+def score_conceded(rules: RuleSet, meld: np.ndarray, declarer: int, bid: int | np.ndarray) -> np.ndarray:
+    """Each seat's score for a hand whose bid winner ``declarer`` conceded ``bid`` after the meld (no trick played):
+    int64[n, seats] from each seat's meld int[n, seats], by ``rules.concession`` -- the declarer's unit minus the
+    bid, every other unit its meld (``defenders_meld``; no trick condition applies, none is played) plus
+    ``defenders_points`` (the callers ask only where ``concession.allowed``)."""
+    if not 0 <= declarer < rules.seats:
+        raise ValueError(f"declarer must be a seat 0..{rules.seats - 1}, not {declarer}")
+    m = unit_totals(rules, _per_seat(rules, meld, "meld"))
+    n = m.shape[0]
+    c = rules.concession
+    unit_score = (m if c.defenders_meld else np.zeros_like(m)) + int(c.defenders_points)
+    unit_score[:, int(seat_unit(rules)[declarer])] = -np.broadcast_to(np.asarray(bid, dtype=np.int64), (n,))
+    out = np.zeros((n, rules.seats), dtype=np.int64)
+    for i, unit in enumerate(scoring_units(rules)):
         out[:, list(unit)] = unit_score[:, i : i + 1]
     return out
 

@@ -173,8 +173,8 @@ def bidding_lines(rs: Any) -> list[str]:
         lo, hi = b.meld_bids
         out.append(f"First-round bids {lo}-{hi} are meld bids: each step above {lo - 1} shows partner "
                    f"{b.meld_bid_unit} meld.")
-    if b.dealer_holds or b.all_pass == "dealer":
-        out.append(f"If all pass, the dealer plays at {b.opening}.")
+    if rs.forced_contract is not None:
+        out.append(f"If all pass, the dealer plays at {rs.forced_contract}.")
     else:
         out.append("If all pass, the hand is thrown in.")
     if b.signals:

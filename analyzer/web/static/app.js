@@ -311,8 +311,9 @@ function applyAuction() {
   }
   $("play-auction").textContent = !a || a.pending || a.thrown_in ? ""
     : a.error ? `The calls so far cannot be read (${forPage(a.error)}): the play does not use them.`
-    : won ? `From the calls so far (${won.auction}, seat ${won.dealer} dealing): seat ${won.winner} won the ` +
-      `auction at ${won.contract}. The deals read the calls as the bid advice does; take a call back to set the ` +
+    : won ? `From the calls so far (${won.auction}, seat ${won.dealer} dealing): ` +
+      (won.forced ? won.outcome : `seat ${won.winner} won the auction at ${won.contract}`) +
+      ". The deals read the calls as the bid advice does; take a call back to set the " +
       "contract by hand."
     : `The calls so far are not a whole auction yet (seat ${a.turn} is to call): give the contract here. The deals ` +
       "read the calls once they run to the last pass.";
