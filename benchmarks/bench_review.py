@@ -9,11 +9,15 @@ seat on the true position added, at the default node budget).
 
     python benchmarks/bench_review.py                       # auction and double deck, 2 workers
     python benchmarks/bench_review.py --games auction --hands 3 --workers 1
+    python benchmarks/bench_review.py --markdown F && python benchmarks/update_readme.py review-speed F
+
+Each row prints its ratio to the issue's target for the game (seconds / target: at most 1 meets it).
 """
 
 from __future__ import annotations
 
 import argparse
+import datetime
 import os
 import sys
 import time
@@ -31,6 +35,9 @@ from analyzer.record.io import read_records  # noqa: E402
 from analyzer.review.review import Asked, review  # noqa: E402
 from analyzer.rules import load  # noqa: E402
 from analyzer.rules.lowered import bid_class, first_leader  # noqa: E402
+
+#: the issue's targets: a whole hand reviewed in at most this many seconds (warm, 2 cores, default samples)
+TARGET = {"auction": 30.0, "double-deck": 90.0}
 
 
 def hand_text(game: str, seed: int, every: bool) -> str:
@@ -61,12 +68,15 @@ def main() -> None:
     ap.add_argument("--games", nargs="+", default=["auction", "double-deck"])
     ap.add_argument("--hands", type=int, default=2, help="hands timed per game and kind (seeds 1..N)")
     ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--markdown", type=Path, help="also write the table, with the machine's load, to this file")
     args = ap.parse_args()
-    print(f"cores {os.cpu_count()}, load {os.getloadavg()[0]:.1f} (1 min) at the start; workers {args.workers}")
+    load0 = os.getloadavg()[0]
+    print(f"cores {os.cpu_count()}, load {load0:.1f} (1 min) at the start; workers {args.workers}")
     warm = read_records(hand_text("auction", 99, True))[0]
     review(warm, Asked(samples=100, play_samples=10), workers=1)  # compiles what a review needs
-    print("| game | record | seed | decisions | true positions | seconds | CPU seconds (this process) |")
-    print("|---|---|---:|---:|---:|---:|---:|")
+    rows = ["| game | record | seed | decisions | true positions | seconds | CPU seconds (this process) | "
+            "target s | ratio to target |", "|---|---|---:|---:|---:|---:|---:|---:|---:|"]
+    print("\n".join(rows))
     for game in args.games:
         for every in (False, True):
             for seed in range(1, args.hands + 1):
@@ -74,9 +84,19 @@ def main() -> None:
                 t0, c0 = time.perf_counter(), time.process_time()
                 rv = review(rec, Asked(), workers=args.workers)
                 secs, cpu = time.perf_counter() - t0, time.process_time() - c0
-                print(f"| {game} | {'all hands' if every else 'mine'} | {seed} | {len(rv.decisions)} | "
-                      f"{len(rv.true)} | {secs:.1f} | {cpu:.1f} |", flush=True)
-    print(f"load {os.getloadavg()[0]:.1f} (1 min) at the end")
+                target = TARGET.get(game)
+                ratio = f"{secs / target:.2f}" if target else "-"
+                rows.append(f"| {game} | {'all hands' if every else 'mine'} | {seed} | {len(rv.decisions)} | "
+                            f"{len(rv.true)} | {secs:.1f} | {cpu:.1f} | {target or '-'} | {ratio} |")
+                print(rows[-1], flush=True)
+    load1 = os.getloadavg()[0]
+    print(f"load {load1:.1f} (1 min) at the end")
+    if args.markdown:
+        head = (f"Measured on {datetime.date.today()} by `python benchmarks/bench_review.py --workers {args.workers} "
+                f"--hands {args.hands}` on {os.cpu_count()} cores, load {load0:.1f} at the start and {load1:.1f} "
+                "at the end (a load above the cores inflates the wall seconds; the CPU seconds are this process's "
+                "work):")
+        args.markdown.write_text(head + "\n\n" + "\n".join(rows) + "\n")
 
 
 if __name__ == "__main__":

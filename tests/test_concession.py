@@ -189,6 +189,7 @@ def test_a_conceded_record_counts_in_the_game_as_a_set():
     assert len(h.scores) == len(scoring_units(rs))
 
 
+@pytest.mark.slow
 def test_the_advisor_concedes_when_the_advice_says_so():
     """The advisor agent's rule is ``pinochle play``'s advice at its first lead, every other seat's meld laid on the
     table: a contract of 40 (out of reach: 25 trick points and a side meld under 15) is conceded, which saves the
