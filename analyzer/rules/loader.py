@@ -83,6 +83,9 @@ def _merge_house(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+_MISSING = object()
+
+
 def _set_path(raw: dict[str, Any], path: str, value: Any) -> None:
     keys = path.split(".")
     d = raw
@@ -135,7 +138,24 @@ def _source(name: str) -> tuple[dict[str, Any], dict[str, Any], str]:
         raw["id"] = path.stem
     if "summary" not in house:  # the base's line would describe the base, not the house's game
         raw["summary"] = house_summary(base_name, over, opts)
+    _widen_choices(raw, over)
     return raw, dict(opts), where
+
+
+def _widen_choices(raw: dict[str, Any], over: dict[str, Any]) -> None:
+    """Make a value a house file writes at an option's path (``[scoring] target = 300`` where ``target`` offers
+    100 to 250) one of that option's choices in the house's game, and its default: the house file defines its own
+    game, and the schema's ranges still judge the value. ``--option`` stays limited to the choices so widened."""
+    for name, o in (raw.get("options") or {}).items():
+        path = o.get("path") if isinstance(o, dict) else None
+        if not path or _get_path(over, path, _MISSING) is _MISSING:
+            continue
+        value = _get_path(raw, path, None)
+        choices = list(o.get("choices") or [])
+        if isinstance(value, str | int | bool) and str(value) not in [str(c) for c in choices]:
+            o["choices"] = [*choices, value]
+        if isinstance(value, str | int | bool):
+            o["default"] = value
 
 
 def _changes(table: dict[str, Any], prefix: str = "") -> list[str]:
