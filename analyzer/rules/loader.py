@@ -146,7 +146,7 @@ def _widen_choices(raw: dict[str, Any], over: dict[str, Any]) -> None:
     """Make a value a house file writes at an option's path (``[scoring] target = 300`` where ``target`` offers
     100 to 250) one of that option's choices in the house's game, and its default: the house file defines its own
     game, and the schema's ranges still judge the value. ``--option`` stays limited to the choices so widened."""
-    for name, o in (raw.get("options") or {}).items():
+    for o in (raw.get("options") or {}).values():
         path = o.get("path") if isinstance(o, dict) else None
         if not path or _get_path(over, path, _MISSING) is _MISSING:
             continue
