@@ -105,7 +105,7 @@ LAYERS = [
     {"analyzer.bidding"},
     {"analyzer.advisor", "analyzer.cardplay", "analyzer.analyses.compare", "analyzer.analyses.stats",
      "analyzer.analyses.calibration", "analyzer.record"},
-    {"analyzer.arena", "analyzer.review"},
+    {"analyzer.arena", "analyzer.review", "analyzer.practice"},
     {"analyzer.analyses.report"},
     {"analyzer.api"},
     {"analyzer.cli", "analyzer.web", "analyzer.__main__"},

@@ -737,3 +737,187 @@ def test_two_handed_phase2_asks_for_phase_1_so_far(server, browser):
     _set(d, "upcard", "9H")  # phase 1: no such box (its history counts the hand so far)
     assert not d.find_element(By.ID, "so-far-label").is_displayed()
     _assert_no_csp_reports(d)
+
+
+# ---- looking back at a hand: review, save, practice (issue 53) ----------------------------------------------------
+PASSED_OUT = """rules: auction
+dealer: 0
+seat: 1
+hand 1: AS QS AH TH KH KH QH JH 9H JD AC TC
+calls: 1:pass 2:pass 3:pass 0:pass
+"""
+
+
+def _review(d, record, samples="300", play_samples="30"):
+    """Paste ``record`` (None: keep the text there), review it and wait for the result or the error line."""
+    from selenium.webdriver.common.by import By
+
+    if record is not None:
+        box = d.find_element(By.ID, "review-record")
+        box.clear()
+        box.send_keys(record)
+    _set(d, "review-samples", samples)
+    _set(d, "review-play-samples", play_samples)
+    _set(d, "review-seed", "2")
+    before = d.find_element(By.ID, "review-download").get_attribute("href")
+    d.find_element(By.ID, "review-run").click()
+    _wait(d, lambda d: _text(d, "review-error") or (
+        d.find_element(By.ID, "review-results").is_displayed()
+        and d.find_element(By.ID, "review-download").get_attribute("href") != before), 300)
+
+
+def test_review_a_record_step_by_step(server, browser, tmp_path):
+    from selenium.webdriver.common.by import By
+
+    d = browser
+    _open(d, server)
+    # a record that cannot have happened: a 400 naming the line, shown as one line
+    _review(d, "rules: auction\ndealer: 0\nseat: 1\nhand 1: AS QS AH\n")
+    err = _text(d, "review-error")
+    assert err.startswith("record: line 4 (hand 1): ") and "12 cards" in err and "\n" not in err, err
+    assert not d.find_element(By.ID, "review-results").is_displayed()
+    # the golden record pasted: every decision of seat 1 with the advisor's best, loss and interval
+    golden = (ROOT / "tests" / "golden" / "hand-auction.txt").read_text(encoding="utf-8")
+    _review(d, golden)
+    assert _text(d, "review-error") == ""
+    with urllib.request.urlopen(d.find_element(By.ID, "review-download").get_attribute("href")) as resp:
+        want = json.loads(resp.read())
+    ds = want["decisions"]
+    assert [x["kind"] for x in ds] == ["call", "trump", "card", "card"] and want["samples"] == 300
+    rows = d.find_elements(By.CSS_SELECTOR, "#review-table tr[data-index]")
+    assert len(rows) == len(ds)
+    for row, x in zip(rows, ds, strict=True):
+        cells = [c.text for c in row.find_elements(By.TAG_NAME, "td")]
+        assert cells[1:5] == [x["kind"], x["where"], x["chosen"], x["best"]]
+        lo, hi = f"{x['loss']['lo']:.2f}", f"{x['loss']['hi']:.2f}"
+        assert cells[5] == f"{x['loss']['mean']:.2f} ({lo} to {hi})" and cells[6] == ("!" if x["marked"] else "")
+    s = want["summary"]
+    assert _text(d, "review-bidding").startswith(f"Lost in the bidding: {s['bidding_loss']['mean']:.2f} points (95% ")
+    assert _text(d, "review-marked") == f"Marked: {s['marked']} of 4 decisions"
+    # step through: the first decision, then each in turn, and back; a row clicked is shown
+    assert _text(d, "review-pos") == "decision 1 of 4" and not d.find_element(By.ID, "review-prev").is_enabled()
+    assert _text(d, "review-step").startswith(f"Call \u2014 {ds[0]['where']}: you chose {ds[0]['chosen']}")
+    for i in range(1, 4):
+        d.find_element(By.ID, "review-next").click()
+        assert _text(d, "review-pos") == f"decision {i + 1} of 4"
+        step = _text(d, "review-step")
+        assert ds[i]["where"] in step and f"Expected loss {ds[i]['loss']['mean']:.2f}" in step, step
+    assert not d.find_element(By.ID, "review-next").is_enabled()
+    d.find_element(By.ID, "review-prev").click()
+    assert _text(d, "review-pos") == "decision 3 of 4"
+    rows[1].click()
+    assert _text(d, "review-pos") == "decision 2 of 4" and "current" in rows[1].get_attribute("class")
+    assert _text(d, "review-step").startswith("Trump \u2014 ")
+    # a file of two records loaded from disk: the second, a pass far below the advisor's bid, is marked
+    f = tmp_path / "two.txt"
+    f.write_text(golden + "\n" + PASSED_OUT, encoding="utf-8")
+    d.find_element(By.ID, "review-file").send_keys(str(f))
+    _wait(d, lambda d: d.find_element(By.ID, "review-record").get_attribute("value") == f.read_text(encoding="utf-8"))
+    _set(d, "review-which", "2")
+    _review(d, None)
+    assert _text(d, "review-error") == ""
+    (row,) = d.find_elements(By.CSS_SELECTOR, "#review-table tr[data-index]")
+    assert "marked" in row.get_attribute("class") and row.find_elements(By.TAG_NAME, "td")[6].text == "!"
+    assert "Marked: it lost more than the threshold" in _text(d, "review-step")
+    assert _text(d, "review-marked") == "Marked: 1 of 1 decisions"
+    for id_ in ("review-step", "review-summary", "review-notes", "review-error"):
+        _no_flags(_text(d, id_))
+    _assert_no_csp_reports(d)
+
+
+def test_save_this_hand_reads_back_to_the_same_position(server, browser):
+    from selenium.webdriver.common.by import By
+
+    from analyzer.api import play_request, read_records
+    from analyzer.record.play import play_values
+
+    d = browser
+    _open(d, server)
+    _record_play_bodies(d)
+    _game(d, "auction", HAND)
+    _set(d, "seat", "1")
+    _set(d, "declarer", "0")
+    _set(d, "bid", "25")
+    _set(d, "play-samples", "20")
+    _set(d, "play-mode", "heuristic")
+    _set(d, "trump", "S")
+    _wait(d, _play_answered, 120)
+    assert _text(d, "turn").startswith("Seat 0 to play")
+    d.find_element(By.CSS_SELECTOR, '#deck button[data-card="KD"]').click()  # seat 0 leads KD: seat 1's turn
+    _wait(d, _play_answered, 120)
+    assert d.find_elements(By.CSS_SELECTOR, "#play-table tr.best") and _text(d, "play-error") == ""
+    _settle(d)
+    d.find_element(By.ID, "save-hand").click()
+    _wait(d, lambda d: d.find_elements(By.ID, "save-text") or "Cannot" in _text(d, "save-note"))
+    text = d.find_element(By.ID, "save-text").text + "\n"
+    href = d.find_element(By.ID, "save-link").get_attribute("href")
+    assert urllib.request.unquote(href.split(",", 1)[1]) == text
+    assert "played: KD\n" in text and "declarer: 0\n" in text and "trump: S\n" in text
+    (rec,) = read_records(text)
+    # the record asks the very question the page asked last: the same position, read back
+    body = d.execute_script("return window.playBodies[window.playBodies.length - 1]")
+    assert body["played"] == "KD"
+    back = play_request({"rules": "auction", **play_values(rec), "seed": body["seed"]}, "json")
+    assert back.record == play_request(body, "json").record
+    # handed to the review
+    d.find_element(By.ID, "save-review").click()
+    assert d.find_element(By.ID, "review-record").get_attribute("value") == text
+    _assert_no_csp_reports(d)
+
+
+def _practice_answer(server, pid, choice):
+    req = urllib.request.Request(server + "api/practice/answer", data=json.dumps({"id": pid, "choice": choice})
+                                 .encode(), headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(req, timeout=60) as resp:
+        return json.loads(resp.read())
+
+
+def test_practice_choose_see_the_cost_and_the_running_score(server, browser):
+    from selenium.webdriver.common.by import By
+
+    d = browser
+    _open(d, server)
+    d.execute_script("localStorage.removeItem('pinochle-practice')")
+    d.refresh()
+    _wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#practice-rules option[value='auction']"))
+    assert _text(d, "practice-score") == "This session: no position yet"
+    lost, best = 0.0, 0
+    for n, pick in enumerate((0, -1)):
+        d.find_element(By.ID, "practice-deal").click()
+        _wait(d, lambda d: d.find_element(By.ID, "practice-position").is_displayed()
+              and d.find_element(By.ID, "practice-position").get_attribute("data-id") and not d.find_element(
+                  By.ID, "practice-answer").is_displayed())
+        pid = d.find_element(By.ID, "practice-position").get_attribute("data-id")
+        buttons = d.find_elements(By.CSS_SELECTOR, "#practice-choices button")
+        assert len(buttons) >= 2 and all(b.is_enabled() for b in buttons)
+        choice = buttons[pick].get_attribute("data-choice")
+        buttons[pick].click()
+        _wait(d, lambda d: d.find_element(By.ID, "practice-answer").is_displayed())
+        want = _practice_answer(server, pid, choice)
+        rows = d.find_elements(By.CSS_SELECTOR, "#practice-table tr[data-choice]")
+        assert [r.get_attribute("data-choice") for r in rows] == [o["choice"] for o in want["options"]]
+        assert "best" in d.find_element(By.CSS_SELECTOR, f'#practice-table tr[data-choice="{want["best"]}"]') \
+            .get_attribute("class")
+        assert "chosen" in d.find_element(By.CSS_SELECTOR, f'#practice-table tr[data-choice="{choice}"]') \
+            .get_attribute("class")
+        c = want["cost"]
+        cost = _text(d, "practice-cost")
+        if want["best_choice"]:
+            assert cost == f"{choice}: the best choice (it cost nothing)"
+        else:
+            assert cost.startswith(f"{choice} cost {c['mean']:.2f} ")
+            assert f"(95% {c['lo']:.2f} to {c['hi']:.2f})" in cost
+        assert not any(b.is_enabled() for b in d.find_elements(By.CSS_SELECTOR, "#practice-choices button"))
+        lost += c["mean"]
+        best += want["best_choice"]
+        kept = d.execute_script("return JSON.parse(localStorage.getItem('pinochle-practice'))")
+        assert kept["played"] == n + 1 and kept["best"] == best and kept["lost"] == pytest.approx(lost)
+    score = f"This session: 2 positions, {best} best choice{'' if best == 1 else 's'}, {lost:.1f} points lost"
+    assert _text(d, "practice-score") == score
+    # the running score is the browser's: it stays over a reload, and Reset clears it
+    d.refresh()
+    _wait(d, lambda d: _text(d, "practice-score"))
+    assert _text(d, "practice-score") == score
+    d.find_element(By.ID, "practice-reset").click()
+    assert _text(d, "practice-score") == "This session: no position yet"
+    _assert_no_csp_reports(d)

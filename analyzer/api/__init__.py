@@ -27,6 +27,9 @@ call, in one place. Front ends parse and print; every decision is made below thi
 ``review_request``         one ``pinochle review`` question: a hand record read and checked (``review_answer``)
 ``read_records``           hand records read from text or JSON, checked (``write_record`` writes one)
 ``record_of_play``         the hand record of a card-play question (``pinochle play --record``)
+``saved_record``           that record as text and JSON (the page's "save this hand")
+``practice_deal``          a practice position dealt from the shipped set (``practice_answer`` judges a choice,
+                           ``practice_sets`` says what the set holds)
 =========================  ==================================================================================
 
 Names load on first use, so a front end pays only for what it calls (the solver's kernels, say).
@@ -127,6 +130,10 @@ _WHERE = {
     "write_record": ("analyzer.record.io", "write"),
     "HandRecord": ("analyzer.record.model", "HandRecord"),
     "Review": ("analyzer.review.figures", "Review"),
+    "saved_record": ("analyzer.api.records", "saved_record"),
+    "practice_sets": ("analyzer.api.practice", "practice_sets"),
+    "practice_deal": ("analyzer.api.practice", "practice_deal"),
+    "practice_answer": ("analyzer.api.practice", "practice_answer"),
 }
 
 __all__ = sorted(_WHERE)

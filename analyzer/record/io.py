@@ -104,4 +104,13 @@ def of_play(rules_id: str, options: Mapping[str, str], values: Mapping[str, Any]
         e["score"] = str(v["score"])
     if "upcard" in v and "dealer" in v:
         e["dealer"] = str(v["dealer"])
-    return build({k: Entry(x, f"--{k.replace(' ', '-')}") for k, x in e.items() if x}, front)
+    return build({k: Entry(x, _asked_as(k, front)) for k, x in e.items() if x}, front)
+
+
+def _asked_as(key: str, front: str) -> str:
+    """The card-play question's field a record field of :func:`of_play` came from, as the front end names it
+    (``--auction``; the page: ``auction``), so a refusal names what the player gave."""
+    head = key.split(" ")[0]
+    name = head if head in ("hand", "shown") else key
+    name = {"calls": "auction", "holding": "hand", "phase1": "played", "whole meld": "whole_meld"}.get(name, name)
+    return name if front == "json" else f"--{name.replace('_', '-')}"

@@ -40,6 +40,8 @@ from analyzer.web.requests import (
     BidBody,
     MeldBody,
     PlayBody,
+    PracticeAnswerBody,
+    PracticeDealBody,
     ReviewBody,
     RulesBody,
     SolveBody,
@@ -208,6 +210,7 @@ def create_app(workers: int = 1, warm: bool = True, job_seconds: float = limits.
     _add_page(app, static)
     _add_reference_routes(app, manager)
     _add_instant_routes(app)
+    _add_record_routes(app)
     _add_waiting_routes(app, manager)
     _add_job_routes(app, manager)
     _add_job_files(app, manager)
@@ -335,6 +338,38 @@ def _add_instant_routes(app: FastAPI) -> None:
         return auction_report(game(body.rules, body.options), body.dealer, body.auction)
 
 
+# ---- hand records and practice: the library's answers, no worker needed ----------------------------------------
+def _add_record_routes(app: FastAPI) -> None:
+    """The play-along's hand record to save, and the practice positions (the shipped set, a choice judged)."""
+
+    @app.post("/api/record", summary="The hand record of a play-along position (what pinochle play --record "
+                                     "writes): its text and JSON twin")
+    async def record(body: PlayBody) -> dict[str, Any]:
+        from analyzer.api import saved_record
+
+        return await asyncio.to_thread(saved_record, body.model_dump(), "json")
+
+    @app.get("/api/practice", summary="The practice positions shipped: the rule that kept them, how many of each "
+                                      "kind a rule set")
+    async def practice() -> dict[str, Any]:
+        from analyzer.api import practice_sets
+
+        return practice_sets()
+
+    @app.post("/api/practice/deal", summary="A practice position: the question and its options, no figures")
+    async def practice_deal(body: PracticeDealBody) -> dict[str, Any]:
+        from analyzer.api import practice_deal
+
+        return practice_deal(body.model_dump())
+
+    @app.post("/api/practice/answer", summary="A choice at a practice position: every option's stored figures "
+                                              "(as pinochle bid / play show them) and what the choice cost")
+    async def practice_answer(body: PracticeAnswerBody) -> dict[str, Any]:
+        from analyzer.api import practice_answer
+
+        return practice_answer(body.model_dump())
+
+
 # ---- work for the workers, the request waiting for it -----------------------------------------------------------
 async def _held(manager: JobManager, request: Request, kind: str, args: dict[str, Any]) -> Response:
     """Run a job while the request waits; cancelled when the client disconnects."""
@@ -426,6 +461,13 @@ def _add_job_routes(app: FastAPI, manager: JobManager) -> None:
         job = manager.submit(_client(request), "bid", await asyncio.to_thread(bid_args, body))
         return job.status_dict()
 
+    @app.post("/api/jobs/review", status_code=202, summary="Start a hand record's review the page follows (pinochle "
+                                                           "review --json when done); its state and events as "
+                                                           "a bid analysis's")
+    async def start_review_job(body: ReviewBody, request: Request) -> dict[str, Any]:
+        job = manager.submit(_client(request), "review", await asyncio.to_thread(review_args, body))
+        return job.status_dict()
+
     @app.get("/api/jobs/{job_id}", summary="A job's state, and its result (pinochle bid --json) when done")
     async def job_state(job_id: str) -> dict[str, Any]:
         job = _find_job(manager, job_id)
@@ -470,11 +512,12 @@ def _finished_job(manager: JobManager, job_id: str) -> Job:
 def _add_job_files(app: FastAPI, manager: JobManager) -> None:
     """A finished job's result as files: its JSON to download, its bid chart (SVG)."""
 
-    @app.get("/api/jobs/{job_id}/result.json", summary="The result as a file (pinochle bid --json)")
+    @app.get("/api/jobs/{job_id}/result.json", summary="The result as a file (pinochle bid --json, pinochle review "
+                                                       "--json)")
     async def job_result(job_id: str) -> Response:
         job = _finished_job(manager, job_id)
         return Response(json.dumps(job.value["result"], ensure_ascii=False) + "\n", media_type="application/json",
-                        headers={"Content-Disposition": f'attachment; filename="pinochle-bid-{job.id}.json"'})
+                        headers={"Content-Disposition": f'attachment; filename="pinochle-{job.kind}-{job.id}.json"'})
 
     @app.get("/api/jobs/{job_id}/chart.svg", summary="The chance of making each bid (SVG)")
     async def job_chart(job_id: str) -> Response:

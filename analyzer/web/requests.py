@@ -118,6 +118,22 @@ ReviewBody = body_model(
 )
 
 
+class PracticeDealBody(_Body):
+    """A practice position to deal: of rule set ``rules`` (none: of every rule set), number ``number`` (taken round
+    the rule set's positions)."""
+
+    rules: Name | None = None
+    number: Annotated[int, Field_(ge=0, le=2**31)] = 0
+
+
+class PracticeAnswerBody(_Body):
+    """A choice at a practice position: the position's ``id`` and the ``choice`` (a call: ``pass`` or the bid; a
+    card: its name, as the position lists them)."""
+
+    id: Name
+    choice: Name
+
+
 def _cap(value: int | None, cap: int, name: str) -> None:
     if value is not None and value > cap:
         raise UserError(f"{name} {value} is above this server's cap of {cap:,}: ask for at most {cap:,}")
