@@ -28,39 +28,26 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import numpy as np  # noqa: E402
 
 from analyzer.arena.core import deal_cards  # noqa: E402
+from analyzer.arena.records import played_record  # noqa: E402
 from analyzer.bidding.auction import Auction  # noqa: E402
-from analyzer.cards import SUITS, card_names, from_planes  # noqa: E402
-from analyzer.play import play_deal  # noqa: E402
-from analyzer.record.io import read_records  # noqa: E402
+from analyzer.record.model import HandRecord  # noqa: E402
 from analyzer.review.review import Asked, review  # noqa: E402
 from analyzer.rules import load  # noqa: E402
-from analyzer.rules.lowered import bid_class, first_leader  # noqa: E402
 
 #: the issue's targets: a whole hand reviewed in at most this many seconds (warm, 2 cores, default samples)
 TARGET = {"auction": 30.0, "double-deck": 90.0}
 
 
-def hand_text(game: str, seed: int, every: bool) -> str:
-    """The record of hand ``seed`` (module docstring): the declarer's hand, or every hand with ``every``."""
+def hand_record(game: str, seed: int, every: bool) -> HandRecord:
+    """The record of hand ``seed`` (module docstring; :func:`analyzer.arena.records.played_record`): the declarer's
+    hand, or every hand with ``every``."""
     rules = load(game)
-    deck = rules.deck
     hands = deal_cards(rules, seed, np.array([0]))[0]
-    dealer = seed % rules.seats
-    a = Auction(rules, dealer)
-    first = True
+    a = Auction(rules, seed % rules.seats)
     while not a.done:
-        a.call(a.turn, a.min_bid if first else None)
-        first = False
-    decl, bid = int(a.winner), int(a.contract)
-    trump = seed % 4
-    d = play_deal(rules, hands, trump, first_leader(rules, decl, dealer), decl, "v1", seed=seed,
-                  bid=bid_class(rules, bid), index=0)
-    names = [deck.name(int(k)) for k in d.cards[:, 1]]
-    seats = range(rules.seats) if every else (decl,)
-    lines = [f"rules: {game}", f"dealer: {dealer}", f"seat: {decl}"]
-    lines += [f"hand {s}: {' '.join(card_names(from_planes(hands[s], deck), deck))}" for s in seats]
-    lines += [f"calls: {a.text()}", f"trump: {SUITS[trump]}", "played: " + " ".join(names)]
-    return "\n".join(lines) + "\n"
+        a.call(a.turn, None if a.calls else a.min_bid)
+    seats = None if every else (int(a.winner),)
+    return played_record(rules, hands, a.dealer, a.calls, seed % 4, seed=seed, index=0, seats=seats)[0]
 
 
 def main() -> None:
@@ -72,7 +59,7 @@ def main() -> None:
     args = ap.parse_args()
     load0 = os.getloadavg()[0]
     print(f"cores {os.cpu_count()}, load {load0:.1f} (1 min) at the start; workers {args.workers}")
-    warm = read_records(hand_text("auction", 99, True))[0]
+    warm = hand_record("auction", 99, True)
     review(warm, Asked(samples=100, play_samples=10), workers=1)  # compiles what a review needs
     rows = ["| game | record | seed | decisions | true positions | seconds | CPU seconds (this process) | "
             "target s | ratio to target |", "|---|---|---:|---:|---:|---:|---:|---:|---:|"]
@@ -80,7 +67,7 @@ def main() -> None:
     for game in args.games:
         for every in (False, True):
             for seed in range(1, args.hands + 1):
-                rec = read_records(hand_text(game, seed, every))[0]
+                rec = hand_record(game, seed, every)
                 t0, c0 = time.perf_counter(), time.process_time()
                 rv = review(rec, Asked(), workers=args.workers)
                 secs, cpu = time.perf_counter() - t0, time.process_time() - c0

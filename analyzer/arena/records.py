@@ -7,15 +7,17 @@ the auction and the trump only)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
 import polars as pl
 
-from analyzer.bidding.auction import parse_calls
-from analyzer.cards import parse_cards, to_planes
+from analyzer.bidding.auction import Call, parse_calls, replay
+from analyzer.cards import from_planes, parse_cards, to_planes
 from analyzer.deal.rng import seed_of
-from analyzer.play import play_deal
+from analyzer.play import DealRecord, play_deal
 from analyzer.record.model import HandRecord
 from analyzer.rules.lowered import bid_class, first_leader
 from analyzer.rules.model import RuleSet
@@ -24,6 +26,25 @@ from analyzer.score import scoring_units
 
 def _hands(rules: RuleSet, row: dict[str, Any]) -> dict[int, tuple[int, ...]]:
     return {s: tuple(sorted(parse_cards(row[f"hand_s{s}"], rules.deck))) for s in range(rules.seats)}
+
+
+def played_record(rules: RuleSet, hands: np.ndarray, dealer: int, calls: Sequence[Call], trump: int, *, seed: int,
+                  index: int, policy: str = "v1", seats: Sequence[int] | None = None,
+                  score: str | None = None) -> tuple[HandRecord, DealRecord]:
+    """The record of a hand the engine plays out: ``hands`` int64[seats, copies] dealt by ``dealer``, the auction
+    ``calls`` (won), ``trump`` named, the card play by the heuristic players ``policy`` with deal ``index``'s stream of
+    ``seed`` (:func:`analyzer.play.play_deal`); my seat the declarer, the hands of ``seats`` written (None: every
+    seat's), ``score`` the game's before the hand. With the play itself (each card's seat, the points and tricks)."""
+    a = replay(rules, dealer, list(calls))
+    decl, bid = int(a.winner), int(a.contract)
+    d = play_deal(rules, hands, trump, first_leader(rules, decl, dealer), decl, policy, seed=seed,
+                  bid=bid_class(rules, bid), index=index)
+    game = (rules.id, tuple((str(k), str(v)) for k, v in rules.options.items()))
+    kept = range(rules.seats) if seats is None else seats
+    held = {s: tuple(sorted(from_planes(hands[s], rules.deck))) for s in kept}
+    rec = HandRecord(rules, game, decl, held, dealer, tuple(calls), trump=trump,
+                     played=tuple(int(k) for k in d.cards[:, 1]), score=score)
+    return rec, d
 
 
 def hand_record(rules: RuleSet, row: dict[str, Any], seed: int, play: str, policy: str = "v1") -> HandRecord:
@@ -39,19 +60,16 @@ def hand_record(rules: RuleSet, row: dict[str, Any], seed: int, play: str, polic
     if decl < 0:
         return HandRecord(rules, game, (dealer + 1) % rules.seats, hands, dealer, calls, result=result)
     trump = "SHDC".index(row["trump"])
-    played: tuple[int, ...] = ()
-    if play == "heuristic":
-        planes = np.stack([to_planes(list(hands[s]), rules.deck) for s in range(rules.seats)])
-        lead = first_leader(rules, decl, dealer)
-        d = play_deal(rules, planes, trump, lead, decl, policy, seed=seed_of(seed, 0x91A7),
-                      bid=bid_class(rules, int(row["contract"])), index=int(row["deal"]))
-        pts = [int(x) for x in d.points]
-        if pts != [int(row[f"points_s{s}"]) for s in range(rules.seats)]:
-            raise ValueError(f"deal {row['deal']} copy {row['copy']}: the replayed play gives points {pts}, the run "
-                             "saved others")
-        played = tuple(int(k) for k in d.cards[:, 1])
-    return HandRecord(rules, game, decl, hands, dealer, calls, trump=trump, played=played,
-                      result=result if played else None)
+    if play != "heuristic":
+        return HandRecord(rules, game, decl, hands, dealer, calls, trump=trump)
+    planes = np.stack([to_planes(list(hands[s]), rules.deck) for s in range(rules.seats)])
+    rec, d = played_record(rules, planes, dealer, calls, trump, seed=seed_of(seed, 0x91A7), index=int(row["deal"]),
+                           policy=policy)
+    pts = [int(x) for x in d.points]
+    if pts != [int(row[f"points_s{s}"]) for s in range(rules.seats)]:
+        raise ValueError(f"deal {row['deal']} copy {row['copy']}: the replayed play gives points {pts}, the run "
+                         "saved others")
+    return replace(rec, result=result)
 
 
 def run_records(rules: RuleSet, frame: pl.DataFrame, seed: int, play: str) -> list[HandRecord]:
