@@ -54,6 +54,9 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", nargs="+", default=["auction", "double-deck"])
     ap.add_argument("--hands", type=int, default=2, help="hands timed per game and kind (seeds 1..N)")
+    ap.add_argument("--seeds", type=int, nargs="+", help="the hands' seeds (instead of 1..--hands)")
+    ap.add_argument("--records", nargs="+", choices=("mine", "all"), default=["mine", "all"],
+                    help="the records timed: the declarer's hand only (mine), every hand (all)")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--markdown", type=Path, help="also write the table, with the machine's load, to this file")
     args = ap.parse_args()
@@ -65,8 +68,8 @@ def main() -> None:
             "target s | ratio to target |", "|---|---|---:|---:|---:|---:|---:|---:|---:|"]
     print("\n".join(rows))
     for game in args.games:
-        for every in (False, True):
-            for seed in range(1, args.hands + 1):
+        for every in [kind == "all" for kind in args.records]:
+            for seed in args.seeds or range(1, args.hands + 1):
                 rec = hand_record(game, seed, every)
                 t0, c0 = time.perf_counter(), time.process_time()
                 rv = review(rec, Asked(), workers=args.workers)
@@ -79,8 +82,9 @@ def main() -> None:
     load1 = os.getloadavg()[0]
     print(f"load {load1:.1f} (1 min) at the end")
     if args.markdown:
+        which = f"--seeds {' '.join(map(str, args.seeds))}" if args.seeds else f"--hands {args.hands}"
         head = (f"Measured on {datetime.date.today()} by `python benchmarks/bench_review.py --workers {args.workers} "
-                f"--hands {args.hands}` on {os.cpu_count()} cores, load {load0:.1f} at the start and {load1:.1f} "
+                f"{which}` on {os.cpu_count()} cores, load {load0:.1f} at the start and {load1:.1f} "
                 "at the end (a load above the cores inflates the wall seconds; the CPU seconds are this process's "
                 "work):")
         args.markdown.write_text(head + "\n\n" + "\n".join(rows) + "\n")
