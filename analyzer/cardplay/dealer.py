@@ -19,7 +19,7 @@ from math import factorial
 
 import numpy as np
 
-from analyzer.deal import Deals, Table
+from analyzer.deal import GIVE_UP, Deals, Table
 from analyzer.errors import UserError
 
 #: candidate deals drawn per position still without an accepted one, per round
@@ -178,7 +178,9 @@ def class_dealer(tab: Table, barred: dict[int, set[int]]) -> ClassDealer:
 def sample(tab: Table, barred: dict[int, set[int]], n: int, seed: int, max_tries: int) -> Deals:
     """``n`` deals of ``tab`` giving no seat a card of ``barred[seat]`` (by construction) and accepted by
     ``tab.accept`` (deal ``i`` from ``(seed, i, attempt)``); UserError when the accept test keeps fewer than one in
-    ``max_tries``."""
+    ``max_tries`` (or none of the first :data:`analyzer.deal.GIVE_UP` ``* max_tries``, as the deal sampler gives
+    up: late in a hand the auction's clues may rule out every deal the plays leave, and the advice then relaxes
+    them, :func:`analyzer.bidding.inference.sample_by_ladder`)."""
     d = class_dealer(tab, barred)
     seats, copies = tab.base.shape
     hands = np.zeros((n, seats, copies), dtype=np.int64)
@@ -205,8 +207,8 @@ def sample(tab: Table, barred: dict[int, set[int]], n: int, seed: int, max_tries
                 hands[i] = batch[j]
                 done.add(i)
         pending = [i for i in pending if i not in done]
-        if pending and tries >= max_tries * n:
-            kept = n - len(pending)
+        kept = n - len(pending)
+        if pending and (tries >= max_tries * n or kept == 0 and tries >= GIVE_UP * max_tries):
             raise TooFewDeals(f"what was seen leaves too few deals to sample: {kept} of {tries:,} drawn fit "
                               f"(fewer than 1 in {max_tries:,})")
     return Deals(hands, np.zeros((n, 0), dtype=np.int64), ids, tries)
