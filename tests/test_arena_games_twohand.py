@@ -20,6 +20,8 @@ from analyzer.cards import Hand, card_names
 from analyzer.deal.rng import seed_of
 from analyzer.errors import UserError
 from analyzer.game import HandResult, after_hand, new_game
+from analyzer.record.play import card_steps, hand_result
+from analyzer.record.text import to_text
 from analyzer.rules import load
 from analyzer.twohand.hands import deal_random, play_hands
 
@@ -236,3 +238,24 @@ def test_cli_two_handed_games_json_parquet_report_and_from(tmp_path, run_cli):
     assert "t.md" in (tmp_path / "rep" / "README.md").read_text()
     code, out, err = run_cli([*base, "--games", "2"])
     assert code == 0 and "games won" in out, err
+
+
+@pytest.mark.parametrize("which", ["th_run", "small_run"])
+def test_every_two_handed_hand_is_a_record_with_phase_1_its_draws_and_melds(which, request):
+    """Each hand of a two-handed games run as a record: the deal dealt again from (seed, game, hand), phase 1 move
+    by move through the policies' own kernels (its melds, the dix exchange, both seats' draws), phase 2's cards;
+    read back equal, its result (the one scoring of the replayed hand) the run's, my seat agent A's."""
+    res = request.getfixturevalue(which)
+    rules, f = res.rules, res.frame
+    recs = api.arena_records(res)
+    assert len(recs) == f.height
+    tricks = (rules.deck.size - 2 * rules.hand_size) // 2
+    for rec, row in zip(recs, f.iter_rows(named=True), strict=True):
+        back = api.read_records(to_text(rec))[0]
+        assert back == rec and hand_result(back) == (row["score_s0"], row["score_s1"]) == rec.result
+        assert len(rec.phase1) == tricks and all(len(d) == tricks for d in rec.draws.values())
+        assert rec.seat == (0 if row["agent_s0"] == 0 else 1) and rec.dealer == row["dealer"]
+        steps = card_steps(back)
+        assert [s.phase for s, _ in steps].count(1) == tricks
+    melds = [m for r in recs for t in r.phase1 for m in t.melds]
+    assert melds and "dix" in melds

@@ -123,8 +123,9 @@ TWOHAND_COLUMNS = {
     "copy": "which seating: 0 = A in seat 0, 1 = A in seat 1", "hand": "the hand's index in its game, from 0",
     "deal": "the hand's stream id, game * 2**16 + hand (the policies' random choices, shared by the copies)",
     "dealer": "the seat that dealt the hand (the other leads)", "trump": "the trump the turned-up card named",
-    "stock": "the stock in draw order, the turned-up card last", "exchanged_by": "the seat that exchanged the dix "
-    "(-1: nobody)", "took_upcard": "the last trick's winner of phase 1 took the turned-up card",
+    "stock": "the stock's cards, sorted (their draw order: the deal again from (seed, g, h))",
+    "exchanged_by": "the seat that exchanged the dix (-1: nobody)",
+    "took_upcard": "the last trick's winner of phase 1 took the turned-up card",
     "agent_s{i}": "agent in seat i (0 = A, 1 = B)", "hand_s{i}": "seat i's cards as dealt",
     "meld_s{i}": "meld seat i scored in phase 1", "points_s{i}": "card points seat i took (both phases, the last "
     "trick included)", "tricks_s{i}": "tricks seat i took (both phases)",
