@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 import pytest
@@ -34,6 +35,37 @@ def run_cli(capsys: pytest.CaptureFixture[str]) -> RunCli:
         return code, out.out, out.err
 
     return run
+
+
+Refused = Callable[[list[str]], str]
+
+
+@pytest.fixture
+def cli_refuses(run_cli: RunCli) -> Refused:
+    """``cli_refuses(args)``: the one line ``pinochle ARGS`` refuses its input with (the text after ``pinochle:
+    error:``), having checked the project's rule for bad input: exit status 2, nothing on stdout, one line on
+    stderr, no traceback."""
+
+    def refuse(args: list[str]) -> str:
+        code, out, err = run_cli(args)
+        lines = err.strip().splitlines()
+        assert code == 2 and out == "" and len(lines) == 1, (code, out, err)
+        assert lines[0].startswith("pinochle: error: "), err
+        return lines[0].removeprefix("pinochle: error: ")
+
+    return refuse
+
+
+@pytest.fixture
+def page() -> Any:
+    """The page's API as a test client (one worker, nothing warmed); skipped without httpx."""
+    pytest.importorskip("httpx", reason="FastAPI's test client needs httpx (the test extra)")
+    from fastapi.testclient import TestClient
+
+    from analyzer.web.app import create_app
+
+    with TestClient(create_app(workers=1, warm=False)) as client:
+        yield client
 
 
 RatioCi = Callable[[np.ndarray, np.ndarray], tuple[Estimate, np.ndarray]]

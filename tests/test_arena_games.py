@@ -21,6 +21,7 @@ from analyzer.cards import Hand
 from analyzer.errors import UserError
 from analyzer.game import HandResult, after_hand, new_game
 from analyzer.game.hand import quad_pinochle_units
+from analyzer.record.text import to_text
 from analyzer.rules import load
 from analyzer.score import scoring_units
 
@@ -273,3 +274,46 @@ def test_cli_games_json_parquet_report_and_from(tmp_path, run_cli):
     assert code == 0 and "games won" in out and "hands per game" in out, err
     code, _, err = run_cli(["arena", "--from", str(parts[0]), "--from", str(tmp_path / "nothing.parquet")])
     assert code == 2
+
+
+@pytest.mark.parametrize("which", ["auction_run", "dd_run"])
+def test_every_hand_of_every_game_is_a_record_with_the_games_score_before_it(which, request):
+    """``arena --games N --records F``: each hand read back equal (the play replayed with the games' stream and
+    checked against the saved points, the result against the one scoring), my seat the declarer, the score the
+    game's before the hand from my side."""
+    res = request.getfixturevalue(which)
+    rules, f = res.rules, res.frame
+    recs = api.arena_records(res)
+    assert len(recs) == f.height
+    for rec, row in zip(recs, f.iter_rows(named=True), strict=True):
+        assert api.read_records(to_text(rec))[0] == rec
+        before = (row["before_u0"], row["before_u1"])
+        mine = rules.side_of(rec.seat)
+        assert rec.score == f"{before[mine]}-{before[1 - mine]}"
+        if row["declarer"] >= 0:
+            assert rec.seat == row["declarer"] and len(rec.played) == rules.seats * rules.hand_size
+            assert rec.result == (row["score_s0"], row["score_s1"])
+
+
+def test_luxury_family_game_records_number_the_hand():
+    res = run_games(load("luxury-family"), "formula", "meld-only", 1, seed=2)
+    recs = api.arena_records(res)
+    hands = res.frame["hand"].to_list()
+    assert [r.score.rsplit("/", 1)[1] for r in recs] == [str(h + 1) for h in hands]
+    assert all(api.read_records(to_text(r))[0] == r for r in recs)
+
+
+@pytest.mark.slow
+def test_cli_games_records_open_in_review(tmp_path, run_cli):
+    p = tmp_path / "games.txt"
+    code, _, err = run_cli(["arena", "--rules", "auction", "--seed", "5", "--ns", "formula", "--ew", "meld-only",
+                            "--games", "1", "--records", str(p)])
+    assert code == 0, err
+    recs = api.read_records(p.read_text(encoding="utf-8"))
+    assert len(recs) >= 4 and all(r.score is not None for r in recs)
+    which = next(i for i, r in enumerate(recs, 1) if r.played)
+    code, out, err = run_cli(["review", str(p), "--which", str(which), "--samples", "100", "--play-samples", "10",
+                              "--json"])
+    assert code == 0, err
+    d = json.loads(out)
+    assert d["decisions"][0]["kind"] == "call" and any(x["game_loss"] is not None for x in d["decisions"])

@@ -12,13 +12,16 @@ import polars as pl
 import pytest
 
 from analyzer import api
+from analyzer.arena import games as games_mod
 from analyzer.arena import games_twohand as th_mod
-from analyzer.arena.games import SALT, game_deals, hand_id
-from analyzer.arena.games_twohand import GameCopy, game_cards, play_copies, run_twohand_games
+from analyzer.arena.games import SALT, GameCopy, game_deals, hand_id, play_copies
+from analyzer.arena.games_twohand import run_twohand_games
 from analyzer.cards import Hand, card_names
 from analyzer.deal.rng import seed_of
 from analyzer.errors import UserError
 from analyzer.game import HandResult, after_hand, new_game
+from analyzer.record.play import card_steps, hand_result
+from analyzer.record.text import to_text
 from analyzer.rules import load
 from analyzer.twohand.hands import deal_random, play_hands
 
@@ -45,7 +48,7 @@ def _scripted(rules, games: list[list[tuple[int, int]]], max_hands: int = 50):
 
     def play(h, live):
         asked.extend((x.game, h) for x in live)
-        return [(HandResult(scores=games[x.game][h]), {"h": h}) for x in live]
+        return [(HandResult(scores=games[x.game][h]), {"h": h}, ()) for x in live]
 
     play_copies(rules, copies, play, max_hands)
     return copies, asked
@@ -59,17 +62,17 @@ def test_a_two_handed_game_ends_exactly_when_after_hand_says():
         [(110, 100), (10, 20), (5, 0)],  # 120-120: another hand, then 125-120
     ])
     won, higher, tie = copies
-    assert [h for h, *_ in won.hands] == [0, 1]
+    assert [h.hand for h in won.hands] == [0, 1]
     assert won.state.totals == (125, 115) and won.state.winner == (0,) and won.how == "target"
     assert higher.state.totals == (124, 130) and higher.state.winner == (1,)
-    assert [h for h, *_ in tie.hands] == [0, 1, 2] and tie.hands[1][3].totals == (120, 120)
-    assert not tie.hands[1][3].over and tie.state.totals == (125, 120) and tie.state.winner == (0,)
+    assert [h.hand for h in tie.hands] == [0, 1, 2] and tie.hands[1].after.totals == (120, 120)
+    assert not tie.hands[1].after.over and tie.state.totals == (125, 120) and tie.state.winner == (0,)
     assert sorted(asked) == [(0, 0), (0, 1), (1, 0), (1, 1), (2, 0), (2, 1), (2, 2)]
     # each hand's game before and after: the deal passes, the totals carry
     for x in copies:
-        for (h, rec, before, after), nxt in zip(x.hands, x.hands[1:] + [None], strict=True):
-            assert rec == {"h": h} and after.hands == h + 1 and after.dealer == 1 - before.dealer
-            assert nxt is None or nxt[2] == after
+        for h, nxt in zip(x.hands, x.hands[1:] + [None], strict=True):
+            assert h.record == {"h": h.hand} and h.after.hands == h.hand + 1 and h.after.dealer == 1 - h.before.dealer
+            assert nxt is None or nxt.before == h.after
 
 
 def test_the_24_card_game_ends_at_60_unless_a_target_is_given():
@@ -136,11 +139,11 @@ def test_hand_h_of_game_g_is_dealt_and_played_from_seed_g_h_alone(th_run):
     rules, f = th_run.rules, th_run.frame
     row = f.filter((pl.col("game") == 7) & (pl.col("copy") == 1)).sort("hand").row(-1, named=True)
     g, h = row["game"], row["hand"]
-    d = game_cards(rules, SEED, g, np.array([h]))
+    d = game_deals(rules, SEED, g, np.array([h]), stock=True)
     for s in range(2):
         assert Hand.parse(row[f"hand_s{s}"], rules.deck).planes.tolist() == d.hands[0, s].tolist()
     assert row["stock"] == " ".join(card_names(d.stock[0], rules.deck))
-    assert (game_deals(rules, SEED, g, np.array([h])) == d.hands).all()  # the bidding games' dealer, the stock kept
+    assert (game_deals(rules, SEED, g, np.array([h])).hands == d.hands).all()  # the same hands, the stock kept
     # the hand alone, played out of its game and batch, gives the row (copy 1: naive in seat 0)
     one = play_hands(rules, d.hands, d.stock, row["dealer"], ("naive", "th-v1"), "heuristic", seed_of(SEED, SALT),
                      ids=np.array([hand_id(g, h)]))
@@ -150,7 +153,7 @@ def test_hand_h_of_game_g_is_dealt_and_played_from_seed_g_h_alone(th_run):
 
 def test_results_do_not_depend_on_the_blocks_parts_or_workers(th_run, monkeypatch):
     monkeypatch.setattr(th_mod, "block_size", lambda n: 5)  # tasks of 5, 5 and 2 games
-    monkeypatch.setattr(th_mod, "DEAL_CHUNK", 1)
+    monkeypatch.setattr(games_mod, "DEAL_CHUNK", 1)
     assert run_twohand_games(load("two-handed"), "th-v1", "naive", 12, seed=SEED).frame.equals(th_run.frame)
     monkeypatch.undo()
     parts = [run_twohand_games(load("two-handed"), "th-v1", "naive", n, seed=SEED, start=s)
@@ -235,3 +238,24 @@ def test_cli_two_handed_games_json_parquet_report_and_from(tmp_path, run_cli):
     assert "t.md" in (tmp_path / "rep" / "README.md").read_text()
     code, out, err = run_cli([*base, "--games", "2"])
     assert code == 0 and "games won" in out, err
+
+
+@pytest.mark.parametrize("which", ["th_run", "small_run"])
+def test_every_two_handed_hand_is_a_record_with_phase_1_its_draws_and_melds(which, request):
+    """Each hand of a two-handed games run as a record: the deal dealt again from (seed, game, hand), phase 1 move
+    by move through the policies' own kernels (its melds, the dix exchange, both seats' draws), phase 2's cards;
+    read back equal, its result (the one scoring of the replayed hand) the run's, my seat agent A's."""
+    res = request.getfixturevalue(which)
+    rules, f = res.rules, res.frame
+    recs = api.arena_records(res)
+    assert len(recs) == f.height
+    tricks = (rules.deck.size - 2 * rules.hand_size) // 2
+    for rec, row in zip(recs, f.iter_rows(named=True), strict=True):
+        back = api.read_records(to_text(rec))[0]
+        assert back == rec and hand_result(back) == (row["score_s0"], row["score_s1"]) == rec.result
+        assert len(rec.phase1) == tricks and all(len(d) == tricks for d in rec.draws.values())
+        assert rec.seat == (0 if row["agent_s0"] == 0 else 1) and rec.dealer == row["dealer"]
+        steps = card_steps(back)
+        assert [s.phase for s, _ in steps].count(1) == tricks
+    melds = [m for r in recs for t in r.phase1 for m in t.melds]
+    assert melds and "dix" in melds

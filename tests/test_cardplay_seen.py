@@ -144,6 +144,35 @@ def test_positions_that_only_the_bars_let_sample():
     assert seen.barred[1] >= above_jack and seen.barred[2] >= above_jack and got.tries == 30
 
 
+
+def test_an_accept_test_that_keeps_no_deal_is_given_up_early():
+    """Clues that rule out every deal the plays leave (late in a hand): the sampler stops once none of the first
+    GIVE_UP * max_tries draws fit, as the deal sampler does, not after max_tries draws for each of the deals wanted;
+    one that keeps some goes on to its budget."""
+    from dataclasses import replace as dc_replace
+
+    from analyzer.cardplay.dealer import TooFewDeals, sample
+    from analyzer.cardplay.seen import table_of
+    from analyzer.deal import GIVE_UP
+
+    dd = load("double-deck")
+    rec = Record(dd, 1, Hand.parse("AD TD KD QD JD AS AS TS KS QS JS JS AC TC KC QC JC JC AD TD", dd.deck), 1, 0, 0,
+                 55, {}, (dd.deck.kind(3, "K"),))
+    seen = replay(rec)
+    never = dc_replace(table_of(seen), accept=lambda hands: np.zeros(len(hands), dtype=bool))
+    with pytest.raises(TooFewDeals, match=r"0 of 2,\d{3} drawn fit \(fewer than 1 in 100\)") as e:
+        sample(never, seen.barred, 50, 1, 100)
+    tries = int(str(e.value).split(" of ")[1].split(" ")[0].replace(",", ""))
+    assert GIVE_UP * 100 <= tries < GIVE_UP * 100 + 50 * 8 < 50 * 100
+    calls = []
+
+    def one_in_ten(hands):
+        calls.append(len(hands))
+        return np.arange(len(hands)) % 10 == 0 if len(calls) > 1 else np.zeros(len(hands), dtype=bool)
+
+    some = dc_replace(table_of(seen), accept=one_in_ten)
+    assert len(sample(some, seen.barred, 50, 1, 100).hands) == 50
+
 def test_a_record_that_cannot_have_happened_is_refused():
     rs = load("auction")
     hand = Hand.parse("AH TH KH KH QH JH 9H AS QS JD AC TC", rs.deck)

@@ -9,8 +9,6 @@ interval; the command line and the page's API."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 
 import numpy as np
 import pytest
@@ -170,30 +168,27 @@ def test_the_card_shown_is_never_beaten_beyond_its_interval(score: str) -> None:
             assert g.gain.lo > 0
 
 
-def test_cli_luxury_family_score_by_seat_and_json() -> None:
+def _flags() -> list[str]:
     flags = [x for k, v in LAST_TWO.items() if k != "shown" for x in (f"--{k}", str(v))]
-    flags += [x for s in LAST_TWO["shown"] for x in ("--shown", s)]
-    p = subprocess.run([sys.executable, "-m", "analyzer", "play", *flags, "--score", "-1000-230-300/3"],
-                       capture_output=True, text=True)
-    assert p.returncode == 0, p.stderr
-    assert "the game: -1000-230-300 by seat, hand 3" in p.stdout and "Play AH." in p.stdout
-    j = subprocess.run([sys.executable, "-m", "analyzer", "play", *flags, "--score", "-1000-230-300/3", "--json"],
-                       capture_output=True, text=True)
-    d = json.loads(j.stdout)
+    return ["play", *flags, *[x for s in LAST_TWO["shown"] for x in ("--shown", s)]]
+
+
+def test_cli_luxury_family_score_by_seat_and_json(run_cli, cli_refuses) -> None:
+    code, out, err = run_cli([*_flags(), "--score", "-1000-230-300/3"])
+    assert code == 0, err
+    assert "the game: -1000-230-300 by seat, hand 3" in out and "Play AH." in out
+    code, out, err = run_cli([*_flags(), "--score", "-1000-230-300/3", "--json"])
+    d = json.loads(out)
     assert d["game"]["totals"] == [-1000, 230, 300] and d["game"]["hands_played"] == 2 and d["best"] == "AH"
+    assert "--score" in cli_refuses([*_flags(), "--score", "1-2"])
 
 
-def test_page_api_answers_luxury_family_for_the_game() -> None:
-    from fastapi.testclient import TestClient
-
-    from analyzer.web.app import create_app
-
-    with TestClient(create_app(workers=1, warm=False)) as client:
-        r = client.post("/api/play", json={**LAST_TWO, "score": "1-2"})
-        assert r.status_code == 400 and "score" in r.json()["error"], r.text
-        ok = client.post("/api/play", json={**LAST_TWO, "score": "-1000-230-300/3"})
-        assert ok.status_code == 200, ok.text
-        assert ok.json()["best"] == "AH" and ok.json()["game"]["card_by_points"] == "7H"
+def test_page_api_answers_luxury_family_for_the_game(page) -> None:
+    r = page.post("/api/play", json={**LAST_TWO, "score": "1-2"})
+    assert r.status_code == 400 and "score" in r.json()["error"], r.text
+    ok = page.post("/api/play", json={**LAST_TWO, "score": "-1000-230-300/3"})
+    assert ok.status_code == 200, ok.text
+    assert ok.json()["best"] == "AH" and ok.json()["game"]["card_by_points"] == "7H"
 
 
 def test_final_terms_give_each_seat_its_own_points() -> None:

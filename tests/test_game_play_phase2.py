@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
 
 import numpy as np
 import pytest
@@ -148,33 +146,24 @@ def test_a_total_alone_counts_as_meld_and_points_together() -> None:
     assert [c.chance for c in adv_a.game.cards] == [c.chance for c in adv_b.game.cards]
 
 
-def _cli(*args: str) -> subprocess.CompletedProcess:
-    flags = [x for k, v in NEAR.items() for x in (f"--{k.replace('_', '-')}", str(v))]
-    return subprocess.run([sys.executable, "-m", "analyzer", "play", *flags, *args], capture_output=True, text=True)
+def _cli(*args: str) -> list[str]:
+    return ["play", *[x for k, v in NEAR.items() for x in (f"--{k.replace('_', '-')}", str(v))], *args]
 
 
-def test_cli_phase2_for_the_game_and_its_bad_input() -> None:
-    p = _cli("--score", "100-100", "--so-far", "10+5-10+5", "--json")
-    assert p.returncode == 0, p.stderr
-    d = json.loads(p.stdout)
+def test_cli_phase2_for_the_game_and_its_bad_input(run_cli, cli_refuses) -> None:
+    code, out, err = run_cli(_cli("--score", "100-100", "--so-far", "10+5-10+5", "--json"))
+    assert code == 0, err
+    d = json.loads(out)
     assert d["best"] == "KS" and d["so_far"]["you"] == {"meld": 10, "points": 5}
-    bad = _cli("--score", "100-100")
-    assert bad.returncode == 2
-    lines = bad.stderr.strip().splitlines()
-    assert len(lines) == 1 and "--so-far MELD+POINTS-MELD+POINTS" in lines[0], bad.stderr
+    assert "--so-far MELD+POINTS-MELD+POINTS" in cli_refuses(_cli("--score", "100-100"))
 
 
-def test_page_api_names_so_far() -> None:
-    from fastapi.testclient import TestClient
-
-    from analyzer.web.app import create_app
-
+def test_page_api_names_so_far(page) -> None:
     body = {**NEAR, "samples": 60, "score": "100-100"}
-    with TestClient(create_app(workers=1, warm=False)) as client:
-        r = client.post("/api/play", json=body)
-        assert r.status_code == 400 and "so_far" in r.json()["error"], r.text
-        r = client.post("/api/play", json={**body, "so_far": "10+99-10+5"})
-        assert r.status_code == 400 and "so_far" in r.json()["error"], r.text
-        ok = client.post("/api/play", json={**body, "so_far": "10+5-10+5"})
-        assert ok.status_code == 200, ok.text
-        assert ok.json()["game"]["totals"] == [100, 100] and ok.json()["so_far"]["opponent"]["points"] == 5
+    r = page.post("/api/play", json=body)
+    assert r.status_code == 400 and "so_far" in r.json()["error"], r.text
+    r = page.post("/api/play", json={**body, "so_far": "10+99-10+5"})
+    assert r.status_code == 400 and "so_far" in r.json()["error"], r.text
+    ok = page.post("/api/play", json={**body, "so_far": "10+5-10+5"})
+    assert ok.status_code == 200, ok.text
+    assert ok.json()["game"]["totals"] == [100, 100] and ok.json()["so_far"]["opponent"]["points"] == 5

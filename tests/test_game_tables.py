@@ -12,14 +12,15 @@ from analyzer.estimate import wilson
 from analyzer.game import GameState, HandResult, after_hand
 from analyzer.game.hand import quad_pinochle_held
 from analyzer.game.kernel import EVEN, GO_ON, I_LOSE, I_WIN, step2
-from analyzer.game.sample import HandSample, from_arena, relative_units
+from analyzer.game.outcomes import HandOutcomes
+from analyzer.game.sample import from_arena, relative_units
 from analyzer.game.table import build_table, monotone
-from analyzer.game.value import HandOutcomes, chance_now, chances_after
+from analyzer.game.value import chance_now, chances_after
 from analyzer.rules import load
 
 
 @pytest.fixture(scope="module")
-def samples() -> dict[str, HandSample]:
+def samples() -> dict[str, HandOutcomes]:
     out = {}
     for rid in ("auction", "double-deck", "luxury-family"):
         rules = load(rid)
@@ -27,7 +28,7 @@ def samples() -> dict[str, HandSample]:
     return out
 
 
-def _hand(sample: HandSample, k: int, dealer_unit: int, units: int) -> HandResult:
+def _hand(sample: HandOutcomes, k: int, dealer_unit: int, units: int) -> HandResult:
     """Hand ``k`` of the sample dealt by ``dealer_unit``, in absolute unit numbers."""
     ab = [(dealer_unit + r) % units for r in range(units)]
     scores = [0] * units
@@ -46,7 +47,7 @@ def _hand(sample: HandSample, k: int, dealer_unit: int, units: int) -> HandResul
 
 
 @pytest.mark.parametrize("rid", ["auction", "double-deck"])
-def test_step_kernel_is_the_game_engine(rid: str, samples: dict[str, HandSample]) -> None:
+def test_step_kernel_is_the_game_engine(rid: str, samples: dict[str, HandOutcomes]) -> None:
     """step2 gives after_hand's totals and winner on random states and the sample's hands (quad wins, all tricks
     and the 400 rule forced in on some)."""
     rules = load(rid)
@@ -108,7 +109,7 @@ def test_shipped_tables_are_monotone_and_sure_at_the_edges(rid: str) -> None:
         assert v[:, -1, -1, -1, 0].min() > 0.9 and v[:, -1, -1, 0, -1].max() < 0.1
 
 
-def _direct(rules, sample: HandSample, state: GameState, me: int, games: int, seed: int) -> float:
+def _direct(rules, sample: HandOutcomes, state: GameState, me: int, games: int, seed: int) -> float:
     """My chance from ``state`` by games played hand by hand through the game engine, each hand drawn from the
     sample (the tables' model, without their grid)."""
     rng = np.random.default_rng(seed)
@@ -149,7 +150,7 @@ def _direct(rules, sample: HandSample, state: GameState, me: int, games: int, se
     ("luxury-family", GameState((0, 0, 100), hands=2, dealer=2), 0),
 ])
 def test_table_agrees_with_games_played_by_the_engine(rid: str, state: GameState, me: int,
-                                                      samples: dict[str, HandSample]) -> None:
+                                                      samples: dict[str, HandOutcomes]) -> None:
     """A table made from a sample agrees with games simulated directly (the Python engine, hands drawn from the same
     sample) within the simulation's 95% interval widened by the grid's reading (1.5 points)."""
     rules = load(rid)
@@ -163,7 +164,7 @@ def test_table_agrees_with_games_played_by_the_engine(rid: str, state: GameState
 
 
 @pytest.mark.parametrize("rid", ["auction", "double-deck", "luxury-family"])
-def test_chances_after_read_the_state_after_the_hand(rid: str, samples: dict[str, HandSample]) -> None:
+def test_chances_after_read_the_state_after_the_hand(rid: str, samples: dict[str, HandOutcomes]) -> None:
     """chances_after equals after_hand followed by chance_now (1, 0 or 1/k where the hand ends the game)."""
     rules = load(rid)
     table = win_table(rules)

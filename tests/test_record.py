@@ -5,6 +5,7 @@ records refused with one line naming the line."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -14,15 +15,14 @@ from twohand_game import TwoHandGame
 
 from analyzer.api import play_request, read_records, record_of_play, write_record
 from analyzer.arena.core import deal_cards
+from analyzer.arena.records import played_record
 from analyzer.bidding.auction import Auction
-from analyzer.cards import SUITS, card_names, from_planes
+from analyzer.cards import card_names, from_planes
 from analyzer.errors import UserError
 from analyzer.meld import meld_batch
-from analyzer.play import play_deal
 from analyzer.record.play import card_steps, hand_result, play_values
 from analyzer.record.text import to_json, to_text
 from analyzer.rules import load
-from analyzer.rules.lowered import bid_class, first_leader
 from analyzer.score import score_hand, scoring_units
 
 GAMES = ("auction", "double-deck", "luxury-family")
@@ -30,31 +30,24 @@ GAMES = ("auction", "double-deck", "luxury-family")
 
 def engine_hand(rules_id: str, seed: int, trump: int) -> tuple[str, dict]:
     """A hand dealt from ``seed``, its auction (the first to call bids the least, the rest pass), played out by the
-    heuristic players: the record's text (every hand, the result by the engine's points) and the engine's figures."""
+    heuristic players (:func:`analyzer.arena.records.played_record`): the record's text (every hand, the result by
+    the engine's points and the one scoring) and the engine's figures."""
     rules = load(rules_id)
-    deck = rules.deck
     hands = deal_cards(rules, seed, np.array([0]))[0]
     dealer = seed % rules.seats
     a = Auction(rules, dealer)
-    first = True
     while not a.done:
-        a.call(a.turn, a.min_bid if first else None)
-        first = False
+        a.call(a.turn, None if a.calls else a.min_bid)
+    rec, d = played_record(rules, hands, dealer, a.calls, trump, seed=seed, index=0)
     decl, bid = int(a.winner), int(a.contract)
-    lead = first_leader(rules, decl, dealer)
-    d = play_deal(rules, hands, trump, lead, decl, "v1", seed=seed, bid=bid_class(rules, bid), index=0)
     meld = meld_batch(hands, rules)[:, trump].astype(np.int64)
     sc = score_hand(rules, meld[None], np.asarray(d.points, dtype=np.int64)[None],
                     np.asarray(d.tricks, dtype=np.int64)[None], decl, bid)[0]
     result = [int(sc[u[0]]) for u in scoring_units(rules)]
-    names = [deck.name(int(k)) for k in d.cards[:, 1]]
-    lines = [f"rules: {rules_id}", f"dealer: {dealer}", f"seat: {decl}"]
-    lines += [f"hand {s}: {' '.join(card_names(from_planes(hands[s], deck), deck))}" for s in range(rules.seats)]
-    lines += [f"calls: {a.text()}", f"trump: {SUITS[trump]}",
-              "played: " + " / ".join(" ".join(names[i:i + rules.seats]) for i in range(0, len(names), rules.seats)),
-              "result: " + " ".join(f"{x:+d}" for x in result)]
-    return "\n".join(lines) + "\n", {"hands": hands, "cards": d.cards, "decl": decl, "bid": bid, "result": result,
-                                     "names": names, "dealer": dealer}
+    names = [rules.deck.name(int(k)) for k in d.cards[:, 1]]
+    text = to_text(replace(rec, result=tuple(result)))
+    return text, {"hands": hands, "cards": d.cards, "decl": decl, "bid": bid, "result": result, "names": names,
+                  "dealer": dealer}
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -81,18 +74,18 @@ def test_engine_hands_round_trip_and_score_as_the_engine(game, seed, trump, cut)
 def test_a_result_that_is_not_the_hands_is_refused_naming_its_line():
     text, eng = engine_hand("auction", 5, 1)
     r = eng["result"]
-    wrong = text.replace(f"result: {r[0]:+d} ", f"result: {r[0] + 1:+d} ")
+    wrong = text.replace(text.splitlines()[-1], f"result: {r[0] + 1:+d} {r[1]:+d}")
     assert wrong != text
-    with pytest.raises(UserError, match=r"^line 11 \(result\): the hand scores"):
+    with pytest.raises(UserError, match=r"^line 12 \(result\): the hand scores"):
         read_records(wrong)
 
 
 BAD = [  # (a change to the record, the start of the one line that refuses it)
-    (("hand 1: AS", "hand 1: XS"), r"^line 5 \(hand 1\): "),
-    (("calls: ", "calls: 2:pass "), r"^line 8 \(calls\): "),
-    (("trump: ", "trump: Z\n#"), r"^line 9 \(trump\): give the trump suit"),
-    (("seat: ", "sat: "), r"^line 3: unknown field 'sat'"),
-    (("dealer: ", "dealer: 7\n#"), r"^line 2 \(dealer\): give a whole number 0..3"),
+    (("hand 1: AS", "hand 1: XS"), r"^line 6 \(hand 1\): "),
+    (("calls: ", "calls: 2:pass "), r"^line 9 \(calls\): "),
+    (("trump: ", "trump: Z\n#"), r"^line 10 \(trump\): give the trump suit"),
+    (("seat: ", "sat: "), r"^line 4: unknown field 'sat'"),
+    (("dealer: ", "dealer: 7\n#"), r"^line 3 \(dealer\): give a whole number 0..3"),
 ]
 
 
@@ -118,17 +111,15 @@ def test_a_card_its_seat_may_not_play_is_refused_naming_the_played_line():
     if names[1][-1] != led or not other:
         pytest.skip("this deal has no revoke to make at the second card")
     bad = text.replace(f"played: {names[0]} {names[1]}", f"played: {names[0]} {other[0]}", 1)
-    with pytest.raises(UserError, match=r"^line 10 \(played\): "):
+    with pytest.raises(UserError, match=r"^line 11 \(played\): "):
         read_records(bad)
 
 
-def test_the_cli_refuses_a_bad_record_with_one_line_and_exit_2(run_cli, tmp_path):
+def test_the_cli_refuses_a_bad_record_with_one_line_and_exit_2(cli_refuses, tmp_path):
     p = tmp_path / "hand.txt"
     p.write_text("rules: auction\nseat: 1\nhand 1: AS AS\n", encoding="utf-8")
-    code, out, err = run_cli(["review", str(p)])
-    assert code == 2 and out == ""
-    assert err.strip().splitlines() == ["pinochle: error: line 3 (hand 1): wrong hand size: auction hands have "
-                                        "12 cards, this one has 2 ('AS AS')"]
+    assert cli_refuses(["review", str(p)]) == ("line 3 (hand 1): wrong hand size: auction hands have 12 cards, this "
+                                               "one has 2 ('AS AS')")
 
 
 PLAYS = [

@@ -193,7 +193,7 @@ def test_double_dummy_losses_are_the_solvers_values():
         assert t.loss == (best - cards[t.card] if st.seat in side else cards[t.card] - best)
 
 
-def test_review_on_the_command_line_and_the_page(run_cli, tmp_path):
+def test_review_on_the_command_line_and_the_page(run_cli, cli_refuses, page, tmp_path):
     calls = "1:35 2:pass 3:pass 0:pass"
     text = _record(calls, "H", _play(calls, "H", 8, lambda text, legal: legal[-1]))
     p = tmp_path / "hand.txt"
@@ -206,18 +206,13 @@ def test_review_on_the_command_line_and_the_page(run_cli, tmp_path):
     md = tmp_path / "review.md"
     code, out, _ = run_cli(args[:-1] + ["--markdown", str(md)])
     assert code == 0 and "marked:" in out and md.read_text(encoding="utf-8").startswith("# Review: auction")
-    pytest.importorskip("httpx", reason="FastAPI's test client needs httpx (the test extra)")
-    from fastapi.testclient import TestClient
-
-    from analyzer.web.app import create_app
-
-    with TestClient(create_app(workers=1, warm=False)) as c:
-        r = c.post("/api/review", json={"record": text, "samples": 200, "play_samples": 20})
-        assert r.status_code == 200, r.text
-        assert r.json()["decisions"] == d["decisions"]
-        bad = c.post("/api/review", json={"record": text.replace("trump: ", "trump: X")})
-        assert bad.status_code == 400
-        assert bad.json()["error"].startswith("record: line 6 (trump): give the trump suit")
+    assert cli_refuses(["review", str(p), "--seat", "2"]) == "--seat 2: the record does not hold that seat's hand"
+    r = page.post("/api/review", json={"record": text, "samples": 200, "play_samples": 20})
+    assert r.status_code == 200, r.text
+    assert r.json()["decisions"] == d["decisions"]
+    bad = page.post("/api/review", json={"record": text.replace("trump: ", "trump: X")})
+    assert bad.status_code == 400
+    assert bad.json()["error"].startswith("record: line 6 (trump): give the trump suit")
 
 
 @pytest.mark.slow

@@ -69,14 +69,18 @@ def record_of_play(values: Mapping[str, Any], front: Front = "cli") -> HandRecor
 
 
 def arena_records(result: Any) -> list[HandRecord]:
-    """Every hand of an arena run (played now, or joined from its saved parts) as a hand record
-    (:func:`analyzer.arena.records.run_records`); UserError for a run of whole games."""
+    """Every hand of an arena run (played now, or joined from its saved parts) as a hand record: single deals
+    (:func:`analyzer.arena.records.run_records`), every hand of every game with the game's score before it
+    (:func:`analyzer.arena.records.game_records`; two-handed: :func:`analyzer.arena.records.twohand_records`)."""
     from analyzer.arena.games import GamesResult
-    from analyzer.arena.records import run_records
+    from analyzer.arena.records import game_records, run_records, twohand_records
 
-    if isinstance(result, GamesResult):
-        raise UserError("hand records are written for single-deal runs (--deals), not whole games")
-    return run_records(result.rules, result.frame, result.seed, result.play)
+    if not isinstance(result, GamesResult):
+        return run_records(result.rules, result.frame, result.seed, result.play)
+    if result.rules.play.stock:  # the agents are the phase-1 policies, by name (" (A)" marks a policy met by itself)
+        a, b = (n.removesuffix(" (A)").removesuffix(" (B)") for n in result.names)
+        return twohand_records(result.rules, result.frame, result.seed, result.play, (a, b))
+    return game_records(result.rules, result.frame, result.seed, result.play)
 
 
 def write_records(records: list[HandRecord], path: Any) -> None:

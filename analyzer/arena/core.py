@@ -250,7 +250,12 @@ def check_play(rules: RuleSet, mode: str, seed: int, policy: str) -> None:
 
 
 @dataclass(frozen=True)
-class _Task:
+class Block:
+    """A worker's task in the arena: deals (or whole games) ``start .. start + n - 1`` of the run's ``seed`` between
+    agents ``a`` and ``b`` (specs or objects; two-handed: phase-1 policy names), the card play's mode ``play`` and
+    ``policy``; single deals: the seatings played of each (``copies``, 0: all); whole games: the hands a game may last
+    (``max_hands``)."""
+
     rules: RuleSet
     a: Any
     b: Any
@@ -258,20 +263,44 @@ class _Task:
     start: int
     n: int
     play: str
-    policy: str
-    copies: int = 0  # seatings played of each deal (0: all)
+    policy: str = "v1"
+    copies: int = 0
+    max_hands: int = 0
 
 
-def _agent(x: Any) -> Any:
+def agent_of(x: Any) -> Any:
+    """The agent a spec names (:func:`analyzer.arena.registry.make_agent`), or the agent object given."""
     return make_agent(x) if isinstance(x, str) else x
 
 
-def _run_block(t: _Task) -> tuple[list[HandRecord], dict[str, dict[str, int]], float]:
+def advisor_counters(agents: Sequence[Any], before: dict[str, dict[str, int]] | None = None
+                     ) -> dict[str, dict[str, int]]:
+    """The advisor agents' work counters by label (``A``, ``B``), less ``before`` (the counters at a task's start)."""
+    out: dict[str, dict[str, int]] = {}
+    for label, x in zip("AB", agents, strict=True):
+        if isinstance(x, Advisor):
+            prev = (before or {}).get(label, {})
+            out[label] = {k: v - prev.get(k, 0) for k, v in x.stats.as_dict().items()}
+    return out
+
+
+def joined_counters(parts: Sequence[dict[str, dict[str, int]]]) -> dict[str, dict[str, int]]:
+    """The advisor counters of several tasks (or saved parts) added up."""
+    out: dict[str, dict[str, int]] = {}
+    for st in parts:
+        for k, v in st.items():
+            acc = out.setdefault(k, {})
+            for kk, vv in v.items():
+                acc[kk] = acc.get(kk, 0) + vv
+    return out
+
+
+def _run_block(t: Block) -> tuple[list[HandRecord], dict[str, dict[str, int]], float]:
     """Play deals ``start .. start + n - 1`` (a worker's task): records, advisor counters, seconds."""
     t0 = time.perf_counter()
     rules = t.rules
-    a, b = _agent(t.a), _agent(t.b)
-    before = {id(x): (replace(x.stats) if isinstance(x, Advisor) else None) for x in (a, b)}
+    a, b = agent_of(t.a), agent_of(t.b)
+    before = advisor_counters((a, b))
     ids = np.arange(t.start, t.start + t.n, dtype=np.int64)
     deals = deal_cards(rules, t.seed, ids)
     bid: list[HandRecord | _Contract] = []
@@ -283,13 +312,7 @@ def _run_block(t: _Task) -> tuple[list[HandRecord], dict[str, dict[str, int]], f
     to_play = [h for h in bid if isinstance(h, _Contract)]
     played = iter(play_contracts(rules, to_play, t.play, t.policy, t.seed))
     out = [h if isinstance(h, HandRecord) else next(played) for h in bid]
-    stats: dict[str, dict[str, int]] = {}
-    for label, x in (("A", a), ("B", b)):
-        if isinstance(x, Advisor):
-            prev = before[id(x)]
-            cur = x.stats.as_dict()
-            stats[label] = {k: v - (prev.as_dict()[k] if prev else 0) for k, v in cur.items()}
-    return out, stats, time.perf_counter() - t0
+    return out, advisor_counters((a, b), before), time.perf_counter() - t0
 
 
 # ---- results ------------------------------------------------------------------------------------------------------
@@ -476,7 +499,7 @@ def run_arena(rules: RuleSet, a: Any, b: Any, deals: int, seed: int = 0, *, play
                         f"({field_name('games')})")
     assert deals >= 1, deals  # checked by the API (the arena's deals)
     mode = play_mode(play, PLAYERS)
-    ra, rb = _agent(a), _agent(b)
+    ra, rb = agent_of(a), agent_of(b)
     names = (ra.name, rb.name)
     if names[0] == names[1]:
         names = (names[0] + " (A)", names[1] + " (B)")
@@ -484,7 +507,7 @@ def run_arena(rules: RuleSet, a: Any, b: Any, deals: int, seed: int = 0, *, play
     check_play(rules, mode, seed, policy)
     block = max(1, min(BLOCK, -(-deals // 20)))  # at least ~20 blocks: a progress bar that moves
     away = workers > 1 or cluster is not None
-    tasks = [_Task(clean, a if isinstance(a, str) or away else ra, b if isinstance(b, str) or away else rb, seed, s,
+    tasks = [Block(clean, a if isinstance(a, str) or away else ra, b if isinstance(b, str) or away else rb, seed, s,
                    min(block, start + deals - s), mode, policy, copies)
              for s in range(start, start + deals, block)]
     if not away:  # keep the agent objects (their caches and counters) across blocks
@@ -493,14 +516,9 @@ def run_arena(rules: RuleSet, a: Any, b: Any, deals: int, seed: int = 0, *, play
     res = run_batches(_run_block, tasks, workers=workers, cluster=cluster, progress=progress, label="arena deals")
     secs = time.perf_counter() - t0
     recs = [r for rs_, _, _ in res for r in rs_]
-    stats: dict[str, dict[str, int]] = {}
-    for _, st, _ in res:
-        for k, v in st.items():
-            acc = stats.setdefault(k, {})
-            for kk, vv in v.items():
-                acc[kk] = acc.get(kk, 0) + vv
     f = frame_of(rules, recs)
-    return ArenaResult(rules, names, deals, seed, mode, f, per_deal_diff(rules, f), secs, workers, stats)
+    return ArenaResult(rules, names, deals, seed, mode, f, per_deal_diff(rules, f), secs, workers,
+                       joined_counters([st for _, st, _ in res]))
 
 
 def read_hands(path: str | Path) -> tuple[pl.DataFrame, dict[str, Any]]:
@@ -519,5 +537,6 @@ def isfinite(x: float | None) -> bool:
     return x is not None and math.isfinite(x)
 
 
-__all__ = ["FRAME_COLUMNS", "AdvisorStats", "ArenaResult", "HandRecord", "deal_cards", "frame_of", "per_deal_diff",
-           "bid_hand", "check_play", "play_contracts", "read_hands", "run_arena", "seatings"]
+__all__ = ["FRAME_COLUMNS", "AdvisorStats", "ArenaResult", "Block", "HandRecord", "advisor_counters", "agent_of",
+           "bid_hand", "check_play", "deal_cards", "frame_of", "joined_counters", "per_deal_diff", "play_contracts",
+           "read_hands", "run_arena", "seatings"]

@@ -28,7 +28,7 @@ Every hand is a row of :attr:`GamesResult.frame` (:data:`GAME_COLUMNS` beside th
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -36,11 +36,20 @@ from typing import Any
 import numpy as np
 import polars as pl
 
-from analyzer.arena.advisor import Advisor
-from analyzer.arena.core import HandRecord, bid_hand, check_play, frame_of, play_contracts, seatings
-from analyzer.arena.registry import make_agent
+from analyzer.arena.core import (
+    Block,
+    HandRecord,
+    advisor_counters,
+    agent_of,
+    bid_hand,
+    check_play,
+    frame_of,
+    joined_counters,
+    play_contracts,
+    seatings,
+)
 from analyzer.arena.tables import win_table
-from analyzer.deal import random_deals
+from analyzer.deal import Deals, random_deals
 from analyzer.deal.rng import seed_of
 from analyzer.errors import UserError
 from analyzer.game import GameState, HandResult, after_hand, new_game
@@ -72,10 +81,11 @@ def game_seed(seed: int, game: int) -> int:
     return seed_of(seed, SALT, game) & ((1 << 62) - 1)
 
 
-def game_deals(rules: RuleSet, seed: int, game: int, hands: np.ndarray) -> np.ndarray:
-    """Hands ``hands`` (their indices) of game ``game``: int64[n, seats, copies]; hand ``h`` depends on
+def game_deals(rules: RuleSet, seed: int, game: int, hands: np.ndarray, stock: bool = False) -> Deals:
+    """Hands ``hands`` (their indices) of game ``game``: the seats' cards int64[n, seats, copies] and, with
+    ``stock``, the stock int64[n, m] in draw order (two-handed's, the turned-up card last); hand ``h`` depends on
     ``(seed, game, h)`` alone."""
-    return random_deals(rules, seed=game_seed(seed, game), ids=np.asarray(hands, dtype=np.int64), stock=False).hands
+    return random_deals(rules, seed=game_seed(seed, game), ids=np.asarray(hands, dtype=np.int64), stock=stock)
 
 
 def hand_id(game: int, hand: int) -> int:
@@ -98,12 +108,13 @@ def hand_result(rules: RuleSet, rec: HandRecord) -> HandResult:
 
 @dataclass(frozen=True)
 class GameHand:
-    """One hand of one copy of a game: its record, the game before and after it, and each seat's best meld (the
-    best trump's, from the cards alone: the deal's luck, :mod:`analyzer.arena.games_figures`)."""
+    """One hand of one copy of a game: its record (the single-hand arena's; two-handed: its row's values), the game
+    before and after it, each seat's best meld (the best trump's, from the cards alone: the deal's luck,
+    :mod:`analyzer.arena.games_figures`), and on the game's last hand how it ended."""
 
     game: int
     hand: int
-    record: HandRecord
+    record: Any
     before: GameState
     after: GameState
     best_meld: tuple[int, ...]
@@ -111,7 +122,7 @@ class GameHand:
 
 
 @dataclass
-class _Table:
+class GameCopy:
     """One copy of one game in play: the agent in each seat (0 = A, 1 = B), the game so far and its hands."""
 
     game: int
@@ -120,52 +131,73 @@ class _Table:
     state: GameState
     hands: list[GameHand] = field(default_factory=list)
 
-
-@dataclass(frozen=True)
-class _Task:
-    rules: RuleSet
-    a: Any
-    b: Any
-    seed: int
-    start: int
-    n: int
-    play: str
-    policy: str
-    max_hands: int
+    @property
+    def how(self) -> str:
+        """How the game ended ("" while it goes on; :data:`UNDECIDED` past the cap)."""
+        return self.hands[-1].how if self.hands else ""
 
 
-def block_size(games: int) -> int:
-    """Games per task: at most :data:`BLOCK`, and some 20 tasks at least (a progress bar that moves)."""
-    return max(1, min(BLOCK, -(-games // 20)))
+#: plays hand ``h`` of every copy given: each one's outcome as the game counts it, its record and each seat's best
+#: meld
+PlayHand = Callable[[int, list[GameCopy]], Sequence[tuple[HandResult, Any, tuple[int, ...]]]]
 
 
-def _agent(x: Any) -> Any:
-    return make_agent(x) if isinstance(x, str) else x
+def new_copies(rules: RuleSet, start: int, n: int) -> list[GameCopy]:
+    """Games ``start .. start + n - 1`` in every seating (:func:`analyzer.arena.core.seatings`), none played yet; game
+    ``g``'s first dealer is seat ``g mod seats``."""
+    return [GameCopy(g, c, who, new_game(rules, g % rules.seats))
+            for g in range(start, start + n) for c, who in enumerate(seatings(rules))]
 
 
-class _Deals:
-    """The deals of a block's games, dealt :data:`DEAL_CHUNK` hands at a time as the games go on."""
+def play_copies(rules: RuleSet, copies: Sequence[GameCopy], play_hand: PlayHand, max_hands: int) -> None:
+    """Play every copy to the end of its game: at hand index ``h = 0, 1, ...`` the copies still going play a
+    hand together (``play_hand(h, live)``), each counted by :func:`analyzer.game.after_hand`; a copy stops exactly
+    when that says the game is over, or after ``max_hands`` hands *undecided* (its last hand's ``how``)."""
+    for h in range(max_hands):
+        live = [x for x in copies if not x.state.over]
+        if not live:
+            break
+        for x, (result, record, best) in zip(live, play_hand(h, live), strict=True):
+            after = after_hand(rules, x.state, result)
+            x.hands.append(GameHand(x.game, h, record, x.state, after, best, after.how))
+            x.state = after
+    for x in copies:
+        if not x.state.over:
+            x.hands[-1] = replace(x.hands[-1], how=UNDECIDED)
 
-    def __init__(self, rules: RuleSet, seed: int) -> None:
-        self.rules, self.seed = rules, seed
-        self.dealt: dict[int, np.ndarray] = {}
 
-    def __call__(self, game: int, hand: int) -> np.ndarray:
-        have = self.dealt.get(game)
-        n = 0 if have is None else have.shape[0]
+def block_size(games: int, most: int = BLOCK) -> int:
+    """Games per task: at most ``most``, and some 20 tasks at least (a progress bar that moves)."""
+    return max(1, min(most, -(-games // 20)))
+
+
+class Dealt:
+    """The deals of a block's games, dealt :data:`DEAL_CHUNK` hands at a time as the games go on
+    (:func:`game_deals`): ``dealt(game, hand)`` the seats' cards int64[seats, copies] and the stock (empty
+    without ``stock``)."""
+
+    def __init__(self, rules: RuleSet, seed: int, stock: bool = False) -> None:
+        self.rules, self.seed, self.stock = rules, seed, stock
+        self.dealt: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+
+    def __call__(self, game: int, hand: int) -> tuple[np.ndarray, np.ndarray]:
+        hands, stock = self.dealt.get(game, (None, None))
+        n = 0 if hands is None else hands.shape[0]
         if hand >= n:
-            more = game_deals(self.rules, self.seed, game, np.arange(n, hand + DEAL_CHUNK))
-            have = more if have is None else np.concatenate([have, more])
-            self.dealt[game] = have
-        assert have is not None
-        return have[hand]
+            more = game_deals(self.rules, self.seed, game, np.arange(n, hand + DEAL_CHUNK), self.stock)
+            hands = more.hands if hands is None else np.concatenate([hands, more.hands])
+            stock = more.stock if stock is None else np.concatenate([stock, more.stock])
+            self.dealt[game] = (hands, stock)
+        assert hands is not None and stock is not None
+        return hands[hand], stock[hand]
 
 
-def _play_hand(t: _Task, live: list[_Table], hand: int, deals: _Deals, agents: tuple[Any, Any]) -> None:
-    """Hand ``hand`` of every game copy in ``live``: bid one by one, played together, then counted by the game."""
+def _play_hand(t: Block, hand: int, live: list[GameCopy], deals: Dealt, agents: tuple[Any, Any]
+               ) -> list[tuple[HandResult, HandRecord, tuple[int, ...]]]:
+    """Hand ``hand`` of every game copy in ``live``: bid one by one, played together."""
     rules = t.rules
     seed = seed_of(t.seed, SALT)
-    cards = [deals(x.game, hand) for x in live]
+    cards = [deals(x.game, hand)[0] for x in live]
     best = meld_batch(np.array(cards).reshape(-1, rules.deck.copies), rules).reshape(len(live), rules.seats, 4)
     bid: list[Any] = []
     for x, c in zip(live, cards, strict=True):
@@ -173,37 +205,23 @@ def _play_hand(t: _Task, live: list[_Table], hand: int, deals: _Deals, agents: t
         bid.append(bid_hand(rules, c, hand_id(x.game, hand), x.copy, x.state.dealer, seat_agents, x.agents, seed,
                             x.state))
     played = iter(play_contracts(rules, [r for r in bid if not isinstance(r, HandRecord)], t.play, t.policy, seed))
-    for i, (x, r) in enumerate(zip(live, bid, strict=True)):
+    out = []
+    for i, r in enumerate(bid):
         rec = r if isinstance(r, HandRecord) else next(played)
-        after = after_hand(rules, x.state, hand_result(rules, rec))
-        x.hands.append(GameHand(x.game, hand, rec, x.state, after, tuple(int(m) for m in best[i].max(axis=1)),
-                                after.how))
-        x.state = after
+        out.append((hand_result(rules, rec), rec, tuple(int(m) for m in best[i].max(axis=1))))
+    return out
 
 
-def _run_block(t: _Task) -> tuple[list[GameHand], dict[str, dict[str, int]], float]:
+def _run_block(t: Block) -> tuple[list[GameHand], dict[str, dict[str, int]], float]:
     """Play games ``start .. start + n - 1`` in every seating (a worker's task): the hands, the advisor
     agents' counters, seconds."""
     t0 = time.perf_counter()
-    a, b = _agent(t.a), _agent(t.b)
-    before = {id(x): (x.stats.as_dict() if isinstance(x, Advisor) else None) for x in (a, b)}
-    tables = [_Table(g, c, who, new_game(t.rules, g % t.rules.seats))
-              for g in range(t.start, t.start + t.n) for c, who in enumerate(seatings(t.rules))]
-    deals = _Deals(t.rules, t.seed)
-    for hand in range(t.max_hands):
-        live = [x for x in tables if not x.state.over]
-        if not live:
-            break
-        _play_hand(t, live, hand, deals, (a, b))
-    for x in tables:
-        if not x.state.over:
-            x.hands[-1] = replace(x.hands[-1], how=UNDECIDED)
-    stats: dict[str, dict[str, int]] = {}
-    for label, ag in (("A", a), ("B", b)):
-        if isinstance(ag, Advisor):
-            prev = before[id(ag)] or {}
-            stats[label] = {k: v - prev.get(k, 0) for k, v in ag.stats.as_dict().items()}
-    return [h for x in tables for h in x.hands], stats, time.perf_counter() - t0
+    a, b = agent_of(t.a), agent_of(t.b)
+    before = advisor_counters((a, b))
+    copies = new_copies(t.rules, t.start, t.n)
+    deals = Dealt(t.rules, t.seed)
+    play_copies(t.rules, copies, lambda h, live: _play_hand(t, h, live, deals, (a, b)), t.max_hands)
+    return [h for x in copies for h in x.hands], advisor_counters((a, b), before), time.perf_counter() - t0
 
 
 # ---- the records ------------------------------------------------------------------------------------------------
@@ -276,17 +294,6 @@ class GamesResult:
             raise UserError(f"cannot write {str(path)!r}: {e.strerror or e}") from None
 
 
-def _joined_stats(parts: Sequence[dict[str, dict[str, int]]]) -> dict[str, dict[str, int]]:
-    """The advisor counters of several tasks (or saved parts) added up."""
-    out: dict[str, dict[str, int]] = {}
-    for st in parts:
-        for k, v in st.items():
-            acc = out.setdefault(k, {})
-            for kk, vv in v.items():
-                acc[kk] = acc.get(kk, 0) + vv
-    return out
-
-
 def run_games(rules: RuleSet, a: Any, b: Any, games: int, seed: int = 0, *, start: int = 0, play: str = "heuristic",
               policy: str = "v1", workers: int = 1, cluster: Any = None, progress: bool = False,
               command: str = "") -> GamesResult:
@@ -301,7 +308,7 @@ def run_games(rules: RuleSet, a: Any, b: Any, games: int, seed: int = 0, *, star
                         "(auction, double-deck, luxury-family)")
     assert games >= 1, games  # checked by the API (the arena's games)
     mode = play_mode(play, PLAYERS)
-    ra, rb = _agent(a), _agent(b)
+    ra, rb = agent_of(a), agent_of(b)
     names = (ra.name, rb.name) if ra.name != rb.name else (ra.name + " (A)", rb.name + " (B)")
     if any(getattr(x, "aim", "points") == "game" for x in (ra, rb)):
         win_table(rules)  # the agents playing for the game find it (made now for options that have none)
@@ -309,15 +316,15 @@ def run_games(rules: RuleSet, a: Any, b: Any, games: int, seed: int = 0, *, star
     check_play(rules, mode, seed, policy)
     block = block_size(games)
     away = workers > 1 or cluster is not None
-    tasks = [_Task(clean, a if away else ra, b if away else rb, seed, s, min(block, start + games - s), mode, policy,
-                   MAX_HANDS) for s in range(start, start + games, block)]
+    tasks = [Block(clean, a if away else ra, b if away else rb, seed, s, min(block, start + games - s), mode, policy,
+                   max_hands=MAX_HANDS) for s in range(start, start + games, block)]
     t0 = time.perf_counter()
     res = run_batches(_run_block, tasks, workers=workers, cluster=cluster, progress=progress, label="arena games")
     secs = time.perf_counter() - t0
     frame = games_frame(rules, [h for hs, _, _ in res for h in hs])
     return GamesResult(rules, names, games, start, seed, mode, frame, secs, workers, MAX_HANDS,
-                       _joined_stats([st for _, st, _ in res]), command)
+                       joined_counters([st for _, st, _ in res]), command)
 
 
-__all__ = ["GAME_COLUMNS", "MAX_HANDS", "GameHand", "GamesResult", "game_deals", "games_frame", "hand_id",
-           "hand_result", "run_games"]
+__all__ = ["GAME_COLUMNS", "MAX_HANDS", "Dealt", "GameCopy", "GameHand", "GamesResult", "block_size", "game_deals",
+           "games_frame", "hand_id", "hand_result", "new_copies", "play_copies", "run_games"]

@@ -8,10 +8,10 @@ figures (:mod:`analyzer.arena.games_figures`), the report, the saved parts and `
 * **The agents** are phase-1 policy names (two-handed has no bidding, and its hands are played by the kernels of
   :mod:`analyzer.twohand`, not by the bidding agents). Game ``g`` is played once per seating
   (:func:`analyzer.arena.core.seatings`: A in seat 0, then in seat 1); the two copies make a *game pair*.
-* **The deals.** Hand ``h`` of game ``g`` is dealt from ``(seed, g, h)`` alone (:func:`game_cards`: the bidding
-  games' dealer, :func:`analyzer.arena.games.game_seed`, the stock kept, the turned-up card last), so both copies
-  see the same deals hand by hand. The first dealer of game ``g`` is seat ``g mod 2``; the deal passes after every
-  hand (:func:`analyzer.game.after_hand`).
+* **The deals.** Hand ``h`` of game ``g`` is dealt from ``(seed, g, h)`` alone
+  (:func:`analyzer.arena.games.game_deals`, the bidding games' dealer, with the stock kept, the turned-up card
+  last), so both copies see the same deals hand by hand. The first dealer of game ``g`` is seat ``g mod 2``; the
+  deal passes after every hand (:func:`analyzer.game.after_hand`).
 * **A hand** is :func:`analyzer.twohand.hands.play_hands` on the deal, the seats' policies as the copy seats them,
   its random choices from the stream of hand ``h`` of game ``g`` (:func:`analyzer.arena.games.hand_id`), shared by
   the copies. The policies do not read the game's score, so a hand's outcome depends on its cards, dealer, seats
@@ -19,8 +19,9 @@ figures (:mod:`analyzer.arena.games_figures`), the report, the saved parts and `
   and the results do not depend on the block or the worker.
 * **The game**: each hand is counted by :func:`analyzer.game.after_hand` (the target, 60 with the 24-card deck;
   both past it: the higher total; equal totals: another hand), and a copy ends exactly when it says so
-  (:func:`play_copies`). A copy still going after :data:`analyzer.arena.games.MAX_HANDS` hands stops *undecided*,
-  its last row says so and the summary counts it, as in the bidding games.
+  (:func:`analyzer.arena.games.play_copies`, the bidding games' loop). A copy still going after
+  :data:`analyzer.arena.games.MAX_HANDS` hands stops *undecided*, its last row says so and the summary counts it,
+  as in the bidding games.
 
 Every hand of every copy is a row (:data:`TWOHAND_COLUMNS`).
 """
@@ -28,20 +29,19 @@ Every hand of every copy is a row (:data:`TWOHAND_COLUMNS`).
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
 import polars as pl
 
 from analyzer.arena import games as G
-from analyzer.arena.core import seatings
+from analyzer.arena.core import Block, seatings
 from analyzer.cards import card_names, from_planes
-from analyzer.deal import Deals, random_deals
 from analyzer.deal.rng import seed_of
 from analyzer.errors import UserError, field_name
-from analyzer.game import GameState, HandResult, after_hand, new_game
+from analyzer.game import HandResult
 from analyzer.meld import meld_batch
 from analyzer.play.modes import PLAYERS, phase2_of, play_mode
 from analyzer.rules.model import RuleSet
@@ -53,8 +53,6 @@ from analyzer.twohand.policy import POLICY_CODES
 
 #: games per task handed to a worker (results do not depend on it)
 BLOCK = 100
-#: hands dealt at a time for one game (results do not depend on it: hand h comes from (seed, g, h))
-DEAL_CHUNK = 8
 
 
 def check_agent(spec: str, which: str) -> str:
@@ -67,80 +65,9 @@ def check_agent(spec: str, which: str) -> str:
     return name
 
 
-def game_cards(rules: RuleSet, seed: int, game: int, hands: np.ndarray) -> Deals:
-    """Hands ``hands`` (their indices) of game ``game`` with their stocks: the seats' cards int64[n, 2, copies]
-    and the stock int64[n, m] in draw order, the turned-up card last; hand ``h`` depends on ``(seed, game, h)``
-    alone (the seats' cards are :func:`analyzer.arena.games.game_deals`')."""
-    return random_deals(rules, seed=G.game_seed(seed, game), ids=np.asarray(hands, dtype=np.int64))
-
-
-class _Cards:
-    """The deals of a block's games, dealt :data:`DEAL_CHUNK` hands at a time as the games go on."""
-
-    def __init__(self, rules: RuleSet, seed: int) -> None:
-        self.rules, self.seed = rules, seed
-        self.dealt: dict[int, tuple[np.ndarray, np.ndarray]] = {}
-
-    def __call__(self, game: int, hand: int) -> tuple[np.ndarray, np.ndarray]:
-        hands, stock = self.dealt.get(game, (None, None))
-        n = 0 if hands is None else hands.shape[0]
-        if hand >= n:
-            more = game_cards(self.rules, self.seed, game, np.arange(n, hand + DEAL_CHUNK))
-            hands = more.hands if hands is None else np.concatenate([hands, more.hands])
-            stock = more.stock if stock is None else np.concatenate([stock, more.stock])
-            self.dealt[game] = (hands, stock)
-        assert hands is not None and stock is not None
-        return hands[hand], stock[hand]
-
-
-# ---- the game loop ------------------------------------------------------------------------------------------------
-@dataclass
-class GameCopy:
-    """One copy of one game: the agent in each seat (0 = A, 1 = B), the game so far and its hands as
-    (hand index, the hand's record, the game before it, the game after it)."""
-
-    game: int
-    copy: int
-    agents: tuple[int, ...]
-    state: GameState
-    hands: list[tuple[int, dict[str, Any], GameState, GameState]] = field(default_factory=list)
-    how: str = ""  # how it ended: after.how, or UNDECIDED
-
-
-#: plays hand ``h`` of every copy given: each one's outcome as the game counts it and its record
-PlayHand = Callable[[int, list[GameCopy]], Sequence[tuple[HandResult, dict[str, Any]]]]
-
-
-def play_copies(rules: RuleSet, copies: Sequence[GameCopy], play_hand: PlayHand, max_hands: int) -> None:
-    """Play every copy to the end of its game: at hand index ``h = 0, 1, ...`` the copies still going play a
-    hand (``play_hand(h, live)``), each counted by :func:`analyzer.game.after_hand`; a copy stops exactly when
-    that says the game is over, or after ``max_hands`` hands *undecided* (its ``how``)."""
-    for h in range(max_hands):
-        live = [x for x in copies if not x.state.over]
-        if not live:
-            break
-        for x, (result, record) in zip(live, play_hand(h, live), strict=True):
-            after = after_hand(rules, x.state, result)
-            x.hands.append((h, record, x.state, after))
-            x.state = after
-    for x in copies:
-        x.how = x.state.how if x.state.over else G.UNDECIDED
-
-
 # ---- a hand of every copy still going -----------------------------------------------------------------------------
-@dataclass(frozen=True)
-class _Task:
-    rules: RuleSet
-    policies: tuple[str, str]  # A's, B's
-    seed: int
-    start: int
-    n: int
-    phase2: str
-    max_hands: int
-
-
 def _record(rules: RuleSet, res: HandResults, k: int, seat_values: tuple[np.ndarray, ...], cards: np.ndarray,
-            stock: np.ndarray, best: np.ndarray) -> dict[str, Any]:
+            stock: np.ndarray) -> dict[str, Any]:
     """Deal ``k`` of ``res`` as a row's values (:data:`TWOHAND_COLUMNS`, the game's columns aside);
     ``seat_values``: ``res``'s score, points and tricks (computed once for the batch)."""
     deck = rules.deck
@@ -150,12 +77,12 @@ def _record(rules: RuleSet, res: HandResults, k: int, seat_values: tuple[np.ndar
     for s in range(2):
         row |= {f"hand_s{s}": " ".join(card_names(from_planes(cards[s], deck), deck)),
                 f"meld_s{s}": int(res.meld[k, s]), f"points_s{s}": int(points[s]), f"tricks_s{s}": int(tricks[s]),
-                f"phase2_points_s{s}": int(res.phase2_points[k, s]), f"score_s{s}": int(score[s]),
-                f"best_meld_s{s}": int(best[s])}
+                f"phase2_points_s{s}": int(res.phase2_points[k, s]), f"score_s{s}": int(score[s])}
     return row
 
 
-def _play_hand(t: _Task, hand: int, live: list[GameCopy], cards: _Cards) -> list[tuple[HandResult, dict[str, Any]]]:
+def _play_hand(t: Block, hand: int, live: list[G.GameCopy], cards: G.Dealt
+               ) -> list[tuple[HandResult, dict[str, Any], tuple[int, ...]]]:
     """Hand ``hand`` of every copy in ``live``: one batch of :func:`play_hands` per seating."""
     rules = t.rules
     dealt = [cards(x.game, hand) for x in live]
@@ -170,23 +97,23 @@ def _play_hand(t: _Task, hand: int, live: list[GameCopy], cards: _Cards) -> list
         idx = np.array([i for i, x in enumerate(live) if x.copy == c], dtype=np.int64)
         if not idx.size:
             continue
-        res = play_hands(rules, hands[idx], stock[idx], dealer[idx], [t.policies[w] for w in who], t.phase2, seed,
+        res = play_hands(rules, hands[idx], stock[idx], dealer[idx], [(t.a, t.b)[w] for w in who], t.play, seed,
                          ids=ids[idx])
         values = (res.score, res.points, res.tricks)
         for k, i in enumerate(idx):
             result = HandResult.from_seats(rules, values[0][k], declarer=-1, made=False, tricks=values[2][k],
                                            points=values[1][k])
-            out[i] = (result, _record(rules, res, k, values, hands[i], stock[i], best[i]) | {"dealer": int(dealer[i])})
+            out[i] = (result, _record(rules, res, k, values, hands[i], stock[i]) | {"dealer": int(dealer[i])},
+                      tuple(int(m) for m in best[i]))
     return out
 
 
-def _run_block(t: _Task) -> tuple[list[GameCopy], float]:
+def _run_block(t: Block) -> tuple[list[G.GameCopy], float]:
     """Play games ``start .. start + n - 1`` in both seatings (a worker's task): the copies, seconds."""
     t0 = time.perf_counter()
-    copies = [GameCopy(g, c, who, new_game(t.rules, g % t.rules.seats))
-              for g in range(t.start, t.start + t.n) for c, who in enumerate(seatings(t.rules))]
-    cards = _Cards(t.rules, t.seed)
-    play_copies(t.rules, copies, lambda h, live: _play_hand(t, h, live, cards), t.max_hands)
+    copies = G.new_copies(t.rules, t.start, t.n)
+    cards = G.Dealt(t.rules, t.seed, stock=True)
+    G.play_copies(t.rules, copies, lambda h, live: _play_hand(t, h, live, cards), t.max_hands)
     return copies, time.perf_counter() - t0
 
 
@@ -196,8 +123,9 @@ TWOHAND_COLUMNS = {
     "copy": "which seating: 0 = A in seat 0, 1 = A in seat 1", "hand": "the hand's index in its game, from 0",
     "deal": "the hand's stream id, game * 2**16 + hand (the policies' random choices, shared by the copies)",
     "dealer": "the seat that dealt the hand (the other leads)", "trump": "the trump the turned-up card named",
-    "stock": "the stock in draw order, the turned-up card last", "exchanged_by": "the seat that exchanged the dix "
-    "(-1: nobody)", "took_upcard": "the last trick's winner of phase 1 took the turned-up card",
+    "stock": "the stock's cards, sorted (their draw order: the deal again from (seed, g, h))",
+    "exchanged_by": "the seat that exchanged the dix (-1: nobody)",
+    "took_upcard": "the last trick's winner of phase 1 took the turned-up card",
     "agent_s{i}": "agent in seat i (0 = A, 1 = B)", "hand_s{i}": "seat i's cards as dealt",
     "meld_s{i}": "meld seat i scored in phase 1", "points_s{i}": "card points seat i took (both phases, the last "
     "trick included)", "tricks_s{i}": "tricks seat i took (both phases)",
@@ -209,18 +137,19 @@ TWOHAND_COLUMNS = {
 }
 
 
-def twohand_frame(rules: RuleSet, copies: Sequence[GameCopy]) -> pl.DataFrame:
+def twohand_frame(rules: RuleSet, copies: Sequence[G.GameCopy]) -> pl.DataFrame:
     """Every hand of every copy as a table (:data:`TWOHAND_COLUMNS`), sorted by game, copy and hand."""
     rows: list[dict[str, Any]] = []
     units = range(len(scoring_units(rules)))
     for x in copies:
-        for i, (h, rec, before, after) in enumerate(x.hands):
-            last = i == len(x.hands) - 1
-            row = {"game": x.game, "copy": x.copy, "hand": h, "deal": G.hand_id(x.game, h), **rec,
-                   "winner": " ".join(map(str, after.winner)) if last and after.winner is not None else None,
-                   "how": x.how if last else None}
+        for h in x.hands:
+            row = {"game": x.game, "copy": x.copy, "hand": h.hand, "deal": G.hand_id(x.game, h.hand), **h.record,
+                   "winner": " ".join(map(str, h.after.winner)) if h.how and h.after.winner is not None else None,
+                   "how": h.how or None}
             row |= {f"agent_s{s}": x.agents[s] for s in range(rules.seats)}
-            row |= {f"before_u{u}": before.totals[u] for u in units} | {f"after_u{u}": after.totals[u] for u in units}
+            row |= {f"best_meld_s{s}": h.best_meld[s] for s in range(rules.seats)}
+            row |= {f"before_u{u}": h.before.totals[u] for u in units}
+            row |= {f"after_u{u}": h.after.totals[u] for u in units}
             rows.append(row)
     schema: dict[str, Any] = {"game": pl.Int64, "copy": pl.Int8, "hand": pl.Int16, "deal": pl.Int64,
                               "dealer": pl.Int8, "trump": pl.String, "stock": pl.String, "exchanged_by": pl.Int8,
@@ -236,8 +165,8 @@ def twohand_frame(rules: RuleSet, copies: Sequence[GameCopy]) -> pl.DataFrame:
 
 # ---- the run ----------------------------------------------------------------------------------------------------
 def block_size(games: int) -> int:
-    """Games per task: at most :data:`BLOCK`, and some 20 tasks at least (a progress bar that moves)."""
-    return max(1, min(BLOCK, -(-games // 20)))
+    """Games per task: at most :data:`BLOCK` (:func:`analyzer.arena.games.block_size`)."""
+    return G.block_size(games, BLOCK)
 
 
 def run_twohand_games(rules: RuleSet, a: str, b: str, games: int, seed: int = 0, *, start: int = 0,
@@ -254,7 +183,7 @@ def run_twohand_games(rules: RuleSet, a: str, b: str, games: int, seed: int = 0,
     names = (pa, pb) if pa != pb else (pa + " (A)", pb + " (B)")
     clean = replace(rules, cache={})
     block = block_size(games)
-    tasks = [_Task(clean, (pa, pb), seed, s, min(block, start + games - s), phase2_of(mode), G.MAX_HANDS)
+    tasks = [Block(clean, pa, pb, seed, s, min(block, start + games - s), phase2_of(mode), max_hands=G.MAX_HANDS)
              for s in range(start, start + games, block)]
     t0 = time.perf_counter()
     res = run_batches(_run_block, tasks, workers=workers, cluster=cluster, progress=progress, label="arena games")
@@ -263,5 +192,4 @@ def run_twohand_games(rules: RuleSet, a: str, b: str, games: int, seed: int = 0,
     return G.GamesResult(rules, names, games, start, seed, mode, frame, secs, workers, G.MAX_HANDS, {}, command)
 
 
-__all__ = ["TWOHAND_COLUMNS", "GameCopy", "check_agent", "game_cards", "play_copies", "run_twohand_games",
-           "twohand_frame"]
+__all__ = ["TWOHAND_COLUMNS", "check_agent", "run_twohand_games", "twohand_frame"]

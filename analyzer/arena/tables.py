@@ -20,7 +20,8 @@ from typing import Any
 
 import numpy as np
 
-from analyzer.game.sample import HandSample, from_arena, from_two_handed
+from analyzer.game.outcomes import HandOutcomes
+from analyzer.game.sample import from_arena, from_two_handed
 from analyzer.game.table import (
     TABLE_DIR,
     WinTable,
@@ -48,7 +49,7 @@ REPORTS = Path(__file__).resolve().parents[2] / "reports" / "win-tables"
 
 
 def self_play_sample(rules: RuleSet, hands: int, seed: int = 1, agent: str = "formula", workers: int = 1,
-                     progress: bool = False) -> HandSample:
+                     progress: bool = False) -> HandOutcomes:
     """``hands`` distinct hands of ``agent`` against itself in the arena (two-handed: its own self-play), seed
     ``seed``: deals ``0 .. hands - 1``, each once (the arena plays a deal once per seating; with the same agent in
     every seat those copies are one hand, so only the first is kept)."""
@@ -63,7 +64,7 @@ def self_play_sample(rules: RuleSet, hands: int, seed: int = 1, agent: str = "fo
                       f"{agent} against {agent}, arena seed {seed}, deals 0-{hands - 1}: {hands} hands")
 
 
-def two_handed_sample(rules: RuleSet, hands: int, seed: int = 1) -> HandSample:
+def two_handed_sample(rules: RuleSet, hands: int, seed: int = 1) -> HandOutcomes:
     """``hands`` two-handed hands, both players ``th-v1`` (:func:`analyzer.twohand.hands.self_play`)."""
     res = self_play(rules, hands, seed, "th-v1", "heuristic")
     return from_two_handed(res.score, np.asarray(res.dealer, dtype=np.int64),

@@ -25,9 +25,10 @@ import numpy as np
 from analyzer.bidding.auction import AuctionState
 from analyzer.bidding.callmodel import CallChoice, Outcomes, beats, rest_of_auctions, top_level, wmean
 from analyzer.game.kernel import I_LOSE, I_WIN
+from analyzer.game.outcomes import HandOutcomes
 from analyzer.game.state import GameState
 from analyzer.game.table import WinTable
-from analyzer.game.value import HandOutcomes, chances_after
+from analyzer.game.value import chances_after
 from analyzer.score import seat_unit
 
 

@@ -19,8 +19,7 @@ from math import factorial
 
 import numpy as np
 
-from analyzer.cards import to_planes
-from analyzer.deal import Deals, Table
+from analyzer.deal import GIVE_UP, Deals, Table
 from analyzer.errors import UserError
 
 #: candidate deals drawn per position still without an accepted one, per round
@@ -58,12 +57,15 @@ class ClassDealer:
     #: :meth:`options` by (suit, room): every draw of a decision asks the same few (a draw is otherwise mostly
     #: spent splitting suits again)
     options_memo: dict = field(default_factory=dict)
+    weights_memo: dict = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         #: whether every receiving seat may hold every card of classes u.., and how many cards classes u.. hold
         m = len(self.classes)
         self.open_from = [all(all(a) for a in self.allowed[u:]) for u in range(m)]
         self.left_from = [sum(len(x) for x in self.classes[u:]) for u in range(m)]
+        #: the base's count planes as plain ints, a list a seat
+        self.base_rows = [[int(x) for x in row] for row in self.base]
 
     def splits(self, u: int, room: tuple[int, ...]) -> list[tuple[int, ...]]:
         caps = [room[j] if self.allowed[u][j] else 0 for j in range(len(room))]
@@ -105,49 +107,45 @@ class ClassDealer:
         return out
 
     def draw(self, rng: np.random.Generator) -> np.ndarray:
-        """One deal (int64[seats, copies]): the base plus the unseen cards dealt class by class."""
+        """One deal (int64[seats, copies]): the base plus the unseen cards dealt class by class (each card into its
+        seat's first count plane without it). Plain Python ints throughout: a decision draws thousands of deals."""
         room = self.room
         got: list[list[int]] = [[] for _ in self.fill]
-        for u in range(len(self.classes)):
-            n = len(self.classes[u])
-            opts = self.options(u, room)
-            weights = [w for _, w in opts]
-            total = sum(weights)
+        for u, cls in enumerate(self.classes):
+            opts, weights, total = self._weighted(u, room)
             pick = int(rng.integers(0, 2**62)) * total >> 62  # an integer below total (bias under 2**-62 a way)
             j = 0
             while pick >= weights[j]:
                 pick -= weights[j]
                 j += 1
             c = opts[j][0]
-            cards = [self.classes[u][i] for i in rng.permutation(n)]
+            cards = [cls[i] for i in rng.permutation(len(cls)).tolist()]
             pos = 0
             for j, x in enumerate(c):
                 got[j] += cards[pos:pos + x]
                 pos += x
             room = tuple(r - x for r, x in zip(room, c, strict=True))
-        hands = self.base.copy()
+        hands = [list(row) for row in self.base_rows]
         for j, s in enumerate(self.fill):
             if s < 0:
                 continue
-            planes = to_planes(got[j], self.deck)
-            hands[s] = _merge(hands[s], planes)
-        return hands
+            planes = hands[s]
+            for k in got[j]:
+                bit = 1 << k
+                q = 0
+                while planes[q] & bit:
+                    q += 1
+                planes[q] |= bit
+        return np.array(hands, dtype=np.int64)
 
-
-def _merge(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """Count planes of the cards of ``a`` and ``b`` together."""
-    out = a.copy()
-    for p in range(b.shape[0]):
-        x = int(b[p])
-        while x:
-            k = (x & -x).bit_length() - 1
-            x &= x - 1
-            bit = np.int64(1) << k
-            for q in range(out.shape[0]):
-                if not out[q] & bit:
-                    out[q] |= bit
-                    break
-    return out
+    def _weighted(self, u: int, room: tuple[int, ...]) -> tuple[list[tuple[tuple[int, ...], int]], list[int], int]:
+        """:meth:`options` with their weights and the weights' total (kept: every draw asks the same few)."""
+        got = self.weights_memo.get((u, room))
+        if got is None:
+            opts = self.options(u, room)
+            weights = [w for _, w in opts]
+            got = self.weights_memo[(u, room)] = (opts, weights, sum(weights))
+        return got
 
 
 def class_dealer(tab: Table, barred: dict[int, set[int]]) -> ClassDealer:
@@ -180,7 +178,9 @@ def class_dealer(tab: Table, barred: dict[int, set[int]]) -> ClassDealer:
 def sample(tab: Table, barred: dict[int, set[int]], n: int, seed: int, max_tries: int) -> Deals:
     """``n`` deals of ``tab`` giving no seat a card of ``barred[seat]`` (by construction) and accepted by
     ``tab.accept`` (deal ``i`` from ``(seed, i, attempt)``); UserError when the accept test keeps fewer than one in
-    ``max_tries``."""
+    ``max_tries`` (or none of the first :data:`analyzer.deal.GIVE_UP` ``* max_tries``, as the deal sampler gives
+    up: late in a hand the auction's clues may rule out every deal the plays leave, and the advice then relaxes
+    them, :func:`analyzer.bidding.inference.sample_by_ladder`)."""
     d = class_dealer(tab, barred)
     seats, copies = tab.base.shape
     hands = np.zeros((n, seats, copies), dtype=np.int64)
@@ -207,8 +207,8 @@ def sample(tab: Table, barred: dict[int, set[int]], n: int, seed: int, max_tries
                 hands[i] = batch[j]
                 done.add(i)
         pending = [i for i in pending if i not in done]
-        if pending and tries >= max_tries * n:
-            kept = n - len(pending)
+        kept = n - len(pending)
+        if pending and (tries >= max_tries * n or kept == 0 and tries >= GIVE_UP * max_tries):
             raise TooFewDeals(f"what was seen leaves too few deals to sample: {kept} of {tries:,} drawn fit "
                               f"(fewer than 1 in {max_tries:,})")
     return Deals(hands, np.zeros((n, 0), dtype=np.int64), ids, tries)

@@ -23,7 +23,8 @@ import numpy as np
 from analyzer.cardplay.request import PlayRequest
 from analyzer.estimate import Estimate, mean_ci, paired_diff
 from analyzer.game.kernel import I_LOSE, I_WIN
-from analyzer.game.value import HandOutcomes, chance_now, chances_after, with_table
+from analyzer.game.outcomes import HandOutcomes
+from analyzer.game.value import chance_now, chances_after, with_table
 from analyzer.score import seat_unit
 
 #: a share of deals that must differ between two cards before the sentence names it as the reason

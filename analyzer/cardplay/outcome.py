@@ -1,6 +1,6 @@
 """How a hand ends after each card, on each sampled deal: every seat's meld, points and tricks as the scoring
 counts them (:func:`final_terms`, behind the advice's net score), and the outcome the game needs
-(:class:`~analyzer.game.value.HandOutcomes`: every scoring unit's score, the contract made or set, who took every
+(:class:`~analyzer.game.outcomes.HandOutcomes`: every scoring unit's score, the contract made or set, who took every
 trick, a quadruple pinochle's win) for the cards of a trick-taking position (:func:`card_outcomes`) and the moves of
 a stock phase (:func:`stock_outcomes`).
 
@@ -23,7 +23,7 @@ from analyzer.cardplay.request import PlayRequest
 from analyzer.cardplay.stock import StockValues
 from analyzer.cardplay.values import CardValues, declaring_seats
 from analyzer.game.hand import quad_pinochle_units
-from analyzer.game.value import HandOutcomes
+from analyzer.game.outcomes import HandOutcomes
 from analyzer.score import declarer_made, score_hand, scoring_units, seat_unit
 
 

@@ -62,7 +62,7 @@ def summary_lines(rv) -> list[str]:
     out.append(f"marked: {sum(d.marked for d in rv.decisions)} of {len(rv.decisions)} decisions (loss beyond "
                f"{rv.threshold:g} points past the noise)")
     for d in rv.biggest():
-        out.append(f"biggest: {d.where}: {d.chosen} for {d.best}, {d.loss.mean:.2f} points")
+        out.append(f"biggest: {d.where}: {d.chosen} for {d.best or '—'}, {d.loss.mean:.2f} points")
     if rv.true:
         by = {}
         for t in rv.true:

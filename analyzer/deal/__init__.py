@@ -35,6 +35,9 @@ from analyzer.rules.model import RuleSet
 
 #: attempts evaluated at most in one round of rejection (bounds memory: hands of 2**17 deals)
 ROUND_SIZE = 1 << 17
+#: rejection gives up once none of the first ``GIVE_UP * max_tries`` attempts was accepted: the constraints keep
+#: fewer than one in ``max_tries`` beyond doubt (a rate of one in ``max_tries`` leaves them all out with odds e**-20)
+GIVE_UP = 20
 NO_LIMIT = 1 << 30
 
 Accept = Callable[[np.ndarray], np.ndarray]
@@ -202,7 +205,7 @@ class Table:
         """Deals ``start .. start + n - 1`` of the seed's sequence (see the module docstring).
 
         ``max_tries``: the constraints must accept at least one deal in ``max_tries`` on average;
-        otherwise (or when none of the first ``20 * max_tries`` attempts is accepted) UserError.
+        otherwise (or when none of the first ``GIVE_UP * max_tries`` attempts is accepted) UserError.
         """
         seed = int(seed) & SEED_MASK
         ids = np.arange(start, start + n, dtype=np.int64)
@@ -239,7 +242,7 @@ class Table:
         pending = np.arange(n)  # positions still without an accepted attempt
         next_try = np.zeros(n, dtype=np.int64)  # each position's next attempt number
         tries = accepted = 0
-        budget = max(max_tries * n, 20 * max_tries)
+        budget = max(max_tries * n, GIVE_UP * max_tries)
         while pending.size:
             rate = accepted / tries if accepted else 0.0
             per = 1 if tries == 0 else (int(np.ceil(1.5 / rate)) if rate else 2 * max(1, tries // n))
@@ -258,7 +261,7 @@ class Table:
             accepted += int(got.sum())
             next_try[pending] += per
             pending = pending[~got]
-            if pending.size and (accepted == 0 and tries >= 20 * max_tries or tries >= budget):
+            if pending.size and (accepted == 0 and tries >= GIVE_UP * max_tries or tries >= budget):
                 what = "; ".join(c.describe() for c in self.constraints) or "the accept test"
                 if accepted == 0:
                     raise UserError(f"no deal meets the constraints ({what}) in {tries} tries: loosen them")

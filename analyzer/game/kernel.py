@@ -3,7 +3,7 @@ the value iteration over a grid of scores, and Luxury Family's three hands by ba
 
 **Two units** (partnerships, two-handed): a state is my unit's total ``x``, the other's ``y``, who deals next
 ``d`` (0: my unit, 1: the other) and whether each has scored yet (``fx``, ``fy``; double deck's early win). A
-hand's outcome is numbered from its dealer's unit (:class:`analyzer.game.sample.HandSample`).
+hand's outcome is numbered from its dealer's unit (:class:`analyzer.game.outcomes.HandOutcomes`).
 :func:`step2` is :func:`analyzer.game.engine.after_hand` for one such state and outcome (``tests/test_game_tables.py``
 checks the two agree); :func:`solve2` finds ``V[d, fx, fy, i, j]``, my chance of winning from the grid state
 ``(xs[i], xs[j])``, as the fixed point of ``V = E[V after one hand]`` by Gauss-Seidel sweeps from the high scores

@@ -1,10 +1,10 @@
 """Hand outcomes as the game sees them, seen from the dealer: the sample the win-probability tables are made from.
 
-A :class:`HandSample` holds ``n`` hands of self-play, each as :class:`~analyzer.game.hand.HandResult` would give
-it, with the scoring units numbered from the dealer's: unit ``0`` is the dealer's (its side, or the dealer),
-unit ``r`` the one ``r`` places to its left (:func:`relative_units`). Every seat deals in turn in a game, so a
-table needs a hand's outcome only as a function of who deals it; numbering from the dealer lets one sample
-serve every dealer.
+A sample is a :class:`~analyzer.game.outcomes.HandOutcomes` of ``n`` hands of self-play, each as
+:class:`~analyzer.game.hand.HandResult` would give it, with the scoring units numbered from the dealer's: unit ``0``
+is the dealer's (its side, or the dealer), unit ``r`` the one ``r`` places to its left (:func:`relative_units`).
+Every seat deals in turn in a game, so a table needs a hand's outcome only as a function of who deals it; numbering
+from the dealer lets one sample serve every dealer.
 
 Where the hands come from: the arena's whole hands (:func:`from_arena`, any pair of agents) or two-handed
 self-play (:func:`from_two_handed`); :mod:`analyzer.arena.tables` plays them.
@@ -12,14 +12,12 @@ self-play (:func:`from_two_handed`); :mod:`analyzer.arena.tables` plays them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from pathlib import Path
-
 import numpy as np
 import polars as pl
 
 from analyzer.cards import Hand
 from analyzer.game.hand import quad_pinochle_units
+from analyzer.game.outcomes import HandOutcomes
 from analyzer.rules.model import RuleSet
 from analyzer.score import convert_points, scoring_units, seat_unit, unit_totals
 
@@ -36,79 +34,11 @@ def relative_units(rules: RuleSet, dealer: int) -> np.ndarray:
     return rel
 
 
-@dataclass(frozen=True)
-class HandSample:
-    """``n`` hands' outcomes, units numbered from the dealer's (module docstring). Arrays over hands:
-
-    ``scores`` int64[n, U] each unit's score as :func:`analyzer.score.score_hand` gives it; ``bidder``
-    int64[n] the unit that took the bid (-1: none); ``made`` bool[n]; ``all_tricks`` int64[n] the unit that
-    took every trick (-1: none); ``quad`` bool[n, U] the unit held a quadruple pinochle and took at least
-    ``scoring.quad_pinochle_win`` trick points (all False where the rule set has no such win); ``thrown``
-    bool[n] the deal was thrown in. ``source`` says where the hands come from."""
-
-    rules_id: str
-    scores: np.ndarray
-    bidder: np.ndarray
-    made: np.ndarray
-    all_tricks: np.ndarray
-    quad: np.ndarray
-    thrown: np.ndarray
-    source: str = ""
-
-    @property
-    def n(self) -> int:
-        return int(self.scores.shape[0])
-
-    @property
-    def units(self) -> int:
-        return int(self.scores.shape[1])
-
-    def take(self, idx: np.ndarray) -> HandSample:
-        """The hands ``idx`` (a resample draws them with repeats)."""
-        return HandSample(self.rules_id, self.scores[idx], self.bidder[idx], self.made[idx], self.all_tricks[idx],
-                          self.quad[idx], self.thrown[idx], self.source)
-
-    def frame(self) -> pl.DataFrame:
-        """The sample as a table (one row a hand; ``score_u{r}``, ``quad_u{r}`` per unit from the dealer's)."""
-        cols: dict[str, object] = {"bidder": self.bidder, "made": self.made, "all_tricks": self.all_tricks,
-                                   "thrown": self.thrown}
-        for r in range(self.units):
-            cols[f"score_u{r}"] = self.scores[:, r]
-            cols[f"quad_u{r}"] = self.quad[:, r]
-        return pl.DataFrame(cols)
-
-    def write(self, path: str | Path) -> None:
-        """Parquet, the rule set and source in the file's metadata."""
-        import json
-        import os
-
-        Path(path).parent.mkdir(parents=True, exist_ok=True)
-        tmp = Path(f"{path}.{os.getpid()}.tmp")  # written whole, then renamed
-        self.frame().write_parquet(tmp, metadata={"analyzer": json.dumps({"rules": self.rules_id,
-                                                                          "source": self.source})})
-        os.replace(tmp, path)
-
-    @classmethod
-    def read(cls, path: str | Path) -> HandSample:
-        """A sample written by :meth:`write`."""
-        import json
-
-        meta = json.loads(pl.read_parquet_metadata(path).get("analyzer", "{}"))
-        f = pl.read_parquet(path)
-        units = sum(1 for c in f.columns if c.startswith("score_u"))
-        return cls(meta.get("rules", ""),
-                   np.stack([f[f"score_u{r}"].to_numpy() for r in range(units)], 1).astype(np.int64),
-                   f["bidder"].to_numpy().astype(np.int64), f["made"].to_numpy().astype(bool),
-                   f["all_tricks"].to_numpy().astype(np.int64),
-                   np.stack([f[f"quad_u{r}"].to_numpy() for r in range(units)], 1).astype(bool),
-                   f["thrown"].to_numpy().astype(bool), meta.get("source", ""))
-
-
 def _seat_values(f: pl.DataFrame, name: str, seats: int) -> np.ndarray:
     return np.stack([f[f"{name}_s{s}"].to_numpy() for s in range(seats)], axis=1).astype(np.int64)
 
 
-def from_arena(rules: RuleSet, frame: pl.DataFrame, source: str = "") -> HandSample:
+def from_arena(rules: RuleSet, frame: pl.DataFrame, source: str = "") -> HandOutcomes:
     """The hands of an arena run (:func:`analyzer.arena.core.frame_of`'s columns), units from each hand's dealer."""
     seats = rules.seats
     n = len(frame)
@@ -143,14 +73,14 @@ def from_arena(rules: RuleSet, frame: pl.DataFrame, source: str = "") -> HandSam
         bidder[own] = rel[su[decl[own]]]
         won = rows[at[rows] >= 0]
         rel_at[won] = rel[at[won]]
-    return HandSample(rules.id, rel_scores, bidder, made & (decl >= 0), rel_at, rel_quad, decl < 0, source)
+    return HandOutcomes(rel_scores, bidder, made & (decl >= 0), rel_at, rel_quad, decl < 0, rules.id, source)
 
 
-def from_two_handed(scores: np.ndarray, dealer: np.ndarray, source: str = "") -> HandSample:
+def from_two_handed(scores: np.ndarray, dealer: np.ndarray, source: str = "") -> HandOutcomes:
     """Two-handed hands from each player's score int64[n, 2] and the dealing seat int64[n] (no bidding, no instant
     wins)."""
     rows = np.arange(len(dealer))
     sc = np.stack([scores[rows, dealer], scores[rows, 1 - dealer]], axis=1).astype(np.int64)
     z = np.zeros(len(dealer), dtype=np.int64)
-    return HandSample("two-handed", sc, z - 1, z.astype(bool), z - 1, np.zeros((len(dealer), 2), bool),
-                      z.astype(bool), source)
+    return HandOutcomes(sc, z - 1, z.astype(bool), z - 1, np.zeros((len(dealer), 2), bool), z.astype(bool),
+                        "two-handed", source)

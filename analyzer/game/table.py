@@ -1,6 +1,6 @@
 """Win-probability tables: the chance that a unit wins the game from a state between hands.
 
-A table is made from a :class:`~analyzer.game.sample.HandSample` (hands of self-play, numbered from the dealer)
+A table is made from a :class:`~analyzer.game.outcomes.HandOutcomes` (hands of self-play, numbered from the dealer)
 by dynamic programming over the game's states, treating the hands of a game as independent draws from the
 sample (:mod:`analyzer.game.kernel`):
 
@@ -35,7 +35,7 @@ from typing import Any
 import numpy as np
 
 from analyzer.game.kernel import solve2, solve_lf
-from analyzer.game.sample import HandSample
+from analyzer.game.outcomes import HandOutcomes
 from analyzer.rules.model import RuleSet
 from analyzer.score import scoring_units
 
@@ -151,7 +151,7 @@ def on_grid(cols: np.ndarray, score_cols: int, step: int) -> tuple[np.ndarray, n
     return rows, w
 
 
-def _grid_two(rules: RuleSet, sample: HandSample) -> tuple[int, int, int]:
+def _grid_two(rules: RuleSet, sample: HandOutcomes) -> tuple[int, int, int]:
     """(x0, step, points): from the floor (minus the target where scores go below 0, else 0) to one under the target."""
     t = int(rules.scoring.target)
     floor = -t if int(sample.scores.min(initial=0)) < 0 else 0
@@ -160,7 +160,7 @@ def _grid_two(rules: RuleSet, sample: HandSample) -> tuple[int, int, int]:
     return t - 1 - step * (n - 1), step, n
 
 
-def _two(rules: RuleSet, sample: HandSample, x0: int, step: int, n: int) -> tuple[np.ndarray, int]:
+def _two(rules: RuleSet, sample: HandOutcomes, x0: int, step: int, n: int) -> tuple[np.ndarray, int]:
     sc = rules.scoring
     flags = 2 if sc.early_win > 0 else 1
     cols = np.stack([sample.scores[:, 0], sample.scores[:, 1], sample.bidder, sample.made, sample.all_tricks,
@@ -176,7 +176,7 @@ def _two(rules: RuleSet, sample: HandSample, x0: int, step: int, n: int) -> tupl
     return V, int(sweeps)
 
 
-def _grid_lf(rules: RuleSet, sample: HandSample) -> tuple[int, int, int]:
+def _grid_lf(rules: RuleSet, sample: HandOutcomes) -> tuple[int, int, int]:
     """(x0, step, points) of the leads: symmetric, wide enough for every hand's lead to add up over the game."""
     s = sample.scores
     spread = int(np.percentile(np.abs(s[:, :, None] - s[:, None, :]).max(axis=(1, 2)), 99.5))
@@ -186,7 +186,7 @@ def _grid_lf(rules: RuleSet, sample: HandSample) -> tuple[int, int, int]:
     return -step * (n // 2), step, n
 
 
-def _lf(rules: RuleSet, sample: HandSample, x0: int, step: int, n: int) -> tuple[np.ndarray, int]:
+def _lf(rules: RuleSet, sample: HandOutcomes, x0: int, step: int, n: int) -> tuple[np.ndarray, int]:
     hands = int(rules.scoring.hands)
     out = _rows(*on_grid(sample.scores[:, :3], 3, step))  # a thrown-in deal: all 0
     W = np.zeros((hands, 3, n, n))
@@ -207,7 +207,7 @@ def monotone(values: np.ndarray, kind: str) -> np.ndarray:
     return v
 
 
-def _solve(rules: RuleSet, sample: HandSample, grid: tuple[int, int, int]) -> tuple[np.ndarray, int]:
+def _solve(rules: RuleSet, sample: HandOutcomes, grid: tuple[int, int, int]) -> tuple[np.ndarray, int]:
     fn = _lf if _kind(rules) == "hands" else _two
     return fn(rules, sample, *grid)
 
@@ -222,7 +222,7 @@ def _kind(rules: RuleSet) -> str:
                      f"{rules.scoring.target} and {rules.scoring.hands} hands")
 
 
-def build_table(rules: RuleSet, sample: HandSample, boots: int = 0, seed: int = 1) -> WinTable:
+def build_table(rules: RuleSet, sample: HandOutcomes, boots: int = 0, seed: int = 1) -> WinTable:
     """The table of ``rules`` from ``sample`` (module docstring), with ``boots`` bootstrap resamples for the
     intervals (0: no interval, ``half`` all zero); resample ``b`` draws from ``(seed, b)``."""
     kind = _kind(rules)
@@ -271,9 +271,9 @@ def find_table(rules: RuleSet) -> WinTable | None:
     return None
 
 
-def find_sample(rules: RuleSet) -> HandSample | None:
+def find_sample(rules: RuleSet) -> HandOutcomes | None:
     """The hands behind the shipped (or cached) tables of ``rules``' hands (:func:`hands_key`), else None."""
     for folder in (TABLE_DIR, cache_folder()):
         if (folder / sample_name(rules)).exists():
-            return HandSample.read(folder / sample_name(rules))
+            return HandOutcomes.read(folder / sample_name(rules))
     return None

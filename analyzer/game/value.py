@@ -9,35 +9,16 @@ table (:mod:`analyzer.game.table`); a hand that ends the game counts 1, 0 (or 1/
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
 import numpy as np
 
 from analyzer.estimate import Estimate
 from analyzer.game.kernel import after2_range, after_lf_range
+from analyzer.game.outcomes import HandOutcomes
 from analyzer.game.state import GameState
 from analyzer.game.table import WinTable
 from analyzer.rules.model import RuleSet
 from analyzer.score import seat_unit
-
-
-@dataclass(frozen=True)
-class HandOutcomes:
-    """One hand's outcome on each of ``m`` sampled deals, scoring units as :func:`analyzer.score.scoring_units`
-    numbers them: ``scores`` int64[m, U] each unit's score for the hand; ``bidder`` int64[m] the unit that took
-    the bid (-1: none); ``made`` bool[m]; ``all_tricks`` int64[m] the unit that took every trick (-1: none);
-    ``quad`` bool[m, U] the unit won by a quadruple pinochle's trick points; ``thrown`` bool[m]."""
-
-    scores: np.ndarray
-    bidder: np.ndarray
-    made: np.ndarray
-    all_tricks: np.ndarray
-    quad: np.ndarray
-    thrown: np.ndarray
-
-    @property
-    def m(self) -> int:
-        return int(self.scores.shape[0])
 
 
 def _mine(unit: np.ndarray, me: int) -> np.ndarray:
@@ -52,7 +33,7 @@ def chances_after(rules: RuleSet, table: WinTable, state: GameState, me: int, ha
     ``state.dealer`` deals, the table's 95% half-width where it was read, and whether the hand ended the game
     (:data:`analyzer.game.kernel.GO_ON`, ``I_WIN``, ``I_LOSE`` or ``EVEN``: a shared win, or equal totals the
     rules play off, counted 1/2) (module docstring)."""
-    m = hand.m
+    m = hand.n
     chance = np.zeros(m)
     half = np.zeros(m)
     ended = np.zeros(m, dtype=np.int64)

@@ -12,7 +12,7 @@ from typing import Any
 from analyzer.bidding.auction import Auction, is_bid_value, parse_calls
 from analyzer.bidding.auction import replay as replay_auction
 from analyzer.cardplay.notation import parse_phase1, parse_played
-from analyzer.cards import SUITS, parse_card, parse_cards
+from analyzer.cards import SUITS, parse_card, parse_cards, split_tokens
 from analyzer.errors import UserError
 from analyzer.record.model import HandRecord
 from analyzer.record.text import Entry
@@ -125,12 +125,14 @@ def parse_fields(e: Mapping[str, Entry], front: str = "cli") -> HandRecord:
             if not toks or not all(t.lstrip("+-").isdigit() for t in toks):
                 raise UserError("give each scoring unit's score as a number, e.g. \"+45 -25\"")
             result = tuple(int(t) for t in toks)
+    # a seat's draws may hold a card more often than the deck has it: the dix given in the exchange lies under the
+    # stock and may be drawn again by the seat that drew it before
     return HandRecord(
         rules, game, seat, _per_seat(e, "hand", rules, seat, kinds), _int(e, "dealer", 0, seats - 1), calls,
         _int(e, "declarer", 0, seats - 1), _int(e, "bid", 0, 100_000), trump, _int(e, "leader", 0, seats - 1),
         _per_seat(e, "shown", rules, seat, kinds), flags["whole meld"], _int(e, "meld", 0, 100_000), up, phase1,
-        _per_seat(e, "draws", rules, seat, lambda t: tuple(parse_cards(t, deck))), holding, played,
-        e["score"].value.strip() if "score" in e else None, result)
+        _per_seat(e, "draws", rules, seat, lambda t: tuple(parse_card(x, deck) for x in split_tokens(t))), holding,
+        played, e["score"].value.strip() if "score" in e else None, result)
 
 
 def auction_of(rec: HandRecord) -> Auction | None:

@@ -204,7 +204,8 @@ def _judge_card(rs: RuleSet, t: _Task) -> Decision:
     if adv.action == "only":
         return Decision("card", t.number, t.where, chosen, chosen, measure, _zero(n), 1, n, note="the only card")
     loss = _zero(n) if line.behind is None else line.behind
-    game_loss = None if adv.game is None else _game_card_loss(req, adv, chosen)
+    # the game's figures name no card for the game (too few deals): no loss for the game
+    game_loss = None if adv.game is None or adv.game.best is None else _game_card_loss(req, adv, chosen)
     best = None if adv.action == "too-few" else adv.lines[0].card
     return Decision("card", t.number, t.where, chosen, best, measure, loss, len(names), n,
                     _mark(loss, game_loss, t.asked.threshold), game_loss,
@@ -249,7 +250,7 @@ def _game_card_loss(req: Any, adv: Any, chosen: str) -> Estimate:
     seat = req.phase1.seat if stock else req.record.seat
     c, _, _ = chances_after(req.rules, req.win_table, req.game, int(seat_unit(req.rules)[seat]), out)
     chance = c.reshape(-1, len(names))
-    g, j = names.index(adv.game.best), names.index(chosen)
+    g, j = names.index(_move_name(adv.game.best, list(names))), names.index(_move_name(chosen, list(names)))
     return _zero(chance.shape[0]) if g == j else paired_diff(chance[:, g], chance[:, j])
 
 

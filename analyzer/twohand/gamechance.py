@@ -28,9 +28,10 @@ import numpy as np
 
 from analyzer.estimate import Estimate, Proportion, mean_ci, paired_diff, proportion
 from analyzer.game.kernel import I_LOSE, I_WIN
+from analyzer.game.outcomes import HandOutcomes
 from analyzer.game.state import GameState
 from analyzer.game.table import WinTable
-from analyzer.game.value import HandOutcomes, chance_now, chances_after, with_table
+from analyzer.game.value import chance_now, chances_after, with_table
 from analyzer.rules.model import RuleSet
 from analyzer.score import seat_unit
 from analyzer.twohand.analysis import DixAdvice, HandAnalysis
