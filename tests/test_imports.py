@@ -99,7 +99,7 @@ def test_the_walk_sees_function_level_imports_and_finds_a_cycle():
 LAYERS = [
     {"analyzer.errors", "analyzer.jit", "analyzer.cards", "analyzer.rules", "analyzer.runs.progress",
      "analyzer.runs.parquet", "analyzer.estimate"},
-    {"analyzer.meld", "analyzer.deal", "analyzer.score", "analyzer.game", "analyzer.runs.batches"},
+    {"analyzer.meld", "analyzer.deal", "analyzer.score", "analyzer.game", "analyzer.runs.batches", "analyzer.passing"},
     {"analyzer.play", "analyzer.solve", "analyzer.request"},
     {"analyzer.montecarlo", "analyzer.twohand", "analyzer.runs.warmup"},
     {"analyzer.bidding"},

@@ -427,6 +427,30 @@ def parse_spec(raw: dict[str, Any]) -> RuleSpec:
     return spec
 
 
+def _check_variants(spec: RuleSpec) -> None:
+    """Checks of the variants' keys (a forced dealer, concession, card passing) against the game they change."""
+    b, t = spec.bidding, spec.table
+    if spec.concession.allowed and b.kind == "none":
+        raise SchemaError("concession.allowed = true: a concession gives up a contract, and this game has no bidding "
+                          "(bidding.kind = \"none\")")
+    if spec.passing.cards:
+        if b.kind == "none" or not any(len(side) > 1 for side in t.sides):
+            raise SchemaError(f"passing.cards = {spec.passing.cards}: cards pass between the bid winner and his "
+                              "partner, and this game has no bidding or no partnerships")
+        if spec.passing.cards >= t.hand_size:
+            raise SchemaError(f"passing.cards = {spec.passing.cards} must be fewer than the {t.hand_size} cards of "
+                              "a hand (table.hand_size)")
+    if b.all_pass_bid is not None and b.all_pass != "dealer":
+        raise SchemaError(f"bidding.all_pass_bid = {b.all_pass_bid} needs bidding.all_pass = \"dealer\" (the dealer is "
+                          "held to it when all pass); with \"throw-in\" the deal is thrown in")
+    if b.dealer_holds and b.all_pass != "dealer":
+        raise SchemaError('bidding.dealer_holds = true holds the dealer to the opening bid when all others pass: '
+                          'write bidding.all_pass = "dealer"')
+    if b.dealer_holds and b.all_pass_bid not in (None, b.opening):
+        raise SchemaError(f"bidding.dealer_holds = true: the dealer holds the opening bid {b.opening} and plays at it "
+                          f"when all others pass, not at all_pass_bid = {b.all_pass_bid}: leave all_pass_bid out")
+
+
 def _check(spec: RuleSpec) -> None:
     """Checks across keys: the deck's ranks, sides, the deal, card points, melds, options."""
     d, t = spec.deck, spec.table
@@ -475,25 +499,7 @@ def _check(spec: RuleSpec) -> None:
         raise SchemaError("bidding.opening must be at least 1 when there is bidding")
     if b.meld_bids and (len(b.meld_bids) != 2 or b.meld_bids[0] > b.meld_bids[1]):
         raise SchemaError(f"bidding.meld_bids must be [lo, hi] with lo <= hi, not {list(b.meld_bids)}")
-    if spec.concession.allowed and b.kind == "none":
-        raise SchemaError("concession.allowed = true: a concession gives up a contract, and this game has no bidding "
-                          "(bidding.kind = \"none\")")
-    if spec.passing.cards:
-        if b.kind == "none" or not any(len(side) > 1 for side in t.sides):
-            raise SchemaError(f"passing.cards = {spec.passing.cards}: cards pass between the bid winner and his partner, "
-                              "and this game has no bidding or no partnerships")
-        if spec.passing.cards >= t.hand_size:
-            raise SchemaError(f"passing.cards = {spec.passing.cards} must be fewer than the {t.hand_size} cards of a hand "
-                              "(table.hand_size)")
-    if b.all_pass_bid is not None and b.all_pass != "dealer":
-        raise SchemaError(f"bidding.all_pass_bid = {b.all_pass_bid} needs bidding.all_pass = \"dealer\" (the dealer is "
-                          "held to it when all pass); with \"throw-in\" the deal is thrown in")
-    if b.dealer_holds and b.all_pass != "dealer":
-        raise SchemaError('bidding.dealer_holds = true holds the dealer to the opening bid when all others pass: '
-                          'write bidding.all_pass = "dealer"')
-    if b.dealer_holds and b.all_pass_bid not in (None, b.opening):
-        raise SchemaError(f"bidding.dealer_holds = true: the dealer holds the opening bid {b.opening} and plays at it "
-                          f"when all others pass, not at all_pass_bid = {b.all_pass_bid}: leave all_pass_bid out")
+    _check_variants(spec)
     for k in b.signals:
         if not k.isdigit():
             raise SchemaError(f"bidding.signals: key {k!r} must be a bid value such as \"16\"")
@@ -517,6 +523,6 @@ def _check(spec: RuleSpec) -> None:
 
 __all__ = [
     "BiddingSpec", "ConcessionSpec", "DeckSpec", "HOUSE_KEYS", "MeldEntry", "OptionEntry", "PassingSpec", "PlaySpec",
-    "PointsSpec", "RuleSpec", "SECTIONS", "SchemaError", "ScoringSpec", "TableSpec", "defaults", "nearest", "parse_spec",
-    "section_data",
+    "PointsSpec", "RuleSpec", "SECTIONS", "SchemaError", "ScoringSpec", "TableSpec", "defaults", "nearest",
+    "parse_spec", "section_data",
 ]

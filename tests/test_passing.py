@@ -1,0 +1,128 @@
+"""Card passing (docs/RULES.md, "Card passing"): the worked example step by step, the numba rule against the
+plain-Python reference, the pass as a move (each card moves exactly once), and no pass where the rules have none."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import numpy as np
+import pytest
+
+from analyzer.cards import Hand, counts_of, format_cards, from_planes, to_planes
+from analyzer.deal import random_deals
+from analyzer.errors import UserError
+from analyzer.meld import meld_points
+from analyzer.passing import exchange, pass_cards, reference_choice, reference_pass
+from analyzer.rules import load
+
+AUCTION_PASS = "house/auction-pass.toml"
+DD_PASS = "house/double-deck-pass.toml"
+BIDDER = "AH TH KH QH 9H KS QS JC KD QD JD 9C"
+PARTNER = "AH JH AS TS JS 9S TD 9D KC QC TC JC"
+
+
+def _example_deal(rs):
+    """The worked example's deal: seat 0 the bid winner, seat 2 his partner, the other cards to seats 1 and 3."""
+    d = rs.deck
+    b, p = Hand.parse(BIDDER, d), Hand.parse(PARTNER, d)
+    used = Counter(b.kinds + p.kinds)
+    rest = [k for k in d.kinds for _ in range(d.copies - used[k])]
+    return [list(b.kinds), rest[:12], list(p.kinds), rest[12:]]
+
+
+def _hand(rs, planes):
+    return Hand(rs.deck, tuple(sorted(from_planes(planes, rs.deck))))
+
+
+def test_worked_example():
+    """docs/RULES.md: seat 0 names hearts; seat 2 passes AH JH AS, seat 0 passes back 9C JC AS; the side's meld 15
+    before, 26 after (24 + 2)."""
+    rs = load(AUCTION_PASS)
+    d = rs.deck
+    deal = _example_deal(rs)
+    assert meld_points(Hand(d, tuple(sorted(deal[0]))), rs)["H"] == 13
+    assert meld_points(Hand(d, tuple(sorted(deal[2]))), rs)["H"] == 2
+    partner = reference_choice(rs, Counter(deal[2]), 1, bidder=False)
+    assert format_cards(partner, d) == format_cards(Hand.parse("AH JH AS", d).kinds, d)
+    with_given = Counter(deal[0]) + Counter(partner)
+    assert meld_points(Hand(d, tuple(sorted(with_given.elements()))), rs)["H"] == 24
+    assert [d.name(k) for k in reference_choice(rs, with_given, 1, bidder=True)] == ["9C", "JC", "AS"]
+    ex = exchange(rs, np.array([[to_planes(h, d) for h in deal]]), np.array([0]), np.array([1]))
+    assert str(_hand(rs, ex.given[0])) == str(Hand.parse("AH JH AS", d))
+    assert str(_hand(rs, ex.back[0])) == str(Hand.parse("9C JC AS", d))
+    after0, after2 = _hand(rs, ex.hands[0, 0]), _hand(rs, ex.hands[0, 2])
+    assert str(after0) == str(Hand.parse("AH AH TH KH QH JH 9H KS QS KD QD JD", d))
+    assert str(after2) == str(Hand.parse("AS TS JS 9S TD 9D KC QC TC JC JC 9C", d))
+    assert meld_points(after0, rs)["H"] + meld_points(after2, rs)["H"] == 26  # meld counted after the pass
+    assert (ex.hands[0, 1] == to_planes(deal[1], d)).all() and (ex.hands[0, 3] == to_planes(deal[3], d)).all()
+
+
+@pytest.mark.parametrize("path,first", [(AUCTION_PASS, "partner"), (AUCTION_PASS, "bidder"), (DD_PASS, "partner")])
+def test_kernel_equals_reference(path, first, tmp_path):
+    """The numba rule passes the same cards as the plain-Python reference on random deals, declarers and trumps."""
+    if first == "bidder":
+        f = tmp_path / "bidder-first.toml"
+        f.write_text(f'base = "auction"\n[passing]\ncards = 4\nfirst = "{first}"\n', encoding="utf-8")
+        path = str(f)
+    rs = load(path)
+    n = 60 if rs.deck.copies == 4 else 150
+    deals = random_deals(rs, n, seed=11).hands
+    rng = np.random.default_rng(5)
+    decl, trump = rng.integers(0, 4, n), rng.integers(0, 4, n)
+    ex = exchange(rs, deals, decl, trump)
+    for i in range(n):
+        hands = [counts_of(deals[i, s], rs.deck) for s in range(4)]
+        after, given, back = reference_pass(rs, hands, int(decl[i]), int(trump[i]))
+        assert sorted(from_planes(ex.given[i], rs.deck)) == sorted(given), i
+        assert sorted(from_planes(ex.back[i], rs.deck)) == sorted(back), i
+        for s in range(4):
+            assert counts_of(ex.hands[i, s], rs.deck) == after[s], (i, s)
+
+
+@pytest.mark.parametrize("path", [AUCTION_PASS, DD_PASS])
+def test_each_passed_card_moves_exactly_once(path):
+    """After the pass every seat holds a hand's worth, the pack is the same, the other side's hands are untouched,
+    the partner's cards came out of his dealt hand, and the bid winner's hand is his dealt hand with what he received
+    less what he passed back."""
+    rs = load(path)
+    n, d = 80, rs.deck
+    deals = random_deals(rs, n, seed=3).hands
+    rng = np.random.default_rng(9)
+    decl, trump = rng.integers(0, 4, n), rng.integers(0, 4, n)
+    ex = exchange(rs, deals, decl, trump)
+    for i in range(n):
+        q = rs.partners(int(decl[i]))[0]
+        before = [Counter(from_planes(deals[i, s], d)) for s in range(4)]
+        after = [Counter(from_planes(ex.hands[i, s], d)) for s in range(4)]
+        given, back = Counter(from_planes(ex.given[i], d)), Counter(from_planes(ex.back[i], d))
+        assert sum(given.values()) == sum(back.values()) == rs.passing.cards
+        assert all(sum(h.values()) == rs.hand_size for h in after)
+        assert sum(after, Counter()) == sum(before, Counter())
+        assert not given - before[q]
+        assert after[int(decl[i])] == before[int(decl[i])] + given - back
+        assert after[q] == before[q] - given + back
+        for s in range(4):
+            if s not in (q, int(decl[i])):
+                assert after[s] == before[s]
+
+
+@pytest.mark.parametrize("base", ["auction", "double-deck"])
+def test_no_pass_leaves_every_hand_as_dealt(base):
+    """cards = 0 (the seeds' games): the hands come back unchanged and nothing is passed."""
+    rs = load(base)
+    deals = random_deals(rs, 20, seed=1).hands
+    ex = exchange(rs, deals, np.zeros(20, dtype=np.int64), np.ones(20, dtype=np.int64))
+    assert (ex.hands == deals).all() and not ex.given.any() and not ex.back.any()
+
+
+def test_pass_cards_moves_each_card_once_and_refuses_what_the_hand_lacks():
+    rs = load(AUCTION_PASS)
+    d = rs.deck
+    giver, taker = Hand.parse(PARTNER, d), Hand.parse(BIDDER, d)
+    g, t = pass_cards(giver, taker, Hand.parse("AH JH AS", d).kinds, 3)
+    assert Counter(g.kinds) + Counter(Hand.parse("AH JH AS", d).kinds) == Counter(giver.kinds)
+    assert Counter(t.kinds) - Counter(taker.kinds) == Counter(Hand.parse("AH JH AS", d).kinds)
+    with pytest.raises(UserError, match="not in the hand"):
+        pass_cards(giver, taker, Hand.parse("AH AH JH", d).kinds, 3)  # one AH only
+    with pytest.raises(UserError, match="a pass is 3 cards, not 2"):
+        pass_cards(giver, taker, Hand.parse("AH JH", d).kinds, 3)
