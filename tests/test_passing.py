@@ -12,7 +12,8 @@ from analyzer.cards import Hand, counts_of, format_cards, from_planes, to_planes
 from analyzer.deal import random_deals
 from analyzer.errors import UserError
 from analyzer.meld import meld_points
-from analyzer.passing import exchange, pass_cards, reference_choice, reference_pass
+from analyzer.passing.move import pass_cards
+from analyzer.passing.rule import exchange, reference_choice, reference_pass
 from analyzer.rules import load
 
 AUCTION_PASS = "house/auction-pass.toml"
@@ -126,3 +127,58 @@ def test_pass_cards_moves_each_card_once_and_refuses_what_the_hand_lacks():
         pass_cards(giver, taker, Hand.parse("AH AH JH", d).kinds, 3)  # one AH only
     with pytest.raises(UserError, match="a pass is 3 cards, not 2"):
         pass_cards(giver, taker, Hand.parse("AH JH", d).kinds, 3)
+
+
+# ---- the arena: auction -> trump -> pass -> meld -> play ----------------------------------------------------------
+def test_the_arena_passes_after_trump_and_melds_the_hands_after_the_pass():
+    """Every contract of a run on the house file: the cards passed are the simple rule's on the dealt hands, and each
+    seat's meld is that of its hand after the pass."""
+    from analyzer.arena import run_arena
+    from analyzer.arena.agents import Formula
+    from analyzer.meld import meld_batch
+
+    rs = load(AUCTION_PASS)
+    f = run_arena(rs, Formula(), Formula(), 6, seed=4).frame
+    played = f.filter(f["declarer"] >= 0)
+    assert played.height > 0 and {"passed_in", "passed_back"} <= set(f.columns)
+    changed = 0
+    for row in played.iter_rows(named=True):
+        dealt = np.array([Hand.parse(row[f"hand_s{s}"], rs.deck).planes for s in range(4)])
+        decl, trump = row["declarer"], "SHDC".index(row["trump"])
+        ex = exchange(rs, dealt[None], np.array([decl]), np.array([trump]))
+        assert str(_hand(rs, ex.given[0])) == str(Hand.parse(row["passed_in"], rs.deck))
+        assert str(_hand(rs, ex.back[0])) == str(Hand.parse(row["passed_back"], rs.deck))
+        after = meld_batch(ex.hands[0], rs)[:, trump]
+        assert [row[f"meld_s{s}"] for s in range(4)] == after.tolist()
+        changed += after.tolist() != meld_batch(dealt, rs)[:, trump].tolist()
+    assert changed > 0  # the pass changed some meld: the meld is not the dealt hands'
+
+
+def test_no_pass_leaves_the_arena_and_the_games_byte_identical(tmp_path):
+    """A house file with cards = 0 plays exactly the seed's game: the same frames, value for value."""
+    from analyzer.arena import run_arena
+    from analyzer.arena.agents import Formula
+    from analyzer.arena.games import run_games
+
+    f = tmp_path / "no-pass.toml"
+    f.write_text('base = "auction"\n[passing]\ncards = 0\n', encoding="utf-8")
+    house, seed_game = load(str(f)), load("auction")
+    a = run_arena(house, Formula(), Formula(), 4, seed=7).frame
+    b = run_arena(seed_game, Formula(), Formula(), 4, seed=7).frame
+    assert a.equals(b) and "passed_in" not in a.columns
+    ga = run_games(house, Formula(), Formula(), 1, seed=7).frame
+    gb = run_games(seed_game, Formula(), Formula(), 1, seed=7).frame
+    assert ga.equals(gb)
+
+
+def test_whole_games_play_the_pass():
+    """The game engine's hands go through the same flow: every declared hand records its pass."""
+    from analyzer.arena.agents import Formula
+    from analyzer.arena.games import run_games
+
+    rs = load(AUCTION_PASS)
+    f = run_games(rs, Formula(), Formula(), 1, seed=2).frame
+    played = f.filter(f["declarer"] >= 0)
+    assert played.height > 0
+    texts = played["passed_in"].to_list() + played["passed_back"].to_list()
+    assert all(len(Hand.parse(t, rs.deck)) == 3 for t in texts)

@@ -3,7 +3,7 @@ reviewed (``pinochle review``): the deal, the calls, the trump and the result fr
 card play replayed card by card with the run's own random stream (:func:`analyzer.play.play_deal` with deal
 ``k``'s stream, as :func:`analyzer.arena.core.play_contracts` played it), checked against the points the run
 saved. Single-deal runs played by the heuristic players; a double-dummy run's play is not kept (its records hold
-the auction and the trump only)."""
+the auction and the trump only), nor the play of a rule set with a card pass (the records hold the hands as dealt)."""
 
 from __future__ import annotations
 
@@ -40,7 +40,7 @@ def hand_record(rules: RuleSet, row: dict[str, Any], seed: int, play: str, polic
         return HandRecord(rules, game, (dealer + 1) % rules.seats, hands, dealer, calls, result=result)
     trump = "SHDC".index(row["trump"])
     played: tuple[int, ...] = ()
-    if play == "heuristic":
+    if play == "heuristic" and not rules.passing.cards:
         planes = np.stack([to_planes(list(hands[s]), rules.deck) for s in range(rules.seats)])
         lead = first_leader(rules, decl, dealer)
         d = play_deal(rules, planes, trump, lead, decl, policy, seed=seed_of(seed, 0x91A7),

@@ -2,12 +2,10 @@
 his partner exchange cards, before the meld.
 
 * :mod:`analyzer.passing.move`: the pass as a checked move (``pass_cards``);
-* :mod:`analyzer.passing.kernel`: the simple passing rule of each role and the pass of many deals (numba);
-* :mod:`analyzer.passing.rule`: its data from the rule set, ``exchange`` (the batch form) and the plain-Python
-  reference.
+* :mod:`analyzer.passing.kernel`: the simple passing rule of each role, one way of the pass in many deals (numba);
+* :mod:`analyzer.passing.rule`: its data from the rule set, ``pass_step`` and ``exchange`` (the batch forms) and the
+  plain-Python reference;
+* :mod:`analyzer.passing.request` and :mod:`analyzer.passing.advise`: ``pinochle pass``, which cards to pass.
+
+The modules lie in two layers (the rule beside the meld, the advice above the play): this docstring is the package.
 """
-
-from analyzer.passing.move import pass_cards
-from analyzer.passing.rule import Exchange, exchange, reference_choice, reference_pass, rule_tables
-
-__all__ = ["Exchange", "exchange", "pass_cards", "reference_choice", "reference_pass", "rule_tables"]

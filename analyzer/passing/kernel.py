@@ -141,24 +141,17 @@ def choose_bidder(h, t, n, nr, mw, mpl, mst, mat, mcm, mcmul, buf, mbuf, out):
 
 
 @range_kernel
-def exchange_range(hands, declarer, partner, trump, n, partner_first, nr, dix, parts, mw, mpl, mst, mat, mcm, mcmul,
-                   out_given, out_back, lo, hi):
-    """The pass of deals ``lo .. hi - 1``: ``hands`` (int64[deals, seats, copies]) changed in place. With
-    ``partner_first`` the partner of ``declarer[i]`` (``partner[i]``) passes ``n`` cards by his rule into
-    ``out_given[i]`` and the declarer passes ``n`` back by his into ``out_back[i]``; else the declarer first (his
-    cards in ``out_back``), then the partner. Trump ``trump[i]``."""
+def step_range(hands, giver, taker, trump, n, bidder_rule, nr, dix, parts, mw, mpl, mst, mat, mcm, mcmul, out, lo, hi):
+    """One way of the pass in deals ``lo .. hi - 1``: seat ``giver[i]`` passes ``n`` cards to ``taker[i]`` by the
+    bid winner's rule (``bidder_rule``) or his partner's, trump ``trump[i]``; ``hands`` (int64[deals, seats,
+    copies]) changed in place, the cards passed into ``out[i]`` (count planes, empty on entry)."""
     cop = hands.shape[2]
     buf = np.zeros((65, cop), dtype=np.int64)
     mbuf = np.zeros((65, 4), dtype=np.int32)
     for i in range(lo, hi):
-        d, q, t = declarer[i], partner[i], trump[i]
-        if partner_first:
-            choose_partner(hands[i, q], t, n, nr, dix, parts[t], out_given[i])
-            _add_planes(hands[i, d], out_given[i])
-            choose_bidder(hands[i, d], t, n, nr, mw, mpl, mst, mat, mcm, mcmul, buf, mbuf, out_back[i])
-            _add_planes(hands[i, q], out_back[i])
+        g, t = giver[i], trump[i]
+        if bidder_rule:
+            choose_bidder(hands[i, g], t, n, nr, mw, mpl, mst, mat, mcm, mcmul, buf, mbuf, out[i])
         else:
-            choose_bidder(hands[i, d], t, n, nr, mw, mpl, mst, mat, mcm, mcmul, buf, mbuf, out_back[i])
-            _add_planes(hands[i, q], out_back[i])
-            choose_partner(hands[i, q], t, n, nr, dix, parts[t], out_given[i])
-            _add_planes(hands[i, d], out_given[i])
+            choose_partner(hands[i, g], t, n, nr, dix, parts[t], out[i])
+        _add_planes(hands[i, taker[i]], out[i])

@@ -2,9 +2,9 @@
 
 :func:`rule_tables` reads what the rule needs from the meld table (docs/RULES.md, "Card passing"): the dix ranks
 (a meld of one card of one rank, in trump only) and, for each trump suit, the cards of a fixed-card meld (the
-pinochle) outside that suit when the meld has a card in it. :func:`exchange` plays the pass of many deals through
-:func:`analyzer.passing.kernel.exchange_range`; :func:`reference_pass` is the same rule read literally, one card at a
-time with the reference meld counter (the kernel is tested against it).
+pinochle) outside that suit when the meld has a card in it. :func:`exchange` plays the pass of many deals, one way
+at a time (:func:`pass_step`, through :func:`analyzer.passing.kernel.step_range`); :func:`reference_pass` is the
+same rule read literally, one card at a time with the reference meld counter (the kernel is tested against it).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import numpy as np
 from analyzer.cards import LANE
 from analyzer.meld import meld_tables
 from analyzer.meld.reference import meld_total
-from analyzer.passing.kernel import exchange_range
+from analyzer.passing.kernel import step_range
 from analyzer.rules.model import RuleSet
 
 
@@ -48,23 +48,40 @@ class Exchange:
     back: np.ndarray
 
 
+def pass_step(rules: RuleSet, hands: np.ndarray, giver: np.ndarray, trump: np.ndarray, bidder_rule: bool
+              ) -> np.ndarray:
+    """One way of the pass in every deal, in place: seat ``giver[i]`` passes ``rules.passing.cards`` cards to his
+    partner by the simple rule of the bid winner (``bidder_rule``) or of his partner, trump ``trump[i]``;
+    ``hands`` int64[n, seats, copies] (C-contiguous) is changed; returns the cards passed, int64[n, copies]."""
+    n = hands.shape[0]
+    out = np.zeros((n, rules.deck.copies), dtype=np.int64)
+    giver = np.ascontiguousarray(giver, dtype=np.int64).reshape(n)
+    taker = np.array([rules.partners(s)[0] for s in range(rules.seats)], dtype=np.int64)[giver]
+    dix, parts = rule_tables(rules)
+    _, (nr, wide, pl, st, at, cm, cmul) = meld_tables(rules, generic=True)
+    step_range.batch(n, hands, giver, taker, np.ascontiguousarray(trump, dtype=np.int64).reshape(n),
+                     np.int64(rules.passing.cards), bool(bidder_rule), nr, np.int64(dix), parts, wide, pl, st, at,
+                     cm, cmul, out)
+    return out
+
+
 def exchange(rules: RuleSet, hands: np.ndarray, declarer: np.ndarray, trump: np.ndarray) -> Exchange:
     """The pass of each deal by the simple rule (``rules.passing``: cards each way, who first): ``hands``
     int64[n, seats, copies] as dealt, ``declarer`` and ``trump`` int[n] the bid winner and his trump. The hands are
     copied; with no pass (``cards`` = 0) they come back as they are and nothing is passed."""
     hands = np.array(hands, dtype=np.int64, copy=True).reshape(-1, rules.seats, rules.deck.copies)
     n = hands.shape[0]
-    given = np.zeros((n, rules.deck.copies), dtype=np.int64)
-    back = np.zeros_like(given)
     if not rules.passing.cards or n == 0:
-        return Exchange(hands, given, back)
+        given = np.zeros((n, rules.deck.copies), dtype=np.int64)
+        return Exchange(hands, given, given.copy())
     declarer = np.ascontiguousarray(declarer, dtype=np.int64).reshape(n)
-    partner = np.array([rules.partners(int(d))[0] for d in range(rules.seats)], dtype=np.int64)[declarer]
-    dix, parts = rule_tables(rules)
-    _, (nr, wide, pl, st, at, cm, cmul) = meld_tables(rules, generic=True)
-    exchange_range.batch(n, hands, declarer, partner, np.ascontiguousarray(trump, dtype=np.int64).reshape(n),
-                         np.int64(rules.passing.cards), rules.passing.first == "partner", nr, np.int64(dix), parts,
-                         wide, pl, st, at, cm, cmul, given, back)
+    partner = np.array([rules.partners(s)[0] for s in range(rules.seats)], dtype=np.int64)[declarer]
+    if rules.passing.first == "partner":
+        given = pass_step(rules, hands, partner, trump, bidder_rule=False)
+        back = pass_step(rules, hands, declarer, trump, bidder_rule=True)
+    else:
+        back = pass_step(rules, hands, declarer, trump, bidder_rule=True)
+        given = pass_step(rules, hands, partner, trump, bidder_rule=False)
     return Exchange(hands, given, back)
 
 
