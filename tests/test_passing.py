@@ -182,3 +182,41 @@ def test_whole_games_play_the_pass():
     assert played.height > 0
     texts = played["passed_in"].to_list() + played["passed_back"].to_list()
     assert all(len(Hand.parse(t, rs.deck)) == 3 for t in texts)
+
+
+# ---- the bid advice: the hand valued with the pass ------------------------------------------------------------
+def _simulation(rules, seed=3, samples=60):
+    from analyzer.deal import table
+    from analyzer.montecarlo.simulate import Players, simulate
+
+    tab = table(rules, 1, Hand.parse("AH TH KH KH QH JH 9H AS QS JD AC TC", rules.deck))
+    others = lambda rs, hands: np.full((hands.shape[0], rs.seats), 2, dtype=np.int64)  # noqa: E731
+    return simulate(tab, Players(("heuristic",), "v1", others=others), dealer=0, samples=samples, seed=seed)
+
+
+def test_the_bid_advice_melds_and_plays_each_contract_after_its_pass():
+    """Every row of the advisor's simulation, mine declaring in each trump and each other seat declaring, melds
+    the hands after the pass by the simple rule of the declarer and his partner on that deal."""
+    from analyzer.meld import meld_batch
+
+    rs = load(AUCTION_PASS)
+    sim = _simulation(rs)
+    deals = sim.deals.hands[np.argsort(sim.deals.ids, kind="stable")]
+    moved = 0
+    for scenario, decl, trumps in (("declare", 1, range(4)), ("other", None, [2])):
+        for t in trumps:
+            rows = sim.rows(scenario, "heuristic", t, sim.bids[0])
+            for d in ([decl] if decl is not None else [0, 2, 3]):
+                sel = rows.filter(rows["declarer"] == d) if decl is None else rows
+                meld, _, _ = sim.seat_arrays(sel)
+                ex = exchange(rs, deals, np.full(len(deals), d), np.full(len(deals), t))
+                want = meld_batch(ex.hands.reshape(-1, 2), rs).reshape(len(deals), 4, 4)[:, :, t]
+                assert (meld == want).all(), (scenario, d, t)
+                moved += int((want != meld_batch(deals.reshape(-1, 2), rs).reshape(len(deals), 4, 4)[:, :, t]).sum())
+    assert moved > 0
+
+
+def test_the_bid_advice_without_a_pass_is_unchanged(tmp_path):
+    f = tmp_path / "no-pass.toml"
+    f.write_text('base = "auction"\n[passing]\ncards = 0\n', encoding="utf-8")
+    assert _simulation(load(str(f))).frame.equals(_simulation(load("auction")).frame)
