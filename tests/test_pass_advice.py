@@ -159,3 +159,14 @@ def test_bad_input_is_one_line_and_exit_2(args, words, run_cli):
     assert code == 2 and out == "" and err.count("\n") == 1, (code, out, err)
     for w in words:
         assert w in err, (w, err)
+
+
+def test_sets_played_a_chunk_at_a_time_give_the_same_answer(monkeypatch):
+    """The memory bound (sets played a few at a time) changes no figure: a set's figures depend on its deals."""
+    import analyzer.passing.advise as advise
+
+    req = pass_request({"rules": HOUSE, "hand": PARTNER, "seat": 2, "declarer": 0, "bid": 20, "trump": "H",
+                        "samples": 50, "sets": 1000}, "cli")
+    whole = advise_pass(req).to_dict()
+    monkeypatch.setattr(advise, "CHUNK_HANDS", 350)  # 7 sets a chunk
+    assert advise_pass(req).to_dict() == whole

@@ -41,6 +41,8 @@ from analyzer.score import declarer_made, score_hand
 PLAY_STREAM = 0x9A55
 #: the least number of deals of the pilot that screens the candidate sets
 PILOT_MIN = 30
+#: hands played at a time (sets x deals): bounds the memory of many sets on many deals
+CHUNK_HANDS = 1 << 19
 
 
 def gain_kinds(rules: RuleSet, trump: int, bidder: bool) -> frozenset[int]:
@@ -167,7 +169,19 @@ def _add(planes: np.ndarray, cards: tuple[int, ...]) -> None:
 
 
 def outcomes(req: PassRequest, deals: np.ndarray, sets: list[tuple[int, ...]]) -> _Outcomes:
-    """Every set played on every deal (module docstring): ``deals`` int64[n, seats, copies] as dealt."""
+    """Every set played on every deal (module docstring): ``deals`` int64[n, seats, copies] as dealt; the sets
+    :data:`CHUNK_HANDS` hands at a time (a set's figures depend on its deals alone, not on the others played
+    with it)."""
+    step = max(1, CHUNK_HANDS // max(1, deals.shape[0]))
+    parts = [_set_outcomes(req, deals, sets[i:i + step]) for i in range(0, len(sets), step)]
+    if len(parts) == 1:
+        return parts[0]
+    return _Outcomes(*(np.concatenate([getattr(p, f) for p in parts]) for f in ("net", "meld", "made")),
+                     None if parts[0].reply is None else np.concatenate([p.reply for p in parts]))
+
+
+def _set_outcomes(req: PassRequest, deals: np.ndarray, sets: list[tuple[int, ...]]) -> _Outcomes:
+    """:func:`outcomes` of a few sets at once."""
     rules, me, q = req.rules, req.seat, req.partner
     n, k = deals.shape[0], len(sets)
     start = np.array(deals, dtype=np.int64, copy=True)
