@@ -10,7 +10,7 @@ cards known of other seats.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from analyzer.cards import Hand, check_copies, suit_index
@@ -102,7 +102,7 @@ class PassRequest:
                             f"than the deck's {rules.deck.copies} copies") from None
         req = cls(rules, seat, mine, decl, bid, trump, received, known, dealer, v["samples"], v["sets"], v["seed"],
                   front)
-        return cls(**{**req.__dict__, "table": _table(req)})
+        return replace(req, table=_table(req))
 
 
 def _seat(rules: RuleSet, value: int, name: str) -> int:
