@@ -10,7 +10,7 @@ from analyzer.cli import COMMANDS, app, register
 
 
 def test_every_command_is_listed(run_cli):
-    names = {"arena", "bid", "compare", "meld", "play", "report", "review", "rules", "serve", "solve", "stats",
+    names = {"arena", "bid", "compare", "meld", "pass", "play", "report", "review", "rules", "serve", "solve", "stats",
              "two-hand"}
     assert names == set(COMMANDS)
     register()

@@ -99,9 +99,11 @@ def test_the_walk_sees_function_level_imports_and_finds_a_cycle():
 LAYERS = [
     {"analyzer.errors", "analyzer.jit", "analyzer.cards", "analyzer.rules", "analyzer.runs.progress",
      "analyzer.runs.parquet", "analyzer.estimate"},
-    {"analyzer.meld", "analyzer.deal", "analyzer.score", "analyzer.game", "analyzer.runs.batches"},
+    {"analyzer.meld", "analyzer.deal", "analyzer.score", "analyzer.game", "analyzer.runs.batches",
+     "analyzer.passing.move", "analyzer.passing.kernel", "analyzer.passing.rule"},
     {"analyzer.play", "analyzer.solve", "analyzer.request"},
-    {"analyzer.montecarlo", "analyzer.twohand", "analyzer.runs.warmup"},
+    {"analyzer.montecarlo", "analyzer.twohand", "analyzer.runs.warmup", "analyzer.passing.request",
+     "analyzer.passing.advise"},
     {"analyzer.bidding"},
     {"analyzer.advisor", "analyzer.cardplay", "analyzer.analyses.compare", "analyzer.analyses.stats",
      "analyzer.analyses.calibration", "analyzer.record"},
@@ -113,7 +115,7 @@ LAYERS = [
 
 
 #: packages whose modules lie in several layers: their ``__init__`` (a docstring) sits on top, imported by none
-MIXED = {"analyzer.runs", "analyzer.analyses"}
+MIXED = {"analyzer.runs", "analyzer.analyses", "analyzer.passing"}
 
 
 def _layer(mod: str) -> int | None:

@@ -42,6 +42,11 @@ BAD_HOUSE_FILES = [
     ('base = "auction"\n[advice]\nmargn = 3\n', ["unknown key 'margn'", "did you mean 'margin'"]),
     ('base = "two-handed"\n[advice.formula]\nbase = 1.0\nper_sure = 2.0\n', ["advice.formula", "needs per_trump"]),
     ('base = "auction"\n[advice]\ndd_check_trumps = 5\n', ["advice.dd_check_trumps", "between 1 and 4"]),
+    ('base = "auction"\n[passing]\ncards = 9\n', ["passing.cards", "between 0 and 8"]),
+    ('base = "auction"\n[passing]\ncard = 3\n', ["unknown key 'card'", "did you mean 'cards'"]),
+    ('base = "auction"\n[passing]\ncards = 3\nfirst = "dealer"\n', ["passing.first", "partner"]),
+    ('base = "luxury-family"\n[passing]\ncards = 3\n', ["passing.cards", "no partnerships"]),
+    ('base = "two-handed"\n[passing]\ncards = 3\n', ["passing.cards", "no bidding"]),
 ]
 
 

@@ -15,7 +15,7 @@ from analyzer.advisor.figures import DDCheck, DDMake, DDTrump, PlayAnalysis
 from analyzer.cards import SUITS
 from analyzer.deal.rng import seed_of
 from analyzer.estimate import mean_ci, paired_diff, proportion, student
-from analyzer.montecarlo.simulate import Simulation
+from analyzer.montecarlo.simulate import Simulation, played_hands
 from analyzer.score import convert_points, declarer_made, points_to_make
 
 
@@ -49,12 +49,12 @@ def dd_check(sim: Simulation, base: PlayAnalysis, samples: int, ntrumps: int, ma
     ts = [SUITS.index(t) for t in order[:max(1, ntrumps)]]
     b = sim.bids[-1]  # the bid class of the trump table (_trump_figures)
     ids = np.asarray(sim.deals.ids[:k])
-    hands = sim.deals.hands[:k]
     lead = first_leader(rules, seat, sim.dealer)
     res = rule_resolution(rules)
     left, ft = _scope(rules, tricks_left)
     out = []
     for t in ts:
+        hands = played_hands(rules, sim.deals.hands[:k], seat, t)  # after the pass where the rules have one
         if left:
             eg = solve_endgames(rules, hands, t, lead, seat, left, bid=b, policy=base.policy,
                                 seed=_endgame_seed(sim, t, b), max_nodes=max_nodes, resolution="rules")
@@ -106,7 +106,7 @@ def dd_make(sim: Simulation, base: PlayAnalysis, samples: int, max_nodes: int, t
     rows = rows.filter(rows["deal"].is_in(ids.tolist())).sort("deal")
     meld, pts, trk = sim.seat_arrays(rows)
     target, exact = points_to_make(rules, meld, seat, bid)
-    hands = sim.deals.hands[:k][np.argsort(ids, kind="stable")]
+    hands = played_hands(rules, sim.deals.hands[:k][np.argsort(ids, kind="stable")], seat, t)
     lead = first_leader(rules, seat, sim.dealer)
     left, ft = _scope(rules, tricks_left)
     if left:

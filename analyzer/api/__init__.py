@@ -24,6 +24,8 @@ call, in one place. Front ends parse and print; every decision is made below thi
 ``solve_positions``        solve positions in parallel (the double-dummy solver)
 ``PlayRequest.make``       one card-play question, checked once (``pinochle play``'s flags, the page's body)
 ``advise_card``            the answer: every legal card valued on sampled deals, the best first
+``pass_request``           one card-pass question, checked once (``pinochle pass``, where a house file has a pass)
+``advise_pass``            its answer: every candidate set of cards to pass ranked by the net score, the best first
 ``review_request``         one ``pinochle review`` question: a hand record read and checked (``review_answer``)
 ``read_records``           hand records read from text or JSON, checked (``write_record`` writes one)
 ``record_of_play``         the hand record of a card-play question (``pinochle play --record``)
@@ -43,6 +45,10 @@ from typing import Any
 _WHERE = {
     "bid_request": ("analyzer.api.questions", "bid_request"),
     "play_request": ("analyzer.api.questions", "play_request"),
+    "pass_request": ("analyzer.api.questions", "pass_request"),
+    "PassRequest": ("analyzer.passing.request", "PassRequest"),
+    "advise_pass": ("analyzer.passing.advise", "advise_pass"),
+    "PassAdvice": ("analyzer.passing.advise", "PassAdvice"),
     "game": ("analyzer.api.questions", "game"),
     "where": ("analyzer.api.questions", "where"),
     "Where": ("analyzer.api.questions", "Where"),

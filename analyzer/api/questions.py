@@ -94,3 +94,12 @@ def play_request(values: Mapping[str, Any], front: Front = "json") -> Any:
 
     rules, v = _split(values, front)
     return PlayRequest.make(rules, v.pop("hand", None), front=front, win_table=lambda: game_table(rules), **v)
+
+
+def pass_request(values: Mapping[str, Any], front: Front = "json") -> Any:
+    """The card-pass question of a front end's values (the fields of :data:`analyzer.request.parts.PASS`),
+    checked: a :class:`~analyzer.passing.request.PassRequest`."""
+    from analyzer.passing.request import PassRequest
+
+    rules, v = _split(values, front)
+    return PassRequest.make(rules, v.pop("hand", None), front=front, **v)

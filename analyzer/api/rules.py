@@ -49,6 +49,7 @@ def rules_summary(rs: RuleSet) -> dict:
         "advice": section_data(rs.advice),
         # a variant's section, only where the rule set plays it
         **({"concession": asdict(rs.concession)} if rs.concession.allowed else {}),
+        **({"passing": asdict(rs.passing)} if rs.passing.cards else {}),
         "options": {
             n: {"value": rs.options[n], "default": s.default, "choices": list(s.choices), "help": s.help}
             for n, s in rs.option_specs.items()

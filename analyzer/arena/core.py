@@ -11,10 +11,11 @@ seats``, and the deal is played once per *seating*:
   hand once, B every hand twice.
 
 A hand: the auction by the rule set's bidding rules (:class:`analyzer.bidding.auction.Auction`; every
-call checked), the winner names trump, every seat's meld in that trump, the card play by the heuristic
-policy v1 (``play = "dd"``: the double-dummy solver, where it can report every seat's points), and the
-score by :func:`analyzer.score.score_hand` at the contract. A thrown-in deal scores 0 for all. The hands of
-a block of deals are bid one by one (:func:`bid_hand`), then played and scored together, one batch per
+call checked), the winner names trump, the pass where the rules have one (``[passing]``: every agent passes by the
+simple rule, :func:`analyzer.passing.exchange`), every seat's meld in that trump from the hands after it, the card
+play by the heuristic policy v1 (``play = "dd"``: the double-dummy solver, where it can report every seat's
+points), and the score by :func:`analyzer.score.score_hand` at the contract. A thrown-in deal scores 0 for all.
+The hands of a block of deals are bid one by one (:func:`bid_hand`), then played and scored together, one batch per
 declarer, trump and bid class (:func:`play_contracts`); deal ``k``'s play draws from ``(seed, k)`` alone,
 shared by its copies, so copies that reach the same contract play the same cards.
 
@@ -40,7 +41,7 @@ import polars as pl
 from analyzer.arena.advisor import Advisor, AdvisorStats
 from analyzer.arena.registry import make_agent
 from analyzer.bidding.auction import Auction, AuctionState, IllegalCall, parse_calls, replay
-from analyzer.cards import Hand, card_names, from_planes
+from analyzer.cards import Hand, card_names, from_planes, to_planes
 from analyzer.deal import random_deals
 from analyzer.deal.rng import seed_of
 from analyzer.errors import UserError, field_name
@@ -48,6 +49,7 @@ from analyzer.estimate import Estimate, Proportion, mean_ci, proportion
 from analyzer.game import GameState
 from analyzer.meld import laid_cards, meld_batch
 from analyzer.montecarlo.simulate import PLAY_FUNCTIONS
+from analyzer.passing.rule import exchange
 from analyzer.play import play_deals
 from analyzer.play.modes import PLAYERS, play_mode
 from analyzer.rules.lowered import bid_class, first_leader
@@ -81,7 +83,7 @@ class HandRecord:
     copy: int
     dealer: int
     agents: tuple[int, ...]
-    hands: tuple[tuple[int, ...], ...]  # count planes per seat
+    hands: tuple[tuple[int, ...], ...]  # count planes per seat, as dealt
     calls: str
     ncalls: int
     declarer: int
@@ -97,6 +99,28 @@ class HandRecord:
     points_forecast: float | None
     forecast_n: int | None
     conceded: bool = False  # the bid winner conceded after the meld (a house rule's [concession]): no trick played
+    #: the pass (a house rule's [passing]): the cards the bid winner's partner passed him and those he passed back
+    #: (count planes); None without a pass. The meld and the play are of the hands after it.
+    passed: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+
+    def played_hands(self, rules: RuleSet) -> np.ndarray:
+        """int64[seats, copies]: the hands as melded and played (after the pass, where there was one)."""
+        return np.array(self.hands, dtype=np.int64) if self.passed is None else \
+            after_pass(rules, np.array(self.hands, dtype=np.int64), self.declarer, self.passed)
+
+
+def after_pass(rules: RuleSet, hands: np.ndarray, declarer: int, passed: tuple[Sequence[int], Sequence[int]]
+               ) -> np.ndarray:
+    """The hands ``hands`` (int64[seats, copies], as dealt) after the pass ``passed`` (the partner's cards, the bid
+    winner's back) between ``declarer`` and his partner."""
+    deck, q = rules.deck, rules.partners(declarer)[0]
+    kinds = [list(from_planes(hands[s], deck)) for s in range(rules.seats)]
+    given, back = from_planes(np.array(passed[0]), deck), from_planes(np.array(passed[1]), deck)
+    for src, dst, cards in ((q, declarer, given), (declarer, q, back)):
+        for k in cards:
+            kinds[src].remove(k)
+            kinds[dst].append(k)
+    return np.stack([to_planes(h, deck) for h in kinds])
 
 
 @dataclass(frozen=True)
@@ -116,6 +140,13 @@ class _Contract:
     trump: int
     forecast: Any
     conceded: bool = False  # the declaring agent conceded after the meld (:func:`concedes`)
+    passed: tuple[tuple[int, ...], tuple[int, ...]] | None = None  # the pass (:attr:`HandRecord.passed`)
+    played: tuple[tuple[int, ...], ...] | None = None  # the hands after the pass (None: as dealt)
+
+    @property
+    def play_hands(self) -> tuple[tuple[int, ...], ...]:
+        """The hands melded and played: after the pass where there was one."""
+        return self.hands if self.played is None else self.played
 
 
 def concedes(rules: RuleSet, agent: Any, view: AuctionState, trump: int, hands: np.ndarray) -> bool:
@@ -171,8 +202,14 @@ def bid_hand(rules: RuleSet, hands: np.ndarray, deal: int, copy: int, dealer: in
         raise IllegalCall(f"agent {ag.name!r} named trump {trump!r}: name 0..3 (S H D C)")
     trump = int(trump)
     fc = ag.forecast(tv, trump) if hasattr(ag, "forecast") else None
+    passed = played = None
+    if rules.passing.cards:  # trump named: the partners pass, then the meld is shown
+        ex = exchange(rules, hands[None], np.array([decl]), np.array([trump]))
+        hands = ex.hands[0]
+        played = tuple(tuple(int(x) for x in hands[s]) for s in range(rules.seats))
+        passed = (tuple(int(x) for x in ex.given[0]), tuple(int(x) for x in ex.back[0]))
     return _Contract(deal, copy, dealer, agents_of, hand_t, a.text(), len(a.calls), decl, contract, trump, fc,
-                     concedes(rules, ag, tv, trump, hands))
+                     concedes(rules, ag, tv, trump, hands), passed, played)
 
 
 def play_contracts(rules: RuleSet, contracts: Sequence[_Contract], play: str, policy: str,
@@ -191,7 +228,7 @@ def play_contracts(rules: RuleSet, contracts: Sequence[_Contract], play: str, po
     play_seed = seed_of(seed, 0x91A7)
     for (decl, trump, lead, cls), idx in groups.items():
         cs = [contracts[i] for i in idx]
-        hands = np.array([c.hands for c in cs], dtype=np.int64)
+        hands = np.array([c.play_hands for c in cs], dtype=np.int64)
         ids = np.array([c.deal for c in cs], dtype=np.int64)
         bid = np.array([c.contract for c in cs], dtype=np.int64)
         n = len(cs)
@@ -213,7 +250,7 @@ def play_contracts(rules: RuleSet, contracts: Sequence[_Contract], play: str, po
                 bool(made[j]), tuple(int(x) for x in meld[j]), tuple(int(x) for x in pts[j]),
                 tuple(int(x) for x in trk[j]), tuple(int(x) for x in sc[j]), int(total[j]),
                 None if fc is None else float(fc.p_make), None if fc is None else float(fc.points),
-                None if fc is None else int(fc.n),
+                None if fc is None else int(fc.n), passed=c.passed,
             )
     return [r for r in out if r is not None]
 
@@ -221,7 +258,7 @@ def play_contracts(rules: RuleSet, contracts: Sequence[_Contract], play: str, po
 def _conceded_record(rules: RuleSet, c: _Contract) -> HandRecord:
     """The record of a contract conceded after the meld: each seat's meld in the trump named, no trick played, the
     scores of :func:`analyzer.score.score_conceded` (the bid lost: ``made`` False)."""
-    hands = np.array([c.hands], dtype=np.int64)
+    hands = np.array([c.play_hands], dtype=np.int64)
     meld = meld_batch(hands.reshape(-1, rules.deck.copies), rules).reshape(1, rules.seats, 4)[:, :, c.trump]
     meld = meld.astype(np.int64)
     sc = score_conceded(rules, meld, c.declarer, c.contract)[0]
@@ -232,7 +269,7 @@ def _conceded_record(rules: RuleSet, c: _Contract) -> HandRecord:
     return HandRecord(c.deal, c.copy, c.dealer, c.agents, c.hands, c.calls, c.ncalls, c.declarer, c.contract, c.trump,
                       False, tuple(int(x) for x in meld[0]), z, z, tuple(int(x) for x in sc), side,
                       None if fc is None else float(fc.p_make), None if fc is None else float(fc.points),
-                      None if fc is None else int(fc.n), conceded=True)
+                      None if fc is None else int(fc.n), conceded=True, passed=c.passed)
 
 
 def check_play(rules: RuleSet, mode: str, seed: int, policy: str) -> None:
@@ -426,6 +463,12 @@ def _own_scores(rules: RuleSet, f: pl.DataFrame, which: int) -> np.ndarray:
     return (sc * m).sum(axis=1) / np.maximum(m.sum(axis=1), 1)
 
 
+def _cards_text(rules: RuleSet, passed: tuple[tuple[int, ...], tuple[int, ...]] | None, which: int) -> str | None:
+    """One side of a pass as card names (None: no pass, a deal thrown in)."""
+    return None if passed is None else " ".join(card_names(from_planes(np.array(passed[which]), rules.deck),
+                                                           rules.deck))
+
+
 def frame_of(rules: RuleSet, recs: Sequence[HandRecord]) -> pl.DataFrame:
     """The hands as a table (columns documented in :data:`FRAME_COLUMNS`)."""
     seats = rules.seats
@@ -440,6 +483,8 @@ def frame_of(rules: RuleSet, recs: Sequence[HandRecord]) -> pl.DataFrame:
         "p_make": [r.p_make for r in recs], "points_forecast": [r.points_forecast for r in recs],
         "forecast_n": [r.forecast_n for r in recs],
         **({"conceded": [r.conceded for r in recs]} if rules.concession.allowed else {}),
+        **({"passed_in": [_cards_text(rules, r.passed, 0) for r in recs],
+            "passed_back": [_cards_text(rules, r.passed, 1) for r in recs]} if rules.passing.cards else {}),
     }
     for s in range(seats):
         cols[f"agent_s{s}"] = [r.agents[s] for r in recs]
@@ -452,7 +497,8 @@ def frame_of(rules: RuleSet, recs: Sequence[HandRecord]) -> pl.DataFrame:
     schema = {"deal": pl.Int64, "copy": pl.Int8, "dealer": pl.Int8, "calls": pl.String, "ncalls": pl.Int16,
               "declarer": pl.Int8, "declarer_agent": pl.Int8, "contract": pl.Int32, "trump": pl.String,
               "made": pl.Boolean, "side_points": pl.Int32, "p_make": pl.Float64, "points_forecast": pl.Float64,
-              "forecast_n": pl.Int32, **({"conceded": pl.Boolean} if rules.concession.allowed else {})}
+              "forecast_n": pl.Int32, **({"conceded": pl.Boolean} if rules.concession.allowed else {}),
+              **({"passed_in": pl.String, "passed_back": pl.String} if rules.passing.cards else {})}
     for s in range(seats):
         schema |= {f"agent_s{s}": pl.Int8, f"hand_s{s}": pl.String, f"meld_s{s}": pl.Int32,
                    f"points_s{s}": pl.Int32, f"tricks_s{s}": pl.Int32, f"score_s{s}": pl.Int32}
@@ -469,7 +515,10 @@ FRAME_COLUMNS = {
     "p_make": "the declaring agent's forecast chance of making (advisor; null otherwise)",
     "points_forecast": "its forecast of side_points", "forecast_n": "sampled deals behind the forecast",
     "conceded": "the bid winner conceded after the meld, no trick played (only where the rules allow a concession)",
-    "agent_s{i}": "agent in seat i (0 = A, 1 = B)", "hand_s{i}": "seat i's cards",
+    "passed_in": "the cards the bid winner's partner passed him (only where the rules have a pass)",
+    "passed_back": "the cards the bid winner passed back (only where the rules have a pass); the meld and the play "
+                   "are of the hands after the pass",
+    "agent_s{i}": "agent in seat i (0 = A, 1 = B)", "hand_s{i}": "seat i's cards as dealt",
     "meld_s{i}": "seat i's meld in the trump named", "points_s{i}": "card points seat i took",
     "tricks_s{i}": "tricks seat i took", "score_s{i}": "seat i's score for the hand (partners share it)",
 }

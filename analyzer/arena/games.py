@@ -100,7 +100,7 @@ def hand_result(rules: RuleSet, rec: HandRecord) -> HandResult:
     rule set wins on it) each unit's quadruple pinochle."""
     if rec.declarer < 0:
         return HandResult.thrown(len(scoring_units(rules)))
-    quad = (tuple(bool(x) for x in quad_pinochle_units(rules, np.array(rec.hands)))
+    quad = (tuple(bool(x) for x in quad_pinochle_units(rules, rec.played_hands(rules)))
             if rules.scoring.quad_pinochle_win is not None else ())
     return HandResult.from_seats(rules, np.array(rec.score), declarer=rec.declarer, made=bool(rec.made),
                                  tricks=np.array(rec.tricks), points=np.array(rec.points), quad_pinochle=quad)

@@ -4,7 +4,8 @@ card play replayed card by card with the run's own random stream (:func:`analyze
 ``k``'s stream, as :func:`analyzer.arena.core.play_contracts` played it), checked against the points the run
 saved. Single-deal runs (:func:`run_records`) and whole games (:func:`game_records`: every hand of every game, with
 the game's score before it) played by the heuristic players; a double-dummy run's play is not kept (its records
-hold the auction and the trump only)."""
+hold the auction and the trump only), nor the play of a rule set with a card pass (the records hold the hands as
+dealt: the record format has no pass yet)."""
 
 from __future__ import annotations
 
@@ -61,7 +62,7 @@ def hand_record(rules: RuleSet, row: dict[str, Any], seed: int, play: str, polic
     if decl < 0:
         return HandRecord(rules, game, (dealer + 1) % rules.seats, hands, dealer, calls, result=result)
     trump = "SHDC".index(row["trump"])
-    if play != "heuristic":
+    if play != "heuristic" or rules.passing.cards:  # the record format has no pass yet: no play kept
         return HandRecord(rules, game, decl, hands, dealer, calls, trump=trump)
     planes = np.stack([to_planes(list(hands[s]), rules.deck) for s in range(rules.seats)])
     rec, d = played_record(rules, planes, dealer, calls, trump, seed=seed_of(seed, 0x91A7), index=int(row["deal"]),

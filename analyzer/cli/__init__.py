@@ -50,9 +50,9 @@ def _root(
 
 
 #: every subcommand and the module of :mod:`analyzer.cli` that defines it
-COMMANDS = {"arena": "arena", "bid": "bid", "compare": "compare", "meld": "meld", "play": "play", "report": "report",
-            "review": "review", "rules": "rules", "serve": "serve", "solve": "solve", "stats": "stats",
-            "two-hand": "twohand"}
+COMMANDS = {"arena": "arena", "bid": "bid", "compare": "compare", "meld": "meld", "pass": "passing", "play": "play",
+            "report": "report", "review": "review", "rules": "rules", "serve": "serve", "solve": "solve",
+            "stats": "stats", "two-hand": "twohand"}
 _registered: set[str] = set()
 
 

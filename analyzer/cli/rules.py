@@ -73,6 +73,11 @@ def _print(rs: RuleSet, d: dict[str, Any]) -> None:
                       f"{a.dd_check_samples} deals, {scope}, up to {a.dd_check_max_nodes:,} nodes a deal"
                       + (f"; make check {a.dd_make_samples} deals, up to {a.dd_make_max_nodes:,} nodes a search"
                          if a.dd_make_samples else ""))
+    if rs.passing.cards:
+        first, then = ("the bid winner's partner", "the bid winner") if rs.passing.first == "partner" else \
+            ("the bid winner", "his partner")
+        console.print(f"passing: after trump is named {first} passes {rs.passing.cards} cards to {then}, who passes "
+                      f"{rs.passing.cards} back; then the meld")
     ot = table(title="options (--option name=value)")
     for c in ("option", "value", "choices", "meaning"):
         ot.add_column(c)

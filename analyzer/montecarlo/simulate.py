@@ -55,6 +55,7 @@ from analyzer.errors import UserError, field_name
 from analyzer.meld import meld_batch
 from analyzer.montecarlo.rows import COLUMNS as COLUMNS
 from analyzer.montecarlo.rows import PER_SEAT, Rows, frame_arrays, schema_of
+from analyzer.passing.rule import exchange
 from analyzer.play.modes import PLAYERS, players_of
 from analyzer.rules.lowered import first_leader, play_bids
 from analyzer.rules.model import RuleSet
@@ -264,8 +265,8 @@ class _Who:
     players: Players
 
 
-def _play_rows(rows: Rows, who: _Who, hands: np.ndarray, ids: np.ndarray, meld: np.ndarray, mode: str,
-               scenario: str, contract: np.ndarray, seed: int) -> None:
+def _play_rows(rows: Rows, who: _Who, hands: np.ndarray, meld: np.ndarray, mode: str, scenario: str,
+               contract: np.ndarray, seed: int, ids: np.ndarray) -> None:
     """Play each deal (``hands``, numbered ``ids``) by ``mode`` with its own contract (``contract``
     int64[n, 3]: declarer, trump, bid), grouped into calls of equal contracts."""
     rules, policy = who.rules, who.players.policy
@@ -280,6 +281,26 @@ def _play_rows(rows: Rows, who: _Who, hands: np.ndarray, ids: np.ndarray, meld: 
         rows.add(scenario, mode, pol, ids[sel], contract[sel], meld[sel, :, int(tr)],
                  np.asarray(res.points, dtype=np.int64), np.asarray(res.tricks, dtype=np.int64),
                  None if exact is None else np.asarray(exact, dtype=bool))
+
+
+def played_hands(rules: RuleSet, hands: np.ndarray, declarer: Any, trump: Any) -> np.ndarray:
+    """The hands ``hands`` (int64[n, seats, copies], as dealt) as melded and played when ``declarer`` names ``trump``
+    (one value or one per deal each): after the pass between him and his partner where the rules have one (the
+    simple rule of both, :func:`analyzer.passing.rule.exchange`), else ``hands`` itself."""
+    if not rules.passing.cards:
+        return hands
+    n = hands.shape[0]
+    return exchange(rules, hands, np.broadcast_to(np.asarray(declarer, dtype=np.int64), (n,)),
+                    np.broadcast_to(np.asarray(trump, dtype=np.int64), (n,))).hands
+
+
+def _after_pass(rules: RuleSet, hands: np.ndarray, meld: np.ndarray, declarer: Any, trump: Any
+                ) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`played_hands` and their meld (int[n, seats, 4]); without a pass ``hands`` and ``meld`` themselves."""
+    if not rules.passing.cards or (np.ndim(declarer) == 0 and int(declarer) < 0):
+        return hands, meld
+    h = played_hands(rules, hands, declarer, trump)
+    return h, meld_batch(h.reshape(-1, rules.deck.copies), rules).reshape(h.shape[0], rules.seats, 4)
 
 
 def _contracts(declarer: Any, trump: Any, bid: Any, n: int) -> np.ndarray:
@@ -310,19 +331,21 @@ def _run_chunk(t: _Chunk) -> tuple[Deals, np.ndarray, list[dict[str, Any]]]:
     n = len(d)
     m = meld_batch(d.hands.reshape(-1, rules.deck.copies), rules).reshape(n, rules.seats, 4)
     declarer = seat if rules.has_bidding else -1
+    # the hands as melded and played: after the pass of each contract where the rules have one
+    mine = {tr: _after_pass(rules, d.hands, m, declarer, tr) for tr in players.trumps}
+    theirs: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+    if players.others is not None and rules.has_bidding:
+        ot = np.asarray(players.others(rules, d.hands), dtype=np.int64)
+        theirs = {j: (ot[:, j], *_after_pass(rules, d.hands, m, j, ot[:, j])) for j in range(rules.seats) if j != seat}
     for mi, mode in enumerate(players.modes):
         for tr in players.trumps:
             for b in t.bids:
-                _play_rows(rows, t.who, d.hands, d.ids, m, mode, "declare", _contracts(declarer, tr, b, n),
-                           seed_of(seed, c, mi))
-        if players.others is not None and rules.has_bidding:
-            ot = np.asarray(players.others(rules, d.hands), dtype=np.int64)
-            for j in range(rules.seats):
-                if j == seat:
-                    continue
-                for bi, b in enumerate(t.bids):
-                    _play_rows(rows, t.who, d.hands, d.ids, m, mode, "other", _contracts(j, ot[:, j], b, n),
-                               seed_of(seed, c, 0x300 + 16 * mi + bi))
+                _play_rows(rows, t.who, *mine[tr], mode, "declare", _contracts(declarer, tr, b, n),
+                           seed_of(seed, c, mi), d.ids)
+        for j, (tj, hj, mj) in theirs.items():
+            for bi, b in enumerate(t.bids):
+                _play_rows(rows, t.who, hj, mj, mode, "other", _contracts(j, tj, b, n),
+                           seed_of(seed, c, 0x300 + 16 * mi + bi), d.ids)
     return d, m, rows.blocks
 
 
@@ -419,8 +442,9 @@ def add_play(sim: Simulation, play: str, *, samples: int | None = None, trumps: 
     seed = seed_of(sim.seed, 0, 0x200 + len(sim.plays))
     with progress_bar(progress, None, f"playing {k:,} sampled deals ({mode})"):
         for t in ts:
+            ht, mt = _after_pass(rules, hands, meld, declarer, t)
             for b in bs:
-                _play_rows(rows, who, hands, ids, meld, mode, "declare", _contracts(declarer, t, b, k), seed)
+                _play_rows(rows, who, ht, mt, mode, "declare", _contracts(declarer, t, b, k), seed, ids)
     frame = pl.concat([sim.frame, rows.frame()]).sort(["scenario", "play", "trump", "bid", "deal"], nulls_last=True)
     meta = dict(sim.meta)
     meta["plays"] = [*sim.plays, mode]

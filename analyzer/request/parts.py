@@ -10,7 +10,7 @@
 =============  ============================================================================================
 
 and, built of them, each question's fields: :data:`BID`, :data:`PLAY`, :data:`SOLVE`, :data:`STATS`,
-:data:`COMPARE`, :data:`REPORT`, :data:`ARENA`, :data:`TWO_HAND`, :data:`MELD`. A default the rule data
+:data:`COMPARE`, :data:`REPORT`, :data:`ARENA`, :data:`TWO_HAND`, :data:`MELD`, :data:`PASS`. A default the rule data
 holds is read from it (:class:`~analyzer.request.fields.FromRules`); every other default is written here
 and nowhere else (``tests/test_request_fields.py`` checks the front ends against these declarations).
 """
@@ -164,6 +164,30 @@ PLAY = Fields((
 ))
 
 
+#: sampled deals of ``pinochle pass``: every candidate set is played out once on each
+PASS_SAMPLES = 300
+#: candidate sets ``pinochle pass`` plays out on every deal (more are screened on a pilot sample first)
+PASS_SETS = 40
+
+#: the card-pass question (``pinochle pass``): which cards to pass, where a house file has a pass
+PASS = Fields((
+    Field("hand", "str", "your cards as dealt, e.g. \"AH TH KH ...\"", required=True, short="-H"),
+    Field("seat", "int", "your seat: the bid winner's or his partner's", required=True),
+    Field("declarer", "int", "the bid winner's seat", required=True, short="-d"),
+    Field("bid", "int", "the winning bid", required=True),
+    Field("trump", "str", "the trump suit named: S, H, D or C", required=True, short="-t"),
+    Field("received", "str", "the cards your partner passed you, when you pass second (the bid winner, with the "
+          "usual order), e.g. \"AH JH AS\""),
+    Field("known", "list", "other cards you know a seat holds, SEAT:CARDS (repeatable; every card known: one deal)"),
+    Field("dealer", "int", "the dealer's seat (who leads when the rules say so)", default=0),
+)) + GAME + Fields((
+    Field("samples", "int", "sampled deals (each candidate set played out on every one)", default=PASS_SAMPLES,
+          lo=1, hi=MAX_PLAY_SAMPLES, short="-n"),
+    Field("sets", "int", "candidate sets played out on every deal: more are first screened on a pilot sample of "
+          "a quarter of the deals (at least 30), the best kept", default=PASS_SETS, lo=1, hi=1000),
+    SEED,
+))
+
 #: ``pinochle stats``
 STATS = GAME + Fields((
     Field("samples", "int", "random deals", default=COLUMNS_SAMPLES, lo=1, hi=MAX_DEALS, short="-n",
@@ -314,7 +338,7 @@ RULES = Fields((Field("rules", "str", "a rule set id or house-rule .toml file (n
 #: every question's fields by its command
 QUESTIONS: dict[str, Fields] = {"bid": BID, "play": PLAY, "solve": SOLVE, "stats": STATS, "compare": COMPARE,
                                 "report": REPORT, "arena": ARENA, "two-hand": TWO_HAND, "meld": MELD,
-                                "rules": RULES, "review": REVIEW}
+                                "rules": RULES, "review": REVIEW, "pass": PASS}
 
 
 def words(front: Front) -> Callable[[str], str]:

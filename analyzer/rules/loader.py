@@ -288,6 +288,7 @@ def compile_rules(raw: dict[str, Any], chosen: dict[str, Any], where: str = "rul
         options=dict(chosen),
         reference=spec.reference,
         concession=spec.concession,
+        passing=spec.passing,
         raw=raw,
         spec=spec,
     )

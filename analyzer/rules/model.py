@@ -9,7 +9,15 @@ from typing import Any
 import numpy as np
 
 from analyzer.cards import LANE, Deck
-from analyzer.rules.schema import AdviceSpec, BiddingSpec, ConcessionSpec, PlaySpec, RuleSpec, ScoringSpec
+from analyzer.rules.schema import (
+    AdviceSpec,
+    BiddingSpec,
+    ConcessionSpec,
+    PassingSpec,
+    PlaySpec,
+    RuleSpec,
+    ScoringSpec,
+)
 
 HEAD_RULES = ("never", "trump-led", "always")
 HEAD_CODE = {h: i for i, h in enumerate(HEAD_RULES)}  # kernels see 0 never, 1 trump-led, 2 always
@@ -94,6 +102,8 @@ class RuleSet:
     reference: bool = False
     #: may the bid winner concede after the meld, and who scores what then (a variant: docs/RULES.md)
     concession: ConcessionSpec = field(default_factory=ConcessionSpec)
+    #: the partners' card pass after trump is named (a variant: docs/RULES.md, "Card passing"; 0 cards: none)
+    passing: PassingSpec = field(default_factory=PassingSpec)
     raw: dict[str, Any] = field(default=None, repr=False, compare=False)  # type: ignore[assignment]
     #: the checked, typed sections this rule set was built from (:mod:`analyzer.rules.schema`)
     spec: RuleSpec | None = field(default=None, repr=False, compare=False)

@@ -14,13 +14,14 @@ Sections and their keys (the field docs below say what each one means):
 * ``[deck]`` :class:`DeckSpec`, ``[table]`` :class:`TableSpec`, ``[points]`` :class:`PointsSpec`,
   ``[play]`` :class:`PlaySpec`, ``[bidding]`` :class:`BiddingSpec`, ``[scoring]`` :class:`ScoringSpec`,
   ``[concession]`` :class:`ConcessionSpec` (a variant: the bid winner conceding after the meld),
+  ``[passing]`` :class:`PassingSpec` (a variant: partners passing cards after trump is named),
   ``[advice]`` :class:`AdviceSpec` (the advisor's values measured for the game, with ``[advice.formula]``),
   ``[solver]`` :class:`SolverSpec` (the double-dummy solver's measured settings);
 * ``[meld.NAME]`` :class:`MeldEntry` (one per meld) and ``[options.NAME]`` :class:`OptionEntry`.
 
 A house-rule file adds ``base = "auction"`` and a table ``[options]`` of ``name = value`` pairs.
 
-Keys of the variants the seeds do not play (a forced dealer's contract, concession: issue 52) carry
+Keys of the variants the seeds do not play (a forced dealer's contract, concession, card passing: issue 52) carry
 ``"variant": True`` in their metadata: :func:`section_data`, the rule set as plain data, lists them only where a
 rule set sets them away from their default, so the four games read as they always have.
 """
@@ -173,6 +174,19 @@ class ConcessionSpec:
 
 
 @dataclass(frozen=True)
+class PassingSpec:
+    """``[passing]``: after the bid winner names trump and before the meld is shown, the two partners of the
+    declaring side exchange cards (docs/RULES.md, "Card passing", the sources and a worked example): ``first``
+    passes ``cards`` cards to the other, who then passes the same number back, and may return cards just received.
+    ``cards = 0`` (the default): no pass, the four games as the seeds play them."""
+
+    cards: int = field(default=0, metadata=_v(_r(0, 8, "cards passed each way (0: no pass; players use 3 or 4)")))
+    first: Literal["partner", "bidder"] = field(
+        default="partner", metadata=_v(_d("who passes first: the bid winner's partner to the bid winner, who passes "
+                                          "back (partner, the usual order), or the bid winner first (bidder)")))
+
+
+@dataclass(frozen=True)
 class FormulaAllowances:
     """``[advice.formula]``: the formula valuation's allowances (meld + base + per_sure x sure tricks +
     per_trump x trumps beyond a quarter of the hand), fitted by ``analyzer.bidding.formula.fit_formula``."""
@@ -310,6 +324,7 @@ class RuleSpec:
     bidding: BiddingSpec = field(default_factory=BiddingSpec)
     scoring: ScoringSpec = field(default_factory=ScoringSpec)
     concession: ConcessionSpec = field(default_factory=ConcessionSpec)
+    passing: PassingSpec = field(default_factory=PassingSpec)
     advice: AdviceSpec = field(default_factory=AdviceSpec)
     solver: SolverSpec = field(default_factory=SolverSpec)
     meld: dict[str, MeldEntry] = field(default_factory=dict)
@@ -323,7 +338,8 @@ class RuleSpec:
 #: keys of a house-rule file besides those of a rule set
 HOUSE_KEYS = ("base", "options")
 SECTIONS = {"deck": DeckSpec, "table": TableSpec, "points": PointsSpec, "play": PlaySpec, "bidding": BiddingSpec,
-            "scoring": ScoringSpec, "concession": ConcessionSpec, "advice": AdviceSpec, "solver": SolverSpec}
+            "scoring": ScoringSpec, "concession": ConcessionSpec,
+            "passing": PassingSpec, "advice": AdviceSpec, "solver": SolverSpec}
 
 
 def defaults(section: type) -> dict[str, Any]:
@@ -411,6 +427,30 @@ def parse_spec(raw: dict[str, Any]) -> RuleSpec:
     return spec
 
 
+def _check_variants(spec: RuleSpec) -> None:
+    """Checks of the variants' keys (a forced dealer, concession, card passing) against the game they change."""
+    b, t = spec.bidding, spec.table
+    if spec.concession.allowed and b.kind == "none":
+        raise SchemaError("concession.allowed = true: a concession gives up a contract, and this game has no bidding "
+                          "(bidding.kind = \"none\")")
+    if spec.passing.cards:
+        if b.kind == "none" or not any(len(side) > 1 for side in t.sides):
+            raise SchemaError(f"passing.cards = {spec.passing.cards}: cards pass between the bid winner and his "
+                              "partner, and this game has no bidding or no partnerships")
+        if spec.passing.cards >= t.hand_size:
+            raise SchemaError(f"passing.cards = {spec.passing.cards} must be fewer than the {t.hand_size} cards of "
+                              "a hand (table.hand_size)")
+    if b.all_pass_bid is not None and b.all_pass != "dealer":
+        raise SchemaError(f"bidding.all_pass_bid = {b.all_pass_bid} needs bidding.all_pass = \"dealer\" (the dealer is "
+                          "held to it when all pass); with \"throw-in\" the deal is thrown in")
+    if b.dealer_holds and b.all_pass != "dealer":
+        raise SchemaError('bidding.dealer_holds = true holds the dealer to the opening bid when all others pass: '
+                          'write bidding.all_pass = "dealer"')
+    if b.dealer_holds and b.all_pass_bid not in (None, b.opening):
+        raise SchemaError(f"bidding.dealer_holds = true: the dealer holds the opening bid {b.opening} and plays at it "
+                          f"when all others pass, not at all_pass_bid = {b.all_pass_bid}: leave all_pass_bid out")
+
+
 def _check(spec: RuleSpec) -> None:
     """Checks across keys: the deck's ranks, sides, the deal, card points, melds, options."""
     d, t = spec.deck, spec.table
@@ -459,18 +499,7 @@ def _check(spec: RuleSpec) -> None:
         raise SchemaError("bidding.opening must be at least 1 when there is bidding")
     if b.meld_bids and (len(b.meld_bids) != 2 or b.meld_bids[0] > b.meld_bids[1]):
         raise SchemaError(f"bidding.meld_bids must be [lo, hi] with lo <= hi, not {list(b.meld_bids)}")
-    if spec.concession.allowed and b.kind == "none":
-        raise SchemaError("concession.allowed = true: a concession gives up a contract, and this game has no bidding "
-                          "(bidding.kind = \"none\")")
-    if b.all_pass_bid is not None and b.all_pass != "dealer":
-        raise SchemaError(f"bidding.all_pass_bid = {b.all_pass_bid} needs bidding.all_pass = \"dealer\" (the dealer is "
-                          "held to it when all pass); with \"throw-in\" the deal is thrown in")
-    if b.dealer_holds and b.all_pass != "dealer":
-        raise SchemaError('bidding.dealer_holds = true holds the dealer to the opening bid when all others pass: '
-                          'write bidding.all_pass = "dealer"')
-    if b.dealer_holds and b.all_pass_bid not in (None, b.opening):
-        raise SchemaError(f"bidding.dealer_holds = true: the dealer holds the opening bid {b.opening} and plays at it "
-                          f"when all others pass, not at all_pass_bid = {b.all_pass_bid}: leave all_pass_bid out")
+    _check_variants(spec)
     for k in b.signals:
         if not k.isdigit():
             raise SchemaError(f"bidding.signals: key {k!r} must be a bid value such as \"16\"")
@@ -493,7 +522,7 @@ def _check(spec: RuleSpec) -> None:
 
 
 __all__ = [
-    "BiddingSpec", "ConcessionSpec", "DeckSpec", "HOUSE_KEYS", "MeldEntry", "OptionEntry", "PlaySpec", "PointsSpec",
-    "RuleSpec", "SECTIONS", "SchemaError", "ScoringSpec", "TableSpec", "defaults", "nearest", "parse_spec",
-    "section_data",
+    "BiddingSpec", "ConcessionSpec", "DeckSpec", "HOUSE_KEYS", "MeldEntry", "OptionEntry", "PassingSpec", "PlaySpec",
+    "PointsSpec", "RuleSpec", "SECTIONS", "SchemaError", "ScoringSpec", "TableSpec", "defaults", "nearest",
+    "parse_spec", "section_data",
 ]

@@ -103,6 +103,10 @@ CASES: dict[str, list[str]] = {
                                   "meld-only"],
     "arena-games-two-handed": ["arena", "--rules", "two-handed", "--games", "4", "--ns", "th-v1", "--ew", "naive",
                                "--seed", "2"],
+    # pass: a house file with a pass (the worked example's partner, passing first)
+    "pass-auction": ["pass", "--rules", str(Path(__file__).parents[2] / "house" / "auction-pass.toml"), "--hand",
+                     "AH JH AS TS JS 9S TD 9D KC QC TC JC", "--seat", "2", "--declarer", "0", "--bid", "20",
+                     "--trump", "H", "--samples", "60", "--sets", "8", "--seed", "2"],
     # review: a hand record of the README's hand
     "review-auction": ["review", str(Path(__file__).parent / "hand-auction.txt"), "--samples", "200",
                        "--play-samples", "20", "--seed", "1"],
