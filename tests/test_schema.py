@@ -195,3 +195,21 @@ def test_a_house_value_outside_the_schemas_range_is_still_refused(tmp_path):
     f = _file(tmp_path, 'base = "auction"\n[bidding]\nrounds = 20\n')
     with pytest.raises(UserError, match="bidding.rounds must lie between 0 and 10"):
         load(str(f))
+
+
+def test_the_peer_game_of_slippedup42_as_a_house_file():
+    """docs/RULES.md, "Peer games": Slippedup42's partnership game on the ten-times scale, its keys and the worked
+    example (hearts trump: run 150 + its trump marriage 40 besides + dix 10 + marriage 20 + pinochle 40 + aces 100)."""
+    from analyzer.cards import Hand
+    from analyzer.meld import meld_breakdown
+
+    rs = load("house/slippedup42-partnership.toml")
+    assert (rs.bidding.opening, rs.bidding.step, rs.bidding.rounds, rs.bidding.all_pass) == (250, 10, 0, "dealer")
+    assert rs.forced_contract == 250 and rs.passing.cards == 3 and rs.concession.allowed
+    assert rs.total_points == 250 and rs.scoring.target == 1000 and rs.play.head == "always"
+    cards = "AH TH KH QH JH 9H KS QS JD AS AD AC"
+    got = {(m.meld, m.suit): m.points for m in meld_breakdown(Hand.parse(cards, rs.deck), rs, 1)}
+    assert got == {("marriage", "S"): 20, ("farmer", "H"): 150, ("marriage", "H"): 40, ("dix", "H"): 10,
+                   ("pinochle", None): 40, ("aces-around", None): 100}
+    base = load("auction")
+    assert sum(m.points for m in meld_breakdown(Hand.parse(cards, base.deck), base, 1)) * 10 == 320
