@@ -862,6 +862,10 @@ def test_save_this_hand_reads_back_to_the_same_position(server, browser):
     # handed to the review
     d.find_element(By.ID, "save-review").click()
     assert d.find_element(By.ID, "review-record").get_attribute("value") == text
+    # the play moves on: the record saved before is no longer offered (it is the position before)
+    d.find_element(By.CSS_SELECTOR, '#hand-now button[data-card="JD"]').click()  # I (seat 1) follow with my JD
+    _wait(d, lambda d: not d.find_elements(By.ID, "save-link"))
+    assert _text(d, "save-note") == ""
     _assert_no_csp_reports(d)
 
 

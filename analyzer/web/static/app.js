@@ -791,6 +791,7 @@ async function askPlay() {
   if (!state.info) return;
   const seq = ++play.seq;
   clearPlayAdvice();
+  $("save-note").replaceChildren();  // a hand saved before is the position before: its record is not this one
   const rp = replayPlays(), problem = playProblem(rp);
   play.turn = problem ? null : rp.turn;
   play.confirmed = false;
