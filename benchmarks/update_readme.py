@@ -38,6 +38,10 @@ EXAMPLES = {
     "example-game": 'pinochle bid --rules double-deck --hand '
                     '"AS AS TS QS JS AH TH QH JH JH KD JD JD AC AC TC KC QC QC JC" --score 430-380 --seed 7 '
                     "--play heuristic",
+    "example-pass-partner": "pinochle pass --rules house/auction-pass.toml "
+                            '--hand "AH JH AS TS JS 9S TD 9D KC QC TC JC" --seat 2 --declarer 0 --bid 20 --trump H',
+    "example-pass-bidder": 'pinochle pass --rules house/auction-pass.toml --hand "AH TH KH QH 9H KS QS JC KD QD JD 9C" '
+                           '--seat 0 --declarer 0 --bid 20 --trump H --received "AH JH AS"',
     "example-two-hand": 'pinochle two-hand --hand "AH AH TH TH KH KH QH QH JH JH 9S 9D" --upcard 9H --samples 300 '
                         "--seed 1",
 }

@@ -276,7 +276,7 @@ def test_cli_games_json_parquet_report_and_from(tmp_path, run_cli):
     assert code == 2
 
 
-@pytest.mark.parametrize("which", ["auction_run", "dd_run"])
+@pytest.mark.parametrize("which", ["auction_run", pytest.param("dd_run", marks=pytest.mark.slow)])  # dd: 9 s
 def test_every_hand_of_every_game_is_a_record_with_the_games_score_before_it(which, request):
     """``arena --games N --records F``: each hand read back equal (the play replayed with the games' stream and
     checked against the saved points, the result against the one scoring), my seat the declarer, the score the

@@ -240,7 +240,7 @@ def test_cli_two_handed_games_json_parquet_report_and_from(tmp_path, run_cli):
     assert code == 0 and "games won" in out, err
 
 
-@pytest.mark.parametrize("which", ["th_run", "small_run"])
+@pytest.mark.parametrize("which", [pytest.param("th_run", marks=pytest.mark.slow), "small_run"])  # th_run: 13 s
 def test_every_two_handed_hand_is_a_record_with_phase_1_its_draws_and_melds(which, request):
     """Each hand of a two-handed games run as a record: the deal dealt again from (seed, game, hand), phase 1 move
     by move through the policies' own kernels (its melds, the dix exchange, both seats' draws), phase 2's cards;
