@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# The arena runs of the variants people play (issue 52): the advisor, which models the pass (its bid advice plays
+# every sampled deal after the pass) and concedes where the card advice says so, against each yardstick on a house
+# file with a card pass, 4,000 duplicate deals a run, seed 1. Every agent passes by the simple passing rule
+# (docs/RULES.md, "Card passing": the partner's trumps, then aces; the bid winner's cards that cost no meld), the
+# yardsticks' published rule as the arena plays it.
+#
+# Step 1: auction with a three-card pass (house/auction-pass.toml) against formula, trickster and percentile.
+# Step 2: double deck with a four-card pass (house/double-deck-pass.toml) against the same three.
+#
+# Every run is played in parts of PART deals (`--start K --deals PART --out data/NAME.partK.parquet`); a part is kept
+# once written, so the script can be stopped and started again (reports/land_parts.sh lands the parts on main as they
+# finish) and carries on where it stopped. A run's page is drawn from all its parts once they are all there.
+# The code is this checkout's (PYTHONPATH: the repository this script sits in).
+#
+# Usage: bash run_all.sh [STEP ...]          (steps 1-2; default: both, in order)
+#        WORKERS=1 PART=500 bash run_all.sh 1
+set -euo pipefail
+cd "$(dirname "$0")"
+ROOT="$(cd ../.. && pwd)"
+export PYTHONPATH="$ROOT${PYTHONPATH:+:$PYTHONPATH}"
+PART=${PART:-500}
+WORKERS=${WORKERS:-2}
+DEALS=${DEALS:-4000}
+mkdir -p data
+
+# run NAME DEALS ARGS...: play the missing parts of run NAME, then draw its page from all of them
+run() {
+  local name=$1 deals=$2; shift 2
+  local parts=() start
+  for ((start = 0; start < deals; start += PART)); do
+    local n=$((deals - start < PART ? deals - start : PART))
+    local out="data/$name.part$((start / PART)).parquet"
+    parts+=(--from "$out")
+    if [[ ! -f $out ]]; then
+      echo "== $name: deals $start..$((start + n - 1)) ($(date +%T))"
+      nice -n 10 python3 -m analyzer arena "$@" --deals "$n" --start "$start" --workers "$WORKERS" \
+        --out "$out.tmp" > /dev/null
+      mv "$out.tmp" "$out"
+    fi
+  done
+  echo "== $name: page from $((${#parts[@]} / 2)) part(s)"
+  python3 -m analyzer arena "${parts[@]}" --report . --name "$name" > /dev/null
+}
+
+step1() {
+  for opp in formula trickster percentile; do
+    run "auction-pass-advisor-vs-$opp" "$DEALS" --rules "../../house/auction-pass.toml" --ns advisor --ew "$opp" --seed 1
+  done
+}
+
+step2() {
+  for opp in formula trickster percentile; do
+    run "double-deck-pass-advisor-vs-$opp" "$DEALS" --rules "../../house/double-deck-pass.toml" --ns advisor \
+      --ew "$opp" --seed 1
+  done
+}
+
+steps=("$@")
+[[ ${#steps[@]} -eq 0 ]] && steps=(1 2)
+for s in "${steps[@]}"; do "step$s"; done
