@@ -187,6 +187,7 @@ def test_situations_of_an_auction():
     assert situations(a) == {3: (1, False), 0: (2, False), 1: (3, True)}
 
 
+@pytest.mark.slow  # 21 s; the fit by relation keeps a recovery check in the default run
 def test_fit_by_situation_recovers_each_situation():
     """Two partner situations with their own models, one too rare for a fit of its own: each fitted situation
     recovers its model, the rare one reads with its relation's; the evidence reads a clue by its situation."""
