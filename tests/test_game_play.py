@@ -61,7 +61,7 @@ def _advise(values: dict, score: str | None = None):
     return advise_card(play_request(v))
 
 
-@pytest.mark.parametrize("rid", ["auction", "double-deck"])
+@pytest.mark.parametrize("rid", ["auction", pytest.param("double-deck", marks=pytest.mark.slow)])  # dd: 12-15 s
 def test_at_love_all_the_card_for_the_game_is_the_card_by_points_within_noise(rid: str) -> None:
     """At 0-0 the points figures are today's, the card by points is today's card, and the card to play is today's
     -- or one no worse by points beyond the noise (the paired 95% interval of its cost reaches 0)."""
