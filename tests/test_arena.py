@@ -373,3 +373,22 @@ def test_contested_names_an_opponent_s_bid():
         assert mod.opponent_bid(dd, {"dealer": 0, "calls": calls}, 0) is want
     assert mod.opponent_bid(dd, {"dealer": 0, "calls": "1:55 2:pass 3:pass 0:60 1:pass"}, 2) is True
     assert mod.opponent_bid(dd, {"dealer": 0, "calls": "1:55 2:pass 3:pass 0:60 1:pass"}, 1) is True  # seat 0 bid 60
+
+
+def test_a_saved_run_of_a_house_file_is_read_back_with_its_file(tmp_path, run_cli, cli_refuses):
+    """A run played on a house file saves the rule set's id, which no built-in has: --from refuses without the file
+    (one line saying to give it with --rules), refuses another file, and with the file reads back the run's result."""
+    from pathlib import Path
+
+    house = str(Path(__file__).resolve().parents[1] / "house" / "auction-pass.toml")
+    out = tmp_path / "run.parquet"
+    code, played, err = run_cli(["arena", "--rules", house, "--deals", "3", "--seed", "2", "--ns", "formula", "--ew",
+                                 "meld-only", "--out", str(out), "--json"])
+    assert code == 0, err
+    assert "give its file with --rules" in cli_refuses(["arena", "--from", str(out)])
+    other = str(Path(house).with_name("auction-forced-dealer.toml"))
+    assert "was played on 'auction-pass'" in cli_refuses(["arena", "--from", str(out), "--rules", other])
+    code, again, err = run_cli(["arena", "--from", str(out), "--rules", house, "--json"])
+    assert code == 0, err
+    a, b = json.loads(played), json.loads(again)
+    assert a["difference"] == b["difference"] and a["rules"] == b["rules"] == "auction-pass"

@@ -102,18 +102,31 @@ def _work(sums: Sequence[dict[str, Any]]) -> dict[str, dict[str, int]]:
     return work
 
 
-def arena_runs(paths: Sequence[Path]):
+def arena_runs(paths: Sequence[Path], rules_file: str | None = None):
     """A run joined from its saved parts (several files of one run's deals, or of one run's games, join): an
-    :class:`~analyzer.arena.core.ArenaResult`, or a :class:`~analyzer.arena.games.GamesResult` for games."""
+    :class:`~analyzer.arena.core.ArenaResult`, or a :class:`~analyzer.arena.games.GamesResult` for games. A run played
+    on a house file names its rule set by the file's id, which is no built-in one: ``rules_file`` (``--rules``) gives
+    that file again (its id must be the run's)."""
     import polars as pl
 
     from analyzer.arena.core import ArenaResult, per_deal_diff
     from analyzer.arena.games import GamesResult
-    from analyzer.rules import load
+    from analyzer.rules import available, load
 
     frames, sums = _saved(paths)
     s0 = sums[0]
-    rules = load(s0["rules"], {k: v for k, v in (s0.get("options") or {}).items()})
+    options = {k: v for k, v in (s0.get("options") or {}).items()}
+    if rules_file is not None:
+        rules = load(rules_file)
+        if rules.id != s0["rules"]:
+            raise UserError(f"--rules {rules_file} is the rule set {rules.id!r}, but the saved run was played on "
+                            f"{s0['rules']!r}: give that rule set's file, or leave --rules out")
+        rules = load(rules_file, options)
+    elif s0["rules"] not in available():
+        raise UserError(f"the saved run was played on the house rule set {s0['rules']!r}: give its file with --rules, "
+                        f"e.g. --rules house/{s0['rules']}.toml")
+    else:
+        rules = load(s0["rules"], options)
     names = (s0["agents"]["A"], s0["agents"]["B"])
     cmds = "\n".join(dict.fromkeys(s.get("command", "") for s in sums if s.get("command")))
     secs = float(sum(s.get("seconds", 0.0) for s in sums))

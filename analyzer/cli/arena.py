@@ -126,7 +126,7 @@ def arena(*, json_out: bool, out: Path | None, report: Path | None, name: str | 
     check_output(out, "--out")
     check_output(records, "--records")
     if from_:
-        res = arena_runs(list(from_))
+        res = arena_runs(list(from_), values.get("rules") if "rules" in given else None)
     else:
         res = api_arena(values, "cli", progress=True, files={"--out": out, "--report": report, "--name": name},
                         given=given)

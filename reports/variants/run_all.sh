@@ -24,9 +24,10 @@ WORKERS=${WORKERS:-2}
 DEALS=${DEALS:-4000}
 mkdir -p data
 
-# run NAME DEALS ARGS...: play the missing parts of run NAME, then draw its page from all of them
+# run NAME DEALS RULES ARGS...: play the missing parts of run NAME on the house file RULES, then draw its page from
+# all of them (the saved parts name the house rule set by its id: --rules gives its file again)
 run() {
-  local name=$1 deals=$2; shift 2
+  local name=$1 deals=$2 rules=$3; shift 3
   local parts=() start
   for ((start = 0; start < deals; start += PART)); do
     local n=$((deals - start < PART ? deals - start : PART))
@@ -34,25 +35,24 @@ run() {
     parts+=(--from "$out")
     if [[ ! -f $out ]]; then
       echo "== $name: deals $start..$((start + n - 1)) ($(date +%T))"
-      nice -n 10 python3 -m analyzer arena "$@" --deals "$n" --start "$start" --workers "$WORKERS" \
+      nice -n 10 python3 -m analyzer arena --rules "$rules" "$@" --deals "$n" --start "$start" --workers "$WORKERS" \
         --out "$out.tmp" > /dev/null
       mv "$out.tmp" "$out"
     fi
   done
   echo "== $name: page from $((${#parts[@]} / 2)) part(s)"
-  python3 -m analyzer arena "${parts[@]}" --report . --name "$name" > /dev/null
+  python3 -m analyzer arena --rules "$rules" "${parts[@]}" --report . --name "$name" > /dev/null
 }
 
 step1() {
   for opp in formula trickster percentile; do
-    run "auction-pass-advisor-vs-$opp" "$DEALS" --rules "../../house/auction-pass.toml" --ns advisor --ew "$opp" --seed 1
+    run "auction-pass-advisor-vs-$opp" "$DEALS" ../../house/auction-pass.toml --ns advisor --ew "$opp" --seed 1
   done
 }
 
 step2() {
   for opp in formula trickster percentile; do
-    run "double-deck-pass-advisor-vs-$opp" "$DEALS" --rules "../../house/double-deck-pass.toml" --ns advisor \
-      --ew "$opp" --seed 1
+    run "double-deck-pass-advisor-vs-$opp" "$DEALS" ../../house/double-deck-pass.toml --ns advisor --ew "$opp" --seed 1
   done
 }
 
