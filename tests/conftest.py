@@ -100,3 +100,20 @@ def dask_scheduler():
     with distributed.LocalCluster(n_workers=2, processes=True, threads_per_worker=1, host="127.0.0.1",
                                   dashboard_address=None, env={"NUMBA_NUM_THREADS": "1"}) as lc:
         yield lc.scheduler_address
+
+
+def _card_for_game_agrees(adv: Any, where: Any) -> None:
+    """The card shown for the game is never beaten beyond its interval by another card shown, and where it replaced the
+    card by points it beats it beyond the noise (a card advice's ``game`` figures)."""
+    g = adv.game
+    best = g.card(adv.best)
+    for c in g.cards:
+        assert c.chance.mean <= best.chance.hi + 1e-9, (where, c, best)
+    if g.differs:
+        assert g.gain.lo > 0, where
+
+
+@pytest.fixture
+def card_for_game_agrees() -> Callable[[Any, Any], None]:
+    """``card_for_game_agrees(advice, where)``: the self-agreement check of the card for the game."""
+    return _card_for_game_agrees
