@@ -130,6 +130,17 @@ def quantile_text(v: float, sign: bool = False) -> str:
     return f"{r:+g}" if sign else f"{r:g}"
 
 
+def estimate_text(e: Any, sign: bool = False) -> str:
+    """An estimate as ``mean (lo to hi)`` to one decimal (``sign``: with its sign)."""
+    f = "+.1f" if sign else ".1f"
+    return f"{e.mean:{f}} ({e.lo:{f}} to {e.hi:{f}})"
+
+
+def proportion_text(p: Any) -> str:
+    """A proportion as ``p% (lo-hi)`` in whole percent."""
+    return f"{100 * p.p:.0f}% ({100 * p.lo:.0f}-{100 * p.hi:.0f})"
+
+
 def print_notes(notes: Any) -> None:
     """The notes under a command's tables, dimmed, one per line."""
     for n in notes:

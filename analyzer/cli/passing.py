@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from analyzer.api import QUESTIONS, Estimate, Proportion, advise_pass, pass_request
-from analyzer.cli.common import console, emit_json, print_notes, styled, table
+from analyzer.api import QUESTIONS, advise_pass, pass_request
+from analyzer.cli.common import console, emit_json, estimate_text, print_notes, proportion_text, styled, table
 from analyzer.cli.derive import command
 from analyzer.cli.options import SEATS_HELP, JsonOpt
 
@@ -19,15 +19,6 @@ EXAMPLES = """Examples:
   pinochle pass --rules house/auction-pass.toml --hand "AH TH KH QH 9H KS QS JC KD QD JD 9C"
       --seat 0 --declarer 0 --bid 20 --trump H --received "AH JH AS"
 """
-
-
-def _est(e: Estimate, sign: bool = False) -> str:
-    f = "+.1f" if sign else ".1f"
-    return f"{e.mean:{f}} ({e.lo:{f}} to {e.hi:{f}})"
-
-
-def _pct(p: Proportion) -> str:
-    return f"{100 * p.p:.0f}% ({100 * p.lo:.0f}-{100 * p.hi:.0f})"
 
 
 def print_pass_advice(adv) -> None:
@@ -47,8 +38,8 @@ def print_pass_advice(adv) -> None:
     if r.first:
         tbl.add_column("partner's answer (share)")
     for i, ln in enumerate(adv.lines):
-        row = [" ".join(ln.cards) + (" *" if i == 0 else ""), _est(ln.net, sign=True),
-               "—" if ln.behind is None else _est(ln.behind), f"{ln.meld.mean:.1f}", _pct(ln.made)]
+        row = [" ".join(ln.cards) + (" *" if i == 0 else ""), estimate_text(ln.net, sign=True),
+               "—" if ln.behind is None else estimate_text(ln.behind), f"{ln.meld.mean:.1f}", proportion_text(ln.made)]
         if r.first:
             row.append(f"{' '.join(ln.reply or ())} ({100 * (ln.reply_share or 0):.0f}%)")
         tbl.add_row(*row)

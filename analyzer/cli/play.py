@@ -7,8 +7,17 @@ from typing import Annotated
 
 import typer
 
-from analyzer.api import QUESTIONS, Estimate, Proportion, advise_card, play_request, record_of_play, write_record
-from analyzer.cli.common import check_output, console, emit_json, print_notes, styled, table
+from analyzer.api import QUESTIONS, advise_card, play_request, record_of_play, write_record
+from analyzer.cli.common import (
+    check_output,
+    console,
+    emit_json,
+    estimate_text,
+    print_notes,
+    proportion_text,
+    styled,
+    table,
+)
 from analyzer.cli.derive import command
 from analyzer.cli.options import SEATS_HELP, JsonOpt
 
@@ -57,15 +66,6 @@ EXAMPLES = """Examples:
 """
 
 
-def _est(e: Estimate, sign: bool = False) -> str:
-    f = "+.1f" if sign else ".1f"
-    return f"{e.mean:{f}} ({e.lo:{f}} to {e.hi:{f}})"
-
-
-def _pct(p: Proportion) -> str:
-    return f"{100 * p.p:.0f}% ({100 * p.lo:.0f}-{100 * p.hi:.0f})"
-
-
 def print_card_advice(adv) -> None:
     """The advice as a table of the legal cards (best first) and its notes."""
     d = adv.to_dict()
@@ -93,12 +93,12 @@ def print_card_advice(adv) -> None:
     tbl.add_column("behind the best (95%)", justify="right")
     _game_columns(tbl, adv.game)
     for ln in adv.lines:
-        row = [ln.card + _mark(adv, ln.card), _est(ln.points)]
+        row = [ln.card + _mark(adv, ln.card), estimate_text(ln.points)]
         if ln.make is not None:
-            row.append(_pct(ln.make))
+            row.append(proportion_text(ln.make))
         if ln.score is not None:
-            row.append(_est(ln.score, sign=True))
-        row.append("—" if ln.behind is None else _est(ln.behind))
+            row.append(estimate_text(ln.score, sign=True))
+        row.append("—" if ln.behind is None else estimate_text(ln.behind))
         tbl.add_row(*row, *_game_cells(ln.game))
     crit = {"net": "your side's expected net score (ours minus theirs)", "score": "your expected score",
             "points": "your side's expected points"}[adv.criterion]
@@ -133,8 +133,9 @@ def print_stock_advice(adv) -> None:
     tbl.add_column("behind the best (95%)", justify="right")
     _game_columns(tbl, adv.game)
     for ln in adv.lines:
-        tbl.add_row(ln.card + (" *best" if ln.card == adv.best else _mark(adv, ln.card)), _est(ln.diff, sign=True),
-                    _est(ln.mine), "—" if ln.behind is None else _est(ln.behind), *_game_cells(ln.game))
+        tbl.add_row(ln.card + (" *best" if ln.card == adv.best else _mark(adv, ln.card)),
+                    estimate_text(ln.diff, sign=True), estimate_text(ln.mine),
+                    "—" if ln.behind is None else estimate_text(ln.behind), *_game_cells(ln.game))
     tbl.caption = ("ranked by your expected score minus the opponent's over the whole hand, paired on the same deals"
                    + _game_caption(adv.game))
     console.print(tbl)
