@@ -22,9 +22,9 @@ import os
 import sys
 import time
 from collections import defaultdict
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from collections.abc import Iterator
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -113,7 +113,8 @@ def measure(game: str, n_hands: int, repeat: int, play: str | None = None) -> li
             row[k] = f"{base[1].get(k, 0.0):.2f} / {house[1].get(k, 0.0):.2f}"
         rows.append(row)
         print(f"{game} hand {i} (--play {row['play']}): {base[0]:.2f} s without, {house[0]:.2f} s with the pass: "
-              f"{row['ratio']:.2f}x (target {TARGET}x) | simulate {row['simulate']}, pass {row['pass']}, call model {row['call model']}, "
+              f"{row['ratio']:.2f}x (target {TARGET}x) | simulate {row['simulate']}, pass {row['pass']}, "
+              f"call model {row['call model']}, "
               f"dd check {row['dd check']}, ceiling {row['ceiling']}", file=sys.stderr, flush=True)
     return rows
 
@@ -124,7 +125,8 @@ def markdown(rows: list[dict], repeat: int, load: tuple[float, float]) -> str:
            "| --- | --- | ---: | ---: | ---: | ---: | --- | --- | --- | --- | --- |"]
     for r in rows:
         out.append(f"| {r['game']} | {r['play']} | {r['hand']} | {r['without']:.2f} | {r['with']:.2f} "
-                   f"| {r['ratio']:.2f} | {r['simulate']} | {r['pass']} | {r['call model']} | {r['dd check']} | {r['ceiling']} |")
+                   f"| {r['ratio']:.2f} | {r['simulate']} | {r['pass']} | {r['call model']} | {r['dd check']} "
+                   f"| {r['ceiling']} |")
     out.append("")
     out.append(f"`python benchmarks/bench_bid_pass.py`: `pinochle bid --rules R --hand H --seed 7`'s advice in one "
                f"warm process, without / with the pass (`house/auction-pass.toml`, `house/double-deck-pass.toml`), "

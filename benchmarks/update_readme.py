@@ -1,6 +1,7 @@
 """Put generated text into README.md between its markers (never edit those figures by hand).
 
     python benchmarks/update_readme.py solver /tmp/solver.md    # a file between <!-- solver:begin/end -->
+                                                                # (so too bid-pass, bid-dd, review-speed, ...)
     python benchmarks/update_readme.py examples [NAME ...]      # rerun the README's example commands (or those)
     python benchmarks/update_readme.py win-tables               # the win tables and their check against games
     python benchmarks/update_readme.py arena                    # the arena tables from reports/arena/*.json
