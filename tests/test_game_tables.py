@@ -198,3 +198,25 @@ def test_quad_pinochle_held() -> None:
     three = Hand.parse("QS QS QS JS JD JD JD JD AS AS AS AS AH AH AH AH KH KH KH KH", rules.deck).planes
     assert quad_pinochle_held(rules, np.stack([four, three])).tolist() == [True, False]
     assert not quad_pinochle_held(load("auction"), np.zeros((1, 2), np.int64))[0]
+
+
+def test_a_sample_played_in_parts_is_the_sample_played_whole(tmp_path):
+    """The self-play sample kept in parts (``python -m analyzer.arena.tables --part-out``) joins to the same hands as
+    the sample played at once (deal k depends on (seed, k) alone); parts that leave a gap or overlap are refused."""
+    from analyzer.arena.tables import joined_parts, self_play_sample
+
+    rules = load("luxury-family")
+    whole = self_play_sample(rules, 24, seed=1, agent="formula")
+    paths = []
+    for start in (16, 0, 8):  # in any order
+        path = tmp_path / f"part{start}.parquet"
+        self_play_sample(rules, 8, seed=1, agent="formula", start=start).write(path)
+        paths.append(path)
+    joined = joined_parts(rules, paths)
+    for name in ("scores", "bidder", "made", "all_tricks", "quad", "thrown"):
+        assert np.array_equal(getattr(joined, name), getattr(whole, name)), name
+    assert joined.source == whole.source
+    with pytest.raises(ValueError, match="leave out deals 0-7"):
+        joined_parts(rules, paths[::2])
+    with pytest.raises(ValueError, match="hands of luxury-family, not auction"):
+        joined_parts(load("auction"), paths)

@@ -1,5 +1,7 @@
 """The win-probability tables' hands played, and the shipped tables made: ``python3 -m analyzer.arena.tables
-[--rules R ...] [--hands N] [--boots B]``.
+[--rules R ...] [--hands N] [--boots B]``; or in parts, for samples that take hours (the advisor's self-play):
+``--rules R --agent A --start S --hands N --part-out F`` plays hands ``S .. S + N - 1`` and keeps them in ``F``,
+``--rules R --from F ...`` makes the table from the parts (``reports/win-tables/run_parts.sh``).
 
 For each rule set (default options; two-handed also its 24-card deck): ``N`` hands of self-play
 (:func:`self_play_sample`, seed 1: ``formula`` against itself, two-handed ``th-v1``),
@@ -49,19 +51,47 @@ REPORTS = Path(__file__).resolve().parents[2] / "reports" / "win-tables"
 
 
 def self_play_sample(rules: RuleSet, hands: int, seed: int = 1, agent: str = "formula", workers: int = 1,
-                     progress: bool = False) -> HandOutcomes:
+                     progress: bool = False, start: int = 0) -> HandOutcomes:
     """``hands`` distinct hands of ``agent`` against itself in the arena (two-handed: its own self-play), seed
-    ``seed``: deals ``0 .. hands - 1``, each once (the arena plays a deal once per seating; with the same agent in
-    every seat those copies are one hand, so only the first is kept)."""
+    ``seed``: deals ``start .. start + hands - 1``, each once (the arena plays a deal once per seating; with the same
+    agent in every seat those copies are one hand, so only the first is kept)."""
     if not rules.has_bidding:
+        if start:
+            raise ValueError("two-handed self-play samples are made whole (seconds): no start")
         return two_handed_sample(rules, hands, seed)
     import polars as pl
 
     from analyzer.arena.core import run_arena  # the arena's advisor agent reads the tables
 
-    res = run_arena(rules, agent, agent, hands, seed, workers=workers, progress=progress, copies=1)
-    return from_arena(rules, res.frame.filter(pl.col("copy") == 0),
-                      f"{agent} against {agent}, arena seed {seed}, deals 0-{hands - 1}: {hands} hands")
+    res = run_arena(rules, agent, agent, hands, seed, workers=workers, progress=progress, copies=1, start=start)
+    return from_arena(rules, res.frame.filter(pl.col("copy") == 0), _source(agent, seed, start, start + hands))
+
+
+def _source(agent: str, seed: int, lo: int, hi: int) -> str:
+    """Where a self-play sample's hands come from: deals ``lo .. hi - 1`` of the arena's ``seed``."""
+    return f"{agent} against {agent}, arena seed {seed}, deals {lo}-{hi - 1}: {hi - lo} hands"
+
+
+def joined_parts(rules: RuleSet, paths: list[Path]) -> HandOutcomes:
+    """The self-play sample kept in parts (``--part-out``): the parts in the order of their deals, which must follow
+    one another from deal 0 with one agent and seed (else ValueError naming the gap)."""
+    parts = [HandOutcomes.read(p) for p in paths]
+    spans = []
+    for p, path in zip(parts, paths, strict=True):
+        if p.rules_id != rules.id:
+            raise ValueError(f"{path}: hands of {p.rules_id}, not {rules.id}")
+        head, _, rng = p.source.rpartition(", deals ")
+        lo, hi = (int(x) for x in rng.split(":")[0].split("-"))
+        spans.append((lo, hi + 1, head, p))
+    spans.sort(key=lambda t: t[0])
+    at, heads = 0, {t[2] for t in spans}
+    if len(heads) > 1:
+        raise ValueError(f"parts of different self-play runs: {sorted(heads)}")
+    for lo, hi, _, _ in spans:
+        if lo != at:
+            raise ValueError(f"the parts leave out deals {at}-{lo - 1}" if lo > at else f"deal {lo} is in two parts")
+        at = hi
+    return HandOutcomes.joined([t[3] for t in spans], f"{spans[0][2]}, deals 0-{at - 1}: {at} hands")
 
 
 def two_handed_sample(rules: RuleSet, hands: int, seed: int = 1) -> HandOutcomes:
@@ -127,12 +157,16 @@ def plot(table: WinTable, rules: RuleSet, path: Path) -> None:
     plt.close(fig)
 
 
-def make(rules_id: str, options: dict[str, str], hands: int, boots: int, workers: int, agent: str = "formula"
-         ) -> dict[str, object]:
-    """One shipped table (module docstring); its line of ``tables.json``."""
+def make(rules_id: str, options: dict[str, str], hands: int, boots: int, workers: int, agent: str = "formula",
+         parts: list[Path] | None = None) -> dict[str, object]:
+    """One shipped table (module docstring), from fresh self-play or from the sample's ``parts``; its line of
+    ``tables.json``."""
     rules = load(rules_id, options)
     t0 = time.perf_counter()
-    sample = self_play_sample(rules, hands, seed=1, agent=agent, workers=workers, progress=True)
+    if parts:
+        sample = joined_parts(rules, parts)
+    else:
+        sample = self_play_sample(rules, hands, seed=1, agent=agent, workers=workers, progress=True)
     sample.write(TABLE_DIR / sample_name(rules))
     t1 = time.perf_counter()
     table = build_table(rules, sample, boots=boots)
@@ -156,11 +190,25 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--boots", type=int, default=20)
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--agent", default="formula", help="the self-play agent (two-handed: always th-v1)")
+    ap.add_argument("--start", type=int, default=0, help="with --part-out: the first deal of the part")
+    ap.add_argument("--part-out", type=Path, help="play one part of the sample (--start, --hands) and keep it here")
+    ap.add_argument("--from", dest="parts", nargs="+", type=Path, help="make the table from these parts")
     a = ap.parse_args(argv)
     todo = [(r, o) for r, o in SHIPPED if not a.rules or r in a.rules]
+    if a.part_out or a.parts:
+        if not a.rules or len(a.rules) != 1:
+            ap.error("--part-out and --from take one rule set (--rules R)")
+        todo = [(a.rules[0], {})]
+    if a.part_out:
+        rules = load(a.rules[0])
+        sample = self_play_sample(rules, a.hands, seed=1, agent=a.agent, workers=a.workers, progress=True,
+                                  start=a.start)
+        sample.write(a.part_out)
+        print(f"{a.part_out}: {sample.source}", file=sys.stderr)
+        return 0
     index_path = REPORTS / "tables.json"
     for r, o in todo:
-        line = make(r, o, a.hands, a.boots, a.workers, a.agent)
+        line = make(r, o, a.hands, a.boots, a.workers, a.agent, a.parts)
         print(json.dumps(line), file=sys.stderr)
         # read again just before writing: another maker (another game) may have written its line meanwhile
         index = json.loads(index_path.read_text()) if index_path.exists() else []

@@ -46,6 +46,18 @@ class HandOutcomes:
         return HandOutcomes(self.scores[idx], self.bidder[idx], self.made[idx], self.all_tricks[idx], self.quad[idx],
                             self.thrown[idx], self.rules_id, self.source)
 
+    @classmethod
+    def joined(cls, parts: list[HandOutcomes], source: str) -> HandOutcomes:
+        """The hands of ``parts`` (samples of one rule set, in order) as one sample from ``source``."""
+        if not parts:
+            raise ValueError("no sample to join")
+        ids = {p.rules_id for p in parts}
+        if len(ids) > 1:
+            raise ValueError(f"samples of different rule sets: {sorted(ids)}")
+        cat = lambda name: np.concatenate([getattr(p, name) for p in parts])  # noqa: E731
+        return cls(cat("scores"), cat("bidder"), cat("made"), cat("all_tricks"), cat("quad"), cat("thrown"),
+                   parts[0].rules_id, source)
+
     def frame(self) -> pl.DataFrame:
         """The hands as a table (one row a hand; ``score_u{r}``, ``quad_u{r}`` per unit)."""
         cols: dict[str, object] = {"bidder": self.bidder, "made": self.made, "all_tricks": self.all_tricks,
