@@ -246,3 +246,17 @@ def test_arena_records_of_a_pass_game_keep_the_play():
         text = to_text(r).replace(f"rules: {r.game[0]}", f"rules: {AUCTION_PASS}")
         back = read_records(text)[0]  # the result written is checked against the one scoring on reading
         assert back.passed == r.passed and back.played == r.played and back.result == r.result
+
+
+def test_rules_worked_example_of_the_pass_in_the_play():
+    """docs/RULES.md, "The pass in the play": what each partner knows the other holds, and what a hand must hold."""
+    rules = load_rules(AUCTION_PASS, [])
+    deck = rules.deck
+    k = lambda text: Hand.parse(text, deck).kinds  # noqa: E731
+    assert partner_holds(rules, 2, 0, k(BY[2]), k(BY[0])) == Counter(k("AH JH"))  # seat 2 passed first
+    assert partner_holds(rules, 0, 0, k(BY[0]), k(BY[2])) == Counter(k("9C JC AS"))  # seat 0 passed second
+    # seat 0 may have passed back the AS he received: his hand need not hold it; seat 2, passing first, must
+    _ask(0, None)
+    with pytest.raises(UserError, match="AS not in your"):
+        PlayRequest.make(rules, "TS TS JS 9S TD 9D KC QC TC JC JC 9C", seat=2, passed=BY[2], received=BY[0],
+                         samples=30, **ASK)
