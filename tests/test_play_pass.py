@@ -220,10 +220,12 @@ def test_a_record_whose_pass_cannot_be_is_refused_naming_the_line():
 def test_review_of_a_pass_hand_asks_the_cards_with_the_pass_known():
     rec, _ = _played_pass_hand(7)
     text = to_text(rec).replace(f"rules: {rec.game[0]}", f"rules: {AUCTION_PASS}")
-    short = "\n".join(ln if not ln.startswith("played:") else "played: " + " / ".join(
-        ln.removeprefix("played: ").split(" / ")[:2]) for ln in text.splitlines() if not ln.startswith("result"))
+    contract = f"declarer: {rec.seat}\nbid: {read_records(text)[0].rules.bid_levels()[0]}"  # no calls to review
+    short = "\n".join(contract if ln.startswith("calls:") else ln if not ln.startswith("played:") else "played: " +
+                      " / ".join(ln.removeprefix("played: ").split(" / ")[:2]) for ln in text.splitlines()
+                      if not ln.startswith("result"))
     back = read_records(short)[0]
-    rv = review(back, Asked(samples=60, play_samples=30, seed=2))
+    rv = review(back, Asked(samples=60, play_samples=30, seed=2, max_nodes=20_000, true_max_nodes=20_000))
     cards = [d for d in rv.decisions if d.kind == "card"]
     assert cards and all(d.loss is not None or d.note == "the only card" for d in cards)
     # the card asked is the card-play question with the pass: its deals give the partner the cards passed him
