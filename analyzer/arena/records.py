@@ -4,8 +4,9 @@ card play replayed card by card with the run's own random stream (:func:`analyze
 ``k``'s stream, as :func:`analyzer.arena.core.play_contracts` played it), checked against the points the run
 saved. Single-deal runs (:func:`run_records`) and whole games (:func:`game_records`: every hand of every game, with
 the game's score before it) played by the heuristic players; a double-dummy run's play is not kept (its records
-hold the auction and the trump only), nor the play of a rule set with a card pass (the records hold the hands as
-dealt: the record format has no pass yet)."""
+hold the auction and the trump only), nor a conceded hand's (none was played). With a card pass the records hold
+the hands as dealt and each partner's pass (``passed N``, the run's ``passed_in`` and ``passed_back``); the play is
+of the hands after it."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from analyzer.bidding.auction import Call, parse_calls, replay
 from analyzer.cards import from_planes, parse_cards, to_planes
 from analyzer.deal.rng import seed_of
 from analyzer.play import DealRecord, play_deal
+from analyzer.record.check import after_pass
 from analyzer.record.model import HandRecord
 from analyzer.rules.lowered import bid_class, first_leader
 from analyzer.rules.model import RuleSet
@@ -28,6 +30,15 @@ from analyzer.score import scoring_units, seat_unit
 
 def _hands(rules: RuleSet, row: dict[str, Any]) -> dict[int, tuple[int, ...]]:
     return {s: tuple(sorted(parse_cards(row[f"hand_s{s}"], rules.deck))) for s in range(rules.seats)}
+
+
+def _passes(rules: RuleSet, row: dict[str, Any], decl: int) -> dict[int, tuple[int, ...]]:
+    """Each partner's pass of a saved hand (none where the rules have none): the bid winner's partner's cards
+    (``passed_in``) and the bid winner's (``passed_back``)."""
+    if not rules.passing.cards:
+        return {}
+    return {rules.partners(decl)[0]: tuple(sorted(parse_cards(row["passed_in"], rules.deck))),
+            decl: tuple(sorted(parse_cards(row["passed_back"], rules.deck)))}
 
 
 def played_record(rules: RuleSet, hands: np.ndarray, dealer: int, calls: Sequence[Call], trump: int, *, seed: int,
@@ -62,16 +73,19 @@ def hand_record(rules: RuleSet, row: dict[str, Any], seed: int, play: str, polic
     if decl < 0:
         return HandRecord(rules, game, (dealer + 1) % rules.seats, hands, dealer, calls, result=result)
     trump = "SHDC".index(row["trump"])
-    if play != "heuristic" or rules.passing.cards:  # the record format has no pass yet: no play kept
-        return HandRecord(rules, game, decl, hands, dealer, calls, trump=trump)
-    planes = np.stack([to_planes(list(hands[s]), rules.deck) for s in range(rules.seats)])
+    passed = _passes(rules, row, decl)
+    if play != "heuristic" or row.get("conceded"):  # no play kept (a double-dummy run), or none played
+        return HandRecord(rules, game, decl, hands, dealer, calls, trump=trump, passed=passed)
+    base = HandRecord(rules, game, decl, hands, dealer, calls, trump=trump, passed=passed)
+    after = after_pass(base)  # the hands the play is of
+    planes = np.stack([to_planes(list(after[s]), rules.deck) for s in range(rules.seats)])
     rec, d = played_record(rules, planes, dealer, calls, trump, seed=seed_of(seed, 0x91A7), index=int(row["deal"]),
                            policy=policy)
     pts = [int(x) for x in d.points]
     if pts != [int(row[f"points_s{s}"]) for s in range(rules.seats)]:
         raise ValueError(f"deal {row['deal']} copy {row['copy']}: the replayed play gives points {pts}, the run "
                          "saved others")
-    return replace(rec, result=result)
+    return replace(rec, hands=hands, passed=passed, result=result)
 
 
 def run_records(rules: RuleSet, frame: pl.DataFrame, seed: int, play: str) -> list[HandRecord]:

@@ -29,10 +29,11 @@ from analyzer.cardplay.concede import concession_advice
 from analyzer.cardplay.game import GameCard, PlayGame, game_cards
 from analyzer.cardplay.notation import played_text
 from analyzer.cardplay.outcome import card_outcomes, final_terms, stock_outcomes
+from analyzer.cardplay.passed import partner_holds
 from analyzer.cardplay.request import PlayRequest
 from analyzer.cardplay.stock import StockValues, value_stock_moves
 from analyzer.cardplay.values import CardValues, declaring_seats, tricks_left, value_cards, within_horizon
-from analyzer.cards import SUITS
+from analyzer.cards import SUITS, format_cards
 from analyzer.estimate import Estimate, Proportion, mean_ci, paired_diff, proportion
 from analyzer.score import convert_points, points_to_make, score_hand, scoring_units, seat_unit
 from analyzer.twohand.policy import TH_VERSION
@@ -116,6 +117,8 @@ class CardAdvice:
                               "each_seat": [int(x) for x in seen.points]},
             "side_meld": self.side_meld,
             "whole_meld": rec.whole_meld,
+            **({"passed": [rs.deck.name(k) for k in rec.passed], "received": [rs.deck.name(k) for k in rec.received]}
+               if rec.passed else {}),
             "points_to_make": self.target,
             "need": self.need_words,
             "action": self.action,
@@ -334,6 +337,24 @@ def _net(req: PlayRequest, v: CardValues, side_meld: int) -> np.ndarray:
     return (sc[:, rec.declarer] - sc[:, other]).reshape(n, c)
 
 
+def _pass_notes(req: PlayRequest, v: CardValues) -> list[str]:
+    """What the sampled deals know of the card pass (a rule set with one, my seat on the declaring side): the cards
+    my partner holds of my pass, the clues read on the hands as dealt; or that the pass was not given."""
+    rs, rec, w = req.rules, req.record, req.word
+    if rec is None or not rs.passing.cards or rec.seat not in declaring_seats(req):
+        return []
+    if not rec.passed:
+        return [f"the card pass is not given: the deals know nothing of it (give {w('passed')} and {w('received')})"]
+    held = partner_holds(rs, rec.seat, rec.declarer, rec.passed, rec.received)
+    out = [f"your partner holds {format_cards(sorted(held.elements()), rs.deck) or 'none'} of the cards you passed "
+           "him at the first lead in every deal (those played since excepted)"]
+    if v.clues:
+        out.append("the auction's calls read on the hands as dealt, before the pass (your partner's: his hand at the "
+                   "first lead less what you passed him plus what he passed you); which cards he chose to pass is "
+                   "not read as a clue")
+    return out
+
+
 def _notes(req: PlayRequest, v: CardValues, n: int, action: str, side_meld: int | None) -> list[str]:
     rs = req.rules
     w = req.word
@@ -346,6 +367,7 @@ def _notes(req: PlayRequest, v: CardValues, n: int, action: str, side_meld: int 
     if req.record is not None and req.record.whole_meld:
         out.append("the cards shown read as each other seat's whole meld: no deal gives a seat more meld than it "
                    "showed (a seat not named showed none)")
+    out += _pass_notes(req, v)
     if v.clues:
         read = {"clues": "read as the bidding advice reads them",
                 "prior": "read with the prior clue model (the fitted one accepted too few deals)",

@@ -207,6 +207,7 @@ def _phase1(rules: RuleSet, hand: str | Hand, seat: int, v: dict[str, Any]) -> P
     if not rules.play.stock:
         raise UserError(f"{nm('upcard')} is the card turned up on a stock: {rules.id} deals every card")
     for name, given in (("shown", v["shown"]), ("meld", v["meld"]), ("auction", v["auction"]),
+                        ("passed", v["passed"]), ("received", v["received"]),
                         ("dealer", v["dealer"]), ("declarer", v["declarer"]), ("bid", v["bid"] or None),
                         ("so_far", v["so_far"])):
         if given is not None and given != [] and given != {}:
@@ -303,7 +304,8 @@ def _record(rules: RuleSet, hand: str | Hand, seat: int, trump: int, declarer: i
         raise UserError(f"{nm('hand')}: {e} (your cards at the first lead, those played since included)") from None
     shown_by = parse_shown(v["shown"], rules, seat, nm("shown"))
     plays = parse_played(v["played"], rules, nm("played"))
-    rec = Record(rules, seat, h, trump, declarer, first, bid, shown_by, plays, v["whole_meld"])
+    passed, received = _pass(rules, v)
+    rec = Record(rules, seat, h, trump, declarer, first, bid, shown_by, plays, v["whole_meld"], passed, received)
     seen = replay(rec)
     if len(plays) == rules.seats * rules.hand_size:
         raise UserError("every card has been played: the hand is over")
@@ -313,6 +315,31 @@ def _record(rules: RuleSet, hand: str | Hand, seat: int, trump: int, declarer: i
     shown_all = {**shown_by, seat: h}
     return rec, seen, tuple(meld_points(shown_all[s], rules)[SUITS[trump]] if s in shown_all else 0
                             for s in range(rules.seats))
+
+
+def _pass(rules: RuleSet, v: dict[str, Any]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The cards I passed my partner and those he passed me (``passed``, ``received``; none given: none), parsed;
+    one given without the other, or either where the rules have no pass, refused (the pass itself is checked with
+    my hand and seat by :func:`analyzer.cardplay.passed.check_pass`, as the record is followed)."""
+    nm = field_name
+    out = []
+    for name in ("passed", "received"):
+        text = v[name]
+        if text is None:
+            out.append(())
+            continue
+        if not rules.passing.cards:
+            raise UserError(f"{rules.id} has no card pass: leave out {nm(name)} (a house file with [passing], e.g. "
+                            "house/auction-pass.toml, has one)")
+        try:
+            out.append(tuple(sorted(Hand.parse(text, rules.deck).kinds)))
+        except UserError as e:
+            raise UserError(f"{nm(name)}: {e}") from None
+    if bool(out[0]) != bool(out[1]):
+        given, missing = ("passed", "received") if out[0] else ("received", "passed")
+        raise UserError(f"{nm(given)} is half of the pass: give {nm(missing)} too, the cards "
+                        f"{'your partner passed you' if missing == 'received' else 'you passed your partner'}")
+    return out[0], out[1]
 
 
 def _side_meld(rules: RuleSet, meld: int | None, bid: int) -> int | None:

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from analyzer.cardplay.kernel import consistent, holdings_at_start
+from analyzer.cardplay.passed import before_pass, check_pass, partner_holds, passes_first
 from analyzer.cards import Hand, to_planes
 from analyzer.deal import Deals, Table
 from analyzer.deal.kernel import SUIT
@@ -58,6 +59,23 @@ class Record:
     shown: dict[int, Hand] = field(default_factory=dict)
     plays: tuple[int, ...] = ()
     whole_meld: bool = False
+    #: where the rules have a pass (docs/RULES.md, "Card passing"): the cards I passed my partner and the cards he
+    #: passed me (kinds; both empty: not given), :mod:`analyzer.cardplay.passed`
+    passed: tuple[int, ...] = ()
+    received: tuple[int, ...] = ()
+
+    @property
+    def partner(self) -> int:
+        """My partner's seat (-1 without partners)."""
+        return next(iter(self.rules.partners(self.seat)), -1)
+
+    def held_at_start(self, s: int) -> Counter[int]:
+        """The cards seat ``s`` (not mine) held at the first lead for certain: those it showed, and my partner's
+        those my pass left with him (:func:`analyzer.cardplay.passed.partner_holds`) -- a card both counted once."""
+        out = Counter(self.shown.get(s, Hand(self.rules.deck, ())).kinds)
+        if s == self.partner and (self.passed or self.received):
+            out |= partner_holds(self.rules, self.seat, self.declarer, self.passed, self.received)
+        return out
 
 
 @dataclass(frozen=True)
@@ -167,6 +185,7 @@ def _check_record(rec: Record) -> None:
     total = len(rec.plays)
     if total > seats * rs.hand_size:
         raise UserError(f"{total} cards played: a {rs.id} hand has {seats * rs.hand_size}")
+    check_pass(rs, rec.seat, rec.declarer, rec.hand.kinds, rec.passed, rec.received)
 
 
 @dataclass
@@ -256,20 +275,21 @@ def _take_mine(rec: Record, mine: Counter[int], i: int, k: int, ncards: int, led
 
 def _check_copies(rec: Record, played: dict[int, list[int]]) -> None:
     """UserError when a card is seen more often than the deck has it: in my hand, plus for each other seat the
-    more of its copies shown and its copies played (a shown card played is one copy)."""
+    more of its copies known at the first lead (shown, or passed to my partner: :meth:`Record.held_at_start`) and
+    its copies played (a known card played is one copy)."""
     rs = rec.rules
     deck = rs.deck
     everywhere = Counter(rec.hand.kinds)
     for s in range(rs.seats):
         if s == rec.seat:
             continue
-        held_shown = Counter(rec.shown.get(s, Hand(deck, ())).kinds)
+        held_shown = rec.held_at_start(s)
         played_s = Counter(played[s])
         for k in set(held_shown) | set(played_s):
             everywhere[k] += max(held_shown[k], played_s[k])
     for k, c in everywhere.items():
         if c > deck.copies:
-            raise UserError(f"{deck.name(k)} is seen {c} times (in your hand, shown or played): the deck has "
+            raise UserError(f"{deck.name(k)} is seen {c} times (in your hand, shown, passed or played): the deck has "
                             f"{deck.copies}")
 
 
@@ -299,23 +319,26 @@ def _barred_by_plays(rec: Record, t: _Tricks) -> tuple[dict[int, set[int]], list
 
 def _shown_still_held(rec: Record, t: _Tricks, left: np.ndarray, barred: dict[int, set[int]],
                       bars: list[set[int]]) -> dict[int, list[int]]:
-    """Each other seat's shown cards it has not played (so holds now); UserError when they are more than its
-    cards ``left``, or one of them is barred from it by a play of its (``barred``, per play ``bars``)."""
+    """Each other seat's cards known at the first lead (shown, or passed to my partner: :meth:`Record.
+    held_at_start`) it has not played (so holds now); UserError when they are more than its cards ``left``, or one
+    of them is barred from it by a play of its (``barred``, per play ``bars``)."""
     rs = rec.rules
     deck = rs.deck
     known_now: dict[int, list[int]] = {}
     for s in range(rs.seats):
         if s == rec.seat:
             continue
-        rest = Counter(rec.shown.get(s, Hand(deck, ())).kinds)
+        rest = rec.held_at_start(s)
         rest.subtract(Counter(t.played[s]))
         known_now[s] = sorted(x for x, c in rest.items() for _ in range(max(c, 0)))
         if len(known_now[s]) > left[s]:
-            raise UserError(f"seat {s} still holds {len(known_now[s])} shown cards but has {left[s]} cards left")
+            raise UserError(f"seat {s} still holds {len(known_now[s])} cards shown (or passed it) but has {left[s]} "
+                            "cards left")
         clash = sorted(set(known_now[s]) & barred[s])
         if clash:
             i = next(i for i in range(len(rec.plays)) if int(t.by[i]) == s and clash[0] in bars[i])
-            raise UserError(f"seat {s} showed {deck.name(clash[0])} and has not played it, but with it in its "
+            how = "showed" if clash[0] in rec.shown.get(s, Hand(deck, ())).kinds else "was passed"
+            raise UserError(f"seat {s} {how} {deck.name(clash[0])} and has not played it, but with it in its "
                             f"hand its play of {deck.name(rec.plays[i])} (card {i + 1}) was not legal: check the "
                             "cards shown and played")
     return known_now
@@ -323,21 +346,23 @@ def _shown_still_held(rec: Record, t: _Tricks, left: np.ndarray, barred: dict[in
 
 def _add_whole_meld_bars(rec: Record, played: dict[int, list[int]], barred: dict[int, set[int]]) -> None:
     """With the cards shown read as each other seat's whole meld (``rec.whole_meld``): UserError when what a seat
-    played beyond them adds meld to them; else add to ``barred`` the cards one more copy of which would
-    (:func:`_meld_bars`: the dealer deals no further copy of them; the shown ones are known, not dealt)."""
+    played (or, my partner, holds of my pass) beyond them adds meld to them; else add to ``barred`` the cards one
+    more copy of which would (:func:`_meld_bars`: the dealer deals no further copy of them; the shown ones are
+    known, not dealt)."""
     rs = rec.rules
     deck = rs.deck
     for s, bar in _meld_bars(rec).items():
         shown_s = Counter(rec.shown.get(s, Hand(deck, ())).kinds)
-        extra = Counter(played[s]) - shown_s
+        extra = (Counter(played[s]) | rec.held_at_start(s)) - shown_s
         if extra:
             with_extra = [*shown_s.elements(), *extra.elements()]
             m = meld_batch(np.stack([to_planes(list(shown_s.elements()), deck), to_planes(with_extra, deck)]),
                            rs)[:, rec.trump]
             if m[1] > m[0]:
                 names = " ".join(deck.name(k) for k in sorted(extra.elements()))
-                raise UserError(f"seat {s} played {names}: with them the cards it showed make {int(m[1])} meld, "
-                                f"not {int(m[0])}, and they are read as its whole meld")
+                verb = "played" if not extra - Counter(played[s]) else "played or holds"
+                raise UserError(f"seat {s} {verb} {names}: with them the cards it showed make {int(m[1])} "
+                                f"meld, not {int(m[0])}, and they are read as its whole meld")
         barred[s] |= bar
 
 
@@ -377,6 +402,9 @@ class _Consistent:
                      for s in range(rs.seats) if s != rec.seat} if rec.whole_meld else None
         self.by = seen.by
         self.kinds = np.array(rec.plays, dtype=np.int64)
+        #: the pass (mine and my partner's): the clues are read on the hands as dealt, before it
+        self.pass_ = (rec.seat, rec.partner, rec.passed, rec.received,
+                      passes_first(rs, rec.seat, rec.declarer)) if rec.passed or rec.received else None
         self.args = (seen.by, np.array(rec.plays, dtype=np.int64), seen.ncards, seen.led, seen.best, seen.first,
                      np.int64(rec.trump), np.int64(rs.head_code), np.int64(int(rs.play.must_trump)),
                      np.int64(int(rs.play.follow)), np.int64(rs.deck.lane), np.int64(rec.seat))
@@ -392,7 +420,8 @@ class _Consistent:
         for s, m in (self.meld or {}).items():  # no seat held more meld than it showed
             keep &= meld_batch(start[:, s], self.rules)[:, self.trump] == m
         if self.clues is not None and keep.any():
-            keep[keep] = np.asarray(self.clues(np.ascontiguousarray(start[keep])), dtype=bool)
+            dealt = start[keep] if self.pass_ is None else before_pass(start[keep], *self.pass_)
+            keep[keep] = np.asarray(self.clues(np.ascontiguousarray(dealt)), dtype=bool)
         ok[idx] = keep
         return ok
 

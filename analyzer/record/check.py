@@ -12,8 +12,9 @@ from typing import Any
 from analyzer.bidding.auction import Auction, is_bid_value, parse_calls
 from analyzer.bidding.auction import replay as replay_auction
 from analyzer.cardplay.notation import parse_phase1, parse_played
-from analyzer.cards import SUITS, parse_card, parse_cards, split_tokens
+from analyzer.cards import SUITS, Hand, parse_card, parse_cards, split_tokens
 from analyzer.errors import UserError
+from analyzer.passing.move import pass_cards
 from analyzer.record.model import HandRecord
 from analyzer.record.text import Entry
 from analyzer.rules import RuleSet, available, load, load_rules, parse_hand
@@ -132,7 +133,8 @@ def parse_fields(e: Mapping[str, Entry], front: str = "cli") -> HandRecord:
         _int(e, "declarer", 0, seats - 1), _int(e, "bid", 0, 100_000), trump, _int(e, "leader", 0, seats - 1),
         _per_seat(e, "shown", rules, seat, kinds), flags["whole meld"], _int(e, "meld", 0, 100_000), up, phase1,
         _per_seat(e, "draws", rules, seat, lambda t: tuple(parse_card(x, deck) for x in split_tokens(t))), holding,
-        played, e["score"].value.strip() if "score" in e else None, result)
+        played, e["score"].value.strip() if "score" in e else None, result,
+        _per_seat(e, "passed", rules, seat, kinds))
 
 
 def auction_of(rec: HandRecord) -> Auction | None:
@@ -165,6 +167,7 @@ def check_deal(rec: HandRecord, e: Mapping[str, Entry]) -> None:
     :func:`_check_auction`)."""
     _check_hands(rec, e)
     _check_auction(rec, e)
+    _check_shown(rec, e)
 
 
 def _check_hands(rec: HandRecord, e: Mapping[str, Entry]) -> None:
@@ -188,12 +191,56 @@ def _check_hands(rec: HandRecord, e: Mapping[str, Entry]) -> None:
     if over:
         raise UserError(f"{deck.name(over[0])} is dealt {seen[over[0]]} times (the hands and the upcard): the deck has "
                         f"{deck.copies}")
+
+
+def _check_shown(rec: HandRecord, e: Mapping[str, Entry]) -> None:
+    """Each seat's shown cards among its own (after the pass, :func:`after_pass`), none of mine."""
+    hands = after_pass(rec, e)
     for s, sh in rec.shown.items():
         with at(e.get(f"shown {s}") or e.get("shown")):
             if s == rec.seat:
                 raise UserError("my own meld is counted from my hand: show the other seats' cards")
-            if s in rec.hands and Counter(sh) - Counter(rec.hands[s]):
-                raise UserError(f"seat {s} showed cards it was not dealt")
+            if s in hands and Counter(sh) - Counter(hands[s]):
+                raise UserError(f"seat {s} showed cards it did not hold after the pass" if rec.passed else
+                                f"seat {s} showed cards it was not dealt")
+
+
+def after_pass(rec: HandRecord, e: Mapping[str, Entry] | None = None) -> dict[int, tuple[int, ...]]:
+    """The known hands after the card pass (``passed``; none written: the hands as dealt), the pass checked: a rule
+    set with one, a contract won, the bid winner's and his partner's passes both written and no other seat's, the
+    rules' number of cards each, each passer holding what he passed when he passed it (the first from his hand as
+    dealt, the second with what he received: :func:`analyzer.passing.move.pass_cards`). UserError naming the field
+    otherwise."""
+    if not rec.passed:
+        return dict(rec.hands)
+    rs = rec.rules
+    e = e or {}
+    where = e.get(f"passed {min(rec.passed)}") or e.get("passed")
+    with at(where):
+        if not rs.passing.cards:
+            raise UserError(f"{rs.id} has no card pass: leave the passed lines out")
+        c = contract_of(rec)
+        if c is None:
+            raise UserError("no contract won, so no pass: give the calls (or the declarer and bid) of a won auction")
+        decl = c[0]
+        partner = rs.partners(decl)[0]
+        if set(rec.passed) != {decl, partner}:
+            raise UserError(f"the pass is written for the bid winner (seat {decl}) and his partner (seat {partner}), "
+                            f"a line each, not for seat(s) {', '.join(map(str, sorted(rec.passed)))}")
+    first, second = (partner, decl) if rs.passing.first == "partner" else (decl, partner)
+    deck, n = rs.deck, int(rs.passing.cards)
+    out = dict(rec.hands)
+    for giver, before in ((first, ()), (second, rec.passed[first])):  # the second passes with what he received
+        with at(e.get(f"passed {giver}") or where):
+            cards = rec.passed[giver]
+            if giver in rec.hands:
+                held = Hand(deck, tuple(sorted(rec.hands[giver] + tuple(before))))
+                out[giver] = pass_cards(held, Hand(deck, ()), cards, n, f"seat {giver}'s pass")[0].kinds
+            elif len(cards) != n:
+                raise UserError(f"seat {giver}'s pass: a pass is {n} cards, not {len(cards)}")
+    if first in out:
+        out[first] = tuple(sorted(out[first] + rec.passed[second]))
+    return out
 
 
 def _check_auction(rec: HandRecord, e: Mapping[str, Entry]) -> None:

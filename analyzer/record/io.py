@@ -4,6 +4,7 @@ written in either form, and the record of a card-play question (``pinochle play 
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -87,6 +88,8 @@ def of_play(rules_id: str, options: Mapping[str, str], values: Mapping[str, Any]
         e["phase1"] = v.get("played") if isinstance(v.get("played"), str) else " ".join(v.get("played") or [])
     else:
         e[f"hand {seat}"] = v["hand"] if isinstance(v["hand"], str) else " ".join(v["hand"])
+        if "passed" in v:  # the record keeps the hand as dealt: the hand at the first lead less what I received
+            e |= _pass_entries(rules, v, seat)
         for k in ("trump", "declarer", "leader", "dealer", "meld", "score"):
             if k in v:
                 e[k] = str(v[k])
@@ -107,10 +110,30 @@ def of_play(rules_id: str, options: Mapping[str, str], values: Mapping[str, Any]
     return build({k: Entry(x, _asked_as(k, front)) for k, x in e.items() if x}, front)
 
 
+def _pass_entries(rules: Any, v: Mapping[str, Any], seat: int) -> dict[str, str]:
+    """The record's fields of a card-play question's pass (``passed``, ``received``, checked by the question): my hand
+    as dealt (``hand N``: the hand at the first lead less what I received plus what I passed) and each partner's
+    pass (``passed N``); the declarer by ``declarer`` or the auction's winner."""
+    from analyzer.bidding.auction import parse_calls, replay
+    from analyzer.cards import Hand, format_cards
+
+    deck = rules.deck
+    mine, passed, received = (Counter(Hand.parse(str(v[k]), deck).kinds) for k in ("hand", "passed", "received"))
+    dealt = mine + passed - received
+    if "auction" in v:
+        decl = int(replay(rules, int(v["dealer"]), list(parse_calls(str(v["auction"]), rules))).winner)
+    else:
+        decl = int(v["declarer"])
+    partner = rules.partners(decl)[0] if seat == decl else decl
+    return {f"hand {seat}": format_cards(sorted(dealt.elements()), deck),
+            f"passed {seat}": format_cards(sorted(passed.elements()), deck),
+            f"passed {partner}": format_cards(sorted(received.elements()), deck)}
+
+
 def _asked_as(key: str, front: str) -> str:
     """The card-play question's field a record field of :func:`of_play` came from, as the front end names it
     (``--auction``; the page: ``auction``), so a refusal names what the player gave."""
     head = key.split(" ")[0]
-    name = head if head in ("hand", "shown") else key
+    name = head if head in ("hand", "shown", "passed") else key
     name = {"calls": "auction", "holding": "hand", "phase1": "played", "whole meld": "whole_meld"}.get(name, name)
     return name if front == "json" else f"--{name.replace('_', '-')}"

@@ -21,6 +21,8 @@ KEYS: dict[str, str] = {
     "declarer": "the declarer's seat, where no calls are written (as `pinochle play --declarer`)",
     "bid": "the contract, where no calls are written",
     "trump": "the trump named (S H D C; two-handed: the upcard's suit)",
+    "passed": "with a card pass ([passing]): `passed N` the cards seat N passed its partner (the bid winner and his "
+              "partner, a line each; `hand N` stays the hand as dealt, the play is of the hands after the pass)",
     "leader": "who led the first trick, where the contract does not say it (two-handed: the dealer's opponent)",
     "shown": "the cards seat N laid down as meld (as `pinochle play --shown`)",
     "whole meld": "yes: the cards shown are each other seat's whole meld (as `pinochle play --whole-meld`)",
@@ -64,6 +66,8 @@ class HandRecord:
     played: tuple[int, ...] = ()
     score: str | None = None
     result: tuple[int, ...] | None = None
+    #: seat -> the cards it passed its partner (a rule set with a card pass; both seats of the declaring side)
+    passed: dict[int, tuple[int, ...]] = field(default_factory=dict)
 
     @property
     def known(self) -> bool:
@@ -79,4 +83,4 @@ class HandRecord:
         """The record's fields by name, for the written forms (cards as kinds, calls as :class:`Call`)."""
         return {k: getattr(self, k) for k in ("seat", "hands", "dealer", "calls", "declarer", "bid", "trump",
                                                "leader", "shown", "whole_meld", "meld", "upcard", "phase1", "draws",
-                                               "holding", "played", "score", "result")}
+                                               "holding", "played", "score", "result", "passed")}

@@ -23,7 +23,7 @@ from analyzer.cardplay.seen import Record, Seen, replay
 from analyzer.cards import SUITS, Hand
 from analyzer.errors import UserError
 from analyzer.meld import meld_batch
-from analyzer.record.check import at, auction_of, contract_of
+from analyzer.record.check import after_pass, at, auction_of, contract_of
 from analyzer.record.model import HandRecord
 from analyzer.record.text import Entry, phase1_text
 from analyzer.score import score_hand, scoring_units
@@ -54,11 +54,22 @@ def _hand(kinds: tuple[int, ...] | list[int], rec: HandRecord) -> Hand:
 
 def seat_view(rec: HandRecord, seat: int, hand: tuple[int, ...], plays: tuple[int, ...], shown: Mapping,
               contract: tuple[int, int, int]) -> Record:
-    """The trick play from ``seat``'s view as :mod:`analyzer.cardplay.seen` reads it."""
+    """The trick play from ``seat``'s view as :mod:`analyzer.cardplay.seen` reads it (``hand``: its cards at the
+    first lead; the bid winner's side knows the pass, :func:`passes_of`)."""
     decl, bid, lead = contract
     trump = rec.trump if rec.trump is not None else rec.upcard >> 4 if rec.upcard is not None else 0
     return Record(rec.rules, seat, _hand(hand, rec), trump, decl, lead, bid,
-                  {s: _hand(h, rec) for s, h in shown.items() if s != seat}, plays, rec.whole_meld)
+                  {s: _hand(h, rec) for s, h in shown.items() if s != seat}, plays, rec.whole_meld,
+                  *passes_of(rec, seat))
+
+
+def passes_of(rec: HandRecord, seat: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The cards ``seat`` passed its partner and those it received (both empty: no pass written, or a seat that
+    passed nothing)."""
+    if seat not in rec.passed:
+        return (), ()
+    partner = rec.rules.partners(seat)[0]
+    return tuple(rec.passed[seat]), tuple(rec.passed.get(partner, ()))
 
 
 # ---- two-handed's phase 1 --------------------------------------------------------------------------------------
@@ -138,13 +149,14 @@ def _phase2_hands(rec: HandRecord) -> dict[int, tuple[int, ...]] | None:
 
 # ---- the trick play --------------------------------------------------------------------------------------------
 def trick_hands(rec: HandRecord) -> tuple[dict[int, tuple[int, ...]], dict[int, tuple[int, ...]]]:
-    """The hands at the trick play's first lead (two-handed with an upcard: phase 2's) and the cards shown."""
+    """The hands at the trick play's first lead (two-handed with an upcard: phase 2's; with a card pass: after it)
+    and the cards shown."""
     if rec.stock and rec.upcard is not None:
         both = _phase2_hands(rec)
         if both is None:
             return {}, {}
         return both, {1 - rec.seat: both[1 - rec.seat]}
-    return dict(rec.hands), dict(rec.shown)
+    return after_pass(rec), dict(rec.shown)
 
 
 def trick_contract(rec: HandRecord) -> tuple[int, int, int] | None:
@@ -253,6 +265,10 @@ def play_values(rec: HandRecord, upto: int | None = None) -> dict[str, Any]:
                          "played": played_text(plays, rs) or None, "score": rec.score,
                          "shown": {s: " ".join(rs.deck.name(k) for k in h) for s, h in shown.items()} or None,
                          "whole_meld": rec.whole_meld, "meld": rec.meld}
+    passed, received = passes_of(rec, rec.seat)
+    if passed:
+        v |= {"passed": " ".join(rs.deck.name(k) for k in passed), "received": " ".join(rs.deck.name(k) for k in
+                                                                                        received)}
     if rec.calls is not None:
         v |= {"auction": " ".join(map(str, rec.calls)), "dealer": rec.dealer}
     else:
@@ -313,7 +329,7 @@ def hand_result(rec: HandRecord) -> tuple[int, ...] | None:
         trk = trk + np.array([int(g[S.C_TRK + s]) for s in range(2)])
         decl, bid = -1, 0
     else:
-        planes = np.stack([_hand(rec.hands[s], rec).planes for s in range(rs.seats)])
+        planes = np.stack([_hand(hands[s], rec).planes for s in range(rs.seats)])  # after the pass, if any
         meld = meld_batch(planes, rs)[:, rec.trump].astype(np.int64)
         decl, bid = c[0], c[1]
     sc = score_hand(rs, meld[None], pts[None], trk[None], decl, bid)[0]

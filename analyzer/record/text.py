@@ -35,7 +35,7 @@ from analyzer.twohand.position import Trick
 FORMAT = "pinochle-hand-record"
 VERSION = 1
 #: the fields written once per seat (``hand N``), and their JSON objects' names
-PER_SEAT = {"hand": "hands", "shown": "shown", "draws": "draws"}
+PER_SEAT = {"hand": "hands", "shown": "shown", "draws": "draws", "passed": "passed"}
 _LINE = re.compile(r"^\s*([A-Za-z][A-Za-z0-9 _-]*?)(?:\s+(\d+))?\s*:(.*)$")
 
 
@@ -157,6 +157,7 @@ def fields_of(rec: HandRecord) -> dict[str, str]:
     for k in ("declarer", "bid"):
         out[k] = "" if getattr(rec, k) is None else str(getattr(rec, k))
     out["trump"] = "" if rec.trump is None else SUITS[rec.trump]
+    out |= {f"passed {s}": _cards(p, rec) for s, p in sorted(rec.passed.items())}
     out["leader"] = "" if rec.leader is None else str(rec.leader)
     out |= {f"shown {s}": _cards(h, rec) for s, h in sorted(rec.shown.items())}
     out["whole meld"] = "yes" if rec.whole_meld else ""

@@ -135,6 +135,11 @@ PLAY = Fields((
     Field("leader", "int", "the seat that led the first trick (default: the declarer; two-handed: required)"),
     Field("shown", "list", "cards a seat showed as meld, SEAT:CARDS (repeatable), e.g. 2:'QS JD': cards it holds "
           "(nothing is read from a meld not shown)"),
+    Field("passed", "str", "a rule set with a card pass (a house file's [passing]), you the bid winner or his partner: "
+          "the cards you passed your partner, e.g. \"AH JH AS\" (give --received too): the deals give them to him, "
+          "unless he has played them"),
+    Field("received", "str", "with --passed: the cards your partner passed you (in --hand, unless you passed them "
+          "back)"),
     Field("played", "str", 'the cards played so far in play order, each trick from its leader, tricks separated by '
           '"/" (the last may be incomplete), e.g. "AS 9S TS KS / QH"; two-handed phase 1 (with --upcard): the '
           "phase-1 tricks, CARD* a card played from its player's melds on the table, +MELD after a trick a meld its "
