@@ -10,9 +10,10 @@ round (S is seat 0, W seat 1, ...).
 
 What maps: four players with one 48-card pinochle pack (``auction``) or the 80-card pack (``double-deck``), bids on
 our ladder. What does not, and is refused with the reason: cards passed between partners (``CardsAdded``,
-``CardsRemoved``: no rule set here passes cards), a widow or kitty (``Undealt``), another number of players or
-another deck (Trickster's three- and two-handed pinochle deal otherwise than Luxury Family and two-handed with a
-stock), bids of another scale (Trickster's modern scoring counts ten times ours: its 250 is no auction bid here).
+``CardsRemoved``: not converted to our records' ``passed N:`` lines yet), a widow or kitty (``Undealt``), another
+number of players or another deck (Trickster's three- and two-handed pinochle deal otherwise than Luxury Family and
+two-handed with a stock), bids of another scale (Trickster's modern scoring counts ten times ours: its 250 is no
+auction bid here).
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from analyzer.rules import RuleSet, load
 
 #: the compass seats by the number of players, clockwise from South (seat 0)
 SIDES = {2: ("S", "N"), 3: ("S", "W", "E"), 4: ("S", "W", "N", "E")}
-#: tags whose cards no rule set here has
+#: tags not converted (their cards have no place in a converted record)
 UNMAPPED = {"CardsAdded": "cards passed between partners", "CardsRemoved": "cards passed between partners",
             "Undealt": "a widow (cards not dealt to the players)"}
 _TAG = re.compile(r'^\[(\w+)\s+"(.*)"\]\s*$')
