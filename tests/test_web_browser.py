@@ -995,18 +995,28 @@ def test_your_own_house_rules_pasted_on_the_page(server, browser):
     err = _text(d, "house-error")
     assert err.startswith("rules: the house-rule text: bidding.all_pass") and "\n" not in err
     _set(d, "house-text", 'base = "auction"\nsummary = "our table: the dealer is stuck"\n[bidding]\n'
-                          'all_pass = "dealer"\n')
+                          'all_pass = "dealer"\n[concession]\nallowed = true\n')
     d.find_element(By.ID, "house-apply").click()
     _wait(d, lambda d: _text(d, "rules-summary") == "our table: the dealer is stuck")
-    assert _text(d, "house-error") == "" and "If all pass, the dealer plays at 15." in _text(d, "bidding-rules")
-    _set(d, "hand-text", HAND)
-    d.find_element(By.ID, "hand-apply").click()
-    _cheap_play_advice(d)
+    said = _text(d, "bidding-rules")
+    assert _text(d, "house-error") == "" and "If all pass, the dealer plays at 15." in said
+    assert "The bid winner may concede after the meld" in said
+    # the calls, then the contract's trump and the hand (one card-play question, none stopped on the way)
     for _ in range(4):
         d.find_element(By.ID, "add-pass").click()
-    _wait(d, lambda d: "the dealer" in _text(d, "play-auction") or "seat 0" in _text(d, "play-auction"))
+    _wait(d, lambda d: d.find_element(By.ID, "declarer").get_attribute("disabled"))
     assert d.find_element(By.ID, "declarer").get_attribute("value") == "0"
     assert d.find_element(By.ID, "bid").get_attribute("value") == "15"
+    _set(d, "seat", "0")
+    _set(d, "trump", "H")
+    _cheap_play_advice(d)
+    _set(d, "play-samples", "30")  # a card named (30 deals at least): the concession advice with it
+    _set(d, "hand-text", HAND)
+    d.find_element(By.ID, "hand-apply").click()
     assert not d.find_element(By.ID, "save-hand").is_enabled()  # a house text's hand is saved by the command line
+    # the dealer's first lead of the contract he was held to: concede or play on, as pinochle play says it
+    _wait(d, lambda d: _text(d, "play-concession") or _text(d, "play-error"), 60)
+    assert _text(d, "play-error") == ""
+    assert re.match(r"(Concede|Play on)\b", _text(d, "play-concession")), _text(d, "play-concession")
     _settle(d)
     _assert_no_csp_reports(d)
