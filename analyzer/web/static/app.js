@@ -130,6 +130,7 @@ function chooseRules() {
     return;
   }
   dropPlayAdvice();
+  if (state.info) clearAdvice();  // the advice on screen is the old game's: gone at once
   loadRules(v, "error", true);
 }
 
