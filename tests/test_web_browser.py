@@ -155,7 +155,9 @@ def _game(d, rules, cards):
     from selenium.webdriver.common.by import By
 
     _set(d, "rules", rules)
-    _wait(d, lambda d: _text(d, "count").endswith(f"/ {len(cards.split())} cards")
+    # the page set up for the new game (a game of the same hand size as the old one looks the same till then)
+    _wait(d, lambda d: d.execute_script("return state.info && state.info.id") == rules
+          and _text(d, "count").endswith(f"/ {len(cards.split())} cards")
           and d.find_element(By.ID, "rules-summary").text)
     _set(d, "hand-text", cards)
     d.find_element(By.ID, "hand-apply").click()
