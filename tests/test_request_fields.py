@@ -44,7 +44,7 @@ def test_every_option_of_a_command_is_its_field_with_the_declared_default(comman
 
 
 @pytest.mark.parametrize("body, question", [("BidBody", "bid"), ("PlayBody", "play"), ("SolveBody", "solve"),
-                                            ("MeldBody", "meld")])
+                                            ("MeldBody", "meld"), ("PassBody", "pass")])
 def test_every_field_of_a_page_body_is_declared_once(body, question):
     from analyzer.web import limits, requests
 

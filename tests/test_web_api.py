@@ -421,6 +421,7 @@ def test_the_caps_stated_are_the_caps_held(client):
     assert d == {"max_samples": limits.MAX_SAMPLES, "max_dd_samples": limits.MAX_DD_SAMPLES,
                  "max_bid_nodes": limits.MAX_DD_NODES, "max_solve_nodes": limits.MAX_SOLVE_NODES,
                  "max_play_samples": limits.MAX_PLAY_SAMPLES, "max_play_nodes": limits.MAX_PLAY_NODES,
+                 "max_pass_sets": limits.MAX_PASS_SETS, "max_rules_chars": limits.MAX_RULES_TEXT,
                  "job_seconds": limits.JOB_SECONDS, "max_queued": limits.MAX_QUEUED, "max_body_bytes": limits.MAX_BODY,
                  "analyses_per_client": 1}
     r = client.post("/api/bid", json={"hand": HAND, "samples": limits.MAX_SAMPLES + 1})

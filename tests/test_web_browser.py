@@ -155,7 +155,9 @@ def _game(d, rules, cards):
     from selenium.webdriver.common.by import By
 
     _set(d, "rules", rules)
-    _wait(d, lambda d: _text(d, "count").endswith(f"/ {len(cards.split())} cards")
+    # the page set up for the new game (a game of the same hand size as the old one looks the same till then)
+    _wait(d, lambda d: d.execute_script("return state.info && state.info.id") == rules
+          and _text(d, "count").endswith(f"/ {len(cards.split())} cards")
           and d.find_element(By.ID, "rules-summary").text)
     _set(d, "hand-text", cards)
     d.find_element(By.ID, "hand-apply").click()
@@ -924,4 +926,99 @@ def test_practice_choose_see_the_cost_and_the_running_score(server, browser):
     assert _text(d, "practice-score") == score
     d.find_element(By.ID, "practice-reset").click()
     assert _text(d, "practice-score") == "This session: no position yet"
+    _assert_no_csp_reports(d)
+
+
+# ---- house rules and the pass (issue 52) ----------------------------------------------------------------------------
+def _post(server, path, body):
+    req = urllib.request.Request(server + path, data=json.dumps(body).encode(),
+                                 headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(req, timeout=120) as resp:
+        return json.loads(resp.read())
+
+
+def test_a_house_file_with_a_pass_asks_which_cards_to_pass(server, browser):
+    """A house file shipped with a pass (house/auction-pass.toml) chosen on the page: once the contract and trump
+    are set, the bid winner's partner asks which cards to pass and sees the ranked table of ``pinochle pass``
+    (docs/RULES.md's example hand), then picks a set."""
+    from selenium.webdriver.common.by import By
+
+    d = browser
+    _open(d, server)
+    assert d.find_element(By.ID, "pass-box").get_attribute("hidden") is not None  # the four games have no pass
+    _game(d, "auction-pass", "AH JH AS TS JS 9S TD 9D KC QC TC JC")
+    assert "passes 3 cards to the bid winner" in _text(d, "bidding-rules")
+    _set(d, "seat", "2")
+    _set(d, "declarer", "0")
+    _set(d, "bid", "20")
+    _set(d, "trump", "H")
+    _settle(d)  # the card-play advice the page asked for by itself, not stopped
+    _wait(d, lambda d: d.find_element(By.ID, "pass-box").is_displayed())
+    assert "You (the bid winner's partner) pass first" in _text(d, "pass-note")
+    assert not d.find_element(By.ID, "received-label").is_displayed()
+    _set(d, "pass-samples", "60")
+    d.find_element(By.ID, "pass-ask").click()
+    _wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#pass-table tr[data-pass]") or _text(d, "pass-error"), 60)
+    assert _text(d, "pass-error") == ""
+    want = _post(server, "api/pass", {"rules": "auction-pass", "hand": "AH JH AS TS JS 9S TD 9D KC QC TC JC", "seat": 2,
+                                      "declarer": 0, "bid": 20, "trump": "H", "dealer": 0, "seed": 7, "samples": 60})
+    rows = d.find_elements(By.CSS_SELECTOR, "#pass-table tr[data-pass]")
+    assert [r.get_attribute("data-pass") for r in rows] == [" ".join(ln["cards"]) for ln in want["lines"]]
+    heads = [th.text for th in d.find_elements(By.CSS_SELECTOR, "#pass-table th")]
+    assert heads == ["pass", "net score (95%)", "behind the best (95%)", "side meld", "bid made (95%)",
+                     "partner's answer (share)"]
+    top, net = rows[0].find_elements(By.TAG_NAME, "td"), want["lines"][0]["net"]
+    assert "best" in rows[0].get_attribute("class") and top[2].text == "best"
+    assert top[1].text == f"{net['mean']:+.1f} ({net['lo']:+.1f} to {net['hi']:+.1f})"
+    assert _text(d, "pass-caption").startswith(f"Pass {' '.join(want['best'])}: ranked by your side's expected net")
+    # the player picks the second set
+    second = rows[1].get_attribute("data-pass")
+    rows[1].find_element(By.TAG_NAME, "button").click()
+    assert "chosen" in d.find_element(By.CSS_SELECTOR, f'#pass-table tr[data-pass="{second}"]').get_attribute("class")
+    assert _text(d, "pass-chosen").startswith(f"You pass {second}; you keep ")
+    _assert_no_csp_reports(d)
+
+
+def test_your_own_house_rules_pasted_on_the_page(server, browser):
+    """The player's own house-rule file pasted: a bad one gives its one line under the text and changes nothing; a
+    good one becomes the rule set (its summary, its bidding rules, a forced dealer's contract from the calls)."""
+    from selenium.webdriver.common.by import By
+
+    d = browser
+    _open(d, server)
+    _wait(d, lambda d: _text(d, "rules-summary"))
+    before = _text(d, "rules-summary")
+    _set(d, "rules", "own")
+    assert d.find_element(By.ID, "house-box").is_displayed()
+    assert _text(d, "rules-summary") == before  # the game in use stays until the text is used
+    _set(d, "house-text", 'base = "auction"\n[bidding]\nall_pass = "somebody"\n')
+    d.find_element(By.ID, "house-apply").click()
+    _wait(d, lambda d: _text(d, "house-error"))
+    err = _text(d, "house-error")
+    assert err.startswith("rules: the house-rule text: bidding.all_pass") and "\n" not in err
+    _set(d, "house-text", 'base = "auction"\nsummary = "our table: the dealer is stuck"\n[bidding]\n'
+                          'all_pass = "dealer"\n[concession]\nallowed = true\n')
+    d.find_element(By.ID, "house-apply").click()
+    _wait(d, lambda d: _text(d, "rules-summary") == "our table: the dealer is stuck")
+    said = _text(d, "bidding-rules")
+    assert _text(d, "house-error") == "" and "If all pass, the dealer plays at 15." in said
+    assert "The bid winner may concede after the meld" in said
+    # the calls, then the contract's trump and the hand (one card-play question, none stopped on the way)
+    for _ in range(4):
+        d.find_element(By.ID, "add-pass").click()
+    _wait(d, lambda d: d.find_element(By.ID, "declarer").get_attribute("disabled"))
+    assert d.find_element(By.ID, "declarer").get_attribute("value") == "0"
+    assert d.find_element(By.ID, "bid").get_attribute("value") == "15"
+    _set(d, "seat", "0")
+    _set(d, "trump", "H")
+    _cheap_play_advice(d)
+    _set(d, "play-samples", "30")  # a card named (30 deals at least): the concession advice with it
+    _set(d, "hand-text", HAND)
+    d.find_element(By.ID, "hand-apply").click()
+    assert not d.find_element(By.ID, "save-hand").is_enabled()  # a house text's hand is saved by the command line
+    # the dealer's first lead of the contract he was held to: concede or play on, as pinochle play says it
+    _wait(d, lambda d: _text(d, "play-concession") or _text(d, "play-error"), 60)
+    assert _text(d, "play-error") == ""
+    assert re.match(r"(Concede|Play on)\b", _text(d, "play-concession")), _text(d, "play-concession")
+    _settle(d)
     _assert_no_csp_reports(d)

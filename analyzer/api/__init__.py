@@ -15,6 +15,7 @@ call, in one place. Front ends parse and print; every decision is made below thi
 ``meld_reports``           ``pinochle meld``'s question checked: a hand's (or a file's hands') meld reports
 ``meld_report``            a hand's meld for every trump with its breakdown (``pinochle meld``, the page)
 ``rules_catalogue``        the rule sets (``pinochle rules``)
+``house_catalogue``        the house-rule files shipped (the page offers them; its ``rules`` may also be a file's text)
 ``rules_summary``          a rule set described (``pinochle rules NAME``)
 ``auction_report``         calls replayed: the auction over (who won it at what) or whose turn (the page)
 ``solve_request``          one ``pinochle solve`` question, checked once (its flags, the page's body)
@@ -115,6 +116,7 @@ _WHERE = {
     "auction_report": ("analyzer.api.auction", "auction_report"),
     "meld_reports": ("analyzer.api.meld", "meld_reports"),
     "rules_catalogue": ("analyzer.api.rules", "rules_catalogue"),
+    "house_catalogue": ("analyzer.api.rules", "house_catalogue"),
     "GAME": ("analyzer.request.parts", "GAME"),
     "RuleSet": ("analyzer.rules", "RuleSet"),
     "solve_request": ("analyzer.api.solve", "solve_request"),

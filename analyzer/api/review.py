@@ -61,10 +61,14 @@ def record_of_play(values: Mapping[str, Any], front: Front = "cli") -> HandRecor
     reads back to the same question (:func:`analyzer.record.io.of_play`)."""
     from analyzer.api.questions import game
     from analyzer.record.io import of_play
+    from analyzer.rules import available
 
     v = dict(values)
     name = v.pop("rules", None) or "auction"
     rules = game(name, v.pop("options", None), front)
+    if front == "json" and name not in available():  # a record names its rule set: the page's house rules are no file
+        raise UserError(f"{field_name('rules')}: a hand of house rules is saved by the command line, which names the "
+                        f"file: pinochle play --rules FILE.toml --record (the page saves the built-in games' hands)")
     return of_play(name, rules.options, v, front)
 
 

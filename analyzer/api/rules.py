@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict
 
 from analyzer.rules import RuleSet, available, load
+from analyzer.rules.loader import house_files, house_text, load_shipped
 from analyzer.rules.schema import section_data
 
 
@@ -63,3 +64,13 @@ def rules_catalogue() -> list[dict]:
     reference (what ``pinochle rules --json`` prints)."""
     return [{"id": r.id, "name": r.name, "summary": r.summary, "reference": r.reference}
             for r in (load(i) for i in available())]
+
+
+def house_catalogue() -> list[dict]:
+    """The house-rule files shipped with the package (the repository's ``house/``), by id: the game's name and
+    summary and the file's text (what a front end offers to choose, or to start a house file of one's own from)."""
+    out = []
+    for i in house_files():
+        rs = load_shipped(i)
+        out.append({"id": i, "name": rs.name, "summary": rs.summary, "text": house_text(i)})
+    return out

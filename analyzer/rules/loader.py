@@ -6,6 +6,7 @@ import copy
 import functools
 import tomllib
 from importlib import resources
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
@@ -42,10 +43,15 @@ def read_toml(path: Path, what: str = "house-rule file") -> dict[str, Any]:
     except UnicodeDecodeError as e:
         raise UserError(f"{what} {str(path)!r} is not UTF-8 text (byte 0x{data[e.start]:02x} at offset "
                         f"{e.start}): save it as UTF-8") from None
+    return _parse_toml(text, f"{what} {str(path)!r}")
+
+
+def _parse_toml(text: str, where: str) -> dict[str, Any]:
+    """TOML text as a dict; UserError naming ``where`` for text that is not TOML."""
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
-        raise UserError(f"{what} {str(path)!r} is not valid TOML: {e}") from None
+        raise UserError(f"{where} is not valid TOML: {e}") from None
 
 
 def _deep_merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
@@ -114,14 +120,19 @@ def _source(name: str) -> tuple[dict[str, Any], dict[str, Any], str]:
     if path.suffix != ".toml" and not path.is_file():
         raise UserError(f"unknown rule set {name!r}{nearest(name, available())}: use one of "
                         f"{', '.join(available())} or a house-rule file.toml")
-    where = f"house-rule file {str(path)!r}"
-    house = read_toml(path)
+    return _house(read_toml(path), path.stem, f"house-rule file {str(path)!r}")
+
+
+def _house(house: dict[str, Any], stem: str, where: str) -> tuple[dict[str, Any], dict[str, Any], str]:
+    """A house-rule file's tables (read from a file or given as text) as :func:`_source` gives them: the raw rule
+    dict on its base, the option values it sets, ``where`` (how to name it in an error); ``stem`` its id unless it
+    writes one."""
     base_name = house.get("base")
     if base_name is None:
         if "deck" not in house or "meld" not in house:
             raise UserError(f'{where} needs a line base = "auction" (or another rule set)')
         raw = dict(house)  # a complete rule set of its own: its [options.NAME] tables define options
-        raw.setdefault("id", path.stem)
+        raw.setdefault("id", stem)
         return raw, {}, where
     if not isinstance(base_name, str) or base_name not in _BUILTIN:
         raise UserError(f"{where}: unknown base {base_name!r}{nearest(str(base_name), available())}; "
@@ -135,7 +146,7 @@ def _source(name: str) -> tuple[dict[str, Any], dict[str, Any], str]:
     over = {k: v for k, v in house.items() if k not in HOUSE_KEYS}
     raw = _merge_house(_read_builtin(base_name), over)
     if "id" not in house:
-        raw["id"] = path.stem
+        raw["id"] = stem
     if "summary" not in house:  # the base's line would describe the base, not the house's game
         raw["summary"] = house_summary(base_name, over, opts)
     _widen_choices(raw, over)
@@ -296,7 +307,52 @@ def compile_rules(raw: dict[str, Any], chosen: dict[str, Any], where: str = "rul
 
 def load(name: str = "auction", options: dict[str, Any] | None = None) -> RuleSet:
     """The rule set ``name`` (built-in id or house-rule file) with ``options`` switched by name."""
-    raw, file_opts, where = _source(name)
+    return _load(*_source(name), options)
+
+
+#: the house-rule files shipped with the package (the repository's ``house/``), by id: their file name's stem
+HOUSE_DIR = "house"
+#: the id of house-rule text that writes none (:func:`load_text`)
+TEXT_ID = "house-rules"
+
+
+def _shipped() -> dict[str, Traversable]:
+    folder = resources.files("analyzer.rules").joinpath(HOUSE_DIR)
+    if not folder.is_dir():
+        return {}
+    return {f.name[:-5]: f for f in folder.iterdir() if f.name.endswith(".toml") and f.is_file()}
+
+
+def house_files() -> list[str]:
+    """Ids of the house-rule files shipped with the package (``auction-pass``, ...), sorted."""
+    return sorted(_shipped())
+
+
+def house_text(name: str) -> str:
+    """The text of the shipped house-rule file ``name`` (an id of :func:`house_files`); UserError otherwise."""
+    f = _shipped().get(name)
+    if f is None:
+        raise UserError(f"no house-rule file {name!r}{nearest(name, house_files())}: the shipped ones are "
+                        f"{', '.join(house_files()) or 'none'}")
+    return f.read_text(encoding="utf-8-sig")
+
+
+def load_text(text: str, options: dict[str, Any] | None = None, stem: str = TEXT_ID,
+              where: str = "the house-rule text") -> RuleSet:
+    """The rule set of a house-rule file's text (what :func:`load` reads from a file, checked the same way) with
+    ``options`` switched by name; its id is ``stem`` unless it writes one. UserError naming ``where``."""
+    return _load(*_house(_parse_toml(text, where), stem, where), options)
+
+
+def load_shipped(name: str, options: dict[str, Any] | None = None) -> RuleSet:
+    """A built-in rule set or a shipped house-rule file (:func:`house_files`), by id, with ``options``."""
+    if name in _BUILTIN:
+        return load(name, options)
+    return load_text(house_text(name), options, name, f"house-rule file {name}")
+
+
+def _load(raw: dict[str, Any], file_opts: dict[str, Any], where: str, options: dict[str, Any] | None) -> RuleSet:
+    """The rule set of a raw rule dict with the option values its file sets, then ``options``."""
     spec = _spec(raw, where)
     if file_opts:
         try:

@@ -3,7 +3,9 @@
 
 The API gives the command line's ``--json`` data: ``/api/meld`` (``pinochle meld``), ``/api/bid`` and
 ``/api/jobs`` (``pinochle bid``, waiting for the answer or as a job the page follows), ``/api/solve``
-(``pinochle solve``), ``/api/play`` (``pinochle play``); ``/api/auction`` replays the page's calls so far (is the
+(``pinochle solve``), ``/api/play`` (``pinochle play``), ``/api/pass`` and ``/api/jobs/pass`` (``pinochle pass``);
+``/api/house`` lists the house-rule files shipped, and every request's ``rules`` may name one or be a house-rule
+file's text (checked by the command line's loader); ``/api/auction`` replays the page's calls so far (is the
 auction over, who won it at what). Bad input answers a 4xx whose ``error`` is the command line's one-line message
 (a body that does not fit the schema: 422 with a plain line such as ``samples: give a whole number``); ``/api/jobs``
 refuses what ``/api/bid`` refuses, before the job takes a queue slot. Every request passes
@@ -39,6 +41,7 @@ from analyzer.web.requests import (
     AuctionBody,
     BidBody,
     MeldBody,
+    PassBody,
     PlayBody,
     PracticeAnswerBody,
     PracticeDealBody,
@@ -46,6 +49,7 @@ from analyzer.web.requests import (
     RulesBody,
     SolveBody,
     bid_args,
+    pass_args,
     play_args,
     review_args,
     solve_args,
@@ -179,6 +183,18 @@ def bidding_lines(rs: Any) -> list[str]:
         out.append(f"If all pass, the dealer plays at {rs.forced_contract}.")
     else:
         out.append("If all pass, the hand is thrown in.")
+    n = rs.passing.cards
+    if n:
+        out.append(f"After trump is named, the bid winner passes {n} cards to his partner, who passes {n} back."
+                   if rs.passing.first == "bidder" else
+                   f"After trump is named, the bid winner's partner passes {n} cards to the bid winner, who passes "
+                   f"{n} back.")
+    c = rs.concession
+    if c.allowed:
+        theirs = " and ".join((["their meld"] if c.defenders_meld else []) + ([f"{c.defenders_points} points"]
+                                                                              if c.defenders_points else []))
+        out.append("The bid winner may concede after the meld, before the first lead: his side scores minus the bid, "
+                   f"the others {theirs or 'nothing'}.")
     if b.signals:
         out.append("Conventional bids: " + "; ".join(f"{k} = {v}" for k, v in b.signals.items()) + ".")
     if rs.has_partners:
@@ -300,6 +316,7 @@ def _add_reference_routes(app: FastAPI, manager: JobManager) -> None:
         return {"max_samples": limits.MAX_SAMPLES, "max_dd_samples": limits.MAX_DD_SAMPLES,
                 "max_bid_nodes": limits.MAX_DD_NODES, "max_solve_nodes": limits.MAX_SOLVE_NODES,
                 "max_play_samples": limits.MAX_PLAY_SAMPLES, "max_play_nodes": limits.MAX_PLAY_NODES,
+                "max_pass_sets": limits.MAX_PASS_SETS, "max_rules_chars": limits.MAX_RULES_TEXT,
                 "job_seconds": manager.job_seconds, "max_queued": manager.max_queued,
                 "max_body_bytes": limits.MAX_BODY, "analyses_per_client": 1}
 
@@ -308,6 +325,13 @@ def _add_reference_routes(app: FastAPI, manager: JobManager) -> None:
         from analyzer.api import available, load
 
         return [{"id": r, "name": load(r).name, "summary": load(r).summary} for r in available(False)]
+
+    @app.get("/api/house", summary="The house-rule files shipped (the repository's house/): id, name, summary and "
+                                   "text; a request's rules may name one by its id, or be a house-rule file's text")
+    async def list_house() -> list[dict[str, Any]]:
+        from analyzer.api import house_catalogue
+
+        return house_catalogue()
 
     @app.post("/api/rules", summary="One rule set with options (pinochle rules NAME --json) and its bidding "
                                     "rules in words")
@@ -412,6 +436,13 @@ def _add_waiting_routes(app: FastAPI, manager: JobManager) -> None:
     async def play(body: PlayBody, request: Request) -> Response:
         return await _held(manager, request, "play", await asyncio.to_thread(play_args, body))
 
+    @app.post("/api/pass", summary="Which cards to pass, where the rules have a pass (pinochle pass --json); waits "
+                                   "for the answer",
+              responses={400: {"description": "bad input: {error: the command line's one-line message}"},
+                         429: {"description": "an analysis of this client is still running"}})
+    async def pass_cards(body: PassBody, request: Request) -> Response:
+        return await _held(manager, request, "pass", await asyncio.to_thread(pass_args, body))
+
     @app.post("/api/review", summary="A hand record reviewed (pinochle review --json); waits for the answer",
               responses={400: {"description": "bad input, or a record that cannot have happened: {error: the "
                                               "command line's one-line message, naming the record's line}"},
@@ -466,6 +497,13 @@ def _add_job_routes(app: FastAPI, manager: JobManager) -> None:
                                                            "a bid analysis's")
     async def start_review_job(body: ReviewBody, request: Request) -> dict[str, Any]:
         job = manager.submit(_client(request), "review", await asyncio.to_thread(review_args, body))
+        return job.status_dict()
+
+    @app.post("/api/jobs/pass", status_code=202, summary="Start a card-pass question the page follows (pinochle pass "
+                                                         "--json when done); its state and events as a bid "
+                                                         "analysis's")
+    async def start_pass_job(body: PassBody, request: Request) -> dict[str, Any]:
+        job = manager.submit(_client(request), "pass", await asyncio.to_thread(pass_args, body))
         return job.status_dict()
 
     @app.get("/api/jobs/{job_id}", summary="A job's state, and its result (pinochle bid --json) when done")

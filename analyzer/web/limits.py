@@ -23,6 +23,10 @@ MAX_QUEUED = 8
 MAX_BODY = 64 * 1024
 #: characters of one text field (a hand, an auction, a constraint)
 MAX_TEXT = 2_000
+#: characters of the ``rules`` field: a rule set's id, or a house-rule file's text (a whole rule set is ~10,000)
+MAX_RULES_TEXT = 16_000
+#: candidate sets of one card-pass question played out on every deal (``/api/pass``, ``sets``; the default is 40)
+MAX_PASS_SETS = 100
 #: entries of a list field (known cards, constraints)
 MAX_ITEMS = 32
 #: seconds an analysis started with ``/api/jobs`` lives with nobody watching it (no event stream open, no

@@ -15,6 +15,8 @@ from analyzer.web import limits
 
 Text = Annotated[str, StringConstraints(max_length=limits.MAX_TEXT)]
 Name = Annotated[str, StringConstraints(max_length=100)]
+#: a rule set's id or a house-rule file's text (:func:`analyzer.api.game`)
+RulesText = Annotated[str, StringConstraints(max_length=limits.MAX_RULES_TEXT)]
 Options = Annotated[dict[Name, Name | int], Field_(max_length=limits.MAX_ITEMS)]
 Seat = Annotated[int, Field_(ge=-1_000, le=1_000)]
 BigInt = Annotated[int, Field_(ge=-(2**62), le=2**62)]
@@ -43,7 +45,8 @@ def _body_field(f: Field, kind: Any = None, required: bool = False, cap: int | N
         return Options, {}
     if kind is None:
         kind = {"int": BigInt, "float": Annotated[float, Field_(allow_inf_nan=False)], "bool": bool,
-                "str": Name if f.name in ("rules", "play", "policy", "upcard", "trump") else Text,
+                "str": RulesText if f.name == "rules" else Name if f.name in ("play", "policy", "upcard", "trump")
+                else Text,
                 "list": Annotated[list[Text], Field_(max_length=limits.MAX_ITEMS)]}[f.kind]
         if f.name in ("seat", "dealer", "declarer", "leader"):
             kind = Seat
@@ -106,6 +109,15 @@ PlayBody = body_model(
     """``pinochle play --json``: the fields of the card-play question (:data:`analyzer.request.parts.PLAY`), the
     flags of ``pinochle play`` by the same names (``shown`` its ``--shown`` values, ``SEAT:CARDS``; ``upcard`` for
     two-handed phase 1). ``samples`` and ``max_nodes`` are capped (GET /api/limits).""",
+)
+
+
+PassBody = body_model(
+    "PassBody", QUESTIONS["pass"],
+    """``pinochle pass --json``: the fields of the card-pass question (:data:`analyzer.request.parts.PASS`), the flags
+    of ``pinochle pass`` by the same names; ``rules`` a rule set with a pass (a house-rule file shipped, or its text).
+    ``samples`` and ``sets`` are capped (GET /api/limits).""",
+    caps={"samples": limits.MAX_PLAY_SAMPLES, "sets": limits.MAX_PASS_SETS},
 )
 
 
@@ -173,6 +185,17 @@ def play_args(body: BaseModel) -> dict[str, Any]:
     _cap(body.samples, limits.MAX_PLAY_SAMPLES, "samples")
     _cap(body.max_nodes, limits.MAX_PLAY_NODES, "max_nodes")
     return {"request": play_request(body.model_dump(), "json")}
+
+
+def pass_args(body: BaseModel) -> dict[str, Any]:
+    """The checked request of a pass body, ``{"request": PassRequest}`` (every check of ``pinochle pass`` made once,
+    by :func:`analyzer.api.pass_request`, before the work is queued); UserError past a cap or for anything
+    ``pinochle pass`` refuses."""
+    from analyzer.api import pass_request
+
+    _cap(body.samples, limits.MAX_PLAY_SAMPLES, "samples")
+    _cap(body.sets, limits.MAX_PASS_SETS, "sets")
+    return {"request": pass_request(body.model_dump(), "json")}
 
 
 def review_args(body: BaseModel) -> dict[str, Any]:

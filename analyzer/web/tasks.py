@@ -1,6 +1,7 @@
 """What a worker process runs: one bid analysis (:func:`analyzer.advisor.advise.advise` on the
 :class:`~analyzer.advisor.request.BidRequest` of the body, exactly as ``pinochle bid --json``) with its chart,
-one double-dummy solve (as ``pinochle solve --json``) or one card-play decision (as ``pinochle play --json``)."""
+one double-dummy solve (as ``pinochle solve --json``), one card-play decision (as ``pinochle play --json``), one
+card-pass question (as ``pinochle pass --json``) or one hand record's review (as ``pinochle review --json``)."""
 
 from __future__ import annotations
 
@@ -42,4 +43,11 @@ def review_task(args: dict[str, Any]) -> dict[str, Any]:
     return {"result": review_answer(args["request"]).as_dict()}  # checked once (analyzer.web.requests.review_args)
 
 
-TASKS = {"bid": bid_task, "solve": solve_task, "play": play_task, "review": review_task}
+def pass_task(args: dict[str, Any]) -> dict[str, Any]:
+    """``{"result": the pinochle pass --json output}``: which cards to pass (:func:`analyzer.api.advise_pass`)."""
+    from analyzer.api import advise_pass
+
+    return {"result": advise_pass(args["request"]).to_dict()}  # checked once (analyzer.web.requests.pass_args)
+
+
+TASKS = {"bid": bid_task, "solve": solve_task, "play": play_task, "review": review_task, "pass": pass_task}

@@ -5,8 +5,11 @@ const SUITS = ["S", "H", "D", "C"];
 const SYMBOL = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
 const SUIT_NAME = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
 const $ = (id) => document.getElementById(id);
-const state = { info: null, hand: [], calls: [], job: null, source: null, meldSeq: 0, auction: null, auctionKey: "",
-                auctionSeq: 0 };
+// rules: the rule set every request sends (a built-in's id, a house file's id, or a house-rule file's text)
+const state = { info: null, rules: "auction", hand: [], calls: [], job: null, source: null, meldSeq: 0, auction: null,
+                auctionKey: "", auctionSeq: 0, builtins: new Set(), house: {} };
+// the rule-set choice "your own house rules": the text pasted or loaded (checked by the server once used)
+const OWN = "own";
 
 function el(tag, attrs = {}, ...kids) {
   const e = document.createElement(tag);
@@ -92,23 +95,69 @@ function order(name) {
 }
 
 // ---- rule set -------------------------------------------------------------------------------------------
+// The games built in, the house-rule files shipped (GET /api/house: chosen by their id) and the player's own house
+// rules (a house-rule file's text, pasted or loaded): every request sends the choice in its `rules` field, and the
+// server reads a text with the command line's loader (a bad one: one line under the text).
 async function loadRuleList() {
-  const list = await api("/api/rules");
+  const [list, house] = await Promise.all([api("/api/rules"), api("/api/house").catch(() => [])]);
   const sel = $("rules");
-  for (const r of list) sel.append(el("option", { value: r.id }, r.name));
+  sel.append(el("optgroup", { label: "Games" }, ...list.map((r) => el("option", { value: r.id }, r.name))));
+  for (const r of list) state.builtins.add(r.id);
+  if (house.length) {
+    sel.append(el("optgroup", { label: "House rules" }, ...house.map((h) => el("option", { value: h.id, title: h.summary },
+      `${h.id} (house rules)`))));
+  }
+  for (const h of house) state.house[h.id] = h.text;
+  sel.append(el("option", { value: OWN }, "Your own house rules\u2026"));
   sel.value = "auction";
-  sel.addEventListener("change", () => { $("options").replaceChildren(); dropPlayAdvice(); loadRules(); });
-  await loadRules();
+  sel.addEventListener("change", chooseRules);
+  $("house-apply").addEventListener("click", () => useHouseText());
+  $("house-file").addEventListener("change", async () => {
+    const f = $("house-file").files[0];
+    if (!f) return;
+    $("house-text").value = await f.text();
+    useHouseText();
+  });
+  await loadRules(state.rules, "error", true);
 }
 
-async function loadRules() {
+function chooseRules() {
+  const v = $("rules").value;
+  $("house-box").hidden = v !== OWN;
+  $("house-error").textContent = "";
+  if (v === OWN) {  // a house file to start from: the one in use
+    if (!$("house-text").value.trim()) $("house-text").value = state.house[state.rules] || "";
+    return;
+  }
+  dropPlayAdvice();
+  if (state.info) clearAdvice();  // the advice on screen is the old game's: gone at once
+  loadRules(v, "error", true);
+}
+
+// the text under "Your own house rules" as the rule set, once the server has read it
+async function useHouseText() {
+  const text = $("house-text").value;
+  if (!text.trim()) { $("house-error").textContent = "paste a house-rule file or load one"; return; }
+  if (await loadRules(text, "house-error", true)) dropPlayAdvice();
+}
+
+// the rule set `rules` with the options chosen (fresh: a new rule set, its defaults): the page set up for it; a
+// refusal shows its one line under `errorId` and leaves the rule set in use as it was
+async function loadRules(rules = state.rules, errorId = "error", fresh = false) {
   let info;
   try {
-    info = await api("/api/rules", { rules: $("rules").value, options: options() });
-  } catch (e) { showError("error", e.message); return; }
-  const switched = !state.info || state.info.id !== info.id;
+    info = await api("/api/rules", { rules, options: fresh ? {} : options() });
+  } catch (e) { showError(errorId, e.message); return false; }
+  $(errorId).textContent = "";
+  const switched = !state.info || state.rules !== rules || state.info.id !== info.id;
   if (state.info) clearAdvice();
   state.info = info;
+  state.rules = rules;
+  if (fresh) $("options").replaceChildren();
+  $("save-hand").disabled = !state.builtins.has(rules);
+  $("save-hand").title = state.builtins.has(rules) ? "the hand so far as a hand record (what pinochle play --record "
+    + "writes): pinochle review and the review below read it"
+    : "a hand of house rules is saved by the command line: pinochle play --rules FILE.toml --record";
   $("rules-summary").textContent = info.summary || "";
   $("bidding-rules").replaceChildren(...info.bidding_text.map((t) => el("li", {}, t)));
   if (!$("options").children.length) {
@@ -135,6 +184,7 @@ async function loadRules() {
   state.calls = [];
   setupPlay(switched);
   renderPicker(); renderHand(); renderCalls();
+  return true;
 }
 
 // ---- the hand -------------------------------------------------------------------------------------------
@@ -207,7 +257,7 @@ async function updateMeld() {
   if (!state.hand.length) { table.replaceChildren(); return; }
   let rep;
   try {
-    rep = await api("/api/meld", { rules: $("rules").value, options: options(), hand: state.hand.join(" "),
+    rep = await api("/api/meld", { rules: state.rules, options: options(), hand: state.hand.join(" "),
                                    partial: true });
   } catch (e) { if (seq === state.meldSeq) showError("hand-error", e.message); return; }
   if (seq !== state.meldSeq) return;
@@ -268,7 +318,7 @@ function callsText() {
 async function checkAuction() {
   if (!state.info) return;
   const text = state.info.has_bidding ? callsText() : "";
-  const key = JSON.stringify([$("rules").value, options(), $("dealer").value, text]);
+  const key = JSON.stringify([state.rules, options(), $("dealer").value, text]);
   if (key === state.auctionKey) { applyAuction(); return; }  // the same calls: their reading stands
   state.auctionKey = key;
   const seq = ++state.auctionSeq;
@@ -278,7 +328,7 @@ async function checkAuction() {
   if (!text) return;
   let a;
   try {
-    a = await api("/api/auction", { rules: $("rules").value, options: options(), dealer: Number($("dealer").value),
+    a = await api("/api/auction", { rules: state.rules, options: options(), dealer: Number($("dealer").value),
                                     auction: text });
   } catch (e) { a = { error: e.message }; }
   if (seq !== state.auctionSeq) return;
@@ -330,7 +380,7 @@ function addCall(pass) {
 // ---- the analysis ---------------------------------------------------------------------------------------
 function request() {
   const body = {
-    rules: $("rules").value, options: options(), hand: state.hand.join(" "),
+    rules: state.rules, options: options(), hand: state.hand.join(" "),
     seat: Number($("seat").value), dealer: Number($("dealer").value),
     samples: Number($("samples").value), seed: Number($("seed").value),
   };
@@ -708,7 +758,7 @@ function playBody() {
   const n = state.info.seats, info = state.info;
   if (phase1()) {  // `pinochle play --upcard`: the hand held now, the first leader and the phase-1 history
     const body = {
-      rules: $("rules").value, options: options(), hand: state.hand.join(" "), seat: mySeat(),
+      rules: state.rules, options: options(), hand: state.hand.join(" "), seat: mySeat(),
       upcard: $("upcard").value.trim().toUpperCase().replace(/^10/, "T"), leader: Number($("leader").value),
       seed: Number($("seed").value) || 0, play: $("play-mode").value,
     };
@@ -718,7 +768,7 @@ function playBody() {
     return body;
   }
   const body = {
-    rules: $("rules").value, options: options(), hand: state.hand.join(" "), seat: mySeat(), trump: playTrump(),
+    rules: state.rules, options: options(), hand: state.hand.join(" "), seat: mySeat(), trump: playTrump(),
     seed: Number($("seed").value) || 0, play: $("play-mode").value,
   };
   const won = info.has_bidding ? playAuction() : null;
@@ -750,7 +800,7 @@ function playBody() {
 function clearPlayAdvice() {
   play.advice = null;
   $("play-advice").hidden = true;
-  for (const id of ["play-call", "play-summary", "play-error", "play-game"]) $(id).textContent = "";
+  for (const id of ["play-call", "play-concession", "play-summary", "play-error", "play-game"]) $(id).textContent = "";
   for (const id of ["play-table", "play-notes"]) $(id).replaceChildren();
 }
 
@@ -791,6 +841,7 @@ async function askPlay() {
   if (!state.info) return;
   const seq = ++play.seq;
   clearPlayAdvice();
+  renderPass();
   $("save-note").replaceChildren();  // a hand saved before is the position before: its record is not this one
   const rp = replayPlays(), problem = playProblem(rp);
   play.turn = problem ? null : rp.turn;
@@ -805,11 +856,12 @@ async function askPlay() {
       "hand\u201d for the advice.");
     return;
   }
-  if (state.job) {  // the server runs one analysis a client: the bid analysis first
+  if (state.job || pass.job) {  // the server runs one analysis a client: the bid analysis (or the pass) first
     play.confirmed = true;
     renderPlay(rp, "");
     if (rp.turn === mySeat()) {
-      $("turn").textContent = `Your turn (seat ${rp.turn}): the advice comes when the bid analysis is over.`;
+      $("turn").textContent = `Your turn (seat ${rp.turn}): the advice comes when the ` +
+        `${state.job ? "bid analysis" : "pass question"} is over.`;
     }
     return;
   }
@@ -980,6 +1032,8 @@ function showPlayAdvice(r) {
   if (r.phase === 1) { showPhase1Advice(r); return; }
   $("play-call").textContent = r.action === "too-few" ? "Too few deals to name a card"
     : r.action === "only" ? `Play ${r.best}: the only card you may play` : `Play ${r.best}`;
+  // the house rules allow a concession, at the bid winner's first lead: concede or play on (`pinochle play` says it)
+  $("play-concession").textContent = r.concession ? forPlay(r.concession.text) + "." : "";
   const so = r.points_so_far ? r.points_so_far.side : 0, p1 = r.so_far;
   $("play-summary").textContent = `Trick ${r.trick_number}: your side has ${so} points from tricks so far` +
     (r.need ? `; ${r.need}` : "") +
@@ -1053,6 +1107,163 @@ function prefillPlay(r) {
   }
 }
 
+
+// ---- the pass (`[passing]` cards: POST /api/jobs/pass, the same answer as `pinochle pass --json`) ----------------
+// Where the rule set has a pass, once the contract and trump are set (by the calls, the bid advice or by hand) the
+// bid winner and his partner are asked which cards to pass: every set worth considering ranked by the side's net
+// score on the same sampled deals, followed as a job with Cancel. The player picks a set.
+const pass = { job: null, source: null, key: "", result: null, chosen: null };
+
+// the contract the play follows: from the calls when they decide it, else as given in the play section
+function contract() {
+  const won = state.info.has_bidding ? playAuction() : null;
+  if (won) return { declarer: won.winner, bid: won.contract, dealer: won.dealer };
+  return { declarer: Number($("declarer").value), bid: Number($("bid").value) || 0, dealer: Number($("dealer").value) };
+}
+
+const sideOf = (seat) => state.info.sides.findIndex((side) => side.includes(seat));
+
+// my part in the pass: null (the rules have none); wait (no contract or trump yet); out (the other side); else
+// whether I am the bid winner and whether I pass first (the rules' passing.first)
+function passRole() {
+  const info = state.info, n = info && info.passing ? info.passing.cards : 0;
+  if (!n || !info.has_bidding) return null;
+  const c = contract(), me = mySeat();
+  if (!playTrump() || !(c.bid > 0) || (state.auction && state.auction.thrown_in)) return { n, wait: true };
+  if (sideOf(me) !== sideOf(c.declarer)) return { n, out: true, c };
+  const bidder = me === c.declarer;
+  return { n, c, bidder, first: bidder === (info.passing.first === "bidder") };
+}
+
+function passBody(role) {
+  const c = role.c, body = {
+    rules: state.rules, options: options(), hand: state.hand.join(" "), seat: mySeat(), declarer: c.declarer,
+    bid: c.bid, trump: playTrump(), dealer: c.dealer, seed: Number($("seed").value) || 0,
+  };
+  const got = $("received").value.trim().toUpperCase().replace(/10/g, "T");
+  if (!role.first && got) body.received = got;
+  if ($("pass-samples").value !== "") body.samples = Number($("pass-samples").value);
+  return body;
+}
+
+// the pass section for the position: shown where the rules have a pass; the ranking asked for another position
+// (hand, seat, contract, trump, received cards) is cleared
+function renderPass() {
+  const role = passRole();
+  $("pass-box").hidden = !role;
+  if (!role) { if (pass.job) cancelPass(true); return; }
+  const key = role.c ? JSON.stringify(passBody(role)) : "";
+  if (key !== pass.key) {
+    if (pass.job) cancelPass(true);
+    pass.key = key;
+    pass.result = null;
+    pass.chosen = null;
+    for (const id of ["pass-caption", "pass-chosen", "pass-error"]) $(id).textContent = "";
+    $("pass-table").replaceChildren();
+  }
+  const p = state.info.passing, n = p.cards;
+  const rule = p.first === "bidder"
+    ? `the bid winner passes ${n} cards to his partner, who passes ${n} back`
+    : `the bid winner's partner passes ${n} cards to the bid winner, who passes ${n} back`;
+  const you = role.wait ? "Give the contract and trump (or run the bid advice) to ask which cards to pass."
+    : role.out ? `Your seat is on the other side: seat ${role.c.declarer} (the bid winner) and his partner pass.`
+    : role.first ? `You (${role.bidder ? "the bid winner" : "the bid winner's partner"}) pass first; your partner ` +
+      "answers by the simple passing rule."
+    : `You (${role.bidder ? "the bid winner" : "the bid winner's partner"}) pass second: give the ${n} cards your ` +
+      "partner passed you.";
+  $("pass-note").textContent = `After trump is named ${rule}. ${you}`;
+  $("received-label").hidden = !!(role.wait || role.out || role.first);
+  $("pass-ask").disabled = !!(role.wait || role.out || pass.job) || state.hand.length !== state.info.hand_size;
+}
+
+function passBusy(on) {
+  $("pass-ask").disabled = on;
+  $("pass-cancel").hidden = !on;
+  $("pass-progress").hidden = !on;
+}
+
+async function askPass() {
+  const role = passRole();
+  if (!role || role.wait || role.out) return;
+  $("pass-error").textContent = "";
+  const body = passBody(role);
+  stopPlayRequests();  // one analysis per client: a play advice still running gives way
+  let job;
+  for (let tries = 0; ; tries++) {
+    try { job = await api("/api/jobs/pass", body); break; } catch (e) {
+      if (e.status === 429 && tries < 10) { await sleep(500); continue; }
+      showError("pass-error", e.message); askPlay(); return;
+    }
+  }
+  pass.job = job.id;
+  pass.key = JSON.stringify(body);
+  passBusy(true);
+  $("pass-progress-text").textContent = "queued";
+  const src = new EventSource(`/api/jobs/${job.id}/events`);
+  pass.source = src;
+  src.onmessage = async (ev) => {
+    const st = JSON.parse(ev.data);
+    if (st.state === "queued") $("pass-progress-text").textContent = `waiting for a worker (${st.queued_ahead} ahead)`;
+    else if (st.state === "running") {
+      $("pass-progress-text").textContent = `passing and playing out\u2026 ${st.elapsed.toFixed(0)} s`;
+    }
+    if (["done", "error", "cancelled"].includes(st.state)) {
+      src.close(); pass.source = null; pass.job = null; passBusy(false);
+      if (st.state === "done") showPass((await api(`/api/jobs/${st.id}`)).result);
+      else showError("pass-error", st.state === "cancelled" ? `cancelled: ${st.error}` : st.error);
+      askPlay();
+    }
+  };
+  src.onerror = () => {
+    if (pass.source !== src || src.readyState !== EventSource.CLOSED) return;
+    pass.source = null; pass.job = null; passBusy(false); askPlay();
+  };
+}
+
+async function cancelPass(quiet) {
+  if (!pass.job) return;
+  const id = pass.job;
+  if (pass.source) { pass.source.close(); pass.source = null; }
+  pass.job = null;
+  passBusy(false);
+  try { await api(`/api/jobs/${id}`, undefined, "DELETE"); } catch (e) { /* already over */ }
+  if (!quiet) { $("pass-error").textContent = "cancelled"; askPlay(); }
+}
+
+// the ranked sets (the columns of `pinochle pass`), each with the button that picks it
+function showPass(r) {
+  pass.result = r;
+  const est = (x) => interval(x, (v) => v.toFixed(1));
+  $("pass-table").replaceChildren(
+    el("tr", {}, ...["pass", "net score (95%)", "behind the best (95%)", "side meld", "bid made (95%)",
+      ...(r.first ? ["partner's answer (share)"] : [])].map((h) => el("th", {}, h))),
+    ...r.lines.map((ln, i) => el("tr", { class: i === 0 ? "best" : "", "data-pass": ln.cards.join(" ") },
+      el("td", {}, el("button", { type: "button", class: "chip", title: `pass ${ln.cards.join(" ")}`,
+        "data-pass": ln.cards.join(" "), onclick: () => choosePass(ln.cards) },
+        ...ln.cards.flatMap((c, j) => (j ? [" ", cardLabel(c)] : [cardLabel(c)])))),
+      el("td", {}, interval(ln.net, (v) => sign(v))),
+      el("td", {}, ln.behind ? est(ln.behind) : "best"),
+      el("td", {}, ln.side_meld.mean.toFixed(1)),
+      el("td", {}, `${pct(ln.made.p)} (${pct(ln.made.lo)} to ${pct(ln.made.hi)})`),
+      ...(r.first ? [el("td", {}, `${(ln.reply || []).join(" ")} (${pct(ln.reply_share || 0)})`)] : []))));
+  $("pass-caption").textContent = `Pass ${r.best.join(" ")}: ranked by your side's expected net score (ours minus ` +
+    `theirs), paired on the same ${r.deals} deals. ` + r.notes.map((n) => forPlay(n)).join("; ") + ".";
+}
+
+// the set the player passes
+function choosePass(cards) {
+  pass.chosen = cards;
+  for (const tr of $("pass-table").querySelectorAll("tr[data-pass]")) {
+    tr.classList.toggle("chosen", tr.dataset.pass === cards.join(" "));
+  }
+  const left = [...state.hand];
+  for (const c of cards) { const i = left.indexOf(c); if (i >= 0) left.splice(i, 1); }
+  const got = pass.result && pass.result.received ? pass.result.received : [];
+  const after = [...left, ...got].sort((a, b) => order(a) - order(b));
+  $("pass-chosen").textContent = `You pass ${cards.join(" ")}` + (pass.result && !pass.result.first
+    ? `: you play with ${after.join(" ")}.` : `; you keep ${left.join(" ")} and get back what your partner passes.`);
+}
+
 // ---- wiring ---------------------------------------------------------------------------------------------
 $("hand-apply").addEventListener("click", applyTyped);
 $("hand-text").addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); applyTyped(); } });
@@ -1095,7 +1306,12 @@ $("undo").addEventListener("click", undoPlayed);
 $("tricks-clear").addEventListener("click", clearPlayed);
 $("play-ask").addEventListener("click", askPlay);
 $("analyse").addEventListener("click", analyse);
+$("pass-ask").addEventListener("click", askPass);
+$("pass-cancel").addEventListener("click", () => cancelPass(false));
+$("received").addEventListener("change", renderPass);
 $("cancel").addEventListener("click", () => cancel(false));
-window.addEventListener("pagehide", () => { if (state.job) navigator.sendBeacon(`/api/jobs/${state.job}/cancel`); });
+window.addEventListener("pagehide", () => {
+  for (const id of [state.job, pass.job]) if (id) navigator.sendBeacon(`/api/jobs/${id}/cancel`);
+});
 api("/api/limits").then((l) => { $("samples").max = String(l.max_samples); }).catch(() => {});
 loadRuleList();
