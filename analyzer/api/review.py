@@ -62,13 +62,16 @@ def record_of_play(values: Mapping[str, Any], front: Front = "cli") -> HandRecor
     from analyzer.api.questions import game
     from analyzer.record.io import of_play
     from analyzer.rules import available
+    from analyzer.rules.loader import house_files
 
     v = dict(values)
     name = v.pop("rules", None) or "auction"
     rules = game(name, v.pop("options", None), front)
-    if front == "json" and name not in available():  # a record names its rule set: the page's house rules are no file
-        raise UserError(f"{field_name('rules')}: a hand of house rules is saved by the command line, which names the "
-                        f"file: pinochle play --rules FILE.toml --record (the page saves the built-in games' hands)")
+    if front == "json" and name not in available() and name not in house_files():
+        # a record names its rule set: house rules pasted on the page are no file and have no id to name
+        raise UserError(f"{field_name('rules')}: a hand of your own house rules is saved by the command line, which "
+                        f"names the file: pinochle play --rules FILE.toml --record (the page saves the hands of the "
+                        f"built-in games and the shipped house files)")
     return of_play(name, rules.options, v, front)
 
 

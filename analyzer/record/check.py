@@ -17,7 +17,8 @@ from analyzer.errors import UserError
 from analyzer.passing.move import pass_cards
 from analyzer.record.model import HandRecord
 from analyzer.record.text import Entry
-from analyzer.rules import RuleSet, available, load, load_rules, parse_hand
+from analyzer.rules import RuleSet, available, load_rules, parse_hand
+from analyzer.rules.loader import house_files, load_shipped
 from analyzer.rules.lowered import first_leader
 
 
@@ -33,7 +34,8 @@ def at(entry: Entry | None) -> Iterator[None]:
 
 
 def _game(e: Mapping[str, Entry], front: str) -> tuple[RuleSet, tuple[str, tuple[tuple[str, str], ...]]]:
-    """The rule set of the ``rules`` and ``options`` fields (the page: built-in rule sets only)."""
+    """The rule set of the ``rules`` and ``options`` fields (the page: built-in rule sets and shipped house-rule
+    files only)."""
     if "rules" not in e:
         raise UserError("a hand record starts with its rule set: \"rules: auction\"")
     name = e["rules"].value.strip()
@@ -43,10 +45,11 @@ def _game(e: Mapping[str, Entry], front: str) -> tuple[RuleSet, tuple[str, tuple
             if "=" not in o:
                 raise UserError(f"write each option NAME=VALUE, not {o!r}")
     with at(e["rules"]):
-        if front == "json":
-            if name not in available(include_reference=False):
-                raise UserError(f"unknown rule set {name!r}: use one of {', '.join(available(False))}")
-            rules = load(name, dict(o.split("=", 1) for o in opts))
+        if front == "json":  # the page: a built-in rule set or a shipped house-rule file, never a path
+            if name not in available(include_reference=False) and name not in house_files():
+                raise UserError(f"unknown rule set {name!r}: use one of {', '.join(available(False))} or a shipped "
+                                f"house-rule file ({', '.join(house_files())})")
+            rules = load_shipped(name, dict(o.split("=", 1) for o in opts))
         else:
             rules = load_rules(name, opts)
     return rules, (name, tuple((str(k), str(v)) for k, v in rules.options.items()))

@@ -110,16 +110,20 @@ def _get_path(raw: dict[str, Any], path: str, default: Any) -> Any:
 
 
 def _source(name: str) -> tuple[dict[str, Any], dict[str, Any], str]:
-    """The raw rule dict of a built-in id or a house-rule TOML path, the option values it sets, and how
-    to name it in an error."""
+    """The raw rule dict of a built-in id, a house-rule TOML path or a shipped house-rule file's id
+    (:func:`house_files`), the option values it sets, and how to name it in an error."""
     if not isinstance(name, str) or not name.strip():
         raise UserError(f"give a rule set: one of {', '.join(available())} or a house-rule file.toml")
     if name in _BUILTIN:
         return _read_builtin(name), {}, f"rule set {name}"
     path = Path(name)
     if path.suffix != ".toml" and not path.is_file():
-        raise UserError(f"unknown rule set {name!r}{nearest(name, available())}: use one of "
-                        f"{', '.join(available())} or a house-rule file.toml")
+        if name in _shipped():  # a shipped house-rule file by its id (what a record of its hands names)
+            where = f"house-rule file {name}"
+            return _house(_parse_toml(house_text(name), where), name, where)
+        raise UserError(f"unknown rule set {name!r}{nearest(name, [*available(), *house_files()])}: use one of "
+                        f"{', '.join(available())}, a shipped house-rule file ({', '.join(house_files())}) or a "
+                        "house-rule file.toml")
     return _house(read_toml(path), path.stem, f"house-rule file {str(path)!r}")
 
 

@@ -154,10 +154,12 @@ async function loadRules(rules = state.rules, errorId = "error", fresh = false) 
   state.info = info;
   state.rules = rules;
   if (fresh) $("options").replaceChildren();
-  $("save-hand").disabled = !state.builtins.has(rules);
-  $("save-hand").title = state.builtins.has(rules) ? "the hand so far as a hand record (what pinochle play --record "
+  // a record names its rule set: a built-in game or a shipped house file by id; pasted house rules have none
+  const savable = state.builtins.has(rules) || rules in state.house;
+  $("save-hand").disabled = !savable;
+  $("save-hand").title = savable ? "the hand so far as a hand record (what pinochle play --record "
     + "writes): pinochle review and the review below read it"
-    : "a hand of house rules is saved by the command line: pinochle play --rules FILE.toml --record";
+    : "a hand of your own house rules is saved by the command line: pinochle play --rules FILE.toml --record";
   $("rules-summary").textContent = info.summary || "";
   $("bidding-rules").replaceChildren(...info.bidding_text.map((t) => el("li", {}, t)));
   if (!$("options").children.length) {
