@@ -2,6 +2,7 @@
 types, ranges), the same way by every command that reads rules; the built-in rule sets fit it."""
 
 
+import numpy as np
 import pytest
 
 from analyzer.errors import UserError
@@ -213,3 +214,117 @@ def test_the_peer_game_of_slippedup42_as_a_house_file():
                    ("pinochle", None): 40, ("aces-around", None): 100}
     base = load("auction")
     assert sum(m.points for m in meld_breakdown(Hand.parse(cards, base.deck), base, 1)) * 10 == 320
+
+
+def _melds(rs, cards: str, trump: int) -> dict:
+    """(meld, suit) -> points of a hand with trump suit index ``trump`` (S H D C)."""
+    from analyzer.cards import Hand
+    from analyzer.meld import meld_breakdown
+
+    return {(m.meld, m.suit): m.points for m in meld_breakdown(Hand.parse(cards, rs.deck), rs, trump)}
+
+
+def test_a_house_files_bidding_signals_replace_the_bases(tmp_path):
+    """A house file's ``[bidding] signals`` are its game's conventions: they replace the base's table whole (``{}``: a
+    game without them), where every other table merges key by key."""
+    assert load("auction").bidding.signals["22"] == "8 meld"
+    assert load(str(_file(tmp_path, 'base = "auction"\n[bidding]\nsignals = {}\n'))).bidding.signals == {}
+    own = load(str(_file(tmp_path, 'base = "auction"\n[bidding]\nsignals = { "30" = "4 meld" }\n')))
+    assert own.bidding.signals == {"30": "4 meld"}
+    assert load(str(_file(tmp_path, 'base = "auction"\n[bidding]\nopening = 20\n'))).bidding.signals["22"] == "8 meld"
+
+
+def test_the_peer_game_of_philhanna_as_a_house_file():
+    """docs/RULES.md, "Peer games": philhanna/pinochle's partnership game. Its keys; the worked meld (hearts trump: run
+    150, the spare trump K-Q a royal marriage 40 beside it, pinochle 40, aces around 100: 330, where Slippedup42's run
+    keeps its own trump marriage too: 370); a set hand and a side without a trick."""
+    from analyzer.score import score_hand
+
+    rs = load("house/philhanna-partnership.toml")
+    assert (rs.bidding.opening, rs.bidding.step, rs.bidding.rounds, rs.bidding.all_pass) == (250, 10, 0, "throw-in")
+    assert rs.forced_contract is None and rs.bidding.signals == {} and not rs.concession.allowed
+    assert rs.passing.cards == 4 and rs.passing.first == "partner" and rs.play.head == "always"
+    assert rs.total_points == 250 and rs.scoring.target == 2000 and rs.scoring.no_trick_no_meld
+    cards = "AH TH KH KH QH QH JH QS JD AS AD AC"
+    got = _melds(rs, cards, 1)
+    assert got == {("farmer", "H"): 150, ("marriage", "H"): 40, ("pinochle", None): 40, ("aces-around", None): 100}
+    assert sum(_melds(load("house/slippedup42-partnership.toml"), cards, 1).values()) == 370
+    # seat 0 bid 300; N-S meld 90 and take 170: 260 < 300, set (-300 here; the peer's -390 takes the meld too);
+    # E-W meld 50 and take 80: 130. Had N-S taken every trick (90 + 250 = 340, made), E-W would score nothing, their
+    # meld included.
+    meld = np.array([[60, 40, 30, 10], [60, 40, 30, 10]])
+    pts = np.array([[100, 50, 70, 30], [150, 0, 100, 0]])
+    tricks = np.array([[5, 3, 2, 2], [7, 0, 5, 0]])
+    assert score_hand(rs, meld, pts, tricks, 0, 300).tolist() == [[-300, 130, -300, 130], [340, 0, 340, 0]]
+
+
+def test_the_peer_game_of_sdzpinochle_as_a_house_file():
+    """docs/RULES.md, "Peer games": mzimmerman/sdzpinochle's game. Its keys; the worked meld (clubs trump: the clubs run
+    15, the diamonds run only a marriage 2, aces around 10: 27; the seed's auction counts both runs: 40); the dealer
+    holding 20 from the start, one round, and the throw-in (minus the bid, the others nothing)."""
+    from analyzer.bidding.auction import parse_calls, replay
+    from analyzer.score import score_conceded
+
+    rs = load("house/sdzpinochle-partnership.toml")
+    assert (rs.bidding.opening, rs.bidding.rounds, rs.bidding.dealer_holds, rs.forced_contract) == (20, 1, True, 20)
+    assert rs.bidding.signals == {} and rs.passing.cards == 0 and rs.play.head == "always"
+    assert (rs.concession.allowed, rs.concession.defenders_meld, rs.concession.defenders_points) == (True, False, 0)
+    assert rs.total_points == 25 and rs.scoring.target == 120 and rs.deal_packet == 1
+    cards = "AC TC KC QC JC AD TD KD QD JD AH AS"
+    assert _melds(rs, cards, 3) == {("farmer", "C"): 15, ("marriage", "D"): 2, ("aces-around", None): 10}
+    assert sum(_melds(load("auction"), cards, 3).values()) == 40
+    # seat 0 deals; 1, 2 and 3 pass: the dealer plays at 20 without a call of his own
+    stuck = replay(rs, 0, parse_calls("1:pass 2:pass 3:pass", rs))
+    assert stuck.done and (stuck.winner, stuck.contract) == (0, 20)
+    # one round: seat 1 bids 21, the dealer has the last word at 22 and seat 1 gets no second turn
+    last = replay(rs, 0, parse_calls("1:21 2:pass 3:pass 0:22", rs))
+    assert last.done and (last.winner, last.contract) == (0, 22)
+    # the dealer names trump and throws the hand in: N-S -20, E-W nothing whatever they meld
+    assert score_conceded(rs, np.array([[6, 4, 3, 9]]), 0, 20).tolist() == [[-20, 0, -20, 0]]
+
+
+def test_the_peer_game_of_the_pinochle_scorer_as_a_house_file():
+    """docs/RULES.md, "Peer games": chwarner-solo/pinochle-scorer's double deck. Its keys; the worked score (seat 1 bid
+    55: E-W meld 30 and take 28, 58; N-S meld 24 and take 22, 46); no instant win where the seed's game has one."""
+    from analyzer.game import GameState, HandResult, after_hand
+    from analyzer.score import score_hand
+
+    rs, seed = load("house/chwarner-double-deck.toml"), load("double-deck")
+    sc = rs.scoring
+    assert (sc.declarer_min_meld, sc.declarer_min_tricks, sc.defender_min_tricks, sc.target) == (20, 20, 20, 500)
+    assert not sc.win_all_tricks and sc.early_win == 0 and sc.bid_or_set_at == 0
+    assert sc.quad_pinochle_win > rs.total_points == 50
+    meld = np.array([[14, 18, 10, 12]])
+    assert score_hand(rs, meld, np.array([[12, 16, 10, 12]]), np.array([[5, 6, 4, 5]]), 1, 55).tolist() == [
+        [46, 58, 46, 58]]
+    # at 240-0 N-S bid 60, meld 30 and take every trick: 80 -> 320-0; the seed's game ends at once (every trick,
+    # and 250 before E-W scored), the scorer's goes on
+    sc_hand = score_hand(rs, np.array([[20, 0, 10, 0]]), np.array([[30, 0, 20, 0]]), np.array([[10, 0, 10, 0]]), 0, 60)
+    state = GameState(totals=(240, 0), dealer=0, hands=2, scored=(True, False))
+    for rules, winner in ((rs, None), (seed, (0,))):
+        hand = HandResult.from_seats(rules, sc_hand[0], declarer=0, made=True, tricks=np.array([10, 0, 10, 0]),
+                                     points=np.array([30, 0, 20, 0]))
+        g = after_hand(rules, state, hand)
+        assert g.totals == (320, 0) and g.winner == winner
+
+
+def test_the_peer_game_of_joedog_as_a_house_file():
+    """docs/RULES.md, "Peer games": JoeDog/pinochle's game. Its keys; the worked meld (hearts trump: run 15 and the
+    second trump K-Q 4; the diamonds run counts its marriage 2 only: 21); the dealer left at 15 when all pass; bidders
+    without a trick lose their meld and the bid."""
+    from analyzer.bidding.auction import parse_calls, replay
+    from analyzer.score import score_hand
+
+    rs = load("house/joedog-partnership.toml")
+    assert (rs.bidding.opening, rs.bidding.step, rs.bidding.rounds, rs.forced_contract) == (16, 1, 0, 15)
+    assert rs.bidding.signals == {} and rs.passing.cards == 3 and rs.play.head == "trump-led"
+    assert rs.total_points == 25 and rs.scoring.target == 300 and rs.scoring.no_trick_no_meld
+    assert load("house/joedog-partnership.toml", {"bidding-rounds": "1"}).bidding.rounds == 1
+    assert _melds(rs, "AH TH KH KH QH QH JH AD TD KD QD JD", 1) == {
+        ("farmer", "H"): 15, ("marriage", "H"): 4, ("marriage", "D"): 2}
+    a = replay(rs, 0, parse_calls("1:pass 2:pass 3:pass 0:pass", rs))
+    assert a.done and a.forced and (a.winner, a.contract) == (0, 15)
+    # seat 0 bid 16; N-S meld 20 and take no trick: their meld is lost, -16; E-W meld 5 and take all 25: 30
+    meld = np.array([[12, 3, 8, 2]])
+    assert score_hand(rs, meld, np.array([[0, 15, 0, 10]]), np.array([[0, 7, 0, 5]]), 0, 16).tolist() == [
+        [-16, 30, -16, 30]]

@@ -71,8 +71,12 @@ _MELD_ALTERNATIVES = ({"ranks", "around", "cards"}, {"value", "values"}, {"trump
 def _merge_house(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
     """``over`` (a house file's tables) merged onto the base rule dict: values replace values, tables
     merge key by key; a meld's points or cards given in another form replace the base's form
-    (``value = 20`` over ``values = [15, 150]`` drops the list)."""
+    (``value = 20`` over ``values = [15, 150]`` drops the list); ``[bidding] signals`` given replace the base's
+    whole (they are the house game's bidding conventions: ``signals = {}`` is a game without them)."""
     out = _deep_merge(base, over)
+    signals = over.get("bidding", {}).get("signals") if isinstance(over.get("bidding"), dict) else None
+    if isinstance(signals, dict):
+        out["bidding"]["signals"] = copy.deepcopy(signals)
     for name, m in (over.get("meld") or {}).items() if isinstance(over.get("meld"), dict) else ():
         if not isinstance(m, dict) or not isinstance(out["meld"].get(name), dict):
             continue

@@ -115,7 +115,8 @@ class BiddingSpec:
     meld_bids: tuple[int, ...] = field(default=(), metadata=_d("first-round meld bids [lo, hi] (double deck)"))
     meld_bid_unit: int = field(default=10, metadata=_r(1, MAX_POINTS, "meld points per step of a meld bid"))
     levels: int = field(default=20, metadata=_r(1, 400, "bid levels the advisor reports above the opening"))
-    signals: dict[str, str] = field(default_factory=dict, metadata=_d("bid value -> what it signals"))
+    signals: dict[str, str] = field(default_factory=dict, metadata=_d("bid value -> what it signals (a house file's "
+                                                                        "table replaces the base's whole)"))
 
 
 @dataclass(frozen=True)
