@@ -69,8 +69,9 @@ def check_agent(spec: str, which: str) -> str:
     ``which`` (``ns``, ``ew``) for anything else."""
     name = str(spec).strip()
     if name not in POLICY_CODES and name not in CHOOSERS:
+        policies = sorted(POLICY_CODES, key=lambda p: (-(POLICY_CODES[p] & 15), POLICY_CODES[p]))  # th-v1 first
         raise UserError(f"unknown two-handed agent {name!r} ({field_name(which)}): two-handed's agents are its "
-                        f"phase-1 policies, {', '.join(sorted(POLICY_CODES, key=POLICY_CODES.get))}, and the "
+                        f"phase-1 policies, {', '.join(policies)}, and the "
                         f"agents choosing among them hand by hand, {', '.join(CHOOSERS)}")
     return name
 
