@@ -42,7 +42,7 @@ BEHAVIOUR_NAMES = tuple(p + (" keep-dix" if keep else "") for p, keep in BEHAVIO
 #: the choosing agents and their aims
 CHOOSERS = {"th-game": "game", "th-points": "points"}
 #: sampled deals each behaviour is played on
-ROLLOUTS = 24
+ROLLOUTS = 32
 #: the opponent's policy in the rollouts
 OPPONENT = "th-v1"
 #: the salt of the rollouts' streams
