@@ -98,7 +98,7 @@ def _behaviours(t: Block, hand: int, live: list[G.GameCopy], hands: np.ndarray, 
     is its policy, a choosing agent's its choice (:func:`analyzer.twohand.choosing.choose`) at its copy's score."""
     who = seatings(t.rules)
     names = [[(t.a, t.b)[w] for w in who[x.copy]] for x in live]
-    deciders = [Decider(hands[i, s], int(stock[i, -1]), s, x.state.dealer, x.state, CHOOSERS[names[i][s]],
+    deciders = [Decider(hands[i, s], int(stock[i, -1]), s, x.state, CHOOSERS[names[i][s]],
                         (x.game, hand, s))
                 for i, x in enumerate(live) for s in range(2) if names[i][s] in CHOOSERS]
     chosen = iter(choose(t.rules, deciders, t.seed, table))

@@ -52,13 +52,12 @@ SALT = 0x7C40
 @dataclass(frozen=True)
 class Decider:
     """One seat choosing its behaviour for a hand: ``cards`` its count planes (int64[copies]), ``upcard`` the
-    turned-up card, ``seat`` and ``dealer`` (0 or 1), ``state`` the game before the hand, ``aim`` ``game`` or
-    ``points``, ``key`` the integers its sampled deals are drawn from (with the run's seed)."""
+    turned-up card, ``seat`` (0 or 1), ``state`` the game before the hand (``state.dealer`` deals it), ``aim``
+    ``game`` or ``points``, ``key`` the integers its sampled deals are drawn from (with the run's seed)."""
 
     cards: np.ndarray
     upcard: int
     seat: int
-    dealer: int
     state: GameState
     aim: str
     key: tuple[int, ...]
@@ -132,7 +131,7 @@ def choose(rules: RuleSet, deciders: Sequence[Decider], seed: int, table: WinTab
                 continue
             hands = np.concatenate([deals[i][0] for i in idx])
             stock = np.concatenate([deals[i][1] for i in idx])
-            dealer = np.repeat([deciders[i].dealer for i in idx], rollouts)
+            dealer = np.repeat([deciders[i].state.dealer for i in idx], rollouts)
             pols = (policy, OPPONENT) if seat == 0 else (OPPONENT, policy)
             res = play_hands(rules, hands, stock, dealer, pols, "heuristic", play_seed,
                              no_exchange=(keep and seat == 0, keep and seat == 1),
