@@ -194,7 +194,7 @@ def test_agents_and_modes_are_checked():
     rules = load("two-handed")
     with pytest.raises(UserError, match="unknown two-handed agent 'advisor'"):
         run_twohand_games(rules, "advisor", "naive", 1)
-    with pytest.raises(UserError, match="th-v1, naive"):
+    with pytest.raises(UserError, match="th-v1, th-meld, th-cards, naive, and the agents choosing .* th-game"):
         run_twohand_games(rules, "th-v1", "formula", 1)
     with pytest.raises(UserError, match="play mode"):
         run_twohand_games(rules, "th-v1", "naive", 1, play="exact")

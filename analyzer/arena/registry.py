@@ -30,9 +30,13 @@ AGENTS_HELP = ("advisor, advisor-cautious, advisor-noinf, advisor-game (whole ga
                "call for the game at the score), formula, meld-only, random, trickster, percentile; options "
                "after a colon (advisor:samples=200,risk=0.6,inference=off; percentile:level=standard), or "
                "module:Class for your own agent")
-#: two-handed's agents (whole games only: :mod:`analyzer.arena.games_twohand`): its phase-1 policies
-TWOHAND_AGENTS_HELP = ("two-handed (whole games only): th-v1, naive, its phase-1 policies; phase 2 by the play "
-                       "mode (heuristic: policy v1 for both seats; dd: the solver)")
+#: two-handed's agents (whole games only: :mod:`analyzer.arena.games_twohand`): its phase-1 policies and the agents
+#: choosing among them hand by hand (:mod:`analyzer.twohand.choosing`)
+TWOHAND_AGENTS_HELP = ("two-handed (whole games only): th-v1, th-meld, th-cards, naive, its phase-1 policies; "
+                       "th-game and th-points, each hand's phase-1 behaviour (th-v1, th-v1 keeping the dix, th-meld, "
+                       "th-cards) chosen by rollouts valued by the chance of winning the game at the score "
+                       "(th-game) or by points (th-points); phase 2 by the play mode (heuristic: policy v1 for "
+                       "both seats; dd: the solver)")
 
 
 #: the class behind each built-in agent name: its constructor's annotations type the options of a spec

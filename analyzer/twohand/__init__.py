@@ -7,7 +7,9 @@ tricks, phase 2 exact (double-dummy solver) or heuristic, hand analysis and game
   (:mod:`.analysis`); :func:`.gamechance.for_game` — the hand valued by the game's win-probability table at a
   score (:mod:`.gamechance`, imported where it is used: it loads the game's tables); :func:`game_odds` — games played
   forward from a score, the table's cross-check (:mod:`.odds`).
-* Policies (:mod:`.policy`): ``th-v1`` (:data:`TH_VERSION`) and the ``naive`` baseline.
+* Policies (:mod:`.policy`): ``th-v1`` (:data:`TH_VERSION`), its styles ``th-meld`` and ``th-cards``, and the
+  ``naive`` baseline; :func:`.choosing.choose` — a hand's phase-1 behaviour chosen by rollouts, for the game or
+  for points (the arena's ``th-game`` and ``th-points``, :mod:`.choosing`).
 """
 
 from analyzer.play.modes import PHASE2_MODES

@@ -26,6 +26,12 @@ check that no choice changes).
   variants (20 000 deals, seats swapped): together +1.0 ± 0.1 points per hand over the first draft
   with heuristic phase 2, +3.3 ± 0.5 with exact phase 2 (classic counting, 48 cards).
 
+* ``th-meld`` and ``th-cards``: th-v1 with other weights in its card choice (:data:`STYLES`), the styles a
+  choosing agent picks from hand by hand (:mod:`analyzer.twohand.choosing`): ``th-meld`` weighs the meld a trick
+  lets it lay down at 1.0 instead of 0.4 (it fights for the tricks that let it meld), ``th-cards`` at 0 and its
+  cards' keep values at half (it spends its high cards on the trick's points now). Melds, the dix and the last
+  card as th-v1.
+
 Policy codes are packed 16 bits per seat (:func:`pack`); bit 4 of a seat's code (:data:`NO_EXCHANGE`)
 forbids the dix exchange (the advisor measures what the exchange is worth with it).
 """
@@ -93,12 +99,17 @@ from analyzer.twohand.state import (
 
 #: the version of the heuristic phase-1 strategy the reports cite
 TH_VERSION = "th-v1"
-#: policy names and their codes
-POLICY_CODES = {"naive": 0, "th-v1": 1}
+#: the first bit of a seat's code naming th-v1's style (:data:`STYLES`)
+STYLE_SHIFT = 5
+#: th-v1's styles, the weights its card choice may be played with: (the weight of the meld a trick lets one lay
+#: down, the factor on a card's keep value); 0 is th-v1's own
+STYLES = ((0.4, 1.0), (1.0, 1.0), (0.0, 0.5))
+#: policy names and their codes: ``th-meld`` and ``th-cards`` are th-v1 in its styles 1 and 2
+POLICY_CODES = {"naive": 0, "th-v1": 1, "th-meld": 1 | 1 << STYLE_SHIFT, "th-cards": 1 | 2 << STYLE_SHIFT}
 #: flag bit of a seat's code: never exchange the dix
 NO_EXCHANGE = 16
 
-MELD_TURN_WEIGHT = 0.4
+MELD_TURN_WEIGHT = STYLES[0][0]
 
 
 def pack(codes: list[int] | tuple[int, ...]) -> int:
@@ -210,6 +221,20 @@ def nth_move(g, seat, r):
 @hot
 def th_move(g, seat):
     """th-v1's move (4 * kind + source) for ``seat`` (see the module doc)."""
+    return th_move_styled(g, seat, 0)
+
+
+@hot
+def th_move_styled(g, seat, style):
+    """th-v1's move for ``seat`` in style ``style`` (:data:`STYLES`: 0 is :func:`th_move`)."""
+    mw = MELD_TURN_WEIGHT
+    kf = 1.0
+    if style == 1:
+        mw = STYLES[1][0]
+        kf = STYLES[1][1]
+    elif style == 2:
+        mw = STYLES[2][0]
+        kf = STYLES[2][1]
     refresh(g, seat)
     draws = draws_left(g)
     utot = g[G_UTOT]
@@ -230,18 +255,18 @@ def th_move(g, seat):
                         continue
                 elif g[tslot(seat, k, src - 1)] < 0:
                     continue
-                kv = keep_value(g, seat, k, src, draws, utot)
+                kv = kf * keep_value(g, seat, k, src, draws, utot)
                 pts = g[P_PTS + k]
                 if leading:
                     pb = g[G_PB + k] / SCALE
                     will = 0.6 if pts > 0 else 0.3
                     pl = pb * will
-                    gain = MELD_TURN_WEIGHT * meld_gain_without(g, seat, k, src) * turn_factor(g)
+                    gain = mw * meld_gain_without(g, seat, k, src) * turn_factor(g)
                     score = (1.0 - pl) * (pts + gain) - pl * (pts + oc) - kv
                 else:
                     tp = g[P_PTS + lead] + pts
                     if beats(k, lead, trump):
-                        gain = MELD_TURN_WEIGHT * meld_gain_without(g, seat, k, src)
+                        gain = mw * meld_gain_without(g, seat, k, src)
                         if last:
                             gain += oc
                         score = tp + gain - kv
@@ -259,7 +284,7 @@ def th_move(g, seat):
 def choose_move(g, seat, code):
     """Policy ``code``'s move for ``seat``."""
     if code & 15 == 1:
-        return th_move(g, seat)
+        return th_move_styled(g, seat, (code >> STYLE_SHIFT) & 3)
     return nth_move(g, seat, rand_below(g, count_moves(g, seat)))
 
 

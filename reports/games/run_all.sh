@@ -5,7 +5,9 @@
 # advisor for the game against each yardstick (formula, trickster, percentile), 1,000 game pairs a run. Step 3:
 # two-handed, its phase-1 policies th-v1 against naive (phase 2 by the heuristic players, policy v1 for both seats:
 # --play heuristic), 2,000 game pairs with the 48-card deck and 2,000 with 24 cards, in parts of TH_PART (the hands
-# are played by the kernels: seconds a part).
+# are played by the kernels: seconds a part). Step 4: two-handed for the game: th-game (each hand's phase-1
+# behaviour chosen by rollouts valued by the chance of winning the game at the score) against th-points (the same
+# choice by points), 2,000 game pairs with the 48-card deck, in parts of TH_PART (minutes a part).
 #
 # Every run is played in parts of PART game pairs (`--start K --games PART --out data/NAME.partK.parquet`); a part
 # is kept once written, so the script can be stopped and started again (on another machine too, once the parts
@@ -13,7 +15,7 @@
 # run's page is drawn from all its parts (`--from ... --report .`) once they are all there.
 # The code is this checkout's (PYTHONPATH: the repository this script sits in), the seed 1.
 #
-# Usage: bash run_all.sh [STEP ...]          (steps 1-3; default: all, in order)
+# Usage: bash run_all.sh [STEP ...]          (steps 1-4; default: all, in order)
 #        GAMES="auction" WORKERS=1 bash run_all.sh 1
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -68,6 +70,13 @@ step3() {
   fi
 }
 
+step4() {
+  if in_games two-handed; then
+    PART=$TH_PART run "two-handed-th-game-vs-th-points" 2000 --rules two-handed --ns th-game --ew th-points \
+      --play heuristic --seed 1
+  fi
+}
+
 steps=("$@")
-[[ ${#steps[@]} -eq 0 ]] && steps=(1 2 3)
+[[ ${#steps[@]} -eq 0 ]] && steps=(1 2 3 4)
 for s in "${steps[@]}"; do "step$s"; done
