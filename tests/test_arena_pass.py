@@ -179,3 +179,12 @@ def test_advisor_pass_is_pinochle_pass_and_repeats(run_cli):
             assert code == 0, err
             assert sorted(Hand.parse(" ".join(json.loads(out)["best"]), rs.deck).kinds) == \
                 sorted(Hand.parse(want, rs.deck).kinds)
+
+
+@pytest.mark.parametrize("spec,words", [
+    ("advisor-pass:pass_sets=0", "pass_sets 1 to 1,000"),
+    ("advisor-pass:pass_samples=50000", "pass_samples is 1 to 20,000"),
+    ("advisor-pass:pass_sets=abc", "pass_sets is a whole number"),
+])
+def test_bad_advisor_pass_options_are_one_line(spec, words, cli_refuses):
+    assert words in cli_refuses(["arena", "--rules", AUCTION_PASS, "--ns", spec, "--ew", "advisor", "--deals", "1"])

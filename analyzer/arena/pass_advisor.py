@@ -20,7 +20,7 @@ from analyzer.cards import SUITS, Hand, from_planes
 from analyzer.errors import UserError
 from analyzer.passing.advise import PassAdvice, advise_pass
 from analyzer.passing.request import PassRequest
-from analyzer.request.parts import PASS_SAMPLES, PASS_SETS
+from analyzer.request.parts import MAX_PLAY_SAMPLES, PASS, PASS_SAMPLES, PASS_SETS
 
 #: sampled deals and candidate sets of the arena's pass advice: ``pinochle pass``'s own (300 and 40), so the arena
 #: plays the advice itself. Measured on a loaded 2-core machine: a pass costs about 0.1 s with auction's three-card
@@ -33,6 +33,8 @@ from analyzer.request.parts import PASS_SAMPLES, PASS_SETS
 #: 0.11), 150 and 20 0.98 (0.49), 60 and 8 2.2 (1.1).
 ARENA_PASS_SAMPLES = PASS_SAMPLES
 ARENA_PASS_SETS = PASS_SETS
+#: the most candidate sets a pass plays out (``pinochle pass --sets``'s bound)
+MAX_PASS_SETS = next(f.hi for f in PASS if f.name == "sets")
 
 
 @dataclass(eq=False)
@@ -46,9 +48,9 @@ class PassAdvisor(Advisor):
 
     def __post_init__(self) -> None:
         super().__post_init__()
-        if self.pass_samples < 1 or self.pass_sets < 1:
-            raise UserError(f"advisor-pass pass_samples and pass_sets are at least 1, not {self.pass_samples} and "
-                            f"{self.pass_sets}")
+        if not (1 <= self.pass_samples <= MAX_PLAY_SAMPLES and 1 <= self.pass_sets <= MAX_PASS_SETS):
+            raise UserError(f"advisor-pass pass_samples is 1 to {MAX_PLAY_SAMPLES:,} and pass_sets 1 to "
+                            f"{MAX_PASS_SETS:,} (pinochle pass's bounds), not {self.pass_samples} and {self.pass_sets}")
 
     def pass_request(self, view: AuctionState, trump: int, received: Hand | None) -> PassRequest:
         """The request a player in ``view``'s seat would make (his hand as dealt, the contract, what he received),
