@@ -11,7 +11,13 @@
 * ``choose_trump(view: AuctionState) -> int`` — the trump (0..3 = S H D C) it names after winning the auction at
   ``view.contract``;
 * optionally ``forecast(view: AuctionState, trump: int) -> Forecast | None`` — its predicted chance of making
-  the contract and its side's points (the arena's calibration reads it).
+  the contract and its side's points (the arena's calibration reads it);
+* optionally, where the rules have a pass (``[passing]``), ``choose_pass(view, trump, role, received) -> cards`` —
+  the cards (kinds) it passes as the bid winner (``role`` ``bidder``) or his partner (``partner``): ``view`` the
+  finished auction from its seat (its hand as dealt, ``holder`` the bid winner, ``contract`` the bid), ``received``
+  the cards its partner passed it when it passes second (a :class:`~analyzer.cards.Hand`, else None)
+  (:func:`analyzer.arena.passes.pass_hand` checks and applies it). An agent without it passes by the simple passing
+  rule (docs/RULES.md, "Card passing").
 
 The arena checks every call against the rules (an illegal call is an error, never silently fixed). The
 conventions of :mod:`analyzer.bidding.inference` (auction's signals, double deck's meld bids) are not rules:
@@ -36,6 +42,11 @@ agent that ignores them still plays legally, only misleads the inference.
   sampled deals (the rule data's ``[advice] arena_samples``), conditioned on the calls so far and played out by
   the heuristic policy; ``advisor-cautious`` wants a 60% chance of making any bid (``risk=0.6``);
   ``advisor-noinf`` samples without the auction's clues.
+* ``advisor-pass`` — the advisor whose passes are ``pinochle pass``'s advice
+  (:class:`analyzer.arena.pass_advisor.PassAdvisor`: :func:`analyzer.passing.advise.advise_pass` on the request the
+  player would make, at ``pinochle pass``'s size unless ``pass_samples`` / ``pass_sets`` say fewer); every other
+  agent passes by the simple rule, so ``advisor-pass`` against ``advisor`` in duplicate measures the pass advice
+  against the simple rule.
 * ``random`` — a random legal call (tests: legality).
 * ``trickster`` and ``percentile`` — yardsticks written from published bidding logic: the bid formula of
   the TricksterBots pinochle bot (:mod:`analyzer.arena.trickster`) and the percentile method of

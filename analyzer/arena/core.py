@@ -11,10 +11,11 @@ seats``, and the deal is played once per *seating*:
   hand once, B every hand twice.
 
 A hand: the auction by the rule set's bidding rules (:class:`analyzer.bidding.auction.Auction`; every
-call checked), the winner names trump, the pass where the rules have one (``[passing]``: every agent passes by the
-simple rule, :func:`analyzer.passing.exchange`), every seat's meld in that trump from the hands after it, the card
-play by the heuristic policy v1 (``play = "dd"``: the double-dummy solver, where it can report every seat's
-points), and the score by :func:`analyzer.score.score_hand` at the contract. A thrown-in deal scores 0 for all.
+call checked), the winner names trump, the pass where the rules have one (``[passing]``,
+:func:`analyzer.arena.passes.pass_hand`: each seat in the rules' order by its agent's ``choose_pass``, an agent without
+one by the simple rule), every seat's meld in that trump from the hands after it, the card play by the heuristic
+policy v1 (``play = "dd"``: the double-dummy solver, where it can report every seat's points), and the score by
+:func:`analyzer.score.score_hand` at the contract. A thrown-in deal scores 0 for all.
 The hands of a block of deals are bid one by one (:func:`bid_hand`), then played and scored together, one batch per
 declarer, trump and bid class (:func:`play_contracts`); deal ``k``'s play draws from ``(seed, k)`` alone,
 shared by its copies, so copies that reach the same contract play the same cards.
@@ -39,6 +40,7 @@ import numpy as np
 import polars as pl
 
 from analyzer.arena.advisor import Advisor, AdvisorStats
+from analyzer.arena.passes import pass_hand
 from analyzer.arena.registry import make_agent
 from analyzer.bidding.auction import Auction, AuctionState, IllegalCall, parse_calls, replay
 from analyzer.cards import Hand, card_names, from_planes, to_planes
@@ -49,7 +51,6 @@ from analyzer.estimate import Estimate, Proportion, mean_ci, proportion
 from analyzer.game import GameState
 from analyzer.meld import laid_cards, meld_batch
 from analyzer.montecarlo.simulate import PLAY_FUNCTIONS
-from analyzer.passing.rule import exchange
 from analyzer.play import play_deals
 from analyzer.play.modes import PLAYERS, play_mode
 from analyzer.rules.lowered import bid_class, first_leader
@@ -204,10 +205,9 @@ def bid_hand(rules: RuleSet, hands: np.ndarray, deal: int, copy: int, dealer: in
     fc = ag.forecast(tv, trump) if hasattr(ag, "forecast") else None
     passed = played = None
     if rules.passing.cards:  # trump named: the partners pass, then the meld is shown
-        ex = exchange(rules, hands[None], np.array([decl]), np.array([trump]))
-        hands = ex.hands[0]
+        hands, given, back = pass_hand(rules, a, hands, trump, seat_agents, deal, copy, seed, game)
         played = tuple(tuple(int(x) for x in hands[s]) for s in range(rules.seats))
-        passed = (tuple(int(x) for x in ex.given[0]), tuple(int(x) for x in ex.back[0]))
+        passed = (tuple(int(x) for x in given), tuple(int(x) for x in back))
     return _Contract(deal, copy, dealer, agents_of, hand_t, a.text(), len(a.calls), decl, contract, trump, fc,
                      concedes(rules, ag, tv, trump, hands), passed, played)
 

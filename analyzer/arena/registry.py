@@ -9,6 +9,7 @@ from typing import Any
 
 from analyzer.arena.advisor import Advisor
 from analyzer.arena.agents import Agent, Formula, MeldOnly, RandomBidder
+from analyzer.arena.pass_advisor import PassAdvisor
 from analyzer.arena.percentile import PercentileBidder
 from analyzer.arena.trickster import TricksterBidder
 from analyzer.errors import UserError
@@ -20,6 +21,7 @@ AGENTS: dict[str, Factory] = {
     "advisor-cautious": lambda **kw: Advisor(**{"risk": 0.6, "name": "advisor-cautious", **kw}),
     "advisor-noinf": lambda **kw: Advisor(**{"inference": False, "name": "advisor-noinf", **kw}),
     "advisor-game": lambda **kw: Advisor(**{"aim": "game", "name": "advisor-game", **kw}),
+    "advisor-pass": lambda **kw: PassAdvisor(**kw),
     "formula": lambda **kw: Formula(**kw),
     "meld-only": lambda **kw: MeldOnly(**kw),
     "random": lambda **kw: RandomBidder(**kw),
@@ -27,9 +29,10 @@ AGENTS: dict[str, Factory] = {
     "percentile": lambda **kw: PercentileBidder(**kw),
 }
 AGENTS_HELP = ("advisor, advisor-cautious, advisor-noinf, advisor-game (whole games: each call the bid advice's "
-               "call for the game at the score), formula, meld-only, random, trickster, percentile; options "
-               "after a colon (advisor:samples=200,risk=0.6,inference=off; percentile:level=standard), or "
-               "module:Class for your own agent")
+               "call for the game at the score), advisor-pass (the advisor passing by the pass advice), formula, "
+               "meld-only, random, trickster, percentile; options after a colon "
+               "(advisor:samples=200,risk=0.6,inference=off; percentile:level=standard), or module:Class for your "
+               "own agent")
 #: two-handed's agents (whole games only: :mod:`analyzer.arena.games_twohand`): its phase-1 policies and the agents
 #: choosing among them hand by hand (:mod:`analyzer.twohand.choosing`)
 TWOHAND_AGENTS_HELP = ("two-handed (whole games only): th-v1, th-meld, th-cards, naive, its phase-1 policies; "
@@ -41,7 +44,7 @@ TWOHAND_AGENTS_HELP = ("two-handed (whole games only): th-v1, th-meld, th-cards,
 
 #: the class behind each built-in agent name: its constructor's annotations type the options of a spec
 _AGENT_CLASSES: dict[str, type] = {"advisor": Advisor, "advisor-cautious": Advisor, "advisor-noinf": Advisor,
-                                   "advisor-game": Advisor,
+                                   "advisor-game": Advisor, "advisor-pass": PassAdvisor,
                                    "formula": Formula, "meld-only": MeldOnly, "random": RandomBidder}
 
 
