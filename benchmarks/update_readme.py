@@ -6,6 +6,7 @@
     python benchmarks/update_readme.py win-tables               # the win tables and their check against games
     python benchmarks/update_readme.py arena                    # the arena tables from reports/arena/*.json
     python benchmarks/update_readme.py games                    # the whole games' table from reports/games/*.json
+    python benchmarks/update_readme.py variants                 # the passing variants' runs, reports/variants/*.json
     python benchmarks/update_readme.py cardplay                 # the duplicate figures, reports/cardplay/duplicate.json
                                                                 # and whole_meld.json's and lf_split.json's
 
@@ -105,6 +106,34 @@ def arena_tables() -> str:
     return "\n".join(out) + "\n\nThe advisor's forecasts (chance of making its contract) against what happened, " \
         "in ten equal-size groups of its contracts (the runs against `formula`; before: the clue-fit runs on " \
         "seed 101):\n\n" + "\n".join(cal)
+
+
+VARIANTS = README.parent / "reports" / "variants"
+#: the variant runs of reports/variants/run_all.sh, in its order: (house game, A, B)
+VARIANT_RUNS = tuple((g, "advisor", o) for g in ("auction-pass", "double-deck-pass")
+                     for o in ("formula", "trickster", "percentile")) + (
+    ("auction-pass", "advisor-pass", "advisor"), ("double-deck-pass", "advisor-pass", "advisor"))
+
+
+def variants_table() -> str:
+    """The arena on the passing variants (``reports/variants/run_all.sh``), one row a run, from the run summaries its
+    pages wrote; a run not drawn yet says so."""
+    import json
+
+    out = ["| house game | A | B | deals | A's net per deal (95%) | A declares (makes) | B declares (makes) |",
+           "| --- | --- | --- | ---: | ---: | ---: | ---: |"]
+    for game, a_name, b_name in VARIANT_RUNS:
+        f = VARIANTS / f"{game}-{a_name}-vs-{b_name}.json"
+        if not f.exists():
+            out.append(f"| {game} | {a_name} | {b_name} | – | not drawn yet (`reports/variants/run_all.sh`) | | |")
+            continue
+        d = json.loads(f.read_text())
+        a, b = d["A"], d["B"]
+        dm = lambda x: (f"{100 * x['declared']['p']:.1f}% ({100 * x['make_rate']['p']:.1f}%)"  # noqa: E731
+                        if x.get("make_rate") else "–")
+        out.append(f"| {game} | {a_name} | {b_name} | {d['deals']:,} | **{_ci(a['net_per_deal'])}** | {dm(a)} "
+                   f"| {dm(b)} |")
+    return "\n".join(out)
 
 
 GAMES = README.parent / "reports" / "games"
@@ -211,6 +240,8 @@ def main() -> None:
     text = README.read_text()
     if sys.argv[1] == "arena":
         text = replace(text, "arena", arena_tables())
+    elif sys.argv[1] == "variants":
+        text = replace(text, "variants", variants_table())
     elif sys.argv[1] == "games":
         text = replace(text, "games", games_table())
     elif sys.argv[1] == "win-tables":
