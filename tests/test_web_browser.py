@@ -979,6 +979,111 @@ def test_a_house_file_with_a_pass_asks_which_cards_to_pass(server, browser):
     _assert_no_csp_reports(d)
 
 
+PASS_DEALT = "AH JH AS TS JS 9S TD 9D KC QC TC JC"  # docs/RULES.md's seat 2: passes AH JH AS, gets 9C JC AS back
+PASS_LEAD = "AS TS JS 9S TD 9D KC QC TC JC JC 9C"  # his hand at the first lead
+
+
+def test_the_pass_chosen_is_the_hand_the_play_along_plays(server, browser):
+    """docs/RULES.md's pass in the play on the page: seat 2 (the bid winner's partner, passing first) chooses AS AH
+    JH and gives the cards passed back (9C JC AS); the play-along then plays the hand after the pass, its advice
+    asked with the pass (``passed``, ``received``, the hand at the first lead) and answering; the hand saved keeps
+    the pass; a change of trump clears the set chosen (the hand as dealt again)."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    d = browser
+    _open(d, server)
+    _record_play_bodies(d)
+    _game(d, "auction-pass", PASS_DEALT)
+    _set(d, "play-samples", "30")  # a card named (30 deals at least)
+    _set(d, "seat", "2")
+    _set(d, "declarer", "0")
+    _set(d, "bid", "20")
+    _set(d, "trump", "H")
+    _settle(d)
+    _wait(d, lambda d: d.find_element(By.ID, "pass-box").is_displayed())
+    assert _text(d, "pass-known") == "The card advice reads your hand as dealt until you choose the cards you pass."
+    _set(d, "pass-samples", "20")
+    d.find_element(By.ID, "pass-ask").click()
+    _wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#pass-table tr[data-pass]") or _text(d, "pass-error"), 60)
+    assert _text(d, "pass-error") == ""
+    _settle(d)
+    _click(d, '#pass-table button[data-pass="AS AH JH"]')
+    assert d.find_element(By.ID, "passed-back-label").is_displayed()
+    assert _text(d, "pass-known") == ("The card advice reads your hand as dealt until you give the 3 cards your "
+                                      "partner passed back.")
+    _settle(d)
+    _set(d, "passed-back", "9C JC AS")
+    d.find_element(By.ID, "passed-back").send_keys(Keys.TAB)  # the change event
+    _wait(d, lambda d: _text(d, "pass-known").startswith("The card advice knows your pass"))
+    assert _text(d, "pass-known").startswith("The card advice knows your pass: you passed AS AH JH, received 9C JC AS; "
+                                             "you play with ")
+    # the hand to play from: the hand after the pass (redrawn as answers arrive: read again when stale)
+    _wait(d, lambda d: sorted(b.get_attribute("data-card") for b in d.find_elements(By.CSS_SELECTOR, "#hand-now "
+                                                                                            "button"))
+          == sorted(PASS_LEAD.split()), 10)
+    assert _text(d, "count").startswith("12 /")  # the question's hand stays as dealt: the table stays
+    assert d.find_elements(By.CSS_SELECTOR, "#pass-table tr.chosen")
+    # the declarer leads AH, seat 1 plays 9H: my turn, the advice asked with the pass
+    _tap_deck(d, "AH")
+    _tap_deck(d, "9H")
+    _wait(d, _play_answered, 90)
+    assert _text(d, "play-error") == "" and d.find_elements(By.CSS_SELECTOR, "#play-table tr.best")
+    body = d.execute_script("return window.playBodies[window.playBodies.length - 1]")
+    assert (body["passed"], body["received"], body["played"]) == ("AS AH JH", "9C JC AS", "AH 9H")
+    assert sorted(body["hand"].split()) == sorted(PASS_LEAD.split())
+    assert "passed" not in d.execute_script("return window.playBodies[0]")  # before the pass: the hand as dealt
+    # the hand saved keeps the pass: the hand as dealt and each partner's pass
+    d.find_element(By.ID, "save-hand").click()
+    _wait(d, lambda d: d.find_elements(By.ID, "save-text") or "Cannot" in _text(d, "save-note"))
+    lines = d.find_element(By.ID, "save-text").text.splitlines()
+    assert "passed 2: AS AH JH" in lines and "passed 0: AS JC 9C" in lines and "played: AH 9H" in lines
+    assert sorted(next(ln for ln in lines if ln.startswith("hand 2: ")).split()[2:]) == sorted(PASS_DEALT.split())
+    # another trump: the ranking and the set chosen go, the play-along plays the hand as dealt
+    _set(d, "trump", "S")
+    _wait(d, lambda d: _text(d, "pass-known").endswith("until you choose the cards you pass."))
+    assert not d.find_elements(By.CSS_SELECTOR, "#pass-table tr")
+    assert not d.find_element(By.ID, "passed-back-label").is_displayed()
+    _settle(d)
+    assert "passed" not in d.execute_script("return window.playBodies[window.playBodies.length - 1]")
+    _assert_no_csp_reports(d)
+
+
+def test_the_bid_winner_passing_second_plays_the_hand_after_the_pass(server, browser):
+    """docs/RULES.md's seat 0, the bid winner passing second: the cards received typed for the question (AH JH AS),
+    the set chosen (AS JC 9C: the AS received goes straight back) is at once the pass the advice knows; he leads
+    the hand after the pass."""
+    from selenium.webdriver.common.by import By
+
+    d = browser
+    _open(d, server)
+    _record_play_bodies(d)
+    _game(d, "auction-pass", "AH TH KH QH 9H KS QS JC KD QD JD 9C")
+    _set(d, "play-samples", "30")
+    _set(d, "seat", "0")
+    _set(d, "declarer", "0")
+    _set(d, "bid", "20")
+    _set(d, "trump", "H")
+    _set(d, "received", "AH JH AS")
+    _set(d, "pass-samples", "20")
+    _settle(d)
+    d.find_element(By.ID, "pass-ask").click()
+    _wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#pass-table tr[data-pass]") or _text(d, "pass-error"), 60)
+    assert _text(d, "pass-error") == ""
+    _settle(d)
+    _click(d, '#pass-table button[data-pass="AS JC 9C"]')
+    assert not d.find_element(By.ID, "passed-back-label").is_displayed()
+    after = "KS QS AH AH TH KH QH JH 9H KD QD JD"  # RULES.md: his hand after the pass
+    assert _text(d, "pass-known") == ("The card advice knows your pass: you passed AS JC 9C, received AS AH JH; you "
+                                      f"play with {after}.")
+    _wait(d, _play_answered, 90)
+    assert _text(d, "play-error") == "" and d.find_elements(By.CSS_SELECTOR, "#play-table tr.best")
+    body = d.execute_script("return window.playBodies[window.playBodies.length - 1]")
+    assert (body["passed"], body["received"], sorted(body["hand"].split())) == ("AS JC 9C", "AS AH JH",
+                                                                                sorted(after.split()))
+    _settle(d)
+
+
 def test_your_own_house_rules_pasted_on_the_page(server, browser):
     """The player's own house-rule file pasted: a bad one gives its one line under the text and changes nothing; a
     good one becomes the rule set (its summary, its bidding rules, a forced dealer's contract from the calls)."""

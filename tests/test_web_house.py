@@ -206,3 +206,27 @@ def test_a_hand_of_house_rules_is_saved_by_the_command_line(client):
     assert pasted.status_code == 400 and "pinochle play --rules FILE.toml --record" in pasted.json()["error"]
     assert "\n" not in pasted.json()["error"]
     assert client.post("/api/record", json={"rules": "auction", **body}).status_code == 200
+
+
+def test_a_hand_saved_after_the_pass_keeps_the_pass(client):
+    """The play-along's position after the pass (docs/RULES.md's example: seat 2 passed AH JH AS first and got 9C JC
+    AS back; ``hand`` is the hand at the first lead) saved by the page: the record keeps the hand as dealt and each
+    partner's pass, as ``pinochle play --passed --received --record`` writes them, and reads them back; a pass that
+    cannot have happened answers 400 in one line naming the field."""
+    from analyzer.record.io import read_records
+    from analyzer.record.play import passes_of
+
+    body = {"rules": "auction-pass", "hand": "AS TS JS 9S TD 9D KC QC TC JC JC 9C", "seat": 2, "declarer": 0,
+            "bid": 20, "trump": "H", "passed": "AH JH AS", "received": "9C JC AS", "played": "AH 9H"}
+    r = client.post("/api/record", json=body)
+    assert r.status_code == 200, r.text
+    lines = r.json()["text"].splitlines()
+    assert "hand 2: AS TS JS 9S AH JH TD 9D TC KC QC JC" in lines  # the hand as dealt (RULES.md's seat 2)
+    assert "passed 2: AS AH JH" in lines and "passed 0: AS JC 9C" in lines and "played: AH 9H" in lines
+    rec = read_records(r.json()["text"], front="json")[0]
+    deck = rec.rules.deck
+    assert [sorted(deck.name(k) for k in part) for part in passes_of(rec, 2)] == [["AH", "AS", "JH"],
+                                                                              ["9C", "AS", "JC"]]
+    bad = client.post("/api/record", json={**body, "received": "9C JC AH"})  # AH is not in the hand at the lead
+    err = bad.json()["error"]
+    assert bad.status_code == 400 and err.startswith(("passed: ", "received: ")) and "\n" not in err, err

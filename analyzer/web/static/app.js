@@ -714,7 +714,7 @@ function count(list, card) { return list.filter((c) => c === card).length; }
 
 function handNow(rp) {
   if (phase1()) return [...state.hand];  // phase 1: the hand is every card held now (a card played leaves it)
-  const rest = [...state.hand], me = mySeat();
+  const rest = leadHand(), me = mySeat();
   for (const t of rp.tricks) for (const p of t.cards) {
     if (p.seat === me) { const i = rest.indexOf(p.card); if (i >= 0) rest.splice(i, 1); }
   }
@@ -770,9 +770,11 @@ function playBody() {
     return body;
   }
   const body = {
-    rules: state.rules, options: options(), hand: state.hand.join(" "), seat: mySeat(), trump: playTrump(),
+    rules: state.rules, options: options(), hand: leadHand().join(" "), seat: mySeat(), trump: playTrump(),
     seed: Number($("seed").value) || 0, play: $("play-mode").value,
   };
+  const done = passDone();  // the pass chosen: the hand at the first lead, what I passed and what I received
+  if (done) { body.passed = done.passed.join(" "); body.received = done.received.join(" "); }
   const won = info.has_bidding ? playAuction() : null;
   if (won) {  // the declarer and the bid follow from the calls (the server reads them there)
     body.auction = won.auction;
@@ -916,7 +918,7 @@ function renderPlay(rp, problem, handNote = "") {
   $("deck").replaceChildren(...SUITS.map((s) => el("div", { class: "suit" },
     el("span", { class: "suit-name " + (s === "H" || s === "D" ? "red" : ""), title: SUIT_NAME[s] }, SYMBOL[s]),
     ...info.deck.ranks.map((r) => {
-      const name = r + s, left = info.deck.copies - count(state.hand, name) - count(others, name);
+      const name = r + s, left = info.deck.copies - count(leadHand(), name) - count(others, name);
       return el("button", {
         type: "button", class: "card", "data-card": name, disabled: !theirs || left <= 0,
         title: left <= 0 ? `no ${name} left for the others` : `seat ${t} plays ${name}`,
@@ -1113,8 +1115,31 @@ function prefillPlay(r) {
 // ---- the pass (`[passing]` cards: POST /api/jobs/pass, the same answer as `pinochle pass --json`) ----------------
 // Where the rule set has a pass, once the contract and trump are set (by the calls, the bid advice or by hand) the
 // bid winner and his partner are asked which cards to pass: every set worth considering ranked by the side's net
-// score on the same sampled deals, followed as a job with Cancel. The player picks a set.
-const pass = { job: null, source: null, key: "", result: null, chosen: null };
+// score on the same sampled deals, followed as a job with Cancel. The player picks a set; once the cards received
+// are known too (passing second: those typed for the question; passing first: the cards passed back, typed after
+// choosing) the play-along plays the hand after the pass and its advice knows the pass (`pinochle play --passed
+// --received`). The question itself stays on the hand as dealt (state.hand).
+const pass = { job: null, source: null, key: "", result: null, chosen: null, lead: null };
+
+const typedCards = (id) => $(id).value.toUpperCase().replace(/10/g, "T").split(/[\s,]+/).filter(Boolean);
+
+// the pass as the card advice knows it: the set chosen, the cards received (passing second: those the question
+// was asked with; passing first: the cards passed back, all N of them given) and the hand at the first lead (the
+// hand as dealt with the cards received, less those passed); null until all are known
+function passDone() {
+  if (!pass.chosen || !pass.result || !state.info || !state.info.passing) return null;
+  const received = pass.result.first ? typedCards("passed-back") : pass.result.received || [];
+  if (received.length !== state.info.passing.cards) return null;
+  const hand = [...state.hand, ...received];
+  for (const c of pass.chosen) { const i = hand.indexOf(c); if (i >= 0) hand.splice(i, 1); }
+  return { passed: pass.chosen, received, hand: hand.sort((a, b) => order(a) - order(b)) };
+}
+
+// the hand the play-along plays from: after the pass once it is known, else as dealt (picked)
+function leadHand() {
+  const done = passDone();
+  return done ? [...done.hand] : [...state.hand];
+}
 
 // the contract the play follows: from the calls when they decide it, else as given in the play section
 function contract() {
@@ -1153,16 +1178,20 @@ function passBody(role) {
 function renderPass() {
   const role = passRole();
   $("pass-box").hidden = !role;
-  if (!role) { if (pass.job) cancelPass(true); return; }
-  const key = role.c ? JSON.stringify(passBody(role)) : "";
-  if (key !== pass.key) {
+  const key = role && role.c ? JSON.stringify(passBody(role)) : "";
+  if (key !== pass.key) {  // another position (or none): the ranking and the set chosen go
     if (pass.job) cancelPass(true);
     pass.key = key;
     pass.result = null;
     pass.chosen = null;
+    pass.lead = null;
+    $("passed-back").value = "";
     for (const id of ["pass-caption", "pass-chosen", "pass-error"]) $(id).textContent = "";
     $("pass-table").replaceChildren();
   }
+  if (!role) { if (pass.job) cancelPass(true); return; }
+  $("passed-back-label").hidden = !(pass.chosen && pass.result && pass.result.first);
+  $("pass-known").textContent = passKnown();
   const p = state.info.passing, n = p.cards;
   const rule = p.first === "bidder"
     ? `the bid winner passes ${n} cards to his partner, who passes ${n} back`
@@ -1252,7 +1281,20 @@ function showPass(r) {
     `theirs), paired on the same ${r.deals} deals. ` + r.notes.map((n) => forPlay(n)).join("; ") + ".";
 }
 
-// the set the player passes
+// what the card advice knows of the pass, in one line ("" where the player has no part in a pass)
+function passKnown() {
+  const role = passRole();
+  if (!role || role.wait || role.out) return "";
+  const done = passDone();
+  if (done) {
+    return `The card advice knows your pass: you passed ${done.passed.join(" ")}, received ` +
+      `${done.received.join(" ")}; you play with ${done.hand.join(" ")}.`;
+  }
+  if (!pass.chosen) return "The card advice reads your hand as dealt until you choose the cards you pass.";
+  return `The card advice reads your hand as dealt until you give the ${role.n} cards your partner passed back.`;
+}
+
+// the set the player passes: the play-along plays the hand after the pass once the cards received are known
 function choosePass(cards) {
   pass.chosen = cards;
   for (const tr of $("pass-table").querySelectorAll("tr[data-pass]")) {
@@ -1260,10 +1302,20 @@ function choosePass(cards) {
   }
   const left = [...state.hand];
   for (const c of cards) { const i = left.indexOf(c); if (i >= 0) left.splice(i, 1); }
-  const got = pass.result && pass.result.received ? pass.result.received : [];
-  const after = [...left, ...got].sort((a, b) => order(a) - order(b));
+  const done = passDone();
   $("pass-chosen").textContent = `You pass ${cards.join(" ")}` + (pass.result && !pass.result.first
-    ? `: you play with ${after.join(" ")}.` : `; you keep ${left.join(" ")} and get back what your partner passes.`);
+    ? `: you play with ${done ? done.hand.join(" ") : "the hand after the pass"}.`
+    : `; you keep ${left.join(" ")} and get back what your partner passes.`);
+  passChanged();
+}
+
+// the hand at the first lead changed (a set chosen, the cards passed back given): the tricks start over
+function passChanged() {
+  const sorted = (cards) => [...cards].sort((a, b) => order(a) - order(b)).join(" ");
+  const hand = sorted(leadHand());
+  if (hand !== (pass.lead ?? sorted(state.hand)) && play.cards.length) { play.cards = []; play.took.clear(); }
+  pass.lead = hand;
+  askPlay();
 }
 
 // ---- wiring ---------------------------------------------------------------------------------------------
@@ -1310,7 +1362,8 @@ $("play-ask").addEventListener("click", askPlay);
 $("analyse").addEventListener("click", analyse);
 $("pass-ask").addEventListener("click", askPass);
 $("pass-cancel").addEventListener("click", () => cancelPass(false));
-$("received").addEventListener("change", renderPass);
+$("received").addEventListener("change", askPlay);  // the pass asked for another position: cleared
+$("passed-back").addEventListener("change", passChanged);
 $("cancel").addEventListener("click", () => cancel(false));
 window.addEventListener("pagehide", () => {
   for (const id of [state.job, pass.job]) if (id) navigator.sendBeacon(`/api/jobs/${id}/cancel`);
