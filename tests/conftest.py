@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Callable
 from typing import Any
@@ -54,6 +55,18 @@ def cli_refuses(run_cli: RunCli) -> Refused:
         return lines[0].removeprefix("pinochle: error: ")
 
     return refuse
+
+
+@pytest.fixture
+def cli_json(run_cli: RunCli) -> Callable[[list[str]], Any]:
+    """A command's ``--json`` answer (the command must succeed): what the page's answers are set against."""
+
+    def answer(args: list[str]) -> Any:
+        code, out, err = run_cli(args)
+        assert code == 0, err
+        return json.loads(out)
+
+    return answer
 
 
 @pytest.fixture

@@ -33,11 +33,6 @@ def client():
         yield c
 
 
-def _cli_json(run_cli, args: list[str]) -> dict:
-    code, out, err = run_cli(args)
-    assert code == 0, err
-    return json.loads(out)
-
 
 def _cli_error(run_cli, args: list[str]) -> str:
     code, _, err = run_cli(args)
@@ -49,7 +44,7 @@ def _cli_error(run_cli, args: list[str]) -> str:
 
 # ---- the same data as the command line ----------------------------------------------------------------------
 @pytest.mark.parametrize("rules", list(HANDS))
-def test_bid_gives_what_the_command_line_gives(client, run_cli, rules):
+def test_bid_gives_what_the_command_line_gives(client, rules, cli_json):
     hand, extra = HANDS[rules]
     body = {"rules": rules, "hand": hand, "samples": 200, "seed": 3, "play": "heuristic", **extra}
     r = client.post("/api/bid", json=body)
@@ -57,15 +52,15 @@ def test_bid_gives_what_the_command_line_gives(client, run_cli, rules):
     args = ["bid", "--rules", rules, "--hand", hand, "--samples", "200", "--seed", "3", "--play", "heuristic", "--json"]
     for k, v in extra.items():
         args += [f"--{k}", v]
-    assert r.json() == _cli_json(run_cli, args)
+    assert r.json() == cli_json(args)
 
 
-def test_bid_after_calls_gives_what_the_command_line_gives(client, run_cli):
+def test_bid_after_calls_gives_what_the_command_line_gives(client, cli_json):
     body = {"hand": HAND, "seat": 0, "dealer": 0, "auction": "1:16 2:pass 3:18", "samples": 200, "seed": 7,
             "play": "heuristic"}
     r = client.post("/api/bid", json=body)
     assert r.status_code == 200, r.text
-    cli = _cli_json(run_cli, ["bid", "--hand", HAND, "--seat", "0", "--dealer", "0", "--auction", "1:16 2:pass 3:18",
+    cli = cli_json(["bid", "--hand", HAND, "--seat", "0", "--dealer", "0", "--auction", "1:16 2:pass 3:18",
                               "--samples", "200", "--seed", "7", "--play", "heuristic", "--json"])
     assert r.json() == cli
     assert r.json()["auction"]["calls"] == ["1:16", "2:pass", "3:18"]
@@ -73,12 +68,12 @@ def test_bid_after_calls_gives_what_the_command_line_gives(client, run_cli):
 
 @pytest.mark.parametrize("rules,score", [("auction", "130-140"), ("double-deck", "430-380"),
                                          ("luxury-family", "120-80-95/2")])
-def test_bid_for_the_game_gives_what_the_command_line_gives(client, run_cli, rules, score):
+def test_bid_for_the_game_gives_what_the_command_line_gives(client, rules, score, cli_json):
     hand, extra = HANDS[rules]
     body = {"rules": rules, "hand": hand, "samples": 200, "seed": 3, "play": "heuristic", "score": score}
     r = client.post("/api/bid", json=body)
     assert r.status_code == 200, r.text
-    cli = _cli_json(run_cli, ["bid", "--rules", rules, "--hand", hand, "--samples", "200", "--seed", "3", "--play",
+    cli = cli_json(["bid", "--rules", rules, "--hand", hand, "--samples", "200", "--seed", "3", "--play",
                               "heuristic", "--score", score, "--json"])
     assert r.json() == cli
     game = r.json()["analyses"][0]["game"]
@@ -94,11 +89,11 @@ def test_a_bad_score_is_a_400_in_the_pages_words(client, run_cli):
 
 
 @pytest.mark.parametrize("rules", list(HANDS))
-def test_meld_gives_what_the_command_line_gives(client, run_cli, rules):
+def test_meld_gives_what_the_command_line_gives(client, rules, cli_json):
     hand = HANDS[rules][0]
     r = client.post("/api/meld", json={"rules": rules, "hand": hand})
     assert r.status_code == 200, r.text
-    assert r.json() == _cli_json(run_cli, ["meld", "--rules", rules, "--hand", hand, "--json"])
+    assert r.json() == cli_json(["meld", "--rules", rules, "--hand", hand, "--json"])
 
 
 def test_meld_of_a_hand_being_picked(client):
@@ -110,12 +105,12 @@ def test_meld_of_a_hand_being_picked(client):
     assert over.status_code == 400 and "wrong hand size" in over.json()["error"]
 
 
-def test_play_gives_what_the_command_line_gives(client, run_cli):
+def test_play_gives_what_the_command_line_gives(client, cli_json):
     body = {"hand": "AH TH KH KH QH JH 9H AS QS JD AC TC", "seat": 0, "trump": "H", "declarer": 0, "bid": 25,
             "played": "AS 9S TS KS", "samples": 40, "seed": 3}
     r = client.post("/api/play", json=body)
     assert r.status_code == 200, r.text
-    cli = _cli_json(run_cli, ["play", "--hand", body["hand"], "--seat", "0", "--trump", "H", "--declarer", "0",
+    cli = cli_json(["play", "--hand", body["hand"], "--seat", "0", "--trump", "H", "--declarer", "0",
                               "--bid", "25", "--played", body["played"], "--samples", "40", "--seed", "3", "--json"])
     assert r.json() == {**cli, "notes": r.json()["notes"]} and r.json()["best"] == cli["best"]
     # the same refusals, in the page's words
@@ -125,7 +120,7 @@ def test_play_gives_what_the_command_line_gives(client, run_cli):
     # the shown cards read as whole melds: the same answer as --whole-meld; a game without laid meld refuses it
     whole = {**body, "shown": ["1:KS QS", "2:QD KD", "3:9H"], "whole_meld": True}
     r = client.post("/api/play", json=whole)
-    cli = _cli_json(run_cli, ["play", "--hand", body["hand"], "--seat", "0", "--trump", "H", "--declarer", "0",
+    cli = cli_json(["play", "--hand", body["hand"], "--seat", "0", "--trump", "H", "--declarer", "0",
                               "--bid", "25", "--played", body["played"], "--samples", "40", "--seed", "3", "--shown",
                               "1:KS QS", "--shown", "2:QD KD", "--shown", "3:9H", "--whole-meld", "--json"])
     assert r.status_code == 200 and r.json() == {**cli, "notes": r.json()["notes"]} and cli["whole_meld"], r.text
@@ -166,12 +161,12 @@ def test_auction_says_whether_the_calls_decide_the_contract(client):
     assert clash.status_code == 400 and "contradicts the auction" in clash.json()["error"]
 
 
-def test_two_handed_phase1_play_gives_what_the_command_line_gives(client, run_cli):
+def test_two_handed_phase1_play_gives_what_the_command_line_gives(client, cli_json):
     body = {"rules": "two-handed", "hand": "TS KS QS JD KH QH TH TC KC 9C JC JH", "seat": 1, "leader": 0,
             "upcard": "9H", "played": "AS 9S / KD QD +rm / AC", "samples": 30, "seed": 3, "play": "heuristic"}
     r = client.post("/api/play", json=body)
     assert r.status_code == 200, r.text
-    cli = _cli_json(run_cli, ["play", "--rules", "two-handed", "--hand", body["hand"], "--seat", "1", "--leader", "0",
+    cli = cli_json(["play", "--rules", "two-handed", "--hand", body["hand"], "--seat", "1", "--leader", "0",
                               "--upcard", "9H", "--played", body["played"], "--samples", "30", "--seed", "3",
                               "--play", "heuristic", "--json"])
     assert r.json() == cli and cli["phase"] == 1
@@ -179,11 +174,11 @@ def test_two_handed_phase1_play_gives_what_the_command_line_gives(client, run_cl
     assert bad.status_code == 400 and "turn" in bad.json()["error"]
 
 
-def test_solve_gives_what_the_command_line_gives(client, run_cli):
+def test_solve_gives_what_the_command_line_gives(client, cli_json):
     hands = "AS TS / KS QS / AH TH / KH QH"
     r = client.post("/api/solve", json={"trump": "S", "hands": hands, "leader": 0})
     assert r.status_code == 200, r.text
-    cli = _cli_json(run_cli, ["solve", "--trump", "S", "--hands", hands, "--leader", "0", "--json"])
+    cli = cli_json(["solve", "--trump", "S", "--hands", hands, "--leader", "0", "--json"])
     got = r.json()
     for d in (got, cli):
         d.pop("ms")  # the solve's time
@@ -234,7 +229,7 @@ def _events(client, job_id: str) -> list[dict]:
     return out
 
 
-def test_job_events_result_chart_and_download(client, run_cli):
+def test_job_events_result_chart_and_download(client, cli_json):
     body = {"hand": HAND, "samples": 200, "seed": 7, "play": "heuristic"}
     r = client.post("/api/jobs", json=body)
     assert r.status_code == 202, r.text
@@ -242,7 +237,7 @@ def test_job_events_result_chart_and_download(client, run_cli):
     ev = _events(client, jid)
     assert ev[-1]["state"] == "done" and all(e["state"] in ("queued", "running", "done") for e in ev)
     st = client.get(f"/api/jobs/{jid}").json()
-    cli = _cli_json(run_cli, ["bid", "--hand", HAND, "--samples", "200", "--seed", "7", "--play", "heuristic",
+    cli = cli_json(["bid", "--hand", HAND, "--samples", "200", "--seed", "7", "--play", "heuristic",
                               "--json"])
     assert st["result"] == cli
     dl = client.get(f"/api/jobs/{jid}/result.json")

@@ -5,7 +5,6 @@ as ``--rules house/FILE.toml``), a bad text answers 400 in one line naming the f
 
 from __future__ import annotations
 
-import json
 import time
 from pathlib import Path
 
@@ -31,11 +30,6 @@ def client():
         yield c
 
 
-def _cli_json(run_cli, args: list[str]) -> dict:
-    code, out, err = run_cli(args)
-    assert code == 0, err
-    return json.loads(out)
-
 
 def _same(page: dict, cli: dict) -> None:
     """The page's answer is the command line's, its notes naming the fields as the JSON does (no flag)."""
@@ -60,8 +54,8 @@ def test_the_house_files_shipped_are_listed_with_their_text(client):
 
 @pytest.mark.parametrize("name", ["auction-pass", "auction-forced-dealer", "auction-concede",
                                   "slippedup42-partnership"])
-def test_a_house_file_by_id_or_by_text_is_the_command_lines_rule_set(client, run_cli, name):
-    cli = _cli_json(run_cli, ["rules", str(HOUSE / f"{name}.toml"), "--json"])
+def test_a_house_file_by_id_or_by_text_is_the_command_lines_rule_set(client, name, cli_json):
+    cli = cli_json(["rules", str(HOUSE / f"{name}.toml"), "--json"])
     by_id = client.post("/api/rules", json={"rules": name})
     assert by_id.status_code == 200, by_id.text
     assert {k: by_id.json()[k] for k in cli} == cli
@@ -76,11 +70,11 @@ def test_a_house_file_by_id_or_by_text_is_the_command_lines_rule_set(client, run
     assert ("passes 3 cards to the bid winner, who passes 3 back" in said) == ("passing" in cli)
 
 
-def test_the_house_text_with_options_reads_as_the_file_does(client, run_cli, tmp_path):
+def test_the_house_text_with_options_reads_as_the_file_does(client, tmp_path, cli_json):
     text = 'base = "auction"\nname = "Our table"\n[passing]\ncards = 4\n[scoring]\ntarget = 300\n'
     f = tmp_path / "ours.toml"
     f.write_text(text, encoding="utf-8")
-    cli = _cli_json(run_cli, ["rules", str(f), "--option", "head=always", "--json"])
+    cli = cli_json(["rules", str(f), "--option", "head=always", "--json"])
     got = client.post("/api/rules", json={"rules": text, "options": {"head": "always"}}).json()
     assert {k: got[k] for k in cli if k != "id"} == {k: v for k, v in cli.items() if k != "id"}
     assert got["name"] == "Our table" and got["passing"] == {"cards": 4, "first": "partner"}
@@ -121,8 +115,8 @@ def test_the_forced_dealer_by_text_decides_the_auction(client):
     assert plain["thrown_in"] and plain["winner"] is None
 
 
-def test_pass_gives_what_the_command_line_gives(client, run_cli):
-    cli = _cli_json(run_cli, _pass_args(PASS_BODY, str(HOUSE / "auction-pass.toml")))
+def test_pass_gives_what_the_command_line_gives(client, cli_json):
+    cli = cli_json(_pass_args(PASS_BODY, str(HOUSE / "auction-pass.toml")))
     r = client.post("/api/pass", json={"rules": "auction-pass", **PASS_BODY})
     assert r.status_code == 200, r.text
     _same(r.json(), cli)
@@ -132,7 +126,7 @@ def test_pass_gives_what_the_command_line_gives(client, run_cli):
     args = _pass_args(second, str(HOUSE / "auction-pass.toml")) + ["--received", second["received"]]
     r = client.post("/api/pass", json={"rules": (HOUSE / "auction-pass.toml").read_text(), **second})
     assert r.status_code == 200, r.text
-    _same({**r.json(), "rules": "auction-pass"}, _cli_json(run_cli, args))
+    _same({**r.json(), "rules": "auction-pass"}, cli_json(args))
 
 
 @pytest.mark.parametrize("body,status,words", [
@@ -150,7 +144,7 @@ def test_bad_pass_requests_answer_4xx_in_one_line(client, body, status, words):
     assert words in err and "\n" not in err, err
 
 
-def test_pass_as_a_job_the_page_follows(client, run_cli):
+def test_pass_as_a_job_the_page_follows(client, cli_json):
     r = client.post("/api/jobs/pass", json={"rules": "auction-pass", **PASS_BODY})
     assert r.status_code == 202, r.text
     jid = r.json()["id"]
@@ -159,13 +153,13 @@ def test_pass_as_a_job_the_page_follows(client, run_cli):
         assert time.time() < deadline
         time.sleep(0.2)
     assert st["state"] == "done" and st["kind"] == "pass" and st["chart"] is None
-    _same(st["result"], _cli_json(run_cli, _pass_args(PASS_BODY, str(HOUSE / "auction-pass.toml"))))
+    _same(st["result"], cli_json(_pass_args(PASS_BODY, str(HOUSE / "auction-pass.toml"))))
     # refused before it takes a queue slot, as /api/pass refuses it
     bad = client.post("/api/jobs/pass", json={"rules": "auction", **PASS_BODY})
     assert bad.status_code == 400 and "no card pass" in bad.json()["error"]
 
 
-def test_the_play_of_a_forced_dealer_and_a_concession_is_the_command_lines(client, run_cli):
+def test_the_play_of_a_forced_dealer_and_a_concession_is_the_command_lines(client, cli_json):
     """The page's play with the calls that all pass (a forced dealer: the dealer plays at the opening bid) and the
     bid winner's first lead where the house rules allow a concession: the answers of ``pinochle play --json``."""
     hand = "AH TH KH KH QH JH 9H AS QS JD AC TC"
@@ -173,7 +167,7 @@ def test_the_play_of_a_forced_dealer_and_a_concession_is_the_command_lines(clien
               "samples": 30, "seed": 2, "play": "heuristic"}
     r = client.post("/api/play", json={"rules": "auction-forced-dealer", **forced})
     assert r.status_code == 200, r.text
-    cli = _cli_json(run_cli, ["play", "--rules", str(HOUSE / "auction-forced-dealer.toml"), "--hand", hand, "--seat",
+    cli = cli_json(["play", "--rules", str(HOUSE / "auction-forced-dealer.toml"), "--hand", hand, "--seat",
                               "3", "--trump", "H", "--auction", forced["auction"], "--dealer", "3", "--samples", "30",
                               "--seed", "2", "--play", "heuristic", "--json"])
     _same(r.json(), cli)
@@ -182,7 +176,7 @@ def test_the_play_of_a_forced_dealer_and_a_concession_is_the_command_lines(clien
             "play": "heuristic"}
     r = client.post("/api/play", json={"rules": "auction-concede", **lead})
     assert r.status_code == 200, r.text
-    cli = _cli_json(run_cli, ["play", "--rules", str(HOUSE / "auction-concede.toml"), "--hand", hand, "--seat", "0",
+    cli = cli_json(["play", "--rules", str(HOUSE / "auction-concede.toml"), "--hand", hand, "--seat", "0",
                               "--trump", "H", "--declarer", "0", "--bid", "30", "--samples", "30", "--seed", "2",
                               "--play", "heuristic", "--json"])
     _same(r.json(), cli)
