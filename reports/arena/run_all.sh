@@ -12,6 +12,7 @@
 #        GAMES="auction luxury-family" bash run_all.sh 2 3   (only those games' runs of each step)
 set -euo pipefail
 cd "$(dirname "$0")"
+export PYTHONPATH="$(cd ../.. && pwd)${PYTHONPATH:+:$PYTHONPATH}"
 PART=${PART:-2500}
 GAMES=${GAMES:-auction double-deck luxury-family}
 mkdir -p data
@@ -20,22 +21,8 @@ mkdir -p data
 in_games() { [[ " $GAMES " == *" $1 "* ]]; }
 
 # run NAME DEALS ARGS...: play the missing parts of run NAME, then draw its page from all of them
-run() {
-  local name=$1 deals=$2; shift 2
-  local parts=() start
-  for ((start = 0; start < deals; start += PART)); do
-    local n=$((deals - start < PART ? deals - start : PART))
-    local out="data/$name.part$((start / PART)).parquet"
-    parts+=(--from "$out")
-    if [[ ! -f $out ]]; then
-      echo "== $name: deals $start..$((start + n - 1)) ($(date +%T))"
-      nice -n 10 pinochle arena "$@" --deals "$n" --start "$start" --workers 2 --out "$out.tmp" > /dev/null
-      mv "$out.tmp" "$out"
-    fi
-  done
-  echo "== $name: page from $((${#parts[@]} / 2)) part(s)"
-  pinochle arena "${parts[@]}" --report . --name "$name" > /dev/null
-}
+source ../parts.sh
+run() { run_parts deals "$@"; }
 
 # by_situation GAME: the clue fit's option for GAME: double deck reads each seat's calls by its situation too (its
 # position after the dealer, and whether a seat had bid before its first call; analyzer/arena/cluefit.py)

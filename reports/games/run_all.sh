@@ -29,23 +29,8 @@ mkdir -p data
 in_games() { [[ " $GAMES " == *" $1 "* ]]; }
 
 # run NAME PAIRS ARGS...: play the missing parts of run NAME, then draw its page from all of them
-run() {
-  local name=$1 pairs=$2; shift 2
-  local parts=() start
-  for ((start = 0; start < pairs; start += PART)); do
-    local n=$((pairs - start < PART ? pairs - start : PART))
-    local out="data/$name.part$((start / PART)).parquet"
-    parts+=(--from "$out")
-    if [[ ! -f $out ]]; then
-      echo "== $name: games $start..$((start + n - 1)) ($(date +%T))"
-      nice -n 10 python3 -m analyzer arena "$@" --games "$n" --start "$start" --workers "$WORKERS" \
-        --out "$out.tmp" > /dev/null
-      mv "$out.tmp" "$out"
-    fi
-  done
-  echo "== $name: page from $((${#parts[@]} / 2)) part(s)"
-  python3 -m analyzer arena "${parts[@]}" --report . --name "$name" > /dev/null
-}
+source ../parts.sh
+run() { run_parts games "$@"; }
 
 step1() {
   for g in auction double-deck luxury-family; do

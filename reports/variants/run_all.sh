@@ -35,22 +35,11 @@ mkdir -p data
 
 # run NAME DEALS RULES ARGS...: play the missing parts of run NAME on the house file RULES, then draw its page from
 # all of them (the saved parts name the house rule set by its id: --rules gives its file again)
+source ../parts.sh
 run() {
   local name=$1 deals=$2 rules=$3; shift 3
-  local parts=() start
-  for ((start = 0; start < deals; start += PART)); do
-    local n=$((deals - start < PART ? deals - start : PART))
-    local out="data/$name.part$((start / PART)).parquet"
-    parts+=(--from "$out")
-    if [[ ! -f $out ]]; then
-      echo "== $name: deals $start..$((start + n - 1)) ($(date +%T))"
-      nice -n 10 python3 -m analyzer arena --rules "$rules" "$@" --deals "$n" --start "$start" --workers "$WORKERS" \
-        --out "$out.tmp" > /dev/null
-      mv "$out.tmp" "$out"
-    fi
-  done
-  echo "== $name: page from $((${#parts[@]} / 2)) part(s)"
-  python3 -m analyzer arena --rules "$rules" "${parts[@]}" --report . --name "$name" > /dev/null
+  local PAGE_ARGS=(--rules "$rules")
+  run_parts deals "$name" "$deals" --rules "$rules" "$@"
 }
 
 step1() {

@@ -15,6 +15,8 @@ AGENT=${AGENT:-advisor}
 HANDS=${HANDS:-6000}
 PART=${PART:-500}
 WORKERS=${WORKERS:-2}
+# one numba thread a process: the parallelism is the workers (reports/parts.sh says why)
+export NUMBA_NUM_THREADS=${NUMBA_NUM_THREADS:-1}
 mkdir -p data
 parts=()
 for ((start = 0; start < HANDS; start += PART)); do
