@@ -38,12 +38,11 @@ def pass_hand(rules: RuleSet, a: Auction, hands: np.ndarray, trump: int, seat_ag
     simple rule (:func:`analyzer.passing.rule.pass_step`, as :func:`analyzer.passing.rule.exchange` plays it)."""
     assert a.winner is not None, "a pass follows an auction won"
     deck, decl = rules.deck, int(a.winner)
-    q = rules.partners(decl)[0]
-    order = [(q, False), (decl, True)] if rules.passing.first == "partner" else [(decl, True), (q, False)]
     out = np.array(hands, dtype=np.int64, copy=True).reshape(1, rules.seats, deck.copies)
     moved: dict[bool, np.ndarray] = {}
     received: Hand | None = None
-    for s, bidder in order:
+    for s in rules.pass_seats(decl):
+        bidder = s == decl
         choose = getattr(seat_agents[s], "choose_pass", None)
         if choose is None:
             moved[bidder] = pass_step(rules, out, np.array([s]), np.array([trump]), bidder_rule=bidder)[0]

@@ -26,7 +26,7 @@ from analyzer.rules.model import RuleSet
 
 def passes_first(rules: RuleSet, seat: int, declarer: int) -> bool:
     """Whether ``seat`` (the bid winner or his partner) passes first by the rules' order (``passing.first``)."""
-    return (seat == declarer) == (rules.passing.first == "bidder")
+    return (seat == declarer) == rules.passing.bidder_first
 
 
 def partner_holds(rules: RuleSet, seat: int, declarer: int, passed: Sequence[int], received: Sequence[int]

@@ -74,8 +74,8 @@ def _print(rs: RuleSet, d: dict[str, Any]) -> None:
                       + (f"; make check {a.dd_make_samples} deals, up to {a.dd_make_max_nodes:,} nodes a search"
                          if a.dd_make_samples else ""))
     if rs.passing.cards:
-        first, then = ("the bid winner's partner", "the bid winner") if rs.passing.first == "partner" else \
-            ("the bid winner", "his partner")
+        first, then = ("the bid winner", "his partner") if rs.passing.bidder_first else \
+            ("the bid winner's partner", "the bid winner")
         console.print(f"passing: after trump is named {first} passes {rs.passing.cards} cards to {then}, who passes "
                       f"{rs.passing.cards} back; then the meld")
     ot = table(title="options (--option name=value)")

@@ -55,7 +55,7 @@ class PassRequest:
     @property
     def first(self) -> bool:
         """Whether I pass first (the rules' order: ``passing.first``)."""
-        return self.bidder == (self.rules.passing.first == "bidder")
+        return self.bidder == self.rules.passing.bidder_first
 
     @property
     def holding(self) -> Hand:

@@ -76,13 +76,10 @@ def exchange(rules: RuleSet, hands: np.ndarray, declarer: np.ndarray, trump: np.
         return Exchange(hands, given, given.copy())
     declarer = np.ascontiguousarray(declarer, dtype=np.int64).reshape(n)
     partner = np.array([rules.partners(s)[0] for s in range(rules.seats)], dtype=np.int64)[declarer]
-    if rules.passing.first == "partner":
-        given = pass_step(rules, hands, partner, trump, bidder_rule=False)
-        back = pass_step(rules, hands, declarer, trump, bidder_rule=True)
-    else:
-        back = pass_step(rules, hands, declarer, trump, bidder_rule=True)
-        given = pass_step(rules, hands, partner, trump, bidder_rule=False)
-    return Exchange(hands, given, back)
+    moved = {}
+    for bidder in ((True, False) if rules.passing.bidder_first else (False, True)):
+        moved[bidder] = pass_step(rules, hands, declarer if bidder else partner, trump, bidder_rule=bidder)
+    return Exchange(hands, moved[False], moved[True])
 
 
 def reference_choice(rules: RuleSet, counts: dict[int, int], trump: int, bidder: bool) -> list[int]:
@@ -128,21 +125,12 @@ def reference_pass(rules: RuleSet, hands: list[dict[int, int]], declarer: int, t
     """One deal's pass by :func:`reference_choice`: (the seats' counts after it, the partner's cards, the bid
     winner's cards back)."""
     hands = [dict(h) for h in hands]
-    q = rules.partners(declarer)[0]
-
-    def move(src: int, dst: int, cards: list[int]) -> None:
-        for k in cards:
+    moved: dict[int, list[int]] = {}
+    for src in rules.pass_seats(declarer):
+        dst = rules.partners(src)[0]
+        moved[src] = reference_choice(rules, hands[src], trump, bidder=src == declarer)
+        for k in moved[src]:
             hands[src][k] -= 1
             hands[dst][k] = hands[dst].get(k, 0) + 1
-
-    if rules.passing.first == "partner":
-        given = reference_choice(rules, hands[q], trump, bidder=False)
-        move(q, declarer, given)
-        back = reference_choice(rules, hands[declarer], trump, bidder=True)
-        move(declarer, q, back)
-    else:
-        back = reference_choice(rules, hands[declarer], trump, bidder=True)
-        move(declarer, q, back)
-        given = reference_choice(rules, hands[q], trump, bidder=False)
-        move(q, declarer, given)
+    given, back = moved[rules.partners(declarer)[0]], moved[declarer]
     return [{k: c for k, c in h.items() if c} for h in hands], given, back

@@ -230,7 +230,7 @@ def after_pass(rec: HandRecord, e: Mapping[str, Entry] | None = None) -> dict[in
         if set(rec.passed) != {decl, partner}:
             raise UserError(f"the pass is written for the bid winner (seat {decl}) and his partner (seat {partner}), "
                             f"a line each, not for seat(s) {', '.join(map(str, sorted(rec.passed)))}")
-    first, second = (partner, decl) if rs.passing.first == "partner" else (decl, partner)
+    first, second = rs.pass_seats(decl)
     deck, n = rs.deck, int(rs.passing.cards)
     out = dict(rec.hands)
     for giver, before in ((first, ()), (second, rec.passed[first])):  # the second passes with what he received

@@ -144,6 +144,12 @@ class RuleSet:
         """The other seats of ``seat``'s side."""
         return tuple(s for s in self.sides[self.side_of(seat)] if s != seat)
 
+    def pass_seats(self, declarer: int) -> tuple[int, int]:
+        """The two seats of the card pass (``passing``) in the order they pass: the bid winner ``declarer`` and his
+        partner."""
+        partner = self.partners(declarer)[0]
+        return (declarer, partner) if self.passing.bidder_first else (partner, declarer)
+
     def are_partners(self, a: int, b: int) -> bool:
         """Whether seats ``a`` and ``b`` are two different seats of one side."""
         return a != b and self.side_of(a) == self.side_of(b)

@@ -186,6 +186,11 @@ class PassingSpec:
         default="partner", metadata=_v(_d("who passes first: the bid winner's partner to the bid winner, who passes "
                                           "back (partner, the usual order), or the bid winner first (bidder)")))
 
+    @property
+    def bidder_first(self) -> bool:
+        """Whether the bid winner passes first (``first = "bidder"``); else his partner does and he passes back."""
+        return self.first == "bidder"
+
 
 @dataclass(frozen=True)
 class FormulaAllowances:

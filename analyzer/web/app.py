@@ -186,7 +186,7 @@ def bidding_lines(rs: Any) -> list[str]:
     n = rs.passing.cards
     if n:
         out.append(f"After trump is named, the bid winner passes {n} cards to his partner, who passes {n} back."
-                   if rs.passing.first == "bidder" else
+                   if rs.passing.bidder_first else
                    f"After trump is named, the bid winner's partner passes {n} cards to the bid winner, who passes "
                    f"{n} back.")
     c = rs.concession
