@@ -38,6 +38,8 @@ forbids the dix exchange (the advisor measures what the exchange is worth with i
 
 from __future__ import annotations
 
+import numpy as np
+
 from analyzer.deal.rng import scaled, xorshift
 from analyzer.jit import hot
 from analyzer.play.engine import beats
@@ -109,7 +111,9 @@ POLICY_CODES = {"naive": 0, "th-v1": 1, "th-meld": 1 | 1 << STYLE_SHIFT, "th-car
 #: flag bit of a seat's code: never exchange the dix
 NO_EXCHANGE = 16
 
-MELD_TURN_WEIGHT = STYLES[0][0]
+#: the styles' weights as the kernels read them (constant arrays, indexed by style)
+STYLE_MELD = np.array([w for w, _ in STYLES])
+STYLE_KEEP = np.array([k for _, k in STYLES])
 
 
 def pack(codes: list[int] | tuple[int, ...]) -> int:
@@ -227,14 +231,10 @@ def th_move(g, seat):
 @hot
 def th_move_styled(g, seat, style):
     """th-v1's move for ``seat`` in style ``style`` (:data:`STYLES`: 0 is :func:`th_move`)."""
-    mw = MELD_TURN_WEIGHT
-    kf = 1.0
-    if style == 1:
-        mw = STYLES[1][0]
-        kf = STYLES[1][1]
-    elif style == 2:
-        mw = STYLES[2][0]
-        kf = STYLES[2][1]
+    if style < 0 or style >= len(STYLES):
+        style = 0
+    mw = STYLE_MELD[style]
+    kf = STYLE_KEEP[style]
     refresh(g, seat)
     draws = draws_left(g)
     utot = g[G_UTOT]
