@@ -403,37 +403,63 @@ async function analyse() {
   $("error").textContent = "";
   const n = state.info.hand_size;
   if (state.hand.length !== n) { $("error").textContent = `pick ${n} cards: ${state.hand.length} so far`; return; }
+  const started = await followJob("/api/jobs", request(), state, {
+    error: "error", progress: "progress-text", busy, running: "dealing and playing out", after: askPlay,
+    done: async (id) => showResult(await api(`/api/jobs/${id}`)) });
+  if (started) askPlay();  // says the play advice waits for the analysis
+}
+
+// A job the page follows: POST `body` to `path`, then the job's events until it ends. `slot` ({job, source}) holds
+// it; `ui` names its parts: `error` and `progress` the ids of its error line and progress text, `busy(on)` shows it
+// running, `running` the words while a worker has it, `done(id)` takes the finished job, `after()` (if given) runs
+// when it could not start or has ended. One analysis per client: a play advice still running gives way, and a
+// refusal for that (429) is asked again for a few seconds. Returns whether the job started.
+async function followJob(path, body, slot, ui) {
+  stopPlayRequests();
   let job;
-  const body = request();
-  stopPlayRequests();  // one analysis per client: a play advice still running gives way
   for (let tries = 0; ; tries++) {
-    try { job = await api("/api/jobs", body); break; } catch (e) {
+    try { job = await api(path, body); break; } catch (e) {
       // the server stops a play advice the page gave up on within a second or so: ask again meanwhile
       if (e.status === 429 && tries < 10) { await sleep(500); continue; }
-      showError("error", e.message); askPlay(); return;
+      showError(ui.error, e.message);
+      if (ui.after) ui.after();
+      return false;
     }
   }
-  state.job = job.id;
-  askPlay();  // says the play advice waits for the analysis
-  busy(true);
-  $("progress-text").textContent = "queued";
+  slot.job = job.id;
+  ui.busy(true);
+  $(ui.progress).textContent = "queued";
   const src = new EventSource(`/api/jobs/${job.id}/events`);
-  state.source = src;
+  slot.source = src;
   src.onmessage = async (ev) => {
     const st = JSON.parse(ev.data);
-    if (st.state === "queued") $("progress-text").textContent = `waiting for a worker (${st.queued_ahead} ahead)`;
-    else if (st.state === "running") $("progress-text").textContent = `dealing and playing out\u2026 ${st.elapsed.toFixed(0)} s`;
+    if (st.state === "queued") $(ui.progress).textContent = `waiting for a worker (${st.queued_ahead} ahead)`;
+    else if (st.state === "running") $(ui.progress).textContent = `${ui.running}\u2026 ${st.elapsed.toFixed(0)} s`;
     if (["done", "error", "cancelled"].includes(st.state)) {
-      src.close(); state.source = null; state.job = null; busy(false);
-      if (st.state === "done") showResult(await api(`/api/jobs/${st.id}`));
-      else showError("error", st.state === "cancelled" ? `cancelled: ${st.error}` : st.error);
-      askPlay();
+      src.close(); slot.source = null; slot.job = null; ui.busy(false);
+      if (st.state === "done") await ui.done(st.id);
+      else showError(ui.error, st.state === "cancelled" ? `cancelled: ${st.error}` : st.error);
+      if (ui.after) ui.after();
     }
   };
   src.onerror = () => {
-    if (state.source !== src || src.readyState !== EventSource.CLOSED) return;
-    state.source = null; state.job = null; busy(false); askPlay();
+    if (slot.source !== src || src.readyState !== EventSource.CLOSED) return;
+    slot.source = null; slot.job = null; ui.busy(false);
+    if (ui.after) ui.after();
   };
+  return true;
+}
+
+// Stop the job `slot` follows (its events closed, the server asked to cancel it; `busy(false)` shows it stopped);
+// whether there was one.
+async function stopJob(slot, busy) {
+  if (!slot.job) return false;
+  const id = slot.job;
+  if (slot.source) { slot.source.close(); slot.source = null; }
+  slot.job = null;
+  busy(false);
+  try { await api(`/api/jobs/${id}`, undefined, "DELETE"); } catch (e) { /* already over */ }
+  return true;
 }
 
 // the advice on screen belongs to the game, hand and table it was asked for: a new game clears it (and stops
@@ -453,13 +479,7 @@ function clearAdvice() {
 }
 
 async function cancel(quiet) {
-  if (!state.job) return;
-  const id = state.job;
-  if (state.source) { state.source.close(); state.source = null; }
-  state.job = null;
-  busy(false);
-  try { await api(`/api/jobs/${id}`, undefined, "DELETE"); } catch (e) { /* already over */ }
-  if (!quiet) { $("error").textContent = "cancelled"; askPlay(); }
+  if (await stopJob(state, busy) && !quiet) { $("error").textContent = "cancelled"; askPlay(); }
 }
 
 const pct = (p) => `${Math.round(100 * p)}%`;
@@ -1218,47 +1238,14 @@ async function askPass() {
   if (!role || role.wait || role.out) return;
   $("pass-error").textContent = "";
   const body = passBody(role);
-  stopPlayRequests();  // one analysis per client: a play advice still running gives way
-  let job;
-  for (let tries = 0; ; tries++) {
-    try { job = await api("/api/jobs/pass", body); break; } catch (e) {
-      if (e.status === 429 && tries < 10) { await sleep(500); continue; }
-      showError("pass-error", e.message); askPlay(); return;
-    }
-  }
-  pass.job = job.id;
-  pass.key = JSON.stringify(body);
-  passBusy(true);
-  $("pass-progress-text").textContent = "queued";
-  const src = new EventSource(`/api/jobs/${job.id}/events`);
-  pass.source = src;
-  src.onmessage = async (ev) => {
-    const st = JSON.parse(ev.data);
-    if (st.state === "queued") $("pass-progress-text").textContent = `waiting for a worker (${st.queued_ahead} ahead)`;
-    else if (st.state === "running") {
-      $("pass-progress-text").textContent = `passing and playing out\u2026 ${st.elapsed.toFixed(0)} s`;
-    }
-    if (["done", "error", "cancelled"].includes(st.state)) {
-      src.close(); pass.source = null; pass.job = null; passBusy(false);
-      if (st.state === "done") showPass((await api(`/api/jobs/${st.id}`)).result);
-      else showError("pass-error", st.state === "cancelled" ? `cancelled: ${st.error}` : st.error);
-      askPlay();
-    }
-  };
-  src.onerror = () => {
-    if (pass.source !== src || src.readyState !== EventSource.CLOSED) return;
-    pass.source = null; pass.job = null; passBusy(false); askPlay();
-  };
+  const started = await followJob("/api/jobs/pass", body, pass, {
+    error: "pass-error", progress: "pass-progress-text", busy: passBusy, running: "passing and playing out",
+    after: askPlay, done: async (id) => showPass((await api(`/api/jobs/${id}`)).result) });
+  if (started) pass.key = JSON.stringify(body);
 }
 
 async function cancelPass(quiet) {
-  if (!pass.job) return;
-  const id = pass.job;
-  if (pass.source) { pass.source.close(); pass.source = null; }
-  pass.job = null;
-  passBusy(false);
-  try { await api(`/api/jobs/${id}`, undefined, "DELETE"); } catch (e) { /* already over */ }
-  if (!quiet) { $("pass-error").textContent = "cancelled"; askPlay(); }
+  if (await stopJob(pass, passBusy) && !quiet) { $("pass-error").textContent = "cancelled"; askPlay(); }
 }
 
 // the ranked sets (the columns of `pinochle pass`), each with the button that picks it

@@ -51,48 +51,14 @@ async function runReview() {
     return;
   }
   if (state.job) { $("review-error").textContent = "wait for the bid analysis first (one analysis at a time)"; return; }
-  stopPlayRequests();  // one analysis per client: a play advice still running gives way
-  let job;
-  for (let tries = 0; ; tries++) {
-    try { job = await api("/api/jobs/review", reviewBody()); break; } catch (e) {
-      if (e.status === 429 && tries < 10) { await sleep(500); continue; }
-      showError("review-error", e.message);
-      return;
-    }
-  }
-  review.job = job.id;
-  reviewBusy(true);
-  $("review-progress-text").textContent = "queued";
-  const src = new EventSource(`/api/jobs/${job.id}/events`);
-  review.source = src;
-  src.onmessage = async (ev) => {
-    const st = JSON.parse(ev.data);
-    if (st.state === "queued") $("review-progress-text").textContent = `waiting for a worker (${st.queued_ahead} ahead)`;
-    else if (st.state === "running") {
-      $("review-progress-text").textContent = `asking the advisor at every decision\u2026 ${st.elapsed.toFixed(0)} s`;
-    }
-    if (["done", "error", "cancelled"].includes(st.state)) {
-      src.close(); review.source = null; review.job = null; reviewBusy(false);
-      if (st.state === "done") {
-        const j = await api(`/api/jobs/${st.id}`);
-        showReview(j.result, `/api/jobs/${st.id}/result.json`);
-      } else showError("review-error", st.state === "cancelled" ? `cancelled: ${st.error}` : st.error);
-    }
-  };
-  src.onerror = () => {
-    if (review.source !== src || src.readyState !== EventSource.CLOSED) return;
-    review.source = null; review.job = null; reviewBusy(false);
-  };
+  await followJob("/api/jobs/review", reviewBody(), review, {
+    error: "review-error", progress: "review-progress-text", busy: reviewBusy,
+    running: "asking the advisor at every decision",
+    done: async (id) => showReview((await api(`/api/jobs/${id}`)).result, `/api/jobs/${id}/result.json`) });
 }
 
 async function cancelReview() {
-  if (!review.job) return;
-  const id = review.job;
-  if (review.source) { review.source.close(); review.source = null; }
-  review.job = null;
-  reviewBusy(false);
-  try { await api(`/api/jobs/${id}`, undefined, "DELETE"); } catch (e) { /* already over */ }
-  $("review-error").textContent = "cancelled";
+  if (await stopJob(review, reviewBusy)) $("review-error").textContent = "cancelled";
 }
 
 const lossText = (l, digits = 2) => (l ? interval(l, (x) => x.toFixed(digits)) : "\u2014");
