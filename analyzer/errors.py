@@ -44,6 +44,10 @@ class UserError(ValueError):
     def __str__(self) -> str:
         return self.in_words(lambda field: field)
 
+    def within(self, where: str) -> UserError:
+        """The same error said at ``where`` (``line 7 (rules): ...``), its named fields kept for the front end."""
+        return UserError(f"{where}: {super().__str__()}")
+
 
 def one_line(text: str) -> str:
     """``text`` as one line: control characters and line separators (which a user's input can bring into a

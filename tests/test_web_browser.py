@@ -1120,10 +1120,20 @@ def test_your_own_house_rules_pasted_on_the_page(server, browser):
     _set(d, "play-samples", "30")  # a card named (30 deals at least): the concession advice with it
     _set(d, "hand-text", HAND)
     d.find_element(By.ID, "hand-apply").click()
-    assert not d.find_element(By.ID, "save-hand").is_enabled()  # a house text's hand is saved by the command line
     # the dealer's first lead of the contract he was held to: concede or play on, as pinochle play says it
     _wait(d, lambda d: _text(d, "play-concession") or _text(d, "play-error"), 60)
     assert _text(d, "play-error") == ""
     assert re.match(r"(Concede|Play on)\b", _text(d, "play-concession")), _text(d, "play-concession")
     _settle(d)
+    # the hand saved names the pasted rules by their id, and the review reads it with the same house rules chosen
+    d.find_element(By.ID, "save-hand").click()
+    _wait(d, lambda d: d.find_elements(By.ID, "save-text") or "Cannot" in _text(d, "save-note"))
+    text = d.find_element(By.ID, "save-text").text + "\n"
+    assert text.startswith("rules: house-rules\n") and "calls: " in text and "trump: H\n" in text, text
+    d.find_element(By.ID, "save-review").click()
+    _review(d, None, samples="40", play_samples="8")
+    assert _text(d, "review-error") == ""
+    kinds = [r.find_elements(By.TAG_NAME, "td")[1].text
+             for r in d.find_elements(By.CSS_SELECTOR, "#review-table tr[data-index]")]
+    assert kinds and kinds[0] == "call", kinds
     _assert_no_csp_reports(d)

@@ -186,19 +186,22 @@ def test_the_play_of_a_forced_dealer_and_a_concession_is_the_command_lines(clien
            "others their meld." in said
 
 
-def test_a_hand_of_house_rules_is_saved_by_the_command_line(client):
+def test_a_hand_of_house_rules_names_them_by_their_id(client):
     """The page's "save this hand" names the rule set in the record: a shipped house file by its id (the record reads
-    back, on the page too); house rules pasted on the page are no file and have no id: one line saying how to save
-    the hand instead; the built-in games' hands are saved as before."""
+    back, on the page too); house rules pasted on the page by their id (the text's own, else ``house-rules``), read
+    back with the same text given as the rules; the built-in games' hands are saved as before."""
     from analyzer.record.io import read_records
 
     body = {"hand": "AH TH KH KH QH JH 9H AS QS JD AC TC", "seat": 0, "trump": "H", "declarer": 0, "bid": 20}
     r = client.post("/api/record", json={"rules": "auction-pass", **body})
     assert r.status_code == 200 and r.json()["text"].startswith("rules: auction-pass\n"), r.text
     assert read_records(r.json()["text"], front="json")[0].rules.passing.cards == 3
-    pasted = client.post("/api/record", json={"rules": 'base = "auction"\n[passing]\ncards = 3\n', **body})
-    assert pasted.status_code == 400 and "pinochle play --rules FILE.toml --record" in pasted.json()["error"]
-    assert "\n" not in pasted.json()["error"]
+    text = 'base = "auction"\n[passing]\ncards = 3\n'
+    pasted = client.post("/api/record", json={"rules": text, **body})
+    assert pasted.status_code == 200 and pasted.json()["text"].startswith("rules: house-rules\n"), pasted.text
+    assert read_records(pasted.json()["text"], front="json", house=text)[0].rules.passing.cards == 3
+    named = client.post("/api/record", json={"rules": 'id = "our-table"\n' + text, **body})
+    assert named.json()["text"].startswith("rules: our-table\n")
     assert client.post("/api/record", json={"rules": "auction", **body}).status_code == 200
 
 

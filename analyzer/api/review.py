@@ -34,17 +34,22 @@ def review_request(values: Mapping[str, Any], front: Front = "json") -> ReviewRe
     if rec_text is None:
         raise UserError(f"give the hand record: {field_name('record')}")
     which = REVIEW["which"].check(v["which"])
+    house = REVIEW["rules"].check(v["rules"])
+    if house is not None:  # read once here, so that a bad file is named as the rules, not as the record
+        from analyzer.api.questions import game
+
+        game(house, [] if front == "cli" else {}, front)
     try:
-        recs = read_file(rec_text, front) if front == "cli" else read_records(str(rec_text), front)
+        recs = read_file(rec_text, front, house) if front == "cli" else read_records(str(rec_text), front, house)
     except UserError as e:  # the page names the field; the command line's record is its argument
-        raise UserError(f"{field_name('record')}: {e}" if front == "json" else str(e)) from None
+        raise e.within(field_name("record")) if front == "json" else e from None
     rec = pick(recs, which)
     if v.get("seat") is not None:
         seat = REVIEW["seat"].check(v["seat"])
         if seat not in rec.hands:
             raise UserError(f"{field_name('seat')} {seat}: the record does not hold that seat's hand")
         rec = replace(rec, seat=seat)
-    c = {f.name: f.check(v[f.name], rec.rules) for f in REVIEW if f.name not in ("record", "which", "seat")}
+    c = {f.name: f.check(v[f.name], rec.rules) for f in REVIEW if f.name not in ("record", "which", "seat", "rules")}
     asked = Asked(c["samples"], c["play_samples"], c["seed"], c["max_nodes"], c["threshold"], c["true_max_nodes"])
     return ReviewRequest(rec, asked, c["workers"])
 
@@ -68,10 +73,9 @@ def record_of_play(values: Mapping[str, Any], front: Front = "cli") -> HandRecor
     name = v.pop("rules", None) or "auction"
     rules = game(name, v.pop("options", None), front)
     if front == "json" and name not in available() and name not in house_files():
-        # a record names its rule set: house rules pasted on the page are no file and have no id to name
-        raise UserError(f"{field_name('rules')}: a hand of your own house rules is saved by the command line, which "
-                        f"names the file: pinochle play --rules FILE.toml --record (the page saves the hands of the "
-                        f"built-in games and the shipped house files)")
+        # house rules pasted on the page: the record names them by their id, and is read back (reviewed) with the
+        # same text given as the review's rules
+        return of_play(rules.id, rules.options, v, front, house=name)
     return of_play(name, rules.options, v, front)
 
 

@@ -13,7 +13,7 @@ from analyzer.bidding.auction import Auction, is_bid_value, parse_calls
 from analyzer.bidding.auction import replay as replay_auction
 from analyzer.cardplay.notation import parse_phase1, parse_played
 from analyzer.cards import SUITS, Hand, parse_card, parse_cards, split_tokens
-from analyzer.errors import UserError
+from analyzer.errors import UserError, field_name
 from analyzer.passing.move import pass_cards
 from analyzer.record.model import HandRecord
 from analyzer.record.text import Entry
@@ -30,12 +30,19 @@ def at(entry: Entry | None) -> Iterator[None]:
     except UserError as e:
         if entry is None:
             raise
-        raise UserError(f"{entry.where}: {e}") from None
+        raise e.within(entry.where) from None
 
 
-def _game(e: Mapping[str, Entry], front: str) -> tuple[RuleSet, tuple[str, tuple[tuple[str, str], ...]]]:
+#: the hint of a record whose rule set is not known here
+_OWN = f"a record of your own house rules is read with their file given as {field_name('rules')}"
+
+
+def game_of(e: Mapping[str, Entry], front: str, house: str | None = None
+          ) -> tuple[RuleSet, tuple[str, tuple[tuple[str, str], ...]]]:
     """The rule set of the ``rules`` and ``options`` fields (the page: built-in rule sets and shipped house-rule
-    files only)."""
+    files by id). ``house``: the house rules the record was played under where its ``rules`` line names a rule set
+    that is neither built in nor shipped (the command line: a .toml file; the page: its text), read as the front
+    end reads a question's ``rules``: they stand for the rule set the line names (the record keeps that name)."""
     if "rules" not in e:
         raise UserError("a hand record starts with its rule set: \"rules: auction\"")
     name = e["rules"].value.strip()
@@ -45,13 +52,29 @@ def _game(e: Mapping[str, Entry], front: str) -> tuple[RuleSet, tuple[str, tuple
             if "=" not in o:
                 raise UserError(f"write each option NAME=VALUE, not {o!r}")
     with at(e["rules"]):
+        if house is not None and name not in available(include_reference=False) and name not in house_files():
+            return _given_house(name, opts, front, house)
         if front == "json":  # the page: a built-in rule set or a shipped house-rule file, never a path
             if name not in available(include_reference=False) and name not in house_files():
                 raise UserError(f"unknown rule set {name!r}: use one of {', '.join(available(False))} or a shipped "
-                                f"house-rule file ({', '.join(house_files())})")
+                                f"house-rule file ({', '.join(house_files())}); {_OWN}")
             rules = load_shipped(name, dict(o.split("=", 1) for o in opts))
         else:
-            rules = load_rules(name, opts)
+            try:
+                rules = load_rules(name, opts)
+            except UserError as err:
+                if name.endswith(".toml"):  # a file named: the loader's line says what is wrong with it
+                    raise
+                raise UserError(f"{err}; {_OWN}") from None
+    return rules, (name, tuple((str(k), str(v)) for k, v in rules.options.items()))
+
+
+def _given_house(name: str, opts: list[str], front: str, house: str
+                 ) -> tuple[RuleSet, tuple[str, tuple[tuple[str, str], ...]]]:
+    """The house rules given for a record whose ``rules`` line names ``name`` (:func:`game_of`)."""
+    from analyzer.api.questions import game
+
+    rules = game(house, dict(o.split("=", 1) for o in opts) if front == "json" else opts, front)  # type: ignore[arg-type]
     return rules, (name, tuple((str(k), str(v)) for k, v in rules.options.items()))
 
 
@@ -81,10 +104,10 @@ def _per_seat(e: Mapping[str, Entry], key: str, rules: RuleSet, me: int, parse: 
     return out
 
 
-def parse_fields(e: Mapping[str, Entry], front: str = "cli") -> HandRecord:
+def parse_fields(e: Mapping[str, Entry], front: str = "cli", house: str | None = None) -> HandRecord:
     """The record of the written fields ``e``, each parsed (cards, seats, calls); UserError naming the field that
-    is not of its form. The checks of what happened are :func:`check`'s."""
-    rules, game = _game(e, front)
+    is not of its form. The checks of what happened are :func:`check`'s. ``house``: as :func:`game_of` takes it."""
+    rules, game = game_of(e, front, house)
     deck, seats = rules.deck, rules.seats
     if "seat" not in e:
         raise UserError("give my seat: \"seat: N\" (the decisions reviewed are this seat's)")

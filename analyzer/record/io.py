@@ -15,11 +15,12 @@ from analyzer.record.read import build
 from analyzer.record.text import Entry, entries_of_json, entries_of_text, split_records, to_json, to_text
 
 
-def read_records(text: str, front: str = "cli") -> list[HandRecord]:
+def read_records(text: str, front: str = "cli", house: str | None = None) -> list[HandRecord]:
     """Every record of ``text``: JSON (an object, a list of them, or one a line) when it starts with ``{`` or
     ``[``, TricksterCards' PTN when it starts with a tag (:mod:`analyzer.record.ptn`), else the text form
-    (:mod:`analyzer.record.text`); each checked. UserError naming the record (where there
-    are several), the line or field, and why."""
+    (:mod:`analyzer.record.text`); each checked (``house``: the house rules given for records of a rule set neither
+    built in nor shipped, :func:`analyzer.record.check.game_of`). UserError naming the record (where there are
+    several), the line or field, and why."""
     body = text.lstrip("\ufeff").strip()
     if not body:
         raise UserError("the hand record is empty: it starts with \"rules: NAME\"")
@@ -42,16 +43,16 @@ def read_records(text: str, front: str = "cli") -> list[HandRecord]:
     out = []
     for i, g in enumerate(groups):
         try:
-            out.append(build(g, front))
+            out.append(build(g, front, house))
         except UserError as e:
-            raise UserError(f"record {i + 1}: {e}" if len(groups) > 1 else str(e)) from None
+            raise (e.within(f"record {i + 1}") if len(groups) > 1 else e) from None
     return out
 
 
-def read_file(path: str | Path, front: str = "cli") -> list[HandRecord]:
+def read_file(path: str | Path, front: str = "cli", house: str | None = None) -> list[HandRecord]:
     """The records of a file (:func:`read_records`); UserError for a file that cannot be read."""
     text = "\n".join(read_lines(Path(path)))
-    return read_records(text, front)
+    return read_records(text, front, house)
 
 
 def pick(records: list[HandRecord], which: int) -> HandRecord:
@@ -71,16 +72,18 @@ def write(rec: HandRecord, path: str | Path | None = None, as_json: bool | None 
     return out
 
 
-def of_play(rules_id: str, options: Mapping[str, str], values: Mapping[str, Any], front: str = "cli") -> HandRecord:
+def of_play(rules_id: str, options: Mapping[str, str], values: Mapping[str, Any], front: str = "cli",
+            house: str | None = None) -> HandRecord:
     """The record of a card-play question (``pinochle play``'s values, :data:`analyzer.request.parts.PLAY`'s
     names): reading it back gives the same position (:func:`analyzer.record.play.play_values`). Two-handed with an
-    upcard: the position by what I hold now (``holding``)."""
+    upcard: the position by what I hold now (``holding``). ``house``: the house rules of a rule set neither built in
+    nor shipped, named ``rules_id`` (:func:`analyzer.record.check.game_of`)."""
     from analyzer.cardplay.notation import parse_shown
-    from analyzer.rules import load_rules
+    from analyzer.record.check import game_of
 
     v = {k: x for k, x in values.items() if x is not None and x != [] and x != {}}
     e: dict[str, str] = {"rules": rules_id, "options": " ".join(f"{k}={x}" for k, x in options.items())}
-    rules = load_rules(rules_id, [f"{k}={x}" for k, x in options.items()])
+    rules, _ = game_of({k: Entry(x, _asked_as(k, front)) for k, x in e.items()}, front, house)
     seat = int(v["seat"])
     e["seat"] = str(seat)
     if "upcard" in v:
@@ -107,7 +110,7 @@ def of_play(rules_id: str, options: Mapping[str, str], values: Mapping[str, Any]
         e["score"] = str(v["score"])
     if "upcard" in v and "dealer" in v:
         e["dealer"] = str(v["dealer"])
-    return build({k: Entry(x, _asked_as(k, front)) for k, x in e.items() if x}, front)
+    return build({k: Entry(x, _asked_as(k, front)) for k, x in e.items() if x}, front, house)
 
 
 def _pass_entries(rules: Any, v: Mapping[str, Any], seat: int) -> dict[str, str]:

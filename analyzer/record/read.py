@@ -23,9 +23,10 @@ from analyzer.record.play import check_play, hand_result
 from analyzer.record.text import Entry
 
 
-def build(e: Mapping[str, Entry], front: str = "cli") -> HandRecord:
-    """The record of the written fields ``e`` (:func:`parse_fields`), checked (:func:`check`)."""
-    rec = parse_fields(e, front)
+def build(e: Mapping[str, Entry], front: str = "cli", house: str | None = None) -> HandRecord:
+    """The record of the written fields ``e`` (:func:`parse_fields`; ``house`` the house rules given for a record of
+    a rule set neither built in nor shipped), checked (:func:`check`)."""
+    rec = parse_fields(e, front, house)
     check(rec, e)
     return rec
 

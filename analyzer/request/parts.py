@@ -317,6 +317,8 @@ REVIEW = Fields((
     Field("record", "str", "the hand record: a file (text or JSON, see the README's Hand records); the page: the "
           "record itself", required=True),
     Field("which", "int", "which record of the file (1: the first)", default=1, lo=1),
+    Field("rules", "str", "the house rules the record was played under, where its rules line names a rule set "
+          "neither built in nor shipped: the house-rule .toml file (the page: its text)"),
     Field("seat", "int", "review this seat's decisions (its hand in the record; default: the record's seat)"),
     Field("samples", "int", "sampled deals of each call's advice", default=FromRules(_bid_samples, "the rule set's "
           "[advice] bid_samples"), lo=1, hi=MAX_ADVICE_SAMPLES, short="-n",

@@ -28,7 +28,7 @@ from analyzer.estimate import Estimate, paired_diff
 from analyzer.record.model import HandRecord
 from analyzer.record.play import card_steps, trick_contract, true_steps
 from analyzer.review.figures import Decision, Review, TrueLoss
-from analyzer.rules import RuleSet, load_rules
+from analyzer.rules import RuleSet
 
 #: the default threshold of a mark, in points of the measure (a net score point)
 THRESHOLD = 1.0
@@ -53,20 +53,16 @@ class Asked:
 
 @dataclass(frozen=True)
 class _Task:
-    """One decision to judge, picklable for a worker process: the rule set by name and options, the kind, its
-    number and where it stood, the question's values, the choice made."""
+    """One decision to judge, picklable for a worker process: the rule set (a value: house rules given as text
+    travel with it), the kind, its number and where it stood, the question's values, the choice made."""
 
-    game: tuple[str, tuple[tuple[str, str], ...]]
+    rules: RuleSet
     kind: str
     number: int
     where: str
     values: dict[str, Any]
     chosen: Any
     asked: Asked
-
-
-def _rules(game: tuple[str, tuple[tuple[str, str], ...]]) -> RuleSet:
-    return load_rules(game[0], [f"{k}={v}" for k, v in game[1]])
 
 
 def win_table(rules: RuleSet) -> Any:
@@ -92,11 +88,11 @@ def tasks(rec: HandRecord, asked: Asked) -> list[_Task]:
             before = rec.calls[:i]
             v = {"hand": hand, "seat": rec.seat, "dealer": rec.dealer, "auction": before, "score": rec.score}
             after = " ".join(map(str, before)) or "no calls"
-            out.append(_Task(rec.game, "call", n, f"call {n} (after {after})", v, rec.calls[i].bid, asked))
+            out.append(_Task(rs, "call", n, f"call {n} (after {after})", v, rec.calls[i].bid, asked))
         c = trick_contract(rec)
         if c is not None and c[0] == rec.seat and rec.trump is not None:
             v = {"hand": hand, "seat": rec.seat, "dealer": rec.dealer, "auction": rec.calls, "score": rec.score}
-            out.append(_Task(rec.game, "trump", 1, f"trump at {c[1]}", v, rec.trump, asked))
+            out.append(_Task(rs, "trump", 1, f"trump at {c[1]}", v, rec.trump, asked))
     for n, (step, v) in enumerate(card_steps(rec), 1):
         if not _cards_for_game(rs, step.phase):
             v = {**v, "score": None}
@@ -104,7 +100,7 @@ def tasks(rec: HandRecord, asked: Asked) -> list[_Task]:
             where = f"phase 1, trick {step.index // 2 + 1}" + (", second card" if step.index % 2 else ", lead")
         else:
             where = f"trick {step.index // rs.seats + 1}, card {step.index % rs.seats + 1}"
-        out.append(_Task(rec.game, "card", n, where, v, step.name, asked))
+        out.append(_Task(rs, "card", n, where, v, step.name, asked))
     return out
 
 
@@ -126,7 +122,7 @@ def _mark(loss: Estimate | None, game_loss: Estimate | None, threshold: float) -
 
 def judge(t: _Task) -> Decision:
     """One decision judged (module docstring), in this process or a worker."""
-    rs = _rules(t.game)
+    rs = t.rules
     if t.kind == "card":
         return _judge_card(rs, t)
     return _judge_call(rs, t)

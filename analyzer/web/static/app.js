@@ -154,12 +154,8 @@ async function loadRules(rules = state.rules, errorId = "error", fresh = false) 
   state.info = info;
   state.rules = rules;
   if (fresh) $("options").replaceChildren();
-  // a record names its rule set: a built-in game or a shipped house file by id; pasted house rules have none
-  const savable = state.builtins.has(rules) || rules in state.house;
-  $("save-hand").disabled = !savable;
-  $("save-hand").title = savable ? "the hand so far as a hand record (what pinochle play --record "
-    + "writes): pinochle review and the review below read it"
-    : "a hand of your own house rules is saved by the command line: pinochle play --rules FILE.toml --record";
+  // a record names its rule set: a built-in game or a shipped house file by id, pasted house rules by their id (the
+  // review reads such a record with the same house rules chosen)
   $("rules-summary").textContent = info.summary || "";
   $("bidding-rules").replaceChildren(...info.bidding_text.map((t) => el("li", {}, t)));
   if (!$("options").children.length) {

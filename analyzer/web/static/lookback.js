@@ -35,6 +35,8 @@ function reviewBody() {
                  seed: Number($("review-seed").value) || 0 };
   if ($("review-samples").value !== "") body.samples = Number($("review-samples").value);
   if ($("review-play-samples").value !== "") body.play_samples = Number($("review-play-samples").value);
+  // your own house rules (pasted or loaded above): what a record of a rule set neither built in nor shipped is read by
+  if (state.rules && !state.builtins.has(state.rules) && !(state.rules in state.house)) body.rules = state.rules;
   return body;
 }
 
