@@ -360,3 +360,56 @@ def test_sample_by_ladder_relaxes_step_by_step():
 
     with pytest.raises(UserError, match=r"too few \(True\)"):
         sample_by_ladder(ladder, never, draws_per_deal=3)
+
+
+@pytest.mark.parametrize("rid,dealer,calls,me", [
+    ("auction", 0, "1:18 2:pass 3:pass", 0),
+    ("auction", 3, "0:pass 1:pass 2:18", 3),
+    ("double-deck", 3, "0:52 1:pass 2:55 3:pass 0:60", 1),
+    ("luxury-family", 0, "1:pass 2:pass", 0),
+])
+def test_evaluate_matches_plain_clue_by_clue_reading(rid, dealer, calls, me):
+    """The clues' mask and weights (each seat's features computed once and cut down as deals drop out) against a
+    plain reading: every clue in turn on the deals still in the mask, its seat's features computed afresh."""
+    from analyzer.bidding.inference import hash_uniform, reach_limits
+    from analyzer.deal import random_deals
+
+    rs = load(rid)
+    ev = evidence(rs, dealer, parse_calls(calls, rs), me=me)
+    assert len({c.seat for c in ev.clues}) >= 2
+    hands = random_deals(rs, 3000, seed=4, stock=False).hands
+    cv, model = Convention.of(rs), clue_model(rs)
+
+    def plain(soft: str) -> tuple[np.ndarray, np.ndarray]:
+        idx, wi = np.arange(len(hands)), np.zeros(len(hands))
+        for c in sorted([c for c in ev.active if c.hard or soft != "skip"], key=lambda c: not c.hard):
+            f = features(rs, hands[idx, c.seat])
+            if c.kind == "signal":
+                keep = cv.hand_signal(f) == c.a
+            elif c.kind == "no-signal":
+                sig = cv.hand_signal(f)
+                keep = ~((sig >= c.a) & (sig > c.b))
+            elif c.kind == "meld":
+                keep = (f.least >= c.a) & (f.least <= c.b)
+            elif c.kind == "meld-below":
+                keep = f.least < c.a
+            else:
+                z = model.z(c.kind, reach_limits(rs, f)[0], c.a, rs.are_partners(c.seat, me), c.situation)
+                if soft == "weigh":
+                    wi = wi + log_phi(z)
+                    continue
+                keep = hash_uniform(hands[idx], c.salt) < phi(z)
+            idx, wi = idx[keep], wi[keep]
+        ok, w = np.zeros(len(hands), dtype=bool), np.zeros(len(hands))
+        ok[idx] = True
+        if idx.size:
+            w[idx] = np.exp(wi - wi.max())
+        return ok, w
+
+    kept = []
+    for soft in ("thin", "weigh", "skip"):
+        ok, w = ev.evaluate(hands, soft)
+        want_ok, want_w = plain(soft)
+        assert ok.tolist() == want_ok.tolist() and w.tolist() == want_w.tolist(), soft
+        kept.append(int(ok.sum()))
+    assert kept[1] > 0 and kept[0] < len(hands)  # the thinning drops deals; some deals weigh

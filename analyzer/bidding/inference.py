@@ -309,14 +309,18 @@ class Evidence:
         cv = Convention.of(self.rules)
         idx = np.arange(n)
         wi = np.zeros(n, dtype=np.float64)  # log weights
+        # each seat's features and the deals (indices, ascending) they are of; a seat's are cut down to the deals
+        # still in the mask only when one of its clues reads them again (the mask only drops deals)
         feats: dict[int, tuple[np.ndarray, Features]] = {}
         for c in clues:
             if idx.size == 0:
                 break
             got = feats.get(c.seat)
-            if got is None or got[0].size != idx.size:
+            if got is None:
                 got = (idx, features(self.rules, hands[idx, c.seat]))
-                feats[c.seat] = got
+            elif got[0].size != idx.size:
+                got = (idx, subset(got[1], np.searchsorted(got[0], idx)))
+            feats[c.seat] = got
             f = got[1]
             if c.kind == "signal":
                 keep = cv.hand_signal(f) == c.a
@@ -337,7 +341,6 @@ class Evidence:
                 keep = hash_uniform(hands[idx], c.salt) < phi(z)
             if not keep.all():
                 idx, wi = idx[keep], wi[keep]
-                feats = {s_: (i_[keep], subset(f_, keep)) for s_, (i_, f_) in feats.items() if i_.size == keep.size}
         ok[:] = False
         ok[idx] = True
         w[:] = 0.0
