@@ -9,6 +9,7 @@ from analyzer.rules import load
 from analyzer.score import (
     convert_points,
     declarer_made,
+    score_and_made,
     score_hand,
     scoring_units,
     unit_totals,
@@ -157,4 +158,9 @@ def test_unit_totals_and_scores_match_plain_sums(rid):
         out = score_hand(rs, meld, pts, tricks, d, bid)
         made = declarer_made(rs, meld, pts, tricks, d, bid)
         assert (out[~made, d] == -bid[~made]).all() and (out[made, d] >= bid[made]).all()
+        both = score_and_made(rs, meld, pts, tricks, d, bid)
+        assert both[0].tolist() == out.tolist() and both[1].tolist() == made.tolist()
+        # partners share their unit's score; a non-declaring unit scores its meld and points or nothing
+        for unit in scoring_units(rs):
+            assert all((out[:, s] == out[:, unit[0]]).all() for s in unit)
         assert made.any() and (~made).any()

@@ -161,23 +161,34 @@ def score_hand(
     gives them) and ``tricks`` are int[n, seats]; ``declarer`` is the high bidder / game maker (-1: no
     bidding, everyone scores as a non-declarer); ``bid`` the winning bid, one for all deals or int[n].
     """
+    return score_and_made(rules, meld, points, tricks, declarer, bid)[0]
+
+
+def score_and_made(
+    rules: RuleSet,
+    meld: np.ndarray,
+    points: np.ndarray,
+    tricks: np.ndarray,
+    declarer: int,
+    bid: int | np.ndarray,
+) -> tuple[np.ndarray, np.ndarray | None]:
+    """(:func:`score_hand`, :func:`declarer_made`) of the same hands from one pass over the units' meld and points;
+    the flags are None when nobody declares (``declarer`` -1)."""
     m, p, _ = _unit_parts(rules, meld, points, tricks)
     n = m.shape[0]
     b = np.broadcast_to(np.asarray(bid, dtype=np.int64), (n,))
-    units = scoring_units(rules)
     sc = rules.scoring
     defender_min = int(sc.defender_min_tricks)
     unit_score = np.where(p >= defender_min, m + p, 0)
+    _, _, unit_of = _unit_layout(rules)
+    made = None
     if declarer >= 0:
         if not 0 <= declarer < rules.seats:
             raise ValueError(f"declarer must be a seat 0..{rules.seats - 1}, not {declarer}")
-        u = int(_unit_layout(rules)[2][declarer])
+        u = int(unit_of[declarer])
         made = _made(rules, m[:, u], p[:, u], b)
         unit_score[:, u] = np.where(made, m[:, u] + p[:, u], -b)
-    out = np.zeros((n, rules.seats), dtype=np.int64)
-    for i, unit in enumerate(units):
-        out[:, list(unit)] = unit_score[:, i : i + 1]
-    return out
+    return unit_score[:, unit_of].astype(np.int64, copy=False), made
 
 
 def score_conceded(rules: RuleSet, meld: np.ndarray, declarer: int, bid: int | np.ndarray) -> np.ndarray:
