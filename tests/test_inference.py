@@ -72,6 +72,32 @@ def test_features_of_a_hand():
     assert list(f.meld[0]) == list(meld_batch(Hand.parse(A_HAND, rs.deck).planes[None, :], rs)[0])
 
 
+@pytest.mark.parametrize("rid", ["auction", "double-deck", "luxury-family", "two-handed"])
+def test_features_match_a_plain_count_of_each_hand(rid):
+    """The features kernel against a plain-Python count of every hand's cards (by name), on random deals: lengths,
+    aces, suits with an ace, sure tricks, and the meld's best and least trump; every array int64."""
+    from analyzer.cards import LANE, from_planes
+    from analyzer.deal import random_deals
+
+    rs = load(rid)
+    deck = rs.deck
+    hands = random_deals(rs, 400, seed=9, stock=False).hands.reshape(-1, deck.copies)
+    f = features(rs, hands)
+    meld = meld_batch(hands, rs)
+    ace, ten = deck.ranks[0], deck.ranks[1]
+    for k, planes in enumerate(hands):
+        cards = [(c // LANE, deck.rank_of(c)) for c in from_planes(planes, deck)]
+        held = {(s, r): sum(1 for c in cards if c == (s, r)) for s in range(4) for r in deck.ranks}
+        aces = [held[s, ace] for s in range(4)]
+        assert f.length[k].tolist() == [sum(1 for c in cards if c[0] == s) for s in range(4)]
+        assert int(f.aces[k]) == sum(aces) and int(f.ace_suits[k]) == sum(a > 0 for a in aces)
+        assert int(f.sure[k]) == sum(a + (held[s, ten] if a == deck.copies else 0) for s, a in enumerate(aces))
+        assert f.meld[k].tolist() == meld[k].tolist()
+        assert (int(f.best[k]), int(f.least[k])) == (max(meld[k].tolist()), min(meld[k].tolist()))
+    names = ("meld", "best", "least", "aces", "ace_suits", "length", "sure")
+    assert all(getattr(f, x).dtype == np.int64 for x in names)
+
+
 def test_clues_of_auction_calls():
     rs = load("auction")
     ev = evidence(rs, 0, parse_calls("1:18 2:pass 3:21", rs), me=0)
