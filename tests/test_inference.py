@@ -98,6 +98,41 @@ def test_features_match_a_plain_count_of_each_hand(rid):
     assert all(getattr(f, x).dtype == np.int64 for x in names)
 
 
+@pytest.mark.parametrize("rid", ["auction", "house/auction-pass.toml", "house/auction-forced-dealer.toml"])
+def test_hand_signal_table_matches_the_bands(rid):
+    """The meld signal looked up in its table against the bands read one by one (each band from its meld up to the
+    next band's, the last without end; the highest value that applies), over every best meld from below the first
+    band to past the last, with the ace signals on top."""
+    from analyzer.bidding.features import Features
+
+    rs = load(rid)
+    cv = Convention.of(rs)
+    assert cv.kind == "signals" and cv.meld_signals
+    best = np.arange(-3, max(lo for _, lo in cv.meld_signals) + 40, dtype=np.int64)
+    n = best.size
+    rng = np.random.default_rng(2)
+    aces, suits = rng.integers(0, 5, n), rng.integers(0, 5, n)
+    zeros = np.zeros(n, dtype=np.int64)
+    f = Features(np.zeros((n, 4), dtype=np.int64), best, best, aces, suits, np.zeros((n, 4), dtype=np.int64), zeros)
+
+    def plain(b: int, a: int, s: int) -> int:
+        sig = 0
+        for i, (v, lo) in enumerate(cv.meld_signals):
+            hi = cv.meld_signals[i + 1][1] if i + 1 < len(cv.meld_signals) else None
+            if b >= lo and (hi is None or b < hi):
+                sig = max(sig, v)
+        if cv.three_aces and a >= 3:
+            sig = max(sig, cv.three_aces)
+        if cv.aces_around and s == 4:
+            sig = max(sig, cv.aces_around)
+        return sig
+
+    got = cv.hand_signal(f)
+    assert got.dtype == np.int64
+    assert got.tolist() == [plain(int(b), int(a), int(s)) for b, a, s in zip(best, aces, suits, strict=True)]
+    assert len(set(got.tolist())) >= 3
+
+
 def test_clues_of_auction_calls():
     rs = load("auction")
     ev = evidence(rs, 0, parse_calls("1:18 2:pass 3:21", rs), me=0)
