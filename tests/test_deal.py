@@ -152,6 +152,34 @@ def test_seed_mixing_in_python_matches_the_compiled_rounds():
         assert seed_of(*parts) == compiled_seed_of(*parts)
 
 
+def test_hash_uniform_matches_plain_python_splitmix():
+    """The deal-keyed draw (a kernel) against splitmix64 rounds in Python ints over each deal's words, salt included:
+    the same floats to the bit (the thinning draws of every saved arena run depend on them)."""
+    from analyzer.deal.rng import hash_uniform
+
+    m64 = (1 << 64) - 1
+
+    def plain(words: list[int], salt: int) -> float:
+        h = 0x9E3779B97F4A7C15 ^ (salt & 0xFFFFFFFF)
+        for w in words:
+            h ^= w & m64
+            h ^= h >> 30
+            h = (h * 0xBF58476D1CE4E5B9) & m64
+            h ^= h >> 27
+            h = (h * 0x94D049BB133111EB) & m64
+            h ^= h >> 31
+        return (h >> 11) / float(1 << 53)
+
+    rng = np.random.default_rng(21)
+    hands = rng.integers(0, 2**62, (300, 4, 2))
+    hands[0] = 0
+    for salt in (0, 7, 2**32 + 3, 123456):
+        got = hash_uniform(hands, salt)
+        assert got.dtype == np.float64 and ((got >= 0) & (got < 1)).all()
+        assert got.tolist() == [plain(h.reshape(-1).tolist(), salt) for h in hands]
+    assert hash_uniform(hands[5:9, 1], 3).tolist() == [plain(h.tolist(), 3) for h in hands[5:9, 1]]
+
+
 def test_the_random_stream_is_a_pure_function_of_seed_deal_and_attempt():
     assert mul32(0xFFFFFFFF, 0xFFFFFFFF) == (0xFFFFFFFF * 0xFFFFFFFF) % 2**32
     assert mul32(123456789, 0x85EBCA6B) == (123456789 * 0x85EBCA6B) % 2**32

@@ -72,6 +72,67 @@ def test_features_of_a_hand():
     assert list(f.meld[0]) == list(meld_batch(Hand.parse(A_HAND, rs.deck).planes[None, :], rs)[0])
 
 
+@pytest.mark.parametrize("rid", ["auction", "double-deck", "luxury-family", "two-handed"])
+def test_features_match_a_plain_count_of_each_hand(rid):
+    """The features kernel against a plain-Python count of every hand's cards (by name), on random deals: lengths,
+    aces, suits with an ace, sure tricks, and the meld's best and least trump; every array int64."""
+    from analyzer.cards import LANE, from_planes
+    from analyzer.deal import random_deals
+
+    rs = load(rid)
+    deck = rs.deck
+    hands = random_deals(rs, 400, seed=9, stock=False).hands.reshape(-1, deck.copies)
+    f = features(rs, hands)
+    meld = meld_batch(hands, rs)
+    ace, ten = deck.ranks[0], deck.ranks[1]
+    for k, planes in enumerate(hands):
+        cards = [(c // LANE, deck.rank_of(c)) for c in from_planes(planes, deck)]
+        held = {(s, r): sum(1 for c in cards if c == (s, r)) for s in range(4) for r in deck.ranks}
+        aces = [held[s, ace] for s in range(4)]
+        assert f.length[k].tolist() == [sum(1 for c in cards if c[0] == s) for s in range(4)]
+        assert int(f.aces[k]) == sum(aces) and int(f.ace_suits[k]) == sum(a > 0 for a in aces)
+        assert int(f.sure[k]) == sum(a + (held[s, ten] if a == deck.copies else 0) for s, a in enumerate(aces))
+        assert f.meld[k].tolist() == meld[k].tolist()
+        assert (int(f.best[k]), int(f.least[k])) == (max(meld[k].tolist()), min(meld[k].tolist()))
+    names = ("meld", "best", "least", "aces", "ace_suits", "length", "sure")
+    assert all(getattr(f, x).dtype == np.int64 for x in names)
+
+
+@pytest.mark.parametrize("rid", ["auction", "house/auction-pass.toml", "house/auction-forced-dealer.toml"])
+def test_hand_signal_table_matches_the_bands(rid):
+    """The meld signal looked up in its table against the bands read one by one (each band from its meld up to the
+    next band's, the last without end; the highest value that applies), over every best meld from below the first
+    band to past the last, with the ace signals on top."""
+    from analyzer.bidding.features import Features
+
+    rs = load(rid)
+    cv = Convention.of(rs)
+    assert cv.kind == "signals" and cv.meld_signals
+    best = np.arange(-3, max(lo for _, lo in cv.meld_signals) + 40, dtype=np.int64)
+    n = best.size
+    rng = np.random.default_rng(2)
+    aces, suits = rng.integers(0, 5, n), rng.integers(0, 5, n)
+    zeros = np.zeros(n, dtype=np.int64)
+    f = Features(np.zeros((n, 4), dtype=np.int64), best, best, aces, suits, np.zeros((n, 4), dtype=np.int64), zeros)
+
+    def plain(b: int, a: int, s: int) -> int:
+        sig = 0
+        for i, (v, lo) in enumerate(cv.meld_signals):
+            hi = cv.meld_signals[i + 1][1] if i + 1 < len(cv.meld_signals) else None
+            if b >= lo and (hi is None or b < hi):
+                sig = max(sig, v)
+        if cv.three_aces and a >= 3:
+            sig = max(sig, cv.three_aces)
+        if cv.aces_around and s == 4:
+            sig = max(sig, cv.aces_around)
+        return sig
+
+    got = cv.hand_signal(f)
+    assert got.dtype == np.int64
+    assert got.tolist() == [plain(int(b), int(a), int(s)) for b, a, s in zip(best, aces, suits, strict=True)]
+    assert len(set(got.tolist())) >= 3
+
+
 def test_clues_of_auction_calls():
     rs = load("auction")
     ev = evidence(rs, 0, parse_calls("1:18 2:pass 3:21", rs), me=0)
@@ -360,3 +421,56 @@ def test_sample_by_ladder_relaxes_step_by_step():
 
     with pytest.raises(UserError, match=r"too few \(True\)"):
         sample_by_ladder(ladder, never, draws_per_deal=3)
+
+
+@pytest.mark.parametrize("rid,dealer,calls,me", [
+    ("auction", 0, "1:18 2:pass 3:pass", 0),
+    ("auction", 3, "0:pass 1:pass 2:18", 3),
+    ("double-deck", 3, "0:52 1:pass 2:55 3:pass 0:60", 1),
+    ("luxury-family", 0, "1:pass 2:pass", 0),
+])
+def test_evaluate_matches_plain_clue_by_clue_reading(rid, dealer, calls, me):
+    """The clues' mask and weights (each seat's features computed once and cut down as deals drop out) against a
+    plain reading: every clue in turn on the deals still in the mask, its seat's features computed afresh."""
+    from analyzer.bidding.inference import hash_uniform, reach_limits
+    from analyzer.deal import random_deals
+
+    rs = load(rid)
+    ev = evidence(rs, dealer, parse_calls(calls, rs), me=me)
+    assert len({c.seat for c in ev.clues}) >= 2
+    hands = random_deals(rs, 3000, seed=4, stock=False).hands
+    cv, model = Convention.of(rs), clue_model(rs)
+
+    def plain(soft: str) -> tuple[np.ndarray, np.ndarray]:
+        idx, wi = np.arange(len(hands)), np.zeros(len(hands))
+        for c in sorted([c for c in ev.active if c.hard or soft != "skip"], key=lambda c: not c.hard):
+            f = features(rs, hands[idx, c.seat])
+            if c.kind == "signal":
+                keep = cv.hand_signal(f) == c.a
+            elif c.kind == "no-signal":
+                sig = cv.hand_signal(f)
+                keep = ~((sig >= c.a) & (sig > c.b))
+            elif c.kind == "meld":
+                keep = (f.least >= c.a) & (f.least <= c.b)
+            elif c.kind == "meld-below":
+                keep = f.least < c.a
+            else:
+                z = model.z(c.kind, reach_limits(rs, f)[0], c.a, rs.are_partners(c.seat, me), c.situation)
+                if soft == "weigh":
+                    wi = wi + log_phi(z)
+                    continue
+                keep = hash_uniform(hands[idx], c.salt) < phi(z)
+            idx, wi = idx[keep], wi[keep]
+        ok, w = np.zeros(len(hands), dtype=bool), np.zeros(len(hands))
+        ok[idx] = True
+        if idx.size:
+            w[idx] = np.exp(wi - wi.max())
+        return ok, w
+
+    kept = []
+    for soft in ("thin", "weigh", "skip"):
+        ok, w = ev.evaluate(hands, soft)
+        want_ok, want_w = plain(soft)
+        assert ok.tolist() == want_ok.tolist() and w.tolist() == want_w.tolist(), soft
+        kept.append(int(ok.sum()))
+    assert kept[1] > 0 and kept[0] < len(hands)  # the thinning drops deals; some deals weigh

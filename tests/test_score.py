@@ -9,6 +9,7 @@ from analyzer.rules import load
 from analyzer.score import (
     convert_points,
     declarer_made,
+    score_and_made,
     score_hand,
     scoring_units,
     unit_totals,
@@ -136,3 +137,30 @@ def test_points_to_make_matches_declarer_made(rid):
         assert made[~ex][taken[~ex] >= t[~ex]].all() and (t[~ex] == 1).all()
     if rs.scoring.no_trick_no_meld:
         assert (~ex).any()
+
+
+@pytest.mark.parametrize("rid", ["auction", "double-deck", "luxury-family", "two-handed", "bridge"])
+def test_unit_totals_and_scores_match_plain_sums(rid):
+    """unit_totals (a gather and one sum per rule set's unit layout) against plain per-deal sums over each unit's
+    seats, and score_hand's declaring unit against declarer_made, on random per-seat values."""
+    rs = load(rid)
+    rng = np.random.default_rng(5)
+    n = 300
+    v = rng.integers(-50, 200, (n, rs.seats))
+    plain = [[sum(int(row[s]) for s in unit) for unit in scoring_units(rs)] for row in v]
+    got = unit_totals(rs, v)
+    assert got.dtype == np.int64 and got.tolist() == plain
+    meld = rng.integers(0, 40, (n, rs.seats))
+    tricks = rng.integers(0, 4, (n, rs.seats))
+    pts = np.where(tricks > 0, rng.integers(0, 30, (n, rs.seats)), 0)
+    bid = rng.integers(0, 80, n)
+    for d in range(rs.seats):
+        out = score_hand(rs, meld, pts, tricks, d, bid)
+        made = declarer_made(rs, meld, pts, tricks, d, bid)
+        assert (out[~made, d] == -bid[~made]).all() and (out[made, d] >= bid[made]).all()
+        both = score_and_made(rs, meld, pts, tricks, d, bid)
+        assert both[0].tolist() == out.tolist() and both[1].tolist() == made.tolist()
+        # partners share their unit's score; a non-declaring unit scores its meld and points or nothing
+        for unit in scoring_units(rs):
+            assert all((out[:, s] == out[:, unit[0]]).all() for s in unit)
+        assert made.any() and (~made).any()

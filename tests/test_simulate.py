@@ -245,3 +245,43 @@ def test_double_dummy_from_a_later_trick(rid, hand):
         assert np.array_equal(pts, st.before_points + line.points)
         assert np.array_equal(trk, st.before_tricks + line.tricks)
         assert (st.before_tricks.sum(axis=1) == rs.hand_size - left).all()
+
+
+def test_contract_groups_match_unique_rows():
+    """The play's grouping of deals by contract: the rows np.unique(axis=0) gives, in its order, each with the
+    indices a mask of equal rows gives (random contracts, a single contract, none)."""
+    from analyzer.montecarlo.simulate import _contract_groups
+
+    rng = np.random.default_rng(3)
+    for n, hi in ((0, 4), (1, 4), (50, 1), (200, 2), (300, 4)):
+        c = np.stack([rng.integers(-1, hi, n), rng.integers(0, hi, n), rng.choice([0, 50, 60], n)], axis=1)
+        got = _contract_groups(c.astype(np.int64))
+        want = np.unique(c, axis=0) if n else np.empty((0, 3), dtype=np.int64)
+        assert [r.tolist() for r, _ in got] == want.tolist()
+        for row, sel in got:
+            assert sel.tolist() == np.flatnonzero((c == row).all(axis=1)).tolist()
+
+
+@pytest.mark.parametrize("rid", ["auction", "double-deck", "luxury-family", "two-handed"])
+def test_side_columns_match_plain_sums(rid):
+    """The rows' side and opponent columns against plain per-row sums over the seats of each side."""
+    from analyzer.montecarlo.rows import side_columns
+
+    rs = load(rid)
+    rng = np.random.default_rng(8)
+    n = 120
+    meld, pts, trk = (rng.integers(0, 60, (n, rs.seats)) for _ in range(3))
+
+    def conv(p: int) -> int:
+        return int(convert_points(rs, np.array([p]))[0])
+
+    for seat in range(rs.seats):
+        got = side_columns(rs, seat, meld, pts, trk)
+        mine = set(rs.sides[rs.side_of(seat)])
+        for i in range(n):
+            for name, a in (("meld", meld), ("points", pts), ("tricks", trk)):
+                assert int(got[f"side_{name}"][i]) == sum(int(a[i, s]) for s in mine)
+                assert int(got[f"opp_{name}"][i]) == sum(int(a[i, s]) for s in range(rs.seats) if s not in mine)
+            opp = [int(pts[i, s]) for s in range(rs.seats) if s not in mine]
+            want = conv(sum(opp)) if rs.has_partners else sum(conv(p) for p in opp)
+            assert int(got["opp_trick_points"][i]) == want

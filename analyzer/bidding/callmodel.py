@@ -98,7 +98,7 @@ from analyzer.bidding.inference import Convention, reads_by_conventions
 from analyzer.bidding.reach import reach_limits
 from analyzer.estimate import effective_size
 from analyzer.rules.model import RuleSet
-from analyzer.score import declarer_made, net_scores, score_hand
+from analyzer.score import net_scores, score_and_made, score_hand
 
 #: a level (and the ceiling) is judged on at least this many deals where it wins (effective size), and
 #: at least this share of the effective sample
@@ -287,8 +287,7 @@ def declarer_terms(rules: RuleSet, meld: np.ndarray, pts: np.ndarray, trk: np.nd
     """(tot, ok, base, coef) of ``decl`` declaring on these deals (per-seat meld, points, tricks [n, seats]):
     its side's meld + trick points as counted, whether the minimums hold, and my net = base + coef x its
     side's score."""
-    s0 = score_hand(rules, meld, pts, trk, decl, 0)
-    ok = declarer_made(rules, meld, pts, trk, decl, 0)
+    s0, ok = score_and_made(rules, meld, pts, trk, decl, 0)
     tot = s0[:, decl].astype(np.int64)
     unit = [decl] if rules.scoring.unit == "player" else list(rules.sides[rules.side_of(decl)])
     s = s0.copy()

@@ -7,8 +7,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from analyzer.bidding.features_kernel import hand_features
 from analyzer.bidding.features_kernel import rank_counts as rank_counts_kernel
-from analyzer.bidding.features_kernel import suit_counts
 from analyzer.cards import LANE
 from analyzer.meld import meld_batch
 from analyzer.rules.model import RuleSet
@@ -35,15 +35,12 @@ class Features:
 def features(rules: RuleSet, hands: np.ndarray) -> Features:
     """:class:`Features` of hands int64[n, copies] (count planes)."""
     h = np.ascontiguousarray(hands, dtype=np.int64).reshape(-1, rules.deck.copies)
-    meld = meld_batch(h, rules).astype(np.int64)
     deck = rules.deck
     ten_bit = deck.rank_bit[deck.ranks[1]] if deck.nranks > 1 else -1
-    c = suit_counts(h, np.int64(deck.lane), np.int64(deck.rank_bit[deck.ranks[0]]), np.int64(ten_bit))
-    length, ace, ten = c[:, 0], c[:, 1], c[:, 2]
-    sure = (ace + np.where(ace == deck.copies, ten, 0)).sum(axis=1)
+    meld, best, least, aces, ace_suits, length, sure = hand_features(
+        h, meld_batch(h, rules), np.int64(deck.lane), np.int64(deck.rank_bit[deck.ranks[0]]), np.int64(ten_bit))
     counts = rank_counts(rules, h) if rules.advice.reach == "rich" else None
-    return Features(meld, meld.max(axis=1), meld.min(axis=1), ace.sum(axis=1), (ace > 0).sum(axis=1), length, sure,
-                    counts)
+    return Features(meld, best, least, aces, ace_suits, length, sure, counts)
 
 
 

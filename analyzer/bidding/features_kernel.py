@@ -9,30 +9,48 @@ from analyzer.jit import popcount, range_kernel
 
 
 @range_kernel
-def suit_counts_range(hands, lane, ace_bit, ten_bit, out, lo, hi):
-    """:func:`suit_counts` of hands lo..hi-1 into ``out``."""
+def hand_features_range(hands, meld4, lane, ace_bit, ten_bit, meld, best, least, aces, ace_suits, length, sure, lo, hi):
+    """:func:`hand_features` of hands lo..hi-1 into the output arrays."""
     copies = hands.shape[1]
     for i in range(lo, hi):
-        for p in range(copies):
-            x = hands[i, p]
-            for s in range(4):
-                lanebits = (x >> (16 * s)) & lane
-                out[i, 0, s] += popcount(lanebits)
-                out[i, 1, s] += (lanebits >> ace_bit) & 1
+        hi_m = lo_m = np.int64(meld4[i, 0])
+        for t in range(4):
+            v = np.int64(meld4[i, t])
+            meld[i, t] = v
+            hi_m = max(hi_m, v)
+            lo_m = min(lo_m, v)
+        best[i] = hi_m
+        least[i] = lo_m
+        n_aces = n_suits = n_sure = 0
+        for s in range(4):
+            cards = ace = ten = 0
+            for p in range(copies):
+                lanebits = (hands[i, p] >> (16 * s)) & lane
+                cards += popcount(lanebits)
+                ace += (lanebits >> ace_bit) & 1
                 if ten_bit >= 0:
-                    out[i, 2, s] += (lanebits >> ten_bit) & 1
+                    ten += (lanebits >> ten_bit) & 1
+            length[i, s] = cards
+            n_aces += ace
+            n_suits += ace > 0
+            n_sure += ace + (ten if ace == copies else 0)
+        aces[i] = n_aces
+        ace_suits[i] = n_suits
+        sure[i] = n_sure
 
 
-def suit_counts(hands, lane, ace_bit, ten_bit) -> np.ndarray:
-    """Per hand (int64[n, copies] count planes) and suit: cards held, aces held, tens held.
-
-    Returns int64[n, 3, 4]: [:, 0] suit lengths, [:, 1] aces, [:, 2] tens (lane bits ``ace_bit``,
-    ``ten_bit``; a negative ``ten_bit`` counts none). A range kernel spread over threads (numba's
-    ``parallel=True`` loop cost milliseconds a call in the threading layer, on a busy machine 10 ms: 40 % of an
-    arena run)."""
-    out = np.zeros((hands.shape[0], 3, 4), dtype=np.int64)
-    suit_counts_range.batch(hands.shape[0], hands, lane, ace_bit, ten_bit, out)
-    return out
+def hand_features(hands, meld4, lane, ace_bit, ten_bit) -> tuple[np.ndarray, ...]:
+    """The per-hand features of hands int64[n, copies] (count planes) with their meld ``meld4`` int[n, 4]: (meld
+    int64[n, 4], best and least meld, aces held, suits with an ace, cards per suit int64[n, 4], sure tricks -- the
+    aces, plus the tens of suits where the hand holds every copy of the ace), all int64. Lane bits ``ace_bit`` and
+    ``ten_bit`` (a negative ``ten_bit`` counts no tens). A range kernel spread over threads: one pass over each hand
+    (the array operations it replaces each swept the batch, their reductions along short rows the slowest)."""
+    n = hands.shape[0]
+    meld, length = np.empty((n, 4), dtype=np.int64), np.empty((n, 4), dtype=np.int64)
+    best, least, aces, ace_suits, sure = (np.empty(n, dtype=np.int64) for _ in range(5))
+    hand_features_range.batch(n, hands, meld4, lane, ace_bit, ten_bit, meld, best, least, aces, ace_suits, length,
+                              sure)
+    return meld, best, least, aces, ace_suits, length, sure
 
 
 @range_kernel

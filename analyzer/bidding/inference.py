@@ -144,17 +144,30 @@ class Convention:
         mask[sorted(vals)] = True
         return mask
 
+    @cached_property
+    def meld_signal_table(self) -> tuple[int, np.ndarray]:
+        """(first, int64[k]): the meld signal of a hand whose best meld is ``first + i`` at entry ``i`` (0: none) --
+        the highest signal value among the bands it falls in, band ``i`` of :attr:`meld_signals` from its meld up to
+        the next band's (the last without end). Every meld below ``first`` signals as ``first`` does (none: below
+        every band), every meld above the table's end as its last entry (past every band's start)."""
+        los = [lo for _, lo in self.meld_signals]
+        first = min([*los, 0]) - 1
+        table = np.zeros(max([*los, 0]) - first + 1, dtype=np.int64)
+        best = np.arange(first, first + table.size)
+        for i, (v, lo) in enumerate(self.meld_signals):
+            hi = self.meld_signals[i + 1][1] if i + 1 < len(self.meld_signals) else None
+            inband = (best >= lo) & (best < hi) if hi is not None else best >= lo
+            table = np.where(inband, np.maximum(table, v), table)
+        return first, table
+
     # -- what a hand must bid --------------------------------------------------------------------------
     def hand_signal(self, f: Features) -> np.ndarray:
         """int64[n]: the signal each hand qualifies for (auction; 0: none), whether open or not."""
         n = f.best.shape[0]
-        sig = np.zeros(n, dtype=np.int64)
         if self.kind != "signals":
-            return sig
-        for i, (v, lo) in enumerate(self.meld_signals):
-            hi = self.meld_signals[i + 1][1] if i + 1 < len(self.meld_signals) else None
-            inband = (f.best >= lo) & (f.best < hi) if hi is not None else f.best >= lo
-            sig = np.where(inband, np.maximum(sig, v), sig)
+            return np.zeros(n, dtype=np.int64)
+        first, table = self.meld_signal_table
+        sig = table[np.clip(f.best, first, first + table.size - 1) - first]
         if self.three_aces:
             sig = np.where(f.aces >= 3, np.maximum(sig, self.three_aces), sig)
         if self.aces_around:
@@ -309,14 +322,18 @@ class Evidence:
         cv = Convention.of(self.rules)
         idx = np.arange(n)
         wi = np.zeros(n, dtype=np.float64)  # log weights
+        # each seat's features and the deals (indices, ascending) they are of; a seat's are cut down to the deals
+        # still in the mask only when one of its clues reads them again (the mask only drops deals)
         feats: dict[int, tuple[np.ndarray, Features]] = {}
         for c in clues:
             if idx.size == 0:
                 break
             got = feats.get(c.seat)
-            if got is None or got[0].size != idx.size:
+            if got is None:
                 got = (idx, features(self.rules, hands[idx, c.seat]))
-                feats[c.seat] = got
+            elif got[0].size != idx.size:
+                got = (idx, subset(got[1], np.searchsorted(got[0], idx)))
+            feats[c.seat] = got
             f = got[1]
             if c.kind == "signal":
                 keep = cv.hand_signal(f) == c.a
@@ -337,7 +354,6 @@ class Evidence:
                 keep = hash_uniform(hands[idx], c.salt) < phi(z)
             if not keep.all():
                 idx, wi = idx[keep], wi[keep]
-                feats = {s_: (i_[keep], subset(f_, keep)) for s_, (i_, f_) in feats.items() if i_.size == keep.size}
         ok[:] = False
         ok[idx] = True
         w[:] = 0.0

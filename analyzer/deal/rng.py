@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from analyzer.jit import hot
+from analyzer.jit import DISABLED, hot, range_kernel
 
 M32 = 0xFFFFFFFF
 #: seeds are non-negative int64 (the kernels take them as int64)
@@ -121,17 +121,39 @@ def seed_of(*parts: int) -> int:
     return (h << 16) ^ _mix32_py(h ^ MIX_A)
 
 
+#: :func:`hash_uniform`'s splitmix64 words (uint64: the kernel's arithmetic wraps modulo 2**64 as numpy's does)
+HASH_START = np.uint64(0x9E3779B97F4A7C15)
+HASH_MUL_A = np.uint64(0xBF58476D1CE4E5B9)
+HASH_MUL_B = np.uint64(0x94D049BB133111EB)
+_S30, _S27, _S31, _S11 = np.uint64(30), np.uint64(27), np.uint64(31), np.uint64(11)
+_TWO53 = float(1 << 53)
+
+
+@range_kernel(jit=hot)
+def hash_uniform_range(flat, start, out, lo, hi):
+    """:func:`hash_uniform` of rows lo..hi-1 of ``flat`` (uint64[n, words]) from the salted start word ``start``."""
+    for i in range(lo, hi):
+        h = start
+        for j in range(flat.shape[1]):
+            h ^= flat[i, j]
+            h ^= h >> _S30
+            h *= HASH_MUL_A
+            h ^= h >> _S27
+            h *= HASH_MUL_B
+            h ^= h >> _S31
+        out[i] = np.float64(h >> _S11) / _TWO53
+
+
 def hash_uniform(hands: np.ndarray, salt: int) -> np.ndarray:
     """float64[n] in [0, 1): a hash (splitmix64 rounds) of each deal's cards and ``salt``: a draw that belongs to
-    the deal's cards, whatever its index (the auction clues' thinning draws, :mod:`analyzer.bidding.inference`)."""
+    the deal's cards, whatever its index (the auction clues' thinning draws, :mod:`analyzer.bidding.inference`).
+    The top 53 bits of the hash over 2**53, exactly."""
     flat = np.ascontiguousarray(hands, dtype=np.int64).reshape(hands.shape[0], -1).view(np.uint64)
-    h = np.full(hands.shape[0], np.uint64(0x9E3779B97F4A7C15) ^ np.uint64(salt & 0xFFFFFFFF), dtype=np.uint64)
-    with np.errstate(over="ignore"):
-        for j in range(flat.shape[1]):
-            h ^= flat[:, j]
-            h ^= h >> np.uint64(30)
-            h *= np.uint64(0xBF58476D1CE4E5B9)
-            h ^= h >> np.uint64(27)
-            h *= np.uint64(0x94D049BB133111EB)
-            h ^= h >> np.uint64(31)
-    return (h >> np.uint64(11)).astype(np.float64) / float(1 << 53)
+    out = np.empty(flat.shape[0], dtype=np.float64)
+    start = HASH_START ^ np.uint64(salt & 0xFFFFFFFF)
+    if DISABLED:  # pragma: no cover - numpy's scalars warn of the products' wrap (by design): on this thread, silenced
+        with np.errstate(over="ignore"):
+            hash_uniform_range(flat, start, out, 0, flat.shape[0])
+    else:
+        hash_uniform_range.batch(flat.shape[0], flat, start, out)
+    return out

@@ -37,29 +37,49 @@ COLUMNS = {
 }
 
 
+def _side_sums(rules: RuleSet, seat: int) -> np.ndarray:
+    """int64[seats, 2]: 1 where a seat is on ``seat``'s side (column 0) or not (column 1), built once per rule set and
+    seat (cached on the rule set)."""
+    key = f"rows_side_sums_{seat}"
+    got = rules.cache.get(key)
+    if got is None:
+        got = np.zeros((rules.seats, 2), dtype=np.int64)
+        got[:, 1] = 1
+        for s in rules.sides[rules.side_of(seat)]:
+            got[s] = (1, 0)
+        rules.cache[key] = got
+    return got
+
+
 def side_columns(rules: RuleSet, seat: int, meld: np.ndarray, pts: np.ndarray, trk: np.ndarray,
                   ) -> dict[str, np.ndarray]:
     """The side / opponent columns of rows with per-seat meld, points and tricks [n, seats]."""
-    mine = np.zeros(rules.seats, dtype=bool)
-    mine[list(rules.sides[rules.side_of(seat)])] = True
+    mine = _side_sums(rules, seat)
     partners = rules.partners(seat)
+    # my side's and the others' totals of meld, points and tricks at once: integer sums, exact in any order
+    sums = np.stack([np.asarray(meld, dtype=np.int64), np.asarray(pts, dtype=np.int64),
+                     np.asarray(trk, dtype=np.int64)]) @ mine
     out = {
         "own_meld": meld[:, seat],
         "partner_meld": meld[:, list(partners)].sum(axis=1) if partners else None,
-        "side_meld": meld[:, mine].sum(axis=1),
-        "side_points": pts[:, mine].sum(axis=1),
-        "side_tricks": trk[:, mine].sum(axis=1),
-        "opp_meld": meld[:, ~mine].sum(axis=1),
-        "opp_points": pts[:, ~mine].sum(axis=1),
-        "opp_tricks": trk[:, ~mine].sum(axis=1),
+        "side_meld": sums[0, :, 0],
+        "side_points": sums[1, :, 0],
+        "side_tricks": sums[2, :, 0],
+        "opp_meld": sums[0, :, 1],
+        "opp_points": sums[1, :, 1],
+        "opp_tricks": sums[2, :, 1],
     }
     if rules.has_partners:
         out["side_trick_points"] = convert_points(rules, out["side_points"])
         out["opp_trick_points"] = convert_points(rules, out["opp_points"])
     else:  # each player converts his own power points
         out["side_trick_points"] = convert_points(rules, pts[:, seat])
-        out["opp_trick_points"] = convert_points(rules, pts[:, ~mine]).sum(axis=1)
+        out["opp_trick_points"] = convert_points(rules, pts[:, mine[:, 1] == 1]).sum(axis=1)
     return out
+
+
+#: the trump names by suit code, to name a block's trumps in one step
+_SUIT_NAMES = np.array(list(SUITS), dtype=object)
 
 
 class Rows:
@@ -83,7 +103,7 @@ class Rows:
             "play": [play] * n,
             "policy": [policy] * n,
             "declarer": declarer.astype(np.int8),
-            "trump": [SUITS[t] for t in trump],
+            "trump": _SUIT_NAMES[trump].tolist(),
             "bid": bid.astype(np.int32),
             "trump_code": trump.astype(np.int64),
         }
@@ -92,8 +112,9 @@ class Rows:
             b[k] = [None] * n if v is None else v.astype(np.int32)
         b["exact"] = [None] * n if exact is None else np.asarray(exact, dtype=bool)
         for prefix, arr in (("meld", meld), ("points", pts), ("tricks", trk)):
+            a32 = arr.astype(np.int32)
             for s in range(self.rules.seats):
-                b[f"{prefix}_s{s}"] = arr[:, s].astype(np.int32)
+                b[f"{prefix}_s{s}"] = a32[:, s]
         self.blocks.append(b)
 
     def frame(self) -> pl.DataFrame:

@@ -272,8 +272,7 @@ def _play_rows(rows: Rows, who: _Who, hands: np.ndarray, meld: np.ndarray, mode:
     rules, policy = who.rules, who.players.policy
     fn = who.players.play_fn(mode)
     pol = policy if mode == "heuristic" else mode
-    for dc, tr, b in np.unique(contract, axis=0) if contract.size else []:
-        sel = np.flatnonzero((contract == (dc, tr, b)).all(axis=1))
+    for (dc, tr, b), sel in _contract_groups(contract):
         group_seed = seed_of(seed, int(dc) + 8 * int(tr), int(b))
         res = fn(rules, hands[sel], int(tr), first_leader(rules, int(dc), who.dealer), int(dc), policy,
                  group_seed, int(b))
@@ -281,6 +280,21 @@ def _play_rows(rows: Rows, who: _Who, hands: np.ndarray, meld: np.ndarray, mode:
         rows.add(scenario, mode, pol, ids[sel], contract[sel], meld[sel, :, int(tr)],
                  np.asarray(res.points, dtype=np.int64), np.asarray(res.tricks, dtype=np.int64),
                  None if exact is None else np.asarray(exact, dtype=bool))
+
+
+def _contract_groups(contract: np.ndarray) -> list[tuple[np.ndarray, np.ndarray]]:
+    """The distinct rows of ``contract`` int64[n, 3] in ascending order (by declarer, trump, bid), each with the
+    ascending indices of the rows equal to it: what ``np.unique(contract, axis=0)`` and a mask per row give, by one
+    stable sort (most calls have a single contract: no sort at all)."""
+    n = contract.shape[0]
+    if n == 0:
+        return []
+    if (contract == contract[0]).all():
+        return [(contract[0], np.arange(n))]
+    order = np.lexsort(contract.T[::-1])  # stable: equal rows keep their order
+    c = contract[order]
+    cut = [0, *(np.flatnonzero((c[1:] != c[:-1]).any(axis=1)) + 1).tolist(), n]
+    return [(c[a], order[a:z]) for a, z in zip(cut[:-1], cut[1:], strict=True)]
 
 
 def played_hands(rules: RuleSet, hands: np.ndarray, declarer: Any, trump: Any) -> np.ndarray:

@@ -39,9 +39,26 @@ def seat_unit(rules: RuleSet) -> np.ndarray:
     return out
 
 
+def _unit_layout(rules: RuleSet) -> tuple[np.ndarray, int, np.ndarray]:
+    """(seats int64[units * k], k, seat_unit) where every scoring unit has ``k`` seats: the units' seats one unit
+    after the other (k = 0 when the units differ in size), built once per rule set (cached on it)."""
+    got = rules.cache.get("score_unit_layout")
+    if got is None:
+        units = scoring_units(rules)
+        k = len(units[0]) if len({len(u) for u in units}) == 1 else 0
+        got = (np.array([s for u in units for s in u], dtype=np.int64), k, seat_unit(rules))
+        rules.cache["score_unit_layout"] = got
+    return got
+
+
 def unit_totals(rules: RuleSet, values: np.ndarray) -> np.ndarray:
     """Per-seat values summed over each scoring unit (:func:`scoring_units`): int64[n, units]."""
     v = _per_seat(rules, values, "values")
+    order, k, _ = _unit_layout(rules)
+    if k == 1:  # one seat a unit: the values themselves
+        return v[:, order]
+    if k:  # units of k seats: one gather and one sum (integers: any order of addition gives the same totals)
+        return v[:, order].reshape(v.shape[0], -1, k).sum(axis=2)
     return np.stack([v[:, list(unit)].sum(axis=1) for unit in scoring_units(rules)], axis=1)
 
 
@@ -93,14 +110,14 @@ def declarer_made(
     if not 0 <= declarer < rules.seats:
         raise ValueError(f"declarer must be a seat 0..{rules.seats - 1}, not {declarer}")
     m, p, _ = _unit_parts(rules, meld, points, tricks)
-    u = int(seat_unit(rules)[declarer])
-    b = np.broadcast_to(np.asarray(bid, dtype=np.int64), (m.shape[0],))
+    u = int(_unit_layout(rules)[2][declarer])
+    return _made(rules, m[:, u], p[:, u], np.broadcast_to(np.asarray(bid, dtype=np.int64), (m.shape[0],)))
+
+
+def _made(rules: RuleSet, m: np.ndarray, p: np.ndarray, bid: np.ndarray) -> np.ndarray:
+    """bool[n]: the declarer's unit, with meld ``m`` that counts and trick points ``p`` (int64[n]), made ``bid``."""
     sc = rules.scoring
-    return (
-        (m[:, u] >= int(sc.declarer_min_meld))
-        & (p[:, u] >= int(sc.declarer_min_tricks))
-        & (m[:, u] + p[:, u] >= b)
-    )
+    return (m >= int(sc.declarer_min_meld)) & (p >= int(sc.declarer_min_tricks)) & (m + p >= bid)
 
 
 def points_to_make(rules: RuleSet, meld: np.ndarray, declarer: int, bid: int | np.ndarray
@@ -144,21 +161,34 @@ def score_hand(
     gives them) and ``tricks`` are int[n, seats]; ``declarer`` is the high bidder / game maker (-1: no
     bidding, everyone scores as a non-declarer); ``bid`` the winning bid, one for all deals or int[n].
     """
+    return score_and_made(rules, meld, points, tricks, declarer, bid)[0]
+
+
+def score_and_made(
+    rules: RuleSet,
+    meld: np.ndarray,
+    points: np.ndarray,
+    tricks: np.ndarray,
+    declarer: int,
+    bid: int | np.ndarray,
+) -> tuple[np.ndarray, np.ndarray | None]:
+    """(:func:`score_hand`, :func:`declarer_made`) of the same hands from one pass over the units' meld and points;
+    the flags are None when nobody declares (``declarer`` -1)."""
     m, p, _ = _unit_parts(rules, meld, points, tricks)
     n = m.shape[0]
     b = np.broadcast_to(np.asarray(bid, dtype=np.int64), (n,))
-    units = scoring_units(rules)
     sc = rules.scoring
     defender_min = int(sc.defender_min_tricks)
     unit_score = np.where(p >= defender_min, m + p, 0)
+    _, _, unit_of = _unit_layout(rules)
+    made = None
     if declarer >= 0:
-        made = declarer_made(rules, meld, points, tricks, declarer, b)
-        u = int(seat_unit(rules)[declarer])
+        if not 0 <= declarer < rules.seats:
+            raise ValueError(f"declarer must be a seat 0..{rules.seats - 1}, not {declarer}")
+        u = int(unit_of[declarer])
+        made = _made(rules, m[:, u], p[:, u], b)
         unit_score[:, u] = np.where(made, m[:, u] + p[:, u], -b)
-    out = np.zeros((n, rules.seats), dtype=np.int64)
-    for i, unit in enumerate(units):
-        out[:, list(unit)] = unit_score[:, i : i + 1]
-    return out
+    return unit_score[:, unit_of].astype(np.int64, copy=False), made
 
 
 def score_conceded(rules: RuleSet, meld: np.ndarray, declarer: int, bid: int | np.ndarray) -> np.ndarray:
