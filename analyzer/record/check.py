@@ -72,9 +72,9 @@ def game_of(e: Mapping[str, Entry], front: str, house: str | None = None
 def _given_house(name: str, opts: list[str], front: str, house: str
                  ) -> tuple[RuleSet, tuple[str, tuple[tuple[str, str], ...]]]:
     """The house rules given for a record whose ``rules`` line names ``name`` (:func:`game_of`)."""
-    from analyzer.api.questions import game
+    from analyzer.rules.asked import rules_asked
 
-    rules = game(house, dict(o.split("=", 1) for o in opts) if front == "json" else opts, front)  # type: ignore[arg-type]
+    rules = rules_asked(house, dict(o.split("=", 1) for o in opts) if front == "json" else opts, front)
     return rules, (name, tuple((str(k), str(v)) for k, v in rules.options.items()))
 
 
