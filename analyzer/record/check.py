@@ -53,7 +53,7 @@ def game_of(e: Mapping[str, Entry], front: str, house: str | None = None
                 raise UserError(f"write each option NAME=VALUE, not {o!r}")
     with at(e["rules"]):
         if house is not None and name not in available(include_reference=False) and name not in house_files():
-            return _given_house(name, opts, front, house)
+            return _named(name, _given_house(opts, front, house))
         if front == "json":  # the page: a built-in rule set or a shipped house-rule file, never a path
             if name not in available(include_reference=False) and name not in house_files():
                 raise UserError(f"unknown rule set {name!r}: use one of {', '.join(available(False))} or a shipped "
@@ -66,16 +66,19 @@ def game_of(e: Mapping[str, Entry], front: str, house: str | None = None
                 if name.endswith(".toml"):  # a file named: the loader's line says what is wrong with it
                     raise
                 raise UserError(f"{err}; {_OWN}") from None
+    return _named(name, rules)
+
+
+def _named(name: str, rules: RuleSet) -> tuple[RuleSet, tuple[str, tuple[tuple[str, str], ...]]]:
+    """(rules, the game's key: the name the record's ``rules`` line gives and every option's value as text)."""
     return rules, (name, tuple((str(k), str(v)) for k, v in rules.options.items()))
 
 
-def _given_house(name: str, opts: list[str], front: str, house: str
-                 ) -> tuple[RuleSet, tuple[str, tuple[tuple[str, str], ...]]]:
-    """The house rules given for a record whose ``rules`` line names ``name`` (:func:`game_of`)."""
+def _given_house(opts: list[str], front: str, house: str) -> RuleSet:
+    """The house rules given for a record whose ``rules`` line names a rule set not known here (:func:`game_of`)."""
     from analyzer.rules.asked import rules_asked
 
-    rules = rules_asked(house, dict(o.split("=", 1) for o in opts) if front == "json" else opts, front)
-    return rules, (name, tuple((str(k), str(v)) for k, v in rules.options.items()))
+    return rules_asked(house, dict(o.split("=", 1) for o in opts) if front == "json" else opts, front)
 
 
 def _int(e: Mapping[str, Entry], key: str, lo: int, hi: int) -> int | None:

@@ -202,11 +202,9 @@ def score_conceded(rules: RuleSet, meld: np.ndarray, declarer: int, bid: int | n
     n = m.shape[0]
     c = rules.concession
     unit_score = (m if c.defenders_meld else np.zeros_like(m)) + int(c.defenders_points)
-    unit_score[:, int(seat_unit(rules)[declarer])] = -np.broadcast_to(np.asarray(bid, dtype=np.int64), (n,))
-    out = np.zeros((n, rules.seats), dtype=np.int64)
-    for i, unit in enumerate(scoring_units(rules)):
-        out[:, list(unit)] = unit_score[:, i : i + 1]
-    return out
+    _, _, unit_of = _unit_layout(rules)
+    unit_score[:, int(unit_of[declarer])] = -np.broadcast_to(np.asarray(bid, dtype=np.int64), (n,))
+    return unit_score[:, unit_of].astype(np.int64, copy=False)
 
 
 def fair_share(rules: RuleSet, seat: int) -> int:
