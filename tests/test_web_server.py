@@ -19,7 +19,7 @@ from fastapi.testclient import TestClient  # noqa: E402
 from analyzer.web import limits  # noqa: E402
 from analyzer.web.app import create_app  # noqa: E402
 from analyzer.web.jobs import JobManager, Worker  # noqa: E402
-from analyzer.web.requests import BidBody, bid_args  # noqa: E402
+from analyzer.web.requests import BidBody, request_args  # noqa: E402
 
 HAND = "AH TH KH KH QH JH 9H AS QS JD AC TC"
 LONG = {"hand": HAND, "samples": limits.MAX_SAMPLES, "play": "both", "dd_samples": limits.MAX_DD_SAMPLES,
@@ -93,7 +93,7 @@ def test_a_cancel_before_the_worker_process_exists_is_not_lost(monkeypatch):
         m = JobManager(1, orphan_seconds=600)
         await m.start(warm=False)  # no process yet: the job's thread starts it
         try:
-            job = m.submit("a", "bid", bid_args(BidBody(**LONG)))
+            job = m.submit("a", "bid", request_args("bid", BidBody(**LONG)))
             while job.state == "queued":
                 await asyncio.sleep(0)
             m.cancel(job, "cancelled by the test")  # before the worker's process exists

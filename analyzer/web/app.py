@@ -48,11 +48,7 @@ from analyzer.web.requests import (
     ReviewBody,
     RulesBody,
     SolveBody,
-    bid_args,
-    pass_args,
-    play_args,
-    review_args,
-    solve_args,
+    request_args,
 )
 
 #: seconds between the event stream's messages while a job runs (the page's elapsed-time display)
@@ -424,31 +420,31 @@ def _add_waiting_routes(app: FastAPI, manager: JobManager) -> None:
                          429: {"description": "an analysis of this client is still running"},
                          503: {"description": "the queue is full, or the analysis ran past the time cap"}})
     async def bid(body: BidBody, request: Request) -> Response:
-        return await _held(manager, request, "bid", await asyncio.to_thread(bid_args, body))
+        return await _held(manager, request, "bid", await asyncio.to_thread(request_args, "bid", body))
 
     @app.post("/api/solve", summary="Double-dummy value of a position (pinochle solve --json); waits for it")
     async def solve(body: SolveBody, request: Request) -> Response:
-        return await _held(manager, request, "solve", solve_args(body))
+        return await _held(manager, request, "solve", request_args("solve", body))
 
     @app.post("/api/play", summary="Which card now (pinochle play --json); waits for the answer",
               responses={400: {"description": "bad input: {error: the command line's one-line message}"},
                          429: {"description": "an analysis of this client is still running"}})
     async def play(body: PlayBody, request: Request) -> Response:
-        return await _held(manager, request, "play", await asyncio.to_thread(play_args, body))
+        return await _held(manager, request, "play", await asyncio.to_thread(request_args, "play", body))
 
     @app.post("/api/pass", summary="Which cards to pass, where the rules have a pass (pinochle pass --json); waits "
                                    "for the answer",
               responses={400: {"description": "bad input: {error: the command line's one-line message}"},
                          429: {"description": "an analysis of this client is still running"}})
     async def pass_cards(body: PassBody, request: Request) -> Response:
-        return await _held(manager, request, "pass", await asyncio.to_thread(pass_args, body))
+        return await _held(manager, request, "pass", await asyncio.to_thread(request_args, "pass", body))
 
     @app.post("/api/review", summary="A hand record reviewed (pinochle review --json); waits for the answer",
               responses={400: {"description": "bad input, or a record that cannot have happened: {error: the "
                                               "command line's one-line message, naming the record's line}"},
                          429: {"description": "an analysis of this client is still running"}})
     async def review(body: ReviewBody, request: Request) -> Response:
-        return await _held(manager, request, "review", await asyncio.to_thread(review_args, body))
+        return await _held(manager, request, "review", await asyncio.to_thread(request_args, "review", body))
 
 
 # ---- jobs the page follows --------------------------------------------------------------------------------------
@@ -489,21 +485,21 @@ def _add_job_routes(app: FastAPI, manager: JobManager) -> None:
     @app.post("/api/jobs", status_code=202, summary="Start a bid analysis the page follows: its state at "
                                                     "/api/jobs/{id}, events at /api/jobs/{id}/events")
     async def start_job(body: BidBody, request: Request) -> dict[str, Any]:
-        job = manager.submit(_client(request), "bid", await asyncio.to_thread(bid_args, body))
+        job = manager.submit(_client(request), "bid", await asyncio.to_thread(request_args, "bid", body))
         return job.status_dict()
 
     @app.post("/api/jobs/review", status_code=202, summary="Start a hand record's review the page follows (pinochle "
                                                            "review --json when done); its state and events as "
                                                            "a bid analysis's")
     async def start_review_job(body: ReviewBody, request: Request) -> dict[str, Any]:
-        job = manager.submit(_client(request), "review", await asyncio.to_thread(review_args, body))
+        job = manager.submit(_client(request), "review", await asyncio.to_thread(request_args, "review", body))
         return job.status_dict()
 
     @app.post("/api/jobs/pass", status_code=202, summary="Start a card-pass question the page follows (pinochle pass "
                                                          "--json when done); its state and events as a bid "
                                                          "analysis's")
     async def start_pass_job(body: PassBody, request: Request) -> dict[str, Any]:
-        job = manager.submit(_client(request), "pass", await asyncio.to_thread(pass_args, body))
+        job = manager.submit(_client(request), "pass", await asyncio.to_thread(request_args, "pass", body))
         return job.status_dict()
 
     @app.get("/api/jobs/{job_id}", summary="A job's state, and its result (pinochle bid --json) when done")

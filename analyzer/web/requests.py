@@ -151,61 +151,30 @@ def _cap(value: int | None, cap: int, name: str) -> None:
         raise UserError(f"{name} {value} is above this server's cap of {cap:,}: ask for at most {cap:,}")
 
 
-def bid_args(body: BaseModel) -> dict[str, Any]:
-    """The checked request of a bid body, ``{"request": BidRequest}`` (every check of ``pinochle bid`` made once,
-    by :func:`analyzer.api.bid_request`, before the work is queued; the worker answers that request); UserError
-    past a cap, for an unknown rule set or anything ``pinochle bid`` refuses."""
-    from analyzer.api import bid_request
+#: each analysis's request: the ``analyzer.api`` function that checks a body's values (every check of the command
+#: of the same name, made once, before the work is queued; the worker answers the request it returns) and the
+#: server's caps on the body's fields
+_REQUESTS: dict[str, tuple[str, tuple[tuple[str, int], ...]]] = {
+    "bid": ("bid_request", (("samples", limits.MAX_SAMPLES), ("dd_samples", limits.MAX_DD_SAMPLES),
+                            ("max_nodes", limits.MAX_DD_NODES))),
+    "solve": ("solve_request", (("max_nodes", limits.MAX_SOLVE_NODES),)),
+    "play": ("play_request", (("samples", limits.MAX_PLAY_SAMPLES), ("max_nodes", limits.MAX_PLAY_NODES))),
+    "pass": ("pass_request", (("samples", limits.MAX_PLAY_SAMPLES), ("sets", limits.MAX_PASS_SETS))),
+    "review": ("review_request", (("samples", limits.MAX_SAMPLES), ("play_samples", limits.MAX_PLAY_SAMPLES),
+                                  ("max_nodes", limits.MAX_PLAY_NODES), ("true_max_nodes", limits.MAX_SOLVE_NODES))),
+}
 
-    _cap(body.samples, limits.MAX_SAMPLES, "samples")
-    _cap(body.dd_samples, limits.MAX_DD_SAMPLES, "dd_samples")
-    if body.dd_max_nodes is not None:
+
+def request_args(kind: str, body: BaseModel) -> dict[str, Any]:
+    """The checked request of a ``kind`` body (bid, solve, play, pass, review), ``{"request": ...Request}``: every
+    check of ``pinochle KIND`` made once, by ``analyzer.api.KIND_request``, before the work is queued (the worker
+    answers that request); UserError past one of the server's caps or for anything the command refuses (a review:
+    a record that cannot have happened, naming its line)."""
+    import analyzer.api as api
+
+    func, caps = _REQUESTS[kind]
+    if getattr(body, "dd_max_nodes", None) is not None:  # a retired field of the bid body
         raise UserError("dd_max_nodes is now called max_nodes: send max_nodes")
-    _cap(body.max_nodes, limits.MAX_DD_NODES, "max_nodes")
-    values = body.model_dump(exclude={"dd_max_nodes"})
-    return {"request": bid_request(values, "json")}
-
-
-def solve_args(body: BaseModel) -> dict[str, Any]:
-    """The checked request of a solve body, ``{"request": SolveRequest}`` (every check of ``pinochle solve`` made
-    once, by :func:`analyzer.api.solve_request`, before the work is queued; the worker answers it); UserError past
-    the cap, for a rule set that is not built in, or a position that is none."""
-    from analyzer.api import solve_request
-
-    _cap(body.max_nodes, limits.MAX_SOLVE_NODES, "max_nodes")
-    return {"request": solve_request(body.model_dump(), "json")}
-
-
-def play_args(body: BaseModel) -> dict[str, Any]:
-    """The checked request of a play body, ``{"request": PlayRequest}`` (every check of ``pinochle play`` made once,
-    by :func:`analyzer.api.play_request`, before the work is queued); UserError past a cap or for anything
-    ``pinochle play`` refuses."""
-    from analyzer.api import play_request
-
-    _cap(body.samples, limits.MAX_PLAY_SAMPLES, "samples")
-    _cap(body.max_nodes, limits.MAX_PLAY_NODES, "max_nodes")
-    return {"request": play_request(body.model_dump(), "json")}
-
-
-def pass_args(body: BaseModel) -> dict[str, Any]:
-    """The checked request of a pass body, ``{"request": PassRequest}`` (every check of ``pinochle pass`` made once,
-    by :func:`analyzer.api.pass_request`, before the work is queued); UserError past a cap or for anything
-    ``pinochle pass`` refuses."""
-    from analyzer.api import pass_request
-
-    _cap(body.samples, limits.MAX_PLAY_SAMPLES, "samples")
-    _cap(body.sets, limits.MAX_PASS_SETS, "sets")
-    return {"request": pass_request(body.model_dump(), "json")}
-
-
-def review_args(body: BaseModel) -> dict[str, Any]:
-    """The checked request of a review body, ``{"request": ReviewRequest}`` (the record read with every check of
-    ``pinochle review``, by :func:`analyzer.api.review_request`, before the work is queued); UserError past a cap or
-    for a record that cannot have happened (naming its line)."""
-    from analyzer.api import review_request
-
-    _cap(body.samples, limits.MAX_SAMPLES, "samples")
-    _cap(body.play_samples, limits.MAX_PLAY_SAMPLES, "play_samples")
-    _cap(body.max_nodes, limits.MAX_PLAY_NODES, "max_nodes")
-    _cap(body.true_max_nodes, limits.MAX_SOLVE_NODES, "true_max_nodes")
-    return {"request": review_request(body.model_dump(), "json")}
+    for name, cap in caps:
+        _cap(getattr(body, name), cap, name)
+    return {"request": getattr(api, func)(body.model_dump(exclude={"dd_max_nodes"}), "json")}
