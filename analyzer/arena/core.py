@@ -446,13 +446,19 @@ class ArenaResult:
 
     def write(self, path: str | Path) -> None:
         """Every hand as Parquet (the run's summary in the file's metadata)."""
-        import json
+        write_run(self.frame, self.summary(), path)
 
-        try:
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-            self.frame.write_parquet(path, metadata={"analyzer": json.dumps(self.summary(), ensure_ascii=False)})
-        except OSError as e:
-            raise UserError(f"cannot write {str(path)!r}: {e.strerror or e}") from None
+
+def write_run(frame: pl.DataFrame, summary: dict[str, Any], path: str | Path) -> None:
+    """A run's hands written as Parquet at ``path`` with its ``summary`` in the file's metadata (key ``analyzer``,
+    JSON: what ``arena --from`` reads back); UserError where it cannot be written."""
+    import json
+
+    try:
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+        frame.write_parquet(path, metadata={"analyzer": json.dumps(summary, ensure_ascii=False)})
+    except OSError as e:
+        raise UserError(f"cannot write {str(path)!r}: {e.strerror or e}") from None
 
 
 def _own_scores(rules: RuleSet, f: pl.DataFrame, which: int) -> np.ndarray:

@@ -47,6 +47,7 @@ from analyzer.arena.core import (
     joined_counters,
     play_contracts,
     seatings,
+    write_run,
 )
 from analyzer.arena.tables import win_table
 from analyzer.deal import Deals, random_deals
@@ -285,13 +286,7 @@ class GamesResult:
 
     def write(self, path: str | Path) -> None:
         """Every hand as Parquet (the run's summary in the file's metadata)."""
-        import json
-
-        try:
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-            self.frame.write_parquet(path, metadata={"analyzer": json.dumps(self.summary(), ensure_ascii=False)})
-        except OSError as e:
-            raise UserError(f"cannot write {str(path)!r}: {e.strerror or e}") from None
+        write_run(self.frame, self.summary(), path)
 
 
 def run_games(rules: RuleSet, a: Any, b: Any, games: int, seed: int = 0, *, start: int = 0, play: str = "heuristic",
