@@ -176,9 +176,21 @@ def win_tables_table() -> str:
             rows.append(f"| {t['rules']}{opts} | {t['hands']:,} | step {step}, {n} points | "
                         f"{100 * t['largest_half_width']:.1f} / {100 * t['median_half_width']:.2f} | "
                         f"{c['games_from']} | {c['groups_within']}/{len(c['groups'])} | {100 * gap:+.1f} |")
+    split = [_by_agent_line(c) for c in checks if any("by_agent" in g for g in c["groups"])]
     return ("Half-widths and gaps in percentage points of the chance of winning; a check groups every state the "
             "games passed through into ten equal-size groups by the table's chance and sets each group against the "
-            "share of those games won (its interval from resampling whole games):\n\n" + "\n".join(rows))
+            "share of those games won (its interval from resampling whole games):\n\n" + "\n".join(rows)
+            + ("\n\nEach group split by the agent of the side valued (the lowest and the highest group; the table's "
+               "chance, then the share won):\n\n" + "\n".join(split) if split else ""))
+
+
+def _by_agent_line(c: dict) -> str:
+    """One check's lowest and highest group by the agent of the side valued (``check_tables.py``'s ``by_agent``)."""
+    def group(g: dict) -> str:
+        return ", ".join(f"{a} {100 * v['table']:.1f}% → {100 * v['won']:.1f}%" for a, v in g["by_agent"].items())
+
+    lo, hi = c["groups"][0], c["groups"][-1]
+    return f"- {c['rules']} ({c['games_from']}): lowest group {group(lo)}; highest group {group(hi)}."
 
 
 CARDPLAY = README.parent / "reports" / "cardplay"
