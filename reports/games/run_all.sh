@@ -26,6 +26,7 @@ TH_PART=${TH_PART:-1000}
 GAMES=${GAMES:-auction double-deck luxury-family two-handed}
 mkdir -p data
 
+# (as an `if` test, never `in_games X && ...`: under set -e a step whose last game is not chosen would stop the script)
 in_games() { [[ " $GAMES " == *" $1 "* ]]; }
 
 # run NAME PAIRS ARGS...: play the missing parts of run NAME, then draw its page from all of them
@@ -34,14 +35,16 @@ run() { run_parts games "$@"; }
 
 step1() {
   for g in auction double-deck luxury-family; do
-    in_games "$g" && run "$g-advisor-game-vs-advisor" 2000 --rules "$g" --ns advisor-game --ew advisor --seed 1
+    if in_games "$g"; then
+      run "$g-advisor-game-vs-advisor" 2000 --rules "$g" --ns advisor-game --ew advisor --seed 1
+    fi
   done
 }
 
 step2() {
   for g in auction double-deck luxury-family; do
     for opp in formula trickster percentile; do
-      in_games "$g" && run "$g-advisor-game-vs-$opp" 1000 --rules "$g" --ns advisor-game --ew "$opp" --seed 2
+      if in_games "$g"; then run "$g-advisor-game-vs-$opp" 1000 --rules "$g" --ns advisor-game --ew "$opp" --seed 2; fi
     done
   done
 }
