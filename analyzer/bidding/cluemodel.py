@@ -97,9 +97,10 @@ def _read_clue_fit() -> dict[str, ClueModel]:
 
 
 #: the soft clues' model fitted by likelihood (:func:`analyzer.arena.cluefit.fit_clue_model`) per rule set with
-#: its default options, on arena hands of seeds not used for the reports (``reports/arena/run_all.sh``), read
-#: from :data:`CLUE_FIT_FILE`: the opponents' ``(shift, sigma)`` and, where it was fitted apart, the partner's;
-#: rule sets or options not listed read the calls with the prior model
+#: its default options, on arena hands of seeds not used for the reports (``reports/arena/run_all.sh``; the shipped
+#: house games with a card pass by their id: ``reports/variants/run_all.sh`` step 0), read from
+#: :data:`CLUE_FIT_FILE`: the opponents' ``(shift, sigma)`` and, where it was fitted apart, the partner's; rule sets,
+#: house games or options not listed read the calls with the prior model
 CLUE_FIT: dict[str, ClueModel] = _read_clue_fit()
 
 
