@@ -27,13 +27,15 @@
 #   pairing with it leaves only the pass's difference, but on 100 deals it cut the sd per deal only from 13.6 to 11.4
 #   for twice the play: not done.
 # Step 4: the same with double deck's four-card pass (house/double-deck-pass.toml).
+# Step 5: the auction-pass fit checked, paired: the prior model against the fitted one on step 1's first 1,000 deals
+#   against percentile (check-auction-pass-fit.txt).
 #
 # Every run is played in parts of PART deals (`--start K --deals PART --out data/NAME.partK.parquet`); a part is kept
 # once written, so the script can be stopped and started again (reports/land_parts.sh lands the parts on main as they
 # finish) and carries on where it stopped. A run's page is drawn from all its parts once they are all there.
 # The code is this checkout's (PYTHONPATH: the repository this script sits in).
 #
-# Usage: bash run_all.sh [STEP ...]          (steps 0-4; default: 1-4, in order: step 0's fits are committed)
+# Usage: bash run_all.sh [STEP ...]          (steps 0-5; default: 1-5, in order: step 0's fits are committed)
 set -euo pipefail
 cd "$(dirname "$0")"
 ROOT="$(cd ../.. && pwd)"
@@ -87,6 +89,14 @@ step4() {
     --ew advisor --seed 2
 }
 
+step5() {  # the fit checked: the advisor reading auction-pass's calls with the prior model on step 1's first 1,000
+  # deals against percentile, paired deal by deal with the fitted advisor's run (reports/arena/compare_runs.py)
+  run check-auction-pass-prior-vs-percentile 1000 ../../house/auction-pass.toml --ns advisor:clues=prior \
+    --ew percentile --seed 2
+  python3 ../arena/compare_runs.py --common --before data/check-auction-pass-prior-vs-percentile.part*.parquet \
+    --after data/auction-pass-advisor-vs-percentile.part*.parquet > check-auction-pass-fit.txt
+}
+
 steps=("$@")
-[[ ${#steps[@]} -eq 0 ]] && steps=(1 2 3 4)
+[[ ${#steps[@]} -eq 0 ]] && steps=(1 2 3 4 5)
 for s in "${steps[@]}"; do "step$s"; done
