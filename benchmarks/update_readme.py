@@ -133,6 +133,10 @@ def variants_table() -> str:
                         if x.get("make_rate") else "–")
         out.append(f"| {game} | {a_name} | {b_name} | {d['deals']:,} | **{_ci(a['net_per_deal'])}** | {dm(a)} "
                    f"| {dm(b)} |")
+    check = VARIANTS / "check-auction-pass-fit.txt"
+    if check.exists():  # run_all.sh step 5: reports/arena/compare_runs.py's lines
+        out += ["", "The auction-pass clue fit checked (`run_all.sh` step 5; before: the prior model, after: the fit, "
+                "against percentile on the same seed-2 deals):", "", "```", check.read_text().strip(), "```"]
     return "\n".join(out)
 
 
