@@ -250,3 +250,25 @@ def test_clue_model_reads_back_as_written():
     assert back.params(partner=True, situation=(3, True)) == (-7.0, 14.4)
     for key, fitted in CLUE_FIT.items():  # the shipped file round-trips too
         assert ClueModel.from_dict(fitted.as_dict()) == fitted, key
+
+
+def test_house_games_read_calls_with_their_own_fit_else_their_base(tmp_path):
+    """A house game's calls: its own fit where one is shipped (auction-pass, whose bidders count the pass), else its
+    base's (a concession changes nobody's bidding), else what its ``[advice] clue_fit`` names (``prior``)."""
+    from pathlib import Path
+
+    from analyzer.bidding.cluemodel import CLUE_FIT
+    from analyzer.rules.asked import rules_asked
+
+    house = Path(__file__).resolve().parent.parent / "house"
+    auction = clue_model(load("auction"))
+    assert auction.source == "fitted" and load("auction").advice.clue_fit is None
+    concede = rules_asked(str(house / "auction-concede.toml"), [], "cli")
+    assert concede.advice.clue_fit == "auction" and clue_model(concede) == auction
+    passing = rules_asked(str(house / "auction-pass.toml"), [], "cli")
+    assert "auction-pass" in CLUE_FIT and clue_model(passing) == CLUE_FIT["auction-pass"] != auction
+    own = tmp_path / "mine.toml"
+    own.write_text('base = "auction"\n[advice]\nclue_fit = "prior"\n')
+    assert clue_model(rules_asked(str(own), [], "cli")).source == "prior"
+    other = rules_asked(str(house / "auction-concede.toml"), ["run-suits=trump"], "cli")  # not the default options
+    assert clue_model(other).source == "prior"

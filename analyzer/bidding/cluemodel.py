@@ -99,16 +99,20 @@ def _read_clue_fit() -> dict[str, ClueModel]:
 #: the soft clues' model fitted by likelihood (:func:`analyzer.arena.cluefit.fit_clue_model`) per rule set with
 #: its default options, on arena hands of seeds not used for the reports (``reports/arena/run_all.sh``; the shipped
 #: house games with a card pass by their id: ``reports/variants/run_all.sh`` step 0), read from
-#: :data:`CLUE_FIT_FILE`: the opponents' ``(shift, sigma)`` and, where it was fitted apart, the partner's; rule sets,
-#: house games or options not listed read the calls with the prior model
+#: :data:`CLUE_FIT_FILE`: the opponents' ``(shift, sigma)`` and, where it was fitted apart, the partner's; a rule set
+#: not listed reads the one its ``[advice] clue_fit`` names (a house file: its base's), else the prior model, as do
+#: options other than the default
 CLUE_FIT: dict[str, ClueModel] = _read_clue_fit()
 
 
 def clue_model(rules: RuleSet, fitted: bool = True) -> ClueModel:
-    """The clue model of ``rules``: the fitted one when there is one (and ``fitted``), else the prior."""
-    key = rules.id if not rules.options or rules.options == default_options(rules) else ""
-    if fitted and key in CLUE_FIT:
-        return CLUE_FIT[key]
+    """The clue model of ``rules``: the fitted one when there is one (and ``fitted``) -- its own, else the one its
+    ``[advice] clue_fit`` names (a house file's base unless it names another) -- else the prior. Only for the
+    default options: other options read the calls with the prior."""
+    if fitted and (not rules.options or rules.options == default_options(rules)):
+        for key in (rules.id, rules.advice.clue_fit):
+            if key in CLUE_FIT:
+                return CLUE_FIT[key]
     return ClueModel(0.0, soft_sigma(rules), "prior")
 
 

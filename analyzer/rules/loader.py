@@ -153,6 +153,8 @@ def _house(house: dict[str, Any], stem: str, where: str) -> tuple[dict[str, Any]
             raise UserError(f"{where}: options.{k} must be one value such as \"always\" or 20, not {v!r}")
     over = {k: v for k, v in house.items() if k not in HOUSE_KEYS}
     raw = _merge_house(_read_builtin(base_name), over)
+    if "clue_fit" not in (over.get("advice") or {}):  # the base's bidders: its fitted clue model (docs/RULES.md)
+        raw["advice"] = {**(raw.get("advice") or {}), "clue_fit": base_name}
     if "id" not in house:
         raw["id"] = stem
     if "summary" not in house:  # the base's line would describe the base, not the house's game

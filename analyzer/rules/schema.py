@@ -237,6 +237,11 @@ class AdviceSpec:
                                     "deals: drop the soft clues (drop), or first read them with the prior model, a bid "
                                     "saying the hand reaches about that far, then only the other seats' highest bid "
                                     "(prior), or first read only my partner's bids with the prior model (partner)"))
+    clue_fit: str | None = field(
+        default=None, metadata=_d("whose fitted clue model reads the calls (analyzer/rules/clue_fit.json) where this "
+                                  "rule set has no fit of its own: a rule set's id, or \"prior\" for the prior model; "
+                                  "a house file on a base reads its base's unless it says otherwise (left out "
+                                  "elsewhere: the prior)"))
     reach: Literal["formula", "rich"] = field(
         default="formula", metadata=_d("how the advice values the other seats' hands when it reads their calls and "
                                        "plays the rest of the auction: the formula valuation (formula), or the rich "
