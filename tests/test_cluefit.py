@@ -272,3 +272,7 @@ def test_house_games_read_calls_with_their_own_fit_else_their_base(tmp_path):
     assert clue_model(rules_asked(str(own), [], "cli")).source == "prior"
     other = rules_asked(str(house / "auction-concede.toml"), ["run-suits=trump"], "cli")  # not the default options
     assert clue_model(other).source == "prior"
+    bad = tmp_path / "bad.toml"
+    bad.write_text('base = "auction"\n[advice]\nclue_fit = "auctoin"\n')
+    with pytest.raises(UserError, match="names no fitted clue model.*did you mean 'auction'"):
+        rules_asked(str(bad), [], "cli")

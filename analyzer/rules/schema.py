@@ -28,10 +28,21 @@ rule set sets them away from their default, so the four games read as they alway
 
 from __future__ import annotations
 
+import functools
+import json
 from dataclasses import MISSING, asdict, dataclass, field, fields
+from pathlib import Path
 from typing import Any, Literal
 
 from analyzer.rules.typecheck import SchemaError, expect, nearest, section_of
+
+
+@functools.cache
+def fitted_clue_models() -> tuple[str, ...]:
+    """The rule sets with a fitted clue model (the ids in ``analyzer/rules/clue_fit.json``; what
+    ``[advice] clue_fit`` may name besides ``prior``)."""
+    path = Path(__file__).parent / "clue_fit.json"
+    return tuple(sorted(json.loads(path.read_text(encoding="utf-8")))) if path.exists() else ()
 
 #: rank letters a deck may use (``10`` is accepted for ``T`` in card names)
 RANK_LETTERS = ("A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2")
@@ -486,6 +497,10 @@ def _check(spec: RuleSpec) -> None:
     if spec.advice.dd_check_tricks_left > t.hand_size:
         raise SchemaError(f"advice.dd_check_tricks_left {spec.advice.dd_check_tricks_left} is more tricks than a hand "
                           f"has ({t.hand_size}): give 1..{t.hand_size}, or 0 for whole deals")
+    fits = fitted_clue_models()
+    if spec.advice.clue_fit not in (None, "prior", *fits):
+        raise SchemaError(f"advice.clue_fit {spec.advice.clue_fit!r} names no fitted clue model: give one of "
+                          f"{', '.join(fits)}, or \"prior\"" + nearest(spec.advice.clue_fit, [*fits, "prior"]))
     if t.hand_size % t.deal_packet:
         raise SchemaError(f"table.deal_packet {t.deal_packet} does not divide table.hand_size {t.hand_size}")
     pts = spec.points
