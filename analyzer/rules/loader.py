@@ -13,7 +13,15 @@ from typing import Any
 from analyzer.cards import Deck, parse_card
 from analyzer.errors import UserError, field_name
 from analyzer.rules.model import MeldSpec, OptionSpec, RuleSet
-from analyzer.rules.schema import HOUSE_KEYS, MeldEntry, RuleSpec, SchemaError, nearest, parse_spec
+from analyzer.rules.schema import (
+    HOUSE_KEYS,
+    MeldEntry,
+    RuleSpec,
+    SchemaError,
+    fitted_clue_models,
+    nearest,
+    parse_spec,
+)
 
 _BUILTIN = ("luxury-family", "double-deck", "auction", "two-handed", "bridge")
 
@@ -153,8 +161,8 @@ def _house(house: dict[str, Any], stem: str, where: str) -> tuple[dict[str, Any]
             raise UserError(f"{where}: options.{k} must be one value such as \"always\" or 20, not {v!r}")
     over = {k: v for k, v in house.items() if k not in HOUSE_KEYS}
     raw = _merge_house(_read_builtin(base_name), over)
-    if "clue_fit" not in (over.get("advice") or {}):  # the base's bidders: its fitted clue model (docs/RULES.md)
-        raw["advice"] = {**(raw.get("advice") or {}), "clue_fit": base_name}
+    if "clue_fit" not in (over.get("advice") or {}) and base_name in fitted_clue_models():
+        raw["advice"] = {**(raw.get("advice") or {}), "clue_fit": base_name}  # the base's bidders: its clue model
     if "id" not in house:
         raw["id"] = stem
     if "summary" not in house:  # the base's line would describe the base, not the house's game
