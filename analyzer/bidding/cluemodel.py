@@ -9,13 +9,13 @@ from __future__ import annotations
 import json
 import math
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from analyzer.bidding.formula import SOFT_SCALE, default_options
 from analyzer.rules.model import RuleSet
+from analyzer.rules.schema import CLUE_FIT_FILE
 from analyzer.score import fair_share
 
 
@@ -82,10 +82,6 @@ class ClueModel:
             out["situations"] = [{"partner": r, "position": pos, "opened": o, "shift": round(m, 3),
                                   "sigma": round(g, 3)} for r, pos, o, m, g in self.situations]
         return out
-
-
-#: where the fitted clue models are kept: written by ``python3 -m analyzer.arena.cluefit fit --write`` (never by hand)
-CLUE_FIT_FILE = Path(__file__).parent.parent / "rules" / "clue_fit.json"
 
 
 def _read_clue_fit() -> dict[str, ClueModel]:

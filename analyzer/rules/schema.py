@@ -36,12 +36,16 @@ from typing import Any, Literal
 
 from analyzer.rules.typecheck import SchemaError, expect, nearest, section_of
 
+#: where the fitted clue models are kept (the one path both the schema and :mod:`analyzer.bidding.cluemodel` read):
+#: written by ``python3 -m analyzer.arena.cluefit fit --write`` (never by hand)
+CLUE_FIT_FILE = Path(__file__).parent / "clue_fit.json"
+
 
 @functools.cache
 def fitted_clue_models() -> tuple[str, ...]:
-    """The rule sets with a fitted clue model (the ids in ``analyzer/rules/clue_fit.json``; what
-    ``[advice] clue_fit`` may name besides ``prior``)."""
-    path = Path(__file__).parent / "clue_fit.json"
+    """The rule sets with a fitted clue model (the ids in :data:`CLUE_FIT_FILE`; what ``[advice] clue_fit`` may
+    name besides ``prior``)."""
+    path = CLUE_FIT_FILE
     return tuple(sorted(json.loads(path.read_text(encoding="utf-8")))) if path.exists() else ()
 
 #: rank letters a deck may use (``10`` is accepted for ``T`` in card names)
