@@ -391,9 +391,9 @@ def _add_record_routes(app: FastAPI) -> None:
 
 
 # ---- work for the workers, the request waiting for it -----------------------------------------------------------
-async def _held(manager: JobManager, request: Request, kind: str, args: dict[str, Any]) -> Response:
-    """Run a job while the request waits; cancelled when the client disconnects."""
-    job = manager.submit(_client(request), kind, args, held=True)
+async def _held(manager: JobManager, request: Request, kind: str, body: Any) -> Response:
+    """Run the ``kind`` job asked by ``body`` while the request waits; cancelled when the client disconnects."""
+    job = manager.submit(_client(request), kind, await asyncio.to_thread(request_args, kind, body), held=True)
     while not job.done:
         await manager.wait(job, 0.5)
         if not job.done and await request.is_disconnected():
@@ -420,31 +420,31 @@ def _add_waiting_routes(app: FastAPI, manager: JobManager) -> None:
                          429: {"description": "an analysis of this client is still running"},
                          503: {"description": "the queue is full, or the analysis ran past the time cap"}})
     async def bid(body: BidBody, request: Request) -> Response:
-        return await _held(manager, request, "bid", await asyncio.to_thread(request_args, "bid", body))
+        return await _held(manager, request, "bid", body)
 
     @app.post("/api/solve", summary="Double-dummy value of a position (pinochle solve --json); waits for it")
     async def solve(body: SolveBody, request: Request) -> Response:
-        return await _held(manager, request, "solve", request_args("solve", body))
+        return await _held(manager, request, "solve", body)
 
     @app.post("/api/play", summary="Which card now (pinochle play --json); waits for the answer",
               responses={400: {"description": "bad input: {error: the command line's one-line message}"},
                          429: {"description": "an analysis of this client is still running"}})
     async def play(body: PlayBody, request: Request) -> Response:
-        return await _held(manager, request, "play", await asyncio.to_thread(request_args, "play", body))
+        return await _held(manager, request, "play", body)
 
     @app.post("/api/pass", summary="Which cards to pass, where the rules have a pass (pinochle pass --json); waits "
                                    "for the answer",
               responses={400: {"description": "bad input: {error: the command line's one-line message}"},
                          429: {"description": "an analysis of this client is still running"}})
     async def pass_cards(body: PassBody, request: Request) -> Response:
-        return await _held(manager, request, "pass", await asyncio.to_thread(request_args, "pass", body))
+        return await _held(manager, request, "pass", body)
 
     @app.post("/api/review", summary="A hand record reviewed (pinochle review --json); waits for the answer",
               responses={400: {"description": "bad input, or a record that cannot have happened: {error: the "
                                               "command line's one-line message, naming the record's line}"},
                          429: {"description": "an analysis of this client is still running"}})
     async def review(body: ReviewBody, request: Request) -> Response:
-        return await _held(manager, request, "review", await asyncio.to_thread(request_args, "review", body))
+        return await _held(manager, request, "review", body)
 
 
 # ---- jobs the page follows --------------------------------------------------------------------------------------
@@ -479,28 +479,31 @@ async def _job_events(manager: JobManager, job: Job) -> AsyncIterator[str]:
             manager.cancel(job, "the page went away")
 
 
+async def _started(manager: JobManager, request: Request, kind: str, body: Any) -> dict[str, Any]:
+    """Start the ``kind`` job asked by ``body`` for the page to follow: its state as the page first sees it."""
+    job = manager.submit(_client(request), kind, await asyncio.to_thread(request_args, kind, body))
+    return job.status_dict()
+
+
 def _add_job_routes(app: FastAPI, manager: JobManager) -> None:
     """Bid analyses as jobs the page follows: start one, read its state, follow its events, cancel it."""
 
     @app.post("/api/jobs", status_code=202, summary="Start a bid analysis the page follows: its state at "
                                                     "/api/jobs/{id}, events at /api/jobs/{id}/events")
     async def start_job(body: BidBody, request: Request) -> dict[str, Any]:
-        job = manager.submit(_client(request), "bid", await asyncio.to_thread(request_args, "bid", body))
-        return job.status_dict()
+        return await _started(manager, request, "bid", body)
 
     @app.post("/api/jobs/review", status_code=202, summary="Start a hand record's review the page follows (pinochle "
                                                            "review --json when done); its state and events as "
                                                            "a bid analysis's")
     async def start_review_job(body: ReviewBody, request: Request) -> dict[str, Any]:
-        job = manager.submit(_client(request), "review", await asyncio.to_thread(request_args, "review", body))
-        return job.status_dict()
+        return await _started(manager, request, "review", body)
 
     @app.post("/api/jobs/pass", status_code=202, summary="Start a card-pass question the page follows (pinochle pass "
                                                          "--json when done); its state and events as a bid "
                                                          "analysis's")
     async def start_pass_job(body: PassBody, request: Request) -> dict[str, Any]:
-        job = manager.submit(_client(request), "pass", await asyncio.to_thread(request_args, "pass", body))
-        return job.status_dict()
+        return await _started(manager, request, "pass", body)
 
     @app.get("/api/jobs/{job_id}", summary="A job's state, and its result (pinochle bid --json) when done")
     async def job_state(job_id: str) -> dict[str, Any]:
