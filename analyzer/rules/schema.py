@@ -45,8 +45,9 @@ CLUE_FIT_FILE = Path(__file__).parent / "clue_fit.json"
 def fitted_clue_models() -> tuple[str, ...]:
     """The rule sets with a fitted clue model (the ids in :data:`CLUE_FIT_FILE`; what ``[advice] clue_fit`` may
     name besides ``prior``)."""
-    path = CLUE_FIT_FILE
-    return tuple(sorted(json.loads(path.read_text(encoding="utf-8")))) if path.exists() else ()
+    if not CLUE_FIT_FILE.exists():
+        return ()
+    return tuple(sorted(json.loads(CLUE_FIT_FILE.read_text(encoding="utf-8"))))
 
 #: rank letters a deck may use (``10`` is accepted for ``T`` in card names)
 RANK_LETTERS = ("A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2")
