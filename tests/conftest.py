@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import json
 import math
+import os
+import subprocess
+import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -14,6 +18,40 @@ from analyzer.cli import main
 from analyzer.estimate import Estimate, estimate
 
 RunCli = Callable[[list[str]], tuple[int, str, str]]
+
+#: the processes compiling the kernels before a run of the whole suite (tests/warm_kernels.py)
+_warming: list[subprocess.Popen[bytes]] = []
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """A run of the whole suite (no file or test named) on a cold kernel cache compiles the kernels first, in two
+    processes at once (``tests/warm_kernels.py``), instead of in each worker as tests meet them; nothing in a
+    worker, for a chosen file or test, with JIT off, or once a warm-up finished for these kernel sources."""
+    from analyzer import jit
+
+    if (hasattr(config, "workerinput") or config.option.collectonly or jit.DISABLED
+            or config.args_source is not pytest.Config.ArgsSource.TESTPATHS or jit.is_compiled("test-suite")):
+        return
+    script = Path(__file__).with_name("warm_kernels.py")
+    env = {**os.environ, "NUMBA_NUM_THREADS": "1"}
+    for job in ("solver", "heuristic"):
+        _warming.append(subprocess.Popen([sys.executable, str(script), job], stdin=subprocess.DEVNULL,
+                                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env))
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """Wait for the warm-up of :func:`pytest_configure` before any worker starts (then mark it done)."""
+    if not _warming:
+        return
+    from analyzer import jit
+
+    print("compiling the kernels the tests use, once for these kernel sources (two processes, a minute or two)",
+          file=sys.stderr, flush=True)
+    codes = [p.wait() for p in _warming]
+    _warming.clear()
+    if not any(codes):
+        jit.mark_compiled("test-suite")
 
 
 @pytest.fixture

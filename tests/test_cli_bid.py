@@ -35,6 +35,7 @@ def test_same_seed_same_json_on_one_and_two_threads():
     assert [t["dd_gap"] is None for t in one["analyses"][0]["trumps"]] == [True, False, True, True]
 
 
+@pytest.mark.slow  # the threads' split is checked by the test above (its double-dummy check included)
 def test_play_dd_same_json_on_one_and_two_threads():
     extra = ("--play", "dd", "--dd-samples", "4", "--max-nodes", "1000000")
     one = _subprocess_json("1", *extra)

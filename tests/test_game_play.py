@@ -82,7 +82,7 @@ def test_at_love_all_the_card_for_the_game_is_the_card_by_points_within_noise(ri
 
 
 @pytest.mark.parametrize("rid,score", [("auction", "140-130"), ("auction", "120-145"), ("double-deck", "430-380"),
-                                       ("double-deck", "470-480")])
+                                       pytest.param("double-deck", "470-480", marks=pytest.mark.slow)])
 def test_the_card_shown_is_never_beaten_beyond_its_interval(rid: str, score: str) -> None:
     """Near the target: no card shown has a mean chance above the interval of the card to play; where the game
     replaced the card by points, it beats it beyond the noise; a card's interval holds its mean."""

@@ -143,11 +143,12 @@ def _direct(rules, sample: HandOutcomes, state: GameState, me: int, games: int, 
 
 @pytest.mark.parametrize("rid,state,me", [
     ("auction", GameState((0, 0), dealer=0), 0),
-    ("auction", GameState((120, 135), dealer=1), 0),
+    # one state of each game in the default suite, the others with the slow tests (seconds each: games played out)
+    pytest.param("auction", GameState((120, 135), dealer=1), 0, marks=pytest.mark.slow),
     ("double-deck", GameState((430, 380), dealer=2, scored=(True, True)), 0),
-    ("double-deck", GameState((60, 200), dealer=0, scored=(True, True)), 1),
+    pytest.param("double-deck", GameState((60, 200), dealer=0, scored=(True, True)), 1, marks=pytest.mark.slow),
     ("luxury-family", GameState((300, 150, 200), hands=1, dealer=1), 2),
-    ("luxury-family", GameState((0, 0, 100), hands=2, dealer=2), 0),
+    pytest.param("luxury-family", GameState((0, 0, 100), hands=2, dealer=2), 0, marks=pytest.mark.slow),
 ])
 def test_table_agrees_with_games_played_by_the_engine(rid: str, state: GameState, me: int,
                                                       samples: dict[str, HandOutcomes]) -> None:
