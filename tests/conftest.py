@@ -19,6 +19,7 @@ from analyzer.estimate import Estimate, estimate
 
 RunCli = Callable[[list[str]], tuple[int, str, str]]
 
+
 #: the processes compiling the kernels before a run of the whole suite (tests/warm_kernels.py)
 _warming: list[subprocess.Popen[bytes]] = []
 

@@ -125,6 +125,7 @@ def _subprocess_json(threads: str) -> dict:
     return json.loads(r.stdout)
 
 
+@pytest.mark.slow  # 14 s; the split over threads is checked by bid's and the policy kernels' tests
 def test_same_seed_same_json_on_one_and_two_threads():
     one = _subprocess_json("1")
     two = _subprocess_json("2")
