@@ -9,6 +9,7 @@
     python benchmarks/update_readme.py variants                 # the passing variants' runs, reports/variants/*.json
     python benchmarks/update_readme.py cardplay                 # the duplicate figures, reports/cardplay/duplicate.json
                                                                 # and whole_meld.json's and lf_split.json's
+    bash benchmarks/suite_time.sh                               # the test suite's time (suite-time, by the file way)
 
 ``examples`` runs each example command of :data:`EXAMPLES` (output to a pipe: Markdown tables) and puts
 its output, in a console block, between ``<!-- NAME:begin -->`` and ``<!-- NAME:end -->``.
