@@ -25,7 +25,7 @@ if ! XDG_CACHE_HOME="$work/cache" python3 -m pytest > "$work/test.log" 2>&1; the
   exit 1
 fi
 t2=$(date +%s.%N)
-counts=$(grep -E "^[0-9]+ passed" "$work/test.log" | tail -1 | sed -E 's/ in [0-9.]+s.*//')
+counts=$(grep -E "^[0-9]+ passed" "$work/test.log" | tail -1 | sed -E -e 's/ in [0-9.]+s.*//' -e 's/, [0-9]+ warnings?//')
 tests=$(awk -v a="$t1" -v b="$t2" 'BEGIN {printf "%.1f", b - a}')
 install=$(awk -v a="$t0" -v b="$t1" 'BEGIN {printf "%.1f", b - a}')
 sentence="on an idle $(nproc)-core machine${note:+ ($note)} a fresh clone's run on cold caches, numba compiling included,
