@@ -4,6 +4,7 @@ functions), and the lower layers never import the layers built on them."""
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 import analyzer
@@ -20,14 +21,25 @@ def _modules() -> dict[str, Path]:
     return mods
 
 
+@functools.cache
+def _tree(p: Path) -> ast.Module:
+    """The parsed text of one source file (parsed once for all the tests of this file in a process)."""
+    return ast.parse(p.read_text(encoding="utf-8"))
+
+
 def import_graph() -> dict[str, set[str]]:
     """module -> the analyzer modules it imports anywhere in its text. ``from pkg import name`` points at
     ``pkg.name`` when that is a module (a submodule import), else at ``pkg``."""
+    return {m: set(ts) for m, ts in _import_graph().items()}
+
+
+@functools.cache
+def _import_graph() -> dict[str, set[str]]:
     mods = _modules()
     graph: dict[str, set[str]] = {m: set() for m in mods}
     for m, p in mods.items():
         is_pkg = p.name == "__init__.py"
-        for node in ast.walk(ast.parse(p.read_text(encoding="utf-8"))):
+        for node in ast.walk(_tree(p)):
             if isinstance(node, ast.Import):
                 targets = [a.name for a in node.names]
             elif isinstance(node, ast.ImportFrom):
@@ -146,7 +158,7 @@ def test_long_parameter_lists_are_the_named_ones():
     found = set()
     for p in ROOT.rglob("*.py"):
         rel = p.relative_to(ROOT).with_suffix("")
-        for node in ast.walk(ast.parse(p.read_text(encoding="utf-8"))):
+        for node in ast.walk(_tree(p)):
             if not isinstance(node, ast.FunctionDef):
                 continue
             if any(ast.unparse(d).split("(")[0] in KERNEL_DECORATORS for d in node.decorator_list):
@@ -208,8 +220,12 @@ def long_functions(source: str, module: str) -> dict[str, int]:
     """The functions and methods (nested ones too) of ``source`` longer than :data:`MAX_FUNCTION_LINES`, from
     their ``def`` line to their last (decorators aside), as ``module.name`` -> lines; numba kernels (a decorator
     in :data:`KERNEL_DECORATORS`) are not counted."""
+    return _long_functions_in(ast.parse(source), module)
+
+
+def _long_functions_in(tree: ast.Module, module: str) -> dict[str, int]:
     found = {}
-    for node in ast.walk(ast.parse(source)):
+    for node in ast.walk(tree):
         if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             continue
         if any(ast.unparse(d).split("(")[0] in KERNEL_DECORATORS for d in node.decorator_list):
@@ -223,7 +239,7 @@ def long_functions(source: str, module: str) -> dict[str, int]:
 def test_long_functions_are_the_named_ones():
     found = {}
     for p in ROOT.rglob("*.py"):
-        found |= long_functions(p.read_text(encoding="utf-8"), ".".join(p.relative_to(ROOT).with_suffix("").parts))
+        found |= _long_functions_in(_tree(p), ".".join(p.relative_to(ROOT).with_suffix("").parts))
     new = {f: n for f, n in found.items() if f not in LONG_FUNCTIONS}
     assert new == {}, f"split these functions (at most {MAX_FUNCTION_LINES} lines, issue 50) or name them"
     gone = sorted(set(LONG_FUNCTIONS) - set(found))
