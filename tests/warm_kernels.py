@@ -1,7 +1,7 @@
 """Compile the kernels the test suite uses before a run of the whole suite on a cold kernel cache.
 
 Numba compiles one function at a time in a process, and each test worker compiles every kernel it meets that
-the cache does not hold yet: on a fresh checkout the two workers compiled much the same kernels side by side, in
+the cache does not hold yet: on a fresh checkout the test workers compiled much the same kernels side by side, in
 whichever tests met them first (a test that alone takes a second waited more than a minute). ``conftest.py``
 instead starts this script twice, at once, before the workers start: job ``solver`` compiles the double-dummy
 solver and then runs the golden requests that use it, job ``heuristic`` the golden requests that never call the
