@@ -187,7 +187,7 @@ def test_the_solver_warm_up_starts_only_when_it_helps(monkeypatch):
 def test_the_warm_up_compiles_by_solving_a_small_deal():
     from analyzer.runs import warmup
 
-    warmup._compile_solver()  # the solver is cached in the test run: this only checks the call is sound
+    warmup.compile_solver()  # the solver is cached in the test run: this only checks the call is sound
     assert warmup.solver_cached()
 
 

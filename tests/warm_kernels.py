@@ -49,9 +49,9 @@ def main(job: str) -> int:
         print(f"warm_kernels: unknown job {job!r}; type one of: {', '.join(JOBS)}", file=sys.stderr)
         return 2
     if job == "solver":
-        from analyzer.runs.warmup import _compile_solver
+        from analyzer.runs.warmup import compile_solver
 
-        _compile_solver()
+        compile_solver()
     failed = 0
     for args in cases(job):
         try:

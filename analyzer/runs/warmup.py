@@ -74,7 +74,7 @@ def wait() -> None:
         _proc = None
 
 
-def _compile_solver() -> None:
+def compile_solver() -> None:
     """Solve one small auction deal with the options of the double-dummy check: every kernel it calls is
     compiled and cached."""
     import numpy as np
@@ -94,4 +94,4 @@ if __name__ == "__main__":
         os.nice(10)  # the command that started this answers first; this only fills the cache
     except OSError:  # pragma: no cover - nice is not available everywhere
         pass
-    _compile_solver()
+    compile_solver()
