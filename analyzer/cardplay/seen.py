@@ -22,6 +22,7 @@ the hands dealt anew as they stand); the cards gone in phase 1 are not in it, so
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -120,17 +121,25 @@ def barred_by(rs: RuleSet, k: int, ncards: int, led: int, best: int, trump: int,
     (follow, head, trump, overtrump, lead a trump) is set off by one card held, the strongest one set off ruling,
     so ``k`` was legal for a holding exactly when it holds none of these."""
     deck = rs.deck
+    return set(_barred_by(tuple(deck.kinds), int(deck.lane), int(rs.head_code), int(rs.play.must_trump),
+                          int(rs.play.follow), k, ncards, led, best, trump, first))
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _barred_by(kinds: tuple[int, ...], lane: int, head: int, must_trump: int, follow: int, k: int, ncards: int,
+               led: int, best: int, trump: int, first: int) -> frozenset[int]:
+    """:func:`barred_by` keyed by the values it reads (a record's replay asks the same trick shapes again and
+    again: each answer is two dozen kernel calls)."""
     out = set()
-    for c in deck.kinds:
+    for c in kinds:
         if c == k:
             continue
         held = np.int64((1 << k) | (1 << c))
         ok = legal_cards(held, np.int64(ncards), np.int64(led), np.int64(best), np.int64(trump), np.int64(first),
-                         np.int64(rs.head_code), np.int64(int(rs.play.must_trump)), np.int64(int(rs.play.follow)),
-                         np.int64(deck.lane))
+                         np.int64(head), np.int64(must_trump), np.int64(follow), np.int64(lane))
         if not (int(ok) >> k) & 1:
             out.add(int(c))
-    return out
+    return frozenset(out)
 
 
 def _meld_bars(rec: Record) -> dict[int, set[int]]:
