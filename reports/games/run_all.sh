@@ -2,7 +2,7 @@
 # The whole-game runs behind reports/games (issue 51: the arena in games won): duplicate game pairs, every hand of
 # every game kept. Step 1: the advisor playing for the game (advisor-game: every call is `pinochle bid --score`'s
 # call for the game) against the same advisor maximising points (advisor), 2,000 game pairs a game. Step 2: the
-# advisor for the game against each yardstick (formula, trickster, percentile), 1,000 game pairs a run. Step 3:
+# advisor for the game against each yardstick (formula, trickster, percentile), 2,000 game pairs a run. Step 3:
 # two-handed, its phase-1 policies th-v1 against naive (phase 2 by the heuristic players, policy v1 for both seats:
 # --play heuristic), 2,000 game pairs with the 48-card deck and 2,000 with 24 cards, in parts of TH_PART (the hands
 # are played by the kernels: seconds a part). Step 4: two-handed for the game: th-game (each hand's phase-1
@@ -17,6 +17,7 @@
 #
 # Usage: bash run_all.sh [STEP ...]          (steps 1-4; default: all, in order)
 #        GAMES="auction" WORKERS=1 bash run_all.sh 1
+#        GAMES="luxury-family" OPPS="formula trickster" WORKERS=1 bash run_all.sh 2
 set -euo pipefail
 cd "$(dirname "$0")"
 export PYTHONPATH="$(cd ../.. && pwd)${PYTHONPATH:+:$PYTHONPATH}"
@@ -24,6 +25,7 @@ PART=${PART:-100}
 WORKERS=${WORKERS:-2}
 TH_PART=${TH_PART:-1000}
 GAMES=${GAMES:-auction double-deck luxury-family two-handed}
+OPPS=${OPPS:-formula trickster percentile}   # step 2's yardsticks (two runners may split them: never the same run)
 mkdir -p data
 
 # (as an `if` test, never `in_games X && ...`: under set -e a step whose last game is not chosen would stop the script)
@@ -43,8 +45,8 @@ step1() {
 
 step2() {
   for g in auction double-deck luxury-family; do
-    for opp in formula trickster percentile; do
-      if in_games "$g"; then run "$g-advisor-game-vs-$opp" 1000 --rules "$g" --ns advisor-game --ew "$opp" --seed 2; fi
+    for opp in $OPPS; do
+      if in_games "$g"; then run "$g-advisor-game-vs-$opp" 2000 --rules "$g" --ns advisor-game --ew "$opp" --seed 2; fi
     done
   done
 }
