@@ -26,6 +26,7 @@ pytestmark = pytest.mark.skipif(CHROMIUM is None or DRIVER is None,
 
 HAND = "AH TH KH KH QH JH 9H AS QS JD AC TC"  # the README's example hand
 ROOT = Path(__file__).resolve().parents[1]
+POLL = 0.05  # seconds between a wait's looks at the page (Selenium's default, 0.5, idled the tests a third of their time)
 
 
 @pytest.fixture(scope="module")
@@ -71,7 +72,7 @@ def test_pick_the_readme_hand_and_get_the_advice(server, browser):
 
     d = browser
     d.get(server)
-    WebDriverWait(d, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, '#picker button[data-card="AH"]'))
+    WebDriverWait(d, 30, poll_frequency=POLL).until(lambda d: d.find_elements(By.CSS_SELECTOR, '#picker button[data-card="AH"]'))
     assert d.find_element(By.ID, "rules").get_attribute("value") == "auction"
     for c in HAND.split():
         d.find_element(By.CSS_SELECTOR, f'#picker button[data-card="{c}"]').click()
@@ -86,7 +87,7 @@ def test_pick_the_readme_hand_and_get_the_advice(server, browser):
     # the table is redrawn as the meld arrives: a row found just before a redraw goes stale, look again
     from selenium.common.exceptions import StaleElementReferenceException
 
-    WebDriverWait(d, 20, ignored_exceptions=(StaleElementReferenceException,)).until(
+    WebDriverWait(d, 20, poll_frequency=POLL, ignored_exceptions=(StaleElementReferenceException,)).until(
         lambda d: "20" in d.find_element(By.CSS_SELECTOR, "#meld tr.best").text)
     samples = d.find_element(By.ID, "samples")
     samples.clear()
@@ -94,7 +95,7 @@ def test_pick_the_readme_hand_and_get_the_advice(server, browser):
     d.find_element(By.CSS_SELECTOR, '#play option[value="heuristic"]').click()
     _cheap_play_advice(d)
     d.find_element(By.ID, "analyse").click()
-    WebDriverWait(d, 300).until(lambda d: d.find_element(By.ID, "chart").is_displayed()
+    WebDriverWait(d, 300, poll_frequency=POLL).until(lambda d: d.find_element(By.ID, "chart").is_displayed()
                                 or d.find_element(By.ID, "error").text)
     assert d.find_element(By.ID, "error").text == ""
     call = d.find_element(By.ID, "call").text
@@ -113,7 +114,7 @@ def test_pick_the_readme_hand_and_get_the_advice(server, browser):
     # with the double-dummy check: its table and the make check's line (the same figures as the JSON)
     d.find_element(By.CSS_SELECTOR, '#play option[value="both"]').click()
     d.find_element(By.ID, "analyse").click()
-    WebDriverWait(d, 300).until(lambda d: d.find_elements(By.ID, "dd-make") or d.find_element(By.ID, "error").text)
+    WebDriverWait(d, 300, poll_frequency=POLL).until(lambda d: d.find_elements(By.ID, "dd-make") or d.find_element(By.ID, "error").text)
     assert d.find_element(By.ID, "error").text == ""
     line = d.find_element(By.ID, "dd-make").text
     with urllib.request.urlopen(d.find_element(By.ID, "download").get_attribute("href")) as resp:
@@ -129,7 +130,7 @@ def _wait(d, cond, seconds=60):
     from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.support.ui import WebDriverWait
 
-    return WebDriverWait(d, seconds, ignored_exceptions=(StaleElementReferenceException,)).until(cond)
+    return WebDriverWait(d, seconds, poll_frequency=POLL, ignored_exceptions=(StaleElementReferenceException,)).until(cond)
 
 
 def _text(d, id_):
