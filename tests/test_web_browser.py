@@ -21,12 +21,15 @@ webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not in
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 DRIVER = shutil.which("chromedriver")
-pytestmark = pytest.mark.skipif(CHROMIUM is None or DRIVER is None,
-                                reason="no headless browser here: apt-get install chromium chromium-driver")
+#: every test here on one test worker (`--dist loadgroup`): one server and one browser for the file, not one per worker
+pytestmark = [pytest.mark.xdist_group("browser"),
+              pytest.mark.skipif(CHROMIUM is None or DRIVER is None,
+                                 reason="no headless browser here: apt-get install chromium chromium-driver")]
 
 HAND = "AH TH KH KH QH JH 9H AS QS JD AC TC"  # the README's example hand
 ROOT = Path(__file__).resolve().parents[1]
-POLL = 0.05  # seconds between a wait's looks at the page (Selenium's default, 0.5, idled the tests a third of their time)
+#: seconds between a wait's looks at the page (Selenium's default, 0.5, idled the tests a third of their time)
+POLL = 0.05
 
 
 @pytest.fixture(scope="module")
@@ -72,7 +75,8 @@ def test_pick_the_readme_hand_and_get_the_advice(server, browser):
 
     d = browser
     d.get(server)
-    WebDriverWait(d, 30, poll_frequency=POLL).until(lambda d: d.find_elements(By.CSS_SELECTOR, '#picker button[data-card="AH"]'))
+    WebDriverWait(d, 30, poll_frequency=POLL).until(
+        lambda d: d.find_elements(By.CSS_SELECTOR, '#picker button[data-card="AH"]'))
     assert d.find_element(By.ID, "rules").get_attribute("value") == "auction"
     for c in HAND.split():
         d.find_element(By.CSS_SELECTOR, f'#picker button[data-card="{c}"]').click()
@@ -114,7 +118,8 @@ def test_pick_the_readme_hand_and_get_the_advice(server, browser):
     # with the double-dummy check: its table and the make check's line (the same figures as the JSON)
     d.find_element(By.CSS_SELECTOR, '#play option[value="both"]').click()
     d.find_element(By.ID, "analyse").click()
-    WebDriverWait(d, 300, poll_frequency=POLL).until(lambda d: d.find_elements(By.ID, "dd-make") or d.find_element(By.ID, "error").text)
+    WebDriverWait(d, 300, poll_frequency=POLL).until(
+        lambda d: d.find_elements(By.ID, "dd-make") or d.find_element(By.ID, "error").text)
     assert d.find_element(By.ID, "error").text == ""
     line = d.find_element(By.ID, "dd-make").text
     with urllib.request.urlopen(d.find_element(By.ID, "download").get_attribute("href")) as resp:
@@ -130,7 +135,8 @@ def _wait(d, cond, seconds=60):
     from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.support.ui import WebDriverWait
 
-    return WebDriverWait(d, seconds, poll_frequency=POLL, ignored_exceptions=(StaleElementReferenceException,)).until(cond)
+    return WebDriverWait(d, seconds, poll_frequency=POLL,
+                         ignored_exceptions=(StaleElementReferenceException,)).until(cond)
 
 
 def _text(d, id_):
