@@ -21,10 +21,8 @@ webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not in
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 DRIVER = shutil.which("chromedriver")
-#: every test here on one test worker (`--dist loadgroup`): one server and one browser for the file, not one per worker
-pytestmark = [pytest.mark.xdist_group("browser"),
-              pytest.mark.skipif(CHROMIUM is None or DRIVER is None,
-                                 reason="no headless browser here: apt-get install chromium chromium-driver")]
+pytestmark = pytest.mark.skipif(CHROMIUM is None or DRIVER is None,
+                                reason="no headless browser here: apt-get install chromium chromium-driver")
 
 HAND = "AH TH KH KH QH JH 9H AS QS JD AC TC"  # the README's example hand
 ROOT = Path(__file__).resolve().parents[1]
