@@ -18,6 +18,7 @@
 # Usage: bash run_all.sh [STEP ...]          (steps 1-4; default: all, in order)
 #        GAMES="auction" WORKERS=1 bash run_all.sh 1
 #        GAMES="luxury-family" OPPS="formula trickster" WORKERS=1 bash run_all.sh 2
+#        (two runners may share a run: the same command started twice, a few seconds apart; ../parts.sh)
 set -euo pipefail
 cd "$(dirname "$0")"
 export PYTHONPATH="$(cd ../.. && pwd)${PYTHONPATH:+:$PYTHONPATH}"
