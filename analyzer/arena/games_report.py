@@ -59,6 +59,13 @@ def _play_text(res: GamesResult) -> str:
     return f"phase 1 (the stock) by the agents' policies, phase 2 (play {res.play}) by {who}"
 
 
+def per_pair_seconds(s: dict[str, Any]) -> str:
+    """The run's seconds per game pair: two decimals, or three significant figures under 0.1 s (a two-handed
+    heuristic run plays a pair in milliseconds: "0.00" would say it took no time)."""
+    v = s["seconds"] / max(s["games"], 1)
+    return f"{v:.2f}" if v >= 0.1 else f"{v:.3g}"
+
+
 def _intro(res: GamesResult, s: dict[str, Any]) -> list[str]:
     """The title, the command, and how the run was played."""
     lines = [f"# Arena games: {res.names[0]} against {res.names[1]} — {res.rules.name}", ""]
@@ -71,7 +78,7 @@ def _intro(res: GamesResult, s: dict[str, Any]) -> list[str]:
               f"(from game {s['start']:,}), each played once per seating ({seat}) on the same deals: {s['hands']:,} "
               f"hands; seed {res.seed}, {_play_text(res)}, at most {s['max_hands']} hands a "
               f"game; {s['seconds']:,.1f} s on {res.workers} worker{'s' if res.workers > 1 else ''} "
-              f"({s['seconds'] / max(s['games'], 1):.2f} s per game pair).", ""]
+              f"({per_pair_seconds(s)} s per game pair).", ""]
     return lines
 
 
@@ -149,7 +156,7 @@ def games_rows(runs: list[tuple[str, dict[str, Any]]], link: str = "") -> list[s
         rows.append(f"| [{stem}]({link}{stem}.md) | {s['rules']} | {s['agents']['A']} | {s['agents']['B']} | "
                     f"{s['games']:,} | **{share_text(s)}** | {sd} | {'—' if need is None else f'{need:,}'} | "
                     f"{pm(s['points_per_hand'])} | {s['hands_per_game']['mean']:.1f} | "
-                    f"{s['seconds'] / max(s['games'], 1):.2f} |")
+                    f"{per_pair_seconds(s)} |")
     return rows
 
 
