@@ -3,7 +3,7 @@
 # run_parts UNIT NAME TOTAL ARGS...: play the missing parts of run NAME, then draw its page from all of them.
 #   UNIT is `deals` or `games`; TOTAL the run's deals or game pairs; ARGS the arena's own (rules, agents, seed).
 #   Part K is items K*PART .. K*PART + PART - 1 (`--start`), written to data/NAME.partK.parquet and kept once written
-#   (a *.tmp until it is whole), so a script can be stopped and started again -- on another machine too, once the parts
+#   (the arena writes it whole or not at all), so a script can be stopped and started again -- on another machine too, once the parts
 #   are committed (reports/land_parts.sh lands them on main as they finish) -- and carries on where it stopped.
 #   The page: `arena --from` every part, then PAGE_ARGS (an array the caller may set, e.g. the house file's --rules),
 #   `--report . --name NAME`.
@@ -51,8 +51,7 @@ run_parts() {
       fi
       echo "== $name: $unit $start..$((start + n - 1)) ($(date +%T))"
       nice -n "${NICE:-10}" python3 -m analyzer arena "$@" --"$unit" "$n" --start "$start" --workers "${WORKERS:-2}" \
-        --out "$out.tmp" > /dev/null
-      mv "$out.tmp" "$out"
+        --out "$out" > /dev/null
       rm -rf "$out.claim"
     fi
   done

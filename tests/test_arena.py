@@ -392,3 +392,22 @@ def test_a_saved_run_of_a_house_file_is_read_back_with_its_file(tmp_path, run_cl
     assert code == 0, err
     a, b = json.loads(played), json.loads(again)
     assert a["difference"] == b["difference"] and a["rules"] == b["rules"] == "auction-pass"
+
+
+def test_a_run_file_appears_whole_or_not_at_all(tmp_path, monkeypatch):
+    from analyzer.arena.core import write_run
+
+    frame = pl.DataFrame({"deal": [0, 1], "diff": [1.5, -2.0]})
+    out = tmp_path / "runs" / "r.part0.parquet"
+    write_run(frame, {"kind": "deals"}, out)
+    assert pl.read_parquet(out).equals(frame) and sorted(p.name for p in out.parent.iterdir()) == [out.name]
+
+    def half_then_full_disk(self, path, **kw):  # a write that dies half way, as on a full disk
+        open(path, "wb").write(b"PAR1 half")
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(pl.DataFrame, "write_parquet", half_then_full_disk)
+    other = tmp_path / "runs" / "r.part1.parquet"
+    with pytest.raises(UserError, match="No space left"):
+        write_run(frame, {"kind": "deals"}, other)
+    assert sorted(p.name for p in out.parent.iterdir()) == [out.name]  # no half file, no leftover

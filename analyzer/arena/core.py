@@ -29,7 +29,9 @@ count, worker count or batching.
 
 from __future__ import annotations
 
+import json
 import math
+import os
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
@@ -450,15 +452,18 @@ class ArenaResult:
 
 
 def write_run(frame: pl.DataFrame, summary: dict[str, Any], path: str | Path) -> None:
-    """A run's hands written as Parquet at ``path`` with its ``summary`` in the file's metadata (key ``analyzer``,
-    JSON: what ``arena --from`` reads back); UserError where it cannot be written."""
-    import json
-
+    """A run's hands as Parquet at ``path``, ``summary`` in its metadata (key ``analyzer``, read by ``arena --from``),
+    whole or not at all (``PATH.<pid>.tmp`` renamed: a part file there is a finished one); UserError if unwritable."""
+    out = Path(path)
+    tmp = out.with_name(f"{out.name}.{os.getpid()}.tmp")
     try:
-        Path(path).parent.mkdir(parents=True, exist_ok=True)
-        frame.write_parquet(path, metadata={"analyzer": json.dumps(summary, ensure_ascii=False)})
+        out.parent.mkdir(parents=True, exist_ok=True)
+        frame.write_parquet(tmp, metadata={"analyzer": json.dumps(summary, ensure_ascii=False)})
+        os.replace(tmp, out)
     except OSError as e:
         raise UserError(f"cannot write {str(path)!r}: {e.strerror or e}") from None
+    finally:
+        tmp.unlink(missing_ok=True)
 
 
 def _own_scores(rules: RuleSet, f: pl.DataFrame, which: int) -> np.ndarray:
@@ -578,8 +583,6 @@ def run_arena(rules: RuleSet, a: Any, b: Any, deals: int, seed: int = 0, *, play
 
 def read_hands(path: str | Path) -> tuple[pl.DataFrame, dict[str, Any]]:
     """A saved run: the hands and the summary stored with them."""
-    import json
-
     try:
         meta = pl.read_parquet_metadata(path)
         frame = pl.read_parquet(path)
