@@ -2,9 +2,10 @@
 #
 # run_parts UNIT NAME TOTAL ARGS...: play the missing parts of run NAME, then draw its page from all of them.
 #   UNIT is `deals` or `games`; TOTAL the run's deals or game pairs; ARGS the arena's own (rules, agents, seed).
-#   Part K is items K*PART .. K*PART + PART - 1 (`--start`), written to data/NAME.partK.parquet and kept once written
-#   (the arena writes it whole or not at all), so a script can be stopped and started again -- on another machine too, once the parts
-#   are committed (reports/land_parts.sh lands them on main as they finish) -- and carries on where it stopped.
+#   Part K is items K*PART .. K*PART + PART - 1 (`--start`), written to data/NAME.partK.parquet (whole or not at
+#   all: the arena's --out) and kept once written, so a script can be stopped and started again -- on another
+#   machine too, once the parts are committed (reports/land_parts.sh lands them on main as they finish) -- and
+#   carries on where it stopped.
 #   The page: `arena --from` every part, then PAGE_ARGS (an array the caller may set, e.g. the house file's --rules),
 #   `--report . --name NAME`.
 #   Two runners may share one run (e.g. two scripts started with the same GAMES and OPPS): a runner claims a part

@@ -276,13 +276,13 @@ def test_cli_games_json_parquet_report_and_from(tmp_path, run_cli):
     assert code == 2
 
 
-
 @pytest.mark.parametrize(("seconds", "games", "shown"),
                          [(19800.0, 1000, "19.80"), (100.0, 1000, "0.10"), (7.78, 2000, "0.00389"), (0.0, 0, "0")])
 def test_seconds_per_pair_never_read_as_no_time(seconds, games, shown):
     from analyzer.arena.games_report import per_pair_seconds
 
     assert per_pair_seconds({"seconds": seconds, "games": games}) == shown
+
 
 @pytest.mark.parametrize("which", ["auction_run", pytest.param("dd_run", marks=pytest.mark.slow)])  # dd: 9 s
 def test_every_hand_of_every_game_is_a_record_with_the_games_score_before_it(which, request):

@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import json
 import math
-import os
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
@@ -44,6 +43,7 @@ import polars as pl
 from analyzer.arena.advisor import Advisor, AdvisorStats
 from analyzer.arena.passes import pass_hand
 from analyzer.arena.registry import make_agent
+from analyzer.atomic import write_whole
 from analyzer.bidding.auction import Auction, AuctionState, IllegalCall, parse_calls, replay
 from analyzer.cards import Hand, card_names, from_planes, to_planes
 from analyzer.deal import random_deals
@@ -454,16 +454,11 @@ class ArenaResult:
 def write_run(frame: pl.DataFrame, summary: dict[str, Any], path: str | Path) -> None:
     """A run's hands as Parquet at ``path``, ``summary`` in its metadata (key ``analyzer``, read by ``arena --from``),
     whole or not at all (``PATH.<pid>.tmp`` renamed: a part file there is a finished one); UserError if unwritable."""
-    out = Path(path)
-    tmp = out.with_name(f"{out.name}.{os.getpid()}.tmp")
+    meta = {"analyzer": json.dumps(summary, ensure_ascii=False)}
     try:
-        out.parent.mkdir(parents=True, exist_ok=True)
-        frame.write_parquet(tmp, metadata={"analyzer": json.dumps(summary, ensure_ascii=False)})
-        os.replace(tmp, out)
+        write_whole(path, lambda tmp: frame.write_parquet(tmp, metadata=meta))
     except OSError as e:
         raise UserError(f"cannot write {str(path)!r}: {e.strerror or e}") from None
-    finally:
-        tmp.unlink(missing_ok=True)
 
 
 def _own_scores(rules: RuleSet, f: pl.DataFrame, which: int) -> np.ndarray:

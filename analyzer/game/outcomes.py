@@ -70,13 +70,11 @@ class HandOutcomes:
     def write(self, path: str | Path) -> None:
         """Parquet, the rule set and source in the file's metadata."""
         import json
-        import os
 
-        Path(path).parent.mkdir(parents=True, exist_ok=True)
-        tmp = Path(f"{path}.{os.getpid()}.tmp")  # written whole, then renamed
-        self.frame().write_parquet(tmp, metadata={"analyzer": json.dumps({"rules": self.rules_id,
-                                                                          "source": self.source})})
-        os.replace(tmp, path)
+        from analyzer.atomic import write_whole
+
+        meta = {"analyzer": json.dumps({"rules": self.rules_id, "source": self.source})}
+        write_whole(path, lambda tmp: self.frame().write_parquet(tmp, metadata=meta))
 
     @classmethod
     def read(cls, path: str | Path) -> HandOutcomes:

@@ -98,14 +98,14 @@ class WinTable:
         info = {"rules_id": self.rules_id, "kind": self.kind, "x0": self.x0, "step": self.step,
                 "hands_key": self.hands_key, "game_key": self.game_key, "source": self.source, "hands": self.hands,
                 "boots": self.boots, "adjusted": self.adjusted, "sweeps": self.sweeps, "meta": self.meta}
-        import os
+        from analyzer.atomic import write_whole
 
-        Path(path).parent.mkdir(parents=True, exist_ok=True)
-        tmp = Path(f"{path}.{os.getpid()}.tmp")  # written whole, then renamed: a reader never sees half a table
-        with open(tmp, "wb") as fh:
-            np.savez_compressed(fh, values=self.values.astype(np.float32), half=self.half.astype(np.float32),
-                                info=np.array(json.dumps(info)))
-        os.replace(tmp, path)
+        def save(tmp: Path) -> None:
+            with open(tmp, "wb") as fh:
+                np.savez_compressed(fh, values=self.values.astype(np.float32), half=self.half.astype(np.float32),
+                                    info=np.array(json.dumps(info)))
+
+        write_whole(path, save)  # a process loading the table never sees half of it
 
     @classmethod
     def read(cls, path: str | Path) -> WinTable:
